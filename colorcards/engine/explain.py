@@ -1,0 +1,112 @@
+"""Why an action is not allowed, in the words a player would use.
+
+Only called once `Game.legal_actions` has refused an action, so it may take its time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .cards import Rank
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _colour_hint(game: "Game") -> str:
+    top = game.top
+    colour = game.active_colour
+    parts = [f"{colour.title.lower()} {colour.glyph}"] if colour else []
+    if not top.is_wild:
+        what = f"a {top.rank.title}" if top.rank.is_number else f"a {top.rank.title}"
+        parts.append(what)
+    parts.append("a Wild")
+    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
+    """A sentence saying why `action` by `seat` is illegal now."""
+    phase = game.phase
+    if phase == "match-over":
+        return "The game is over."
+    if phase == "round-over":
+        if action is A.NEXT_ROUND:
+            return "Only the table deals the next round."
+        return "The round is over: deal the next round first."
+    if action is A.NEXT_ROUND:
+        return "The round is still being played."
+    cur = game.current
+    kind = action.kind
+    if kind == "catch":
+        target = action.seat
+        if target == seat:
+            return "You cannot catch yourself."
+        if game.vulnerable != target:
+            if 0 <= target < game.seats and len(game.hands[target]) == 1 and game.called[target]:
+                return "They already called Last Card."
+            return "Nobody can be caught: only a player down to one card without a call can."
+        return "You cannot catch anyone now."
+    if kind == "call":
+        if game.rules.last_card == "auto":
+            return "Last Card is called for everyone automatically in this game."
+        if seat is not None and game.called[seat]:
+            return "You have already called Last Card."
+        hand = game.hands[seat] if seat is not None else []
+        if len(hand) != 2 and seat != game.vulnerable:
+            return "Last Card is called when you are about to play down to one card."
+        return "You cannot call Last Card now."
+    if seat != cur:
+        if phase == "window":
+            return "Wait: the Last Card window is open."
+        return "It is not your turn."
+    if phase == "window":
+        return "Call Last Card now, or wait for the window to close."
+    if phase == "name-colour":
+        return "First name the colour for the Wild that opened the round."
+    if phase == "challenge":
+        if kind in ("play", "draw", "pass"):
+            return "A Wild Draw Four was played on you: challenge it or take the four cards."
+        return "Challenge the Wild Draw Four or take the four cards."
+    if kind == "challenge":
+        return "There is no Wild Draw Four to challenge."
+    hand = game.hands[cur]
+    if kind == "accept":
+        return "There is no penalty to take."
+    if game.pending and kind in ("draw", "pass"):
+        return (f"+{game.pending} is coming your way: stack a draw card or take the penalty.")
+    if kind == "draw":
+        if phase == "drawn":
+            return "You have already drawn a card this turn: play it or pass."
+        if not game._can_draw():
+            return "There are no cards left to draw."
+        return "You have a card you can play, so you cannot draw in this game."
+    if kind == "pass":
+        return "You can only pass after drawing, or when you can neither play nor draw."
+    if kind == "name-colour":
+        return "There is no colour to name now."
+    if kind != "play":
+        return "That is not allowed now."
+    card, colour = action.card, action.colour
+    if card not in hand:
+        return f"You do not hold {card.name}."
+    if card.is_wild and colour is None:
+        return f"Name a colour for your {card.name}."
+    if not card.is_wild and colour is not None:
+        return f"Only a Wild names a colour."
+    if phase == "drawn":
+        return f"After drawing you may only play the card you drew ({game.drawn.name}), or pass."
+    if game.pending:
+        if game.top.rank is Rank.WILD_DRAW_FOUR:
+            return (f"+{game.pending} is coming your way: only a Wild Draw Four can pass it on "
+                    "(a Draw Two cannot answer a Wild Draw Four). Stack one or take the cards.")
+        if card.rank is not Rank.DRAW_TWO and card.rank is not Rank.WILD_DRAW_FOUR:
+            return (f"+{game.pending} is coming your way: answer with a Draw Two or a "
+                    "Wild Draw Four, or take the cards.")
+    if card.rank is Rank.WILD_DRAW_FOUR:
+        colour_now = game.active_colour
+        return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "
+                f"it may only be played when you have no {colour_now.title.lower()} cards.")
+    if not game.matches(card):
+        return f"{card.name} does not match {game.top.name} — play {_colour_hint(game)}."
+    return f"{card.name} cannot be played now."

@@ -1,0 +1,726 @@
+"""The game state machine: one match of rounds under one set of rules.
+
+`Game` holds every card and follows RULES.md §2-§6. Drive it with `legal_actions()`
+and `apply()`; show a seat only `view(seat)`. It owns its random generator (seeded
+from the OS's secure randomness unless a seed is given), so the same seed and the
+same actions always give the same game, and it never reads a clock: the Last Card
+window and the turn timer end when the caller applies `CloseWindow` or `TimeOut`.
+
+Phases:
+- ``turn``: the current seat plays, draws, stacks or accepts a pending penalty;
+- ``drawn``: the current seat drew a playable card and may play it or pass;
+- ``challenge``: a Wild Draw Four was played on the current seat, who may challenge;
+- ``name-colour``: a Wild opened the round and the current seat names the colour;
+- ``window``: the current seat went down to one card without calling Last Card and
+  the catch window is open (nobody else may play until the caller closes it);
+- ``round-over`` and ``match-over``.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from bisect import insort
+from collections import Counter
+
+from . import actions as A
+from . import events as E
+from .cards import COLOURS, Card, Colour, Rank, full_deck
+from .errors import IllegalAction, RulesError
+from .rules import MAX_SEATS, MIN_SEATS, Rules
+
+HAND_SIZE = 7
+TURN, DRAWN, CHALLENGE, NAME_COLOUR, WINDOW = "turn", "drawn", "challenge", "name-colour", "window"
+ROUND_OVER, MATCH_OVER = "round-over", "match-over"
+PHASES = (TURN, DRAWN, CHALLENGE, NAME_COLOUR, WINDOW, ROUND_OVER, MATCH_OVER)
+
+_SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
+_WILD4 = Rank.WILD_DRAW_FOUR
+_NAME_COLOURS = tuple(A.NameColour(c) for c in COLOURS)
+
+
+class Game:
+    """A match in progress. Seat 0 is the human; play runs left (+1) to start."""
+
+    def __init__(self, rules: Rules | None = None, seats: int = 4, seed: int | None = None):
+        rules = rules or Rules()
+        if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
+            raise RulesError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
+        self.rules = rules
+        """The options in force."""
+        self.seats = seats
+        """Number of seats; seat 0 is the human."""
+        self.seed = secrets.randbits(64) if seed is None else seed
+        """The seed that, with `actions`, replays the game exactly. Never shown in play."""
+        self.rng = random.Random(self.seed)
+        """The game's own generator: shuffles and nothing else."""
+        self.round = 0
+        self.dealer = seats - 1 if rules.first_player == "human" else self.rng.randrange(seats)
+        self.scores = [0] * seats
+        """Match points per seat."""
+        self.table_points = [0] * seats
+        """Table points (3 / 1 / 0 by finishing place) summed over the rounds."""
+        self.results: list[dict] = []
+        """One record per finished round: winner, points, order, table points."""
+        self.winners: tuple[int, ...] = ()
+        """Who won the match, once it is over (several on a tie, none on a stalemate)."""
+        self.total_turns = 0
+        """Turns played in the whole match."""
+        self.history: list[E.Event] = []
+        """Every event of the match, private parts included (see `View.history`)."""
+        self.actions: list[tuple[int | None, A.Action]] = []
+        """Every action applied, with the seat that applied it: the replay log."""
+        self._deal()
+
+    # ------------------------------------------------------------------ dealing
+
+    def _deal(self) -> None:
+        n = self.seats
+        rules = self.rules
+        self.round += 1
+        if self.round > 1 and rules.first_player == "left-of-dealer":
+            self.dealer = (self.dealer + 1) % n
+        self.direction = 1
+        """1 while play runs left (seat order), -1 after an odd number of Reverses."""
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        self.hands: list[list[Card]] = [
+            sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_index) for i in range(n)
+        ]
+        """Each seat's cards, kept in card order. Never shown to other seats."""
+        self.draw_pile: list[Card] = deck[n * HAND_SIZE:]
+        """Face-down cards; the top is the end of the list."""
+        self.discard: list[Card] = []
+        """Face-up cards; the top is the end of the list."""
+        self.active_colour: Colour | None = None
+        """The colour to match (a wild's named colour while a wild is on top)."""
+        self.pending = 0
+        """A stacked draw penalty facing the current seat (stacking on only)."""
+        self.drawn: Card | None = None
+        """The card just drawn, in the ``drawn`` phase."""
+        self.called = [False] * n
+        """Seats that have called Last Card for their current one or two cards."""
+        self.vulnerable: int | None = None
+        """A seat down to one card without a call, who may still be caught."""
+        self.after_window: tuple[int, str] | None = None
+        """Where play goes when the Last Card window closes: (seat, phase)."""
+        self.challenge_bluff = False
+        """Whether the Wild Draw Four being challenged was a bluff (hidden)."""
+        self.challenge_from: int | None = None
+        """Who played the Wild Draw Four that may be challenged."""
+        self.out: list[int] = []
+        """Seats that have gone out this round, in order."""
+        self.winner_points = 0
+        """What the round's winner scored at the moment of going out."""
+        self.stuck_passes = 0
+        """Consecutive turns in which nobody could play or draw (stalemate count)."""
+        self.turns = 0
+        """Turns played in this round."""
+        self.lacks: list[set[Colour]] = [set() for _ in range(n)]
+        """Colours each seat has publicly drawn on and not played since."""
+        first = 0 if rules.first_player == "human" else (self.dealer + 1) % n
+        if rules.first_player == "human":
+            self.dealer = (first - 1) % n
+        self._log(E.RoundStarted(self.round, self.dealer))
+        self.current = first
+        """The seat to act."""
+        self.phase = TURN
+        self._legal = None
+        self._turn_first_card(first)
+
+    def _turn_first_card(self, first: int) -> None:
+        how = self.rules.first_card
+        while True:
+            card = self.draw_pile.pop()
+            goes_back = (
+                (how == "classic" and card.rank is _WILD4)
+                or (how == "number" and not card.rank.is_number)
+                or (how == "as-if-played" and card.is_wild)
+            )
+            if not goes_back:
+                break
+            self._log(E.Turned(card, returned=True))
+            self.draw_pile.append(card)
+            self.rng.shuffle(self.draw_pile)
+        self.discard.append(card)
+        self.active_colour = card.colour
+        self._log(E.Turned(card))
+        rank = card.rank
+        before = (first - self.direction) % self.seats
+        if rank is Rank.WILD:
+            self.phase = NAME_COLOUR
+        elif rank is _SKIP:
+            self._log(E.Skipped(first))
+            self.current = self._next(first)
+        elif rank is _REVERSE:
+            self._reverse_direction()
+            if how == "classic" or self.seats == 2:
+                self.current = before
+            else:
+                self.current = self._next(before)
+        elif rank is _DRAW_TWO:
+            if how == "as-if-played" and self.rules.stacking == "on":
+                self.pending = 2
+                self._log(E.PenaltyPending(first, 2))
+            else:
+                self._draw_into(first, 2, "penalty")
+                self._log(E.Skipped(first))
+                self.current = self._next(first)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def top(self) -> Card:
+        """The card on top of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self.phase == MATCH_OVER
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to act, or None between rounds and after the match."""
+        return None if self.phase in (ROUND_OVER, MATCH_OVER) else self.current
+
+    def in_round(self, seat: int) -> bool:
+        """Whether the seat still holds cards in this round."""
+        return bool(self.hands[seat])
+
+    def _next(self, seat: int) -> int:
+        """The next seat after `seat` in the direction of play that still holds cards."""
+        n, d, hands = self.seats, self.direction, self.hands
+        s = (seat + d) % n
+        while not hands[s] and s != seat:
+            s = (s + d) % n
+        return s
+
+    def _active_count(self) -> int:
+        return sum(1 for h in self.hands if h)
+
+    def matches(self, card: Card) -> bool:
+        """Whether the card matches the top card or the active colour (wilds always do)."""
+        top = self.discard[-1]
+        return card.is_wild or card.colour is self.active_colour or card.rank is top.rank
+
+    def _wild4_allowed(self, hand: list[Card]) -> bool:
+        if self.rules.draw_four != "restricted":
+            return True
+        active = self.active_colour
+        for c in hand:
+            if c.colour is active:
+                return False
+        return True
+
+    def _can_draw(self) -> bool:
+        return bool(self.draw_pile) or len(self.discard) > 1
+
+    def _playable(self, seat: int) -> list[Card]:
+        """The distinct cards of the seat's hand that may be played now, in card order."""
+        if self.phase == DRAWN:
+            return [self.drawn]
+        hand = self.hands[seat]
+        top_rank = self.discard[-1].rank
+        active = self.active_colour
+        result: list[Card] = []
+        prev = None
+        has_active = False
+        if self.pending:
+            for c in hand:
+                if c.colour is active:
+                    has_active = True
+                if c is not prev:
+                    prev = c
+                    rank = c.rank
+                    if rank is _WILD4 or (rank is _DRAW_TWO and top_rank is _DRAW_TWO):
+                        result.append(c)
+        else:
+            for c in hand:
+                if c is not prev:
+                    prev = c
+                    if c.colour is active:
+                        has_active = True
+                        result.append(c)
+                    elif c.is_wild or c.rank is top_rank:
+                        result.append(c)
+        if (result and has_active and result[-1].rank is _WILD4
+                and self.rules.draw_four == "restricted"):
+            result.pop()
+        return result
+
+    def legal_actions(self, seat: int | None = None) -> tuple[A.Action, ...]:
+        """What `seat` (default: the seat to act) may do now, in a fixed order.
+
+        The clock actions (`TimeOut`, `CloseWindow`) are never listed: the caller
+        applies them when its own clock runs out."""
+        if seat is None or seat == self.current:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal(seat)
+            return legal
+        return self._compute_legal(seat)
+
+    def _compute_legal(self, seat: int | None) -> tuple[A.Action, ...]:
+        phase = self.phase
+        if phase == ROUND_OVER:
+            return (A.NEXT_ROUND,) if seat is None else ()
+        if phase == MATCH_OVER:
+            return ()
+        cur = self.current
+        if seat is None:
+            seat = cur
+        result: list[A.Action] = []
+        if seat == cur:
+            if phase == TURN or phase == DRAWN:
+                for card in self._playable(seat):
+                    if card.is_wild:
+                        result.extend(_WILD_PLAYS[card])
+                    else:
+                        result.append(_PLAYS[card])
+                if phase == DRAWN:
+                    result.append(A.PASS)
+                elif self.pending:
+                    result.append(A.ACCEPT)
+                elif self.draw_pile or len(self.discard) > 1:
+                    if not result or self.rules.draw == "any-time":
+                        result.append(A.DRAW)
+                elif not result:
+                    result.append(A.PASS)
+                if (len(self.hands[seat]) == 2 and not self.called[seat]
+                        and self.rules.last_card != "auto"):
+                    result.append(A.CALL)
+            elif phase == CHALLENGE:
+                result += (A.CHALLENGE, A.ACCEPT)
+            elif phase == NAME_COLOUR:
+                result += _NAME_COLOURS
+            elif phase == WINDOW:
+                result.append(A.CALL)
+        elif seat == self.vulnerable and phase != WINDOW:
+            result.append(A.CALL)
+        v = self.vulnerable
+        if v is not None and seat != v:
+            result.append(A.Catch(v))
+        return tuple(result)
+
+    def can_apply(self, action: A.Action, seat: int | None = None) -> bool:
+        """Whether `apply(action, seat)` would be accepted."""
+        try:
+            self._check(action, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: A.Action, seat: int | None = None) -> list[E.Event]:
+        """Apply `action` for `seat` (default: the seat to act); return what happened.
+
+        Raises IllegalAction, saying why in a player's words, and changes nothing."""
+        seat = self._check(action, seat)
+        start = len(self.history)
+        self.actions.append((seat, action))
+        self._legal = None
+        self._do(action, seat)
+        return self.history[start:]
+
+    def _check(self, action: A.Action, seat: int | None) -> int | None:
+        phase = self.phase
+        if seat is None:
+            seat = None if phase in (ROUND_OVER, MATCH_OVER) else self.current
+        if action is A.CLOSE_WINDOW:
+            if phase != WINDOW:
+                raise IllegalAction("There is no Last Card window open.")
+            return seat
+        if action is A.TIMEOUT:
+            if self.rules.turn_timer == 0:
+                raise IllegalAction("There is no turn timer in this game.")
+            if seat != self.current or phase in (WINDOW, ROUND_OVER, MATCH_OVER):
+                raise IllegalAction("Only the player whose turn it is can run out of time.")
+            return seat
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):
+            raise IllegalAction(f"There is no seat {seat} at this table.")
+        if action in self.legal_actions(seat):
+            return seat
+        raise IllegalAction(self._why_not(action, seat))
+
+    def _do(self, action: A.Action, seat: int | None) -> None:
+        kind = action.kind
+        if kind == "catch":
+            self._catch(seat, action.seat)
+            return
+        if kind == "call":
+            self._call(seat)
+            return
+        if kind == "close-window":
+            self._close_window()
+            return
+        if kind == "next-round":
+            self._deal()
+            return
+        # Any other action is the current seat acting: a missed call can no longer be caught.
+        self.vulnerable = None
+        if kind == "play":
+            self.stuck_passes = 0
+            self._play(seat, action.card, action.colour)
+        elif kind == "draw":
+            self.stuck_passes = 0
+            self._voluntary_draw(seat)
+        elif kind == "pass":
+            if self.phase == TURN:
+                self.stuck_passes += 1
+            self._log(E.Passed(seat))
+            self._end_turn(self._next(seat))
+            if self.stuck_passes >= 2 * self._active_count():
+                self._end_round(stalemate=True)
+        elif kind == "accept":
+            self._accept(seat)
+        elif kind == "challenge":
+            self._challenge(seat)
+        elif kind == "name-colour":
+            self.active_colour = action.colour
+            self.phase = TURN
+            self._log(E.ColourNamed(seat, action.colour))
+        elif kind == "timeout":
+            self._timeout(seat)
+
+    def _log(self, event: E.Event) -> None:
+        self.history.append(event)
+
+    def _end_turn(self, next_seat: int, phase: str = TURN) -> None:
+        self.current = next_seat
+        self.phase = phase
+        self.drawn = None
+        self.turns += 1
+        self.total_turns += 1
+
+    # -- drawing
+
+    def _draw_into(self, seat: int, count: int, reason: str, active: Colour | None = None) -> list[Card]:
+        """Move up to `count` cards to the seat's hand, reshuffling when the pile runs out."""
+        got: list[Card] = []
+        pile = self.draw_pile
+        for _ in range(count):
+            if not pile:
+                if len(self.discard) <= 1:
+                    break
+                self._reshuffle()
+                pile = self.draw_pile
+            got.append(pile.pop())
+        if got:
+            hand = self.hands[seat]
+            for card in got:
+                insort(hand, card, key=_card_index)
+            self.called[seat] = False
+            if reason != "draw" and reason != "timeout":
+                self.lacks[seat].clear()
+        self._log(E.Drew(seat, len(got), reason, active, tuple(got)))
+        return got
+
+    def _reshuffle(self) -> None:
+        top = self.discard.pop()
+        pile = self.discard
+        self.discard = [top]
+        self.rng.shuffle(pile)
+        self.draw_pile = pile
+        self._log(E.Reshuffled(len(pile)))
+
+    def _voluntary_draw(self, seat: int) -> None:
+        active = self.active_colour
+        got = self._draw_into(seat, 1, "draw", active)
+        self.lacks[seat].add(active)
+        card = got[0]
+        hand = self.hands[seat]
+        if self.matches(card) and (card.rank is not _WILD4 or self._wild4_allowed(hand)):
+            self.drawn = card
+            self.phase = DRAWN
+        else:
+            self._end_turn(self._next(seat))
+
+    def _accept(self, seat: int) -> None:
+        if self.phase == CHALLENGE:
+            total = 4
+            self.challenge_from = None
+        else:
+            total = self.pending
+            self.pending = 0
+        self._draw_into(seat, total, "penalty")
+        self._log(E.Skipped(seat))
+        self._end_turn(self._next(seat))
+
+    def _challenge(self, seat: int) -> None:
+        offender = self.challenge_from
+        self.challenge_from = None
+        bluff = self.challenge_bluff
+        self._log(E.Challenged(seat, offender, bluff))
+        if bluff:
+            self._draw_into(offender, 4, "challenge")
+            self.phase = TURN
+        else:
+            self._draw_into(seat, 6, "challenge")
+            self._log(E.Skipped(seat))
+            self._end_turn(self._next(seat))
+
+    def _timeout(self, seat: int) -> None:
+        self._log(E.TimedOut(seat))
+        phase = self.phase
+        if phase == DRAWN:
+            self._log(E.Passed(seat))
+            self._end_turn(self._next(seat))
+        elif phase == CHALLENGE or self.pending:
+            self._accept(seat)
+        else:
+            if phase == NAME_COLOUR:
+                counts = Counter(c.colour for c in self.hands[seat] if c.colour)
+                colour = max(COLOURS, key=lambda c: counts[c])
+                self.active_colour = colour
+                self._log(E.ColourNamed(seat, colour))
+            if self._can_draw():
+                self.stuck_passes = 0
+                self._draw_into(seat, 1, "timeout", self.active_colour)
+                self.lacks[seat].add(self.active_colour)
+            else:
+                self._log(E.Passed(seat))
+            self._end_turn(self._next(seat))
+
+    # -- Last Card
+
+    def _call(self, seat: int) -> None:
+        self.called[seat] = True
+        self._log(E.CalledLastCard(seat))
+        if seat == self.vulnerable:
+            self.vulnerable = None
+            if self.phase == WINDOW:
+                self._close_window()
+
+    def _catch(self, catcher: int, seat: int) -> None:
+        self.vulnerable = None
+        self._log(E.Caught(catcher, seat))
+        self._draw_into(seat, self.rules.last_card_penalty, "last-card")
+        if self.phase == WINDOW:
+            self._close_window()
+
+    def _close_window(self) -> None:
+        seat, phase = self.after_window
+        self.after_window = None
+        self._log(E.WindowClosed(self.current))
+        self._end_turn(seat, phase)
+
+    # -- playing
+
+    def _play(self, seat: int, card: Card, colour: Colour | None) -> None:
+        hand = self.hands[seat]
+        rules = self.rules
+        was_active = self.active_colour
+        if card.rank is _WILD4 and rules.draw_four == "challenge":
+            self.challenge_bluff = any(c.colour is was_active for c in hand)
+        hand.remove(card)
+        self.discard.append(card)
+        self.active_colour = colour or card.colour
+        self.drawn = None
+        self._log(E.Played(seat, card, colour))
+        lacks = self.lacks[seat]
+        if lacks and card.colour in lacks:
+            lacks.discard(card.colour)
+        left = len(hand)
+        missed = False
+        if left == 1:
+            mode = rules.last_card
+            if mode == "auto":
+                self.called[seat] = True
+                self._log(E.CalledLastCard(seat))
+            elif not self.called[seat]:
+                self._log(E.MissedLastCard(seat))
+                if mode == "auto-penalty":
+                    self._draw_into(seat, rules.last_card_penalty, "last-card")
+                else:
+                    self.vulnerable = seat
+                    missed = True
+        elif left == 0:
+            self._go_out(seat, card)
+            return
+        next_seat, next_phase = self._card_effect(seat, card)
+        if missed and rules.last_card_window:
+            self.after_window = (next_seat, next_phase)
+            self.phase = WINDOW
+            return
+        self._end_turn(next_seat, next_phase)
+
+    def _card_effect(self, seat: int, card: Card) -> tuple[int, str]:
+        """Resolve the card's action; return who plays next and in which phase."""
+        rank = card.rank
+        if rank.is_number or rank is Rank.WILD:
+            return self._next(seat), TURN
+        nxt = self._next(seat)
+        if rank is _SKIP:
+            self._log(E.Skipped(nxt))
+            return self._next(nxt), TURN
+        if rank is _REVERSE:
+            if self._active_count() == 2:
+                self._log(E.Skipped(nxt))
+                return self._next(nxt), TURN
+            self._reverse_direction()
+            return self._next(seat), TURN
+        size = 2 if rank is _DRAW_TWO else 4
+        if self.rules.stacking == "on":
+            self.pending += size
+            self._log(E.PenaltyPending(nxt, self.pending))
+            return nxt, TURN
+        if rank is _WILD4 and self.rules.draw_four == "challenge":
+            self.challenge_from = seat
+            return nxt, CHALLENGE
+        self._draw_into(nxt, size, "penalty")
+        self._log(E.Skipped(nxt))
+        return self._next(nxt), TURN
+
+    def _reverse_direction(self) -> None:
+        self.direction = -self.direction
+        self._log(E.Reversed(self.direction))
+
+    def _go_out(self, seat: int, card: Card) -> None:
+        """The seat played its last card: the next player still draws, then places."""
+        rank = card.rank
+        self.out.append(seat)
+        self.called[seat] = False
+        victim = self._next(seat)
+        if rank is _DRAW_TWO or rank is _WILD4:
+            total = self.pending + (2 if rank is _DRAW_TWO else 4)
+            self.pending = 0
+            self._draw_into(victim, total, "penalty")
+        if len(self.out) == 1:
+            self.winner_points = sum(c.points for h in self.hands for c in h)
+        self._log(E.WentOut(seat, len(self.out)))
+        if self.rules.round_end == "first-out" or self.seats == 2 or self._active_count() <= 1:
+            self._end_round()
+            return
+        if rank is _DRAW_TWO or rank is _WILD4:
+            self._log(E.Skipped(victim))
+            self._end_turn(self._next(victim))
+        elif rank is _SKIP:
+            self._log(E.Skipped(victim))
+            self._end_turn(self._next(victim))
+        elif rank is _REVERSE and self._active_count() > 2:
+            self._reverse_direction()
+            self._end_turn(self._next(seat))
+        elif rank is _REVERSE:
+            self._log(E.Skipped(victim))
+            self._end_turn(self._next(victim))
+        else:
+            self._end_turn(victim)
+
+    def _end_round(self, stalemate: bool = False) -> None:
+        n = self.seats
+        self.turns += 1
+        self.total_turns += 1
+        self.vulnerable = None
+        self.after_window = None
+        self.pending = 0
+        self.drawn = None
+        left = [s for s in range(n) if s not in self.out]
+        left.sort(key=lambda s: (sum(c.points for c in self.hands[s]), s))
+        order = tuple(self.out) + tuple(left)
+        winner = None if stalemate else order[0]
+        points = 0 if stalemate else self.winner_points
+        if winner is not None:
+            self.scores[winner] += points
+        top_half = (n + 1) // 2
+        earned = [0] * n
+        for place, s in enumerate(order):
+            if place == 0 and winner is not None:
+                earned[s] = 3
+            elif place < top_half:
+                earned[s] = 1
+        for s in range(n):
+            self.table_points[s] += earned[s]
+        self.results.append({
+            "round": self.round, "winner": winner, "points": points,
+            "order": list(order), "table_points": earned,
+            "cards_left": [len(h) for h in self.hands],
+        })
+        self._log(E.RoundEnded(self.round, winner, points, order))
+        self.phase = ROUND_OVER
+        rules = self.rules
+        best = max(self.scores)
+        if rules.match == "single":
+            self.winners = () if winner is None else (winner,)
+        elif rules.rounds is not None and self.round >= rules.rounds:
+            self.winners = tuple(s for s in range(n) if self.scores[s] == best)
+        elif rules.target is not None and best >= rules.target:
+            self.winners = tuple(s for s in range(n) if self.scores[s] == best)
+        else:
+            return
+        self.phase = MATCH_OVER
+        self._log(E.MatchEnded(self.winners))
+
+    # ------------------------------------------------------------------ explaining
+
+    def _why_not(self, action: A.Action, seat: int | None) -> str:
+        from .explain import why_not
+
+        return why_not(self, action, seat)
+
+    # ------------------------------------------------------------------ views and JSON
+
+    def view(self, seat: int):
+        """What `seat` may know: its own hand, counts of the others, public history."""
+        from .view import View
+
+        return View.of(self, seat)
+
+    def to_json(self) -> dict:
+        """The whole state as versioned JSON-ready data (see `serial`)."""
+        from .serial import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Game":
+        """The game written by `to_json`; StateError if malformed or inconsistent."""
+        from .serial import game_from_json
+
+        return game_from_json(data)
+
+    def dumps(self) -> str:
+        """The state as a compact JSON string."""
+        import json
+
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> "Game":
+        """The game from a `dumps` string; StateError if it cannot be loaded."""
+        import json
+
+        from .errors import StateError
+
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise StateError(f"the saved game is not valid JSON ({exc})") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def replay(cls, rules: Rules, seats: int, seed: int, actions) -> "Game":
+        """The game reached by applying `actions` ((seat, action) pairs) to a new deal."""
+        game = cls(rules, seats, seed)
+        for seat, action in actions:
+            game.apply(action, seat)
+        return game
+
+    def cards_in_play(self) -> Counter:
+        """Every card in hands and piles, counted (always the 108 of the deck)."""
+        counts = Counter(self.draw_pile)
+        counts.update(self.discard)
+        for hand in self.hands:
+            counts.update(hand)
+        return counts
+
+
+def _card_index(card: Card) -> int:
+    return card.index
+
+
+from .cards import ALL_CARDS  # noqa: E402  (after Card is complete)
+
+_PLAYS = {c: A.play(c) for c in ALL_CARDS if not c.is_wild}
+_WILD_PLAYS = {c: tuple(A.play(c, col) for col in COLOURS) for c in ALL_CARDS if c.is_wild}

@@ -1,0 +1,232 @@
+"""Rule options and the named presets of RULES.md §7.
+
+A `Rules` value is a complete set of options. A `Preset` is a named bundle of options
+with the seat range it allows; `preset.rules(**changes)` applies single changes on top
+and refuses combinations the rulebook forbids with a `RulesError` a player can read.
+Option names and values are written exactly as RULES.md writes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+from .errors import RulesError
+
+MIN_SEATS = 2
+MAX_SEATS = 10
+
+#: Allowed values of each option, in the order menus list them.
+CHOICES: dict[str, tuple] = {
+    "first_card": ("classic", "number", "as-if-played"),
+    "first_player": ("human", "left-of-dealer"),
+    "draw": ("any-time", "when-stuck"),
+    "draw_four": ("restricted", "challenge", "free"),
+    "stacking": ("off", "on"),
+    "last_card": ("auto", "auto-penalty", "catch"),
+    "last_card_penalty": (2, 4),
+    "last_card_window": (0, 3),
+    "round_end": ("first-out", "play-on"),
+    "match": ("single", "rounds:3", "rounds:5", "to:500"),
+    "turn_timer": (0, 30, 45, 60, 90),
+    "palette": ("classic", "gems"),
+}
+
+#: What each option means, for help texts and the rules screen.
+DESCRIPTIONS: dict[str, str] = {
+    "first_card": "what happens when the first card turned is an action or a wild",
+    "first_player": "who plays first in a round",
+    "draw": "whether you may draw while holding a playable card",
+    "draw_four": "when a Wild Draw Four may be played, and whether it can be challenged",
+    "stacking": "whether a draw penalty can be passed on with a draw card of your own",
+    "last_card": "how calling Last Card works",
+    "last_card_penalty": "cards drawn by a player caught without calling Last Card",
+    "last_card_window": "seconds after the play in which Last Card can still be called",
+    "round_end": "whether the round ends when the first player goes out",
+    "match": "how long a match lasts",
+    "turn_timer": "seconds you have for a turn (0 = no timer)",
+    "palette": "colour names: classic (Red, Blue, Yellow, Green) or gems",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule option in force for a game (RULES.md §2-§6)."""
+
+    first_card: str = "as-if-played"
+    """classic, number or as-if-played (§2)."""
+    first_player: str = "human"
+    """human, or left-of-dealer with the dealer moving left each round."""
+    draw: str = "any-time"
+    """any-time: you may draw instead of playing; when-stuck: only with no playable card."""
+    draw_four: str = "restricted"
+    """restricted, challenge (stacking off only) or free."""
+    stacking: str = "on"
+    """off, or on: Draw Two answers Draw Two, Wild Draw Four answers either."""
+    last_card: str = "auto-penalty"
+    """auto, auto-penalty or catch (§5)."""
+    last_card_penalty: int = 2
+    """Cards drawn for a missed Last Card call."""
+    last_card_window: int = 0
+    """With catch: seconds after the play in which the call may still be made, nobody
+    else playing meanwhile (0: no such window; catches last until the next player acts)."""
+    round_end: str = "first-out"
+    """first-out, or play-on for the places with three or more players."""
+    match: str = "single"
+    """single, rounds:3, rounds:5 or to:500."""
+    turn_timer: int = 0
+    """Seconds for the human's turn; 0 is off. The engine never reads a clock."""
+    palette: str = "classic"
+    """Colour names shown to the player; shapes never change."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value not in CHOICES[f.name]:
+                allowed = ", ".join(str(c) for c in CHOICES[f.name])
+                raise RulesError(f"{f.name} cannot be {value!r}: choose one of {allowed}")
+        if self.draw_four == "challenge" and self.stacking == "on":
+            raise RulesError(
+                "a Wild Draw Four challenge exists only with stacking off: "
+                "set stacking=off or pick another draw_four rule"
+            )
+
+    @property
+    def rounds(self) -> int | None:
+        """The fixed number of rounds for rounds:N, else None."""
+        return int(self.match.split(":")[1]) if self.match.startswith("rounds:") else None
+
+    @property
+    def target(self) -> int | None:
+        """The points target for to:N, else None."""
+        return int(self.match.split(":")[1]) if self.match.startswith("to:") else None
+
+    def as_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Rules":
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a JSON object")
+        unknown = set(data) - set(CHOICES)
+        if unknown:
+            raise RulesError(f"unknown rule option {sorted(unknown)[0]!r}")
+        return cls(**data)
+
+
+def parse_value(option: str, text: str):
+    """The typed value of an option given as text ('stacking', 'on'); RulesError if bad."""
+    if option not in CHOICES:
+        known = ", ".join(CHOICES)
+        raise RulesError(f"unknown rule option {option!r}: the options are {known}")
+    for choice in CHOICES[option]:
+        if str(choice) == text.strip():
+            return choice
+    allowed = ", ".join(str(c) for c in CHOICES[option])
+    raise RulesError(f"{option} cannot be {text!r}: choose one of {allowed}")
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named bundle of options from one source description, with its seat range."""
+
+    key: str
+    """The name used on the command line: 'color-cards'."""
+    title: str
+    """The name shown to players: 'Color Cards'."""
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    base: Rules
+    """The options the preset sets."""
+    blurb: str
+    """One line saying what the preset is like."""
+    draw_four_without_stacking: str | None = None
+    """The Draw Four rule the preset switches to when stacking is turned off (Colour
+    Match: "free, challenge if stacking off"); None keeps `base.draw_four`."""
+
+    def rules(self, **changes) -> Rules:
+        """The preset's rules with single options changed; RulesError if forbidden."""
+        for key in changes:
+            if key not in CHOICES:
+                raise RulesError(f"unknown rule option {key!r}")
+        if (
+            self.draw_four_without_stacking
+            and changes.get("stacking") == "off"
+            and "draw_four" not in changes
+        ):
+            changes["draw_four"] = self.draw_four_without_stacking
+        return replace(self.base, **changes)
+
+    def check_seats(self, seats: int) -> None:
+        """RulesError unless the preset allows this many seats."""
+        if not self.min_seats <= seats <= self.max_seats:
+            if self.min_seats == self.max_seats:
+                allowed = f"exactly {self.min_seats}"
+            else:
+                allowed = f"{self.min_seats} to {self.max_seats}"
+            raise RulesError(f"{self.title} is played with {allowed} players, not {seats}")
+
+
+PRESETS: dict[str, Preset] = {
+    p.key: p
+    for p in (
+        Preset(
+            "color-cards", "Color Cards", 2, 10, 4,
+            Rules(),
+            "You against Lily, Zoe and Max: stacking on, Last Card or draw two.",
+        ),
+        Preset(
+            "classic", "Classic", 2, 6, 4,
+            Rules(
+                first_card="classic", first_player="left-of-dealer", stacking="off",
+                last_card="catch", last_card_window=3, round_end="play-on", match="to:500",
+            ),
+            "The standard game: action cards can open, catch a missed call, first to 500.",
+        ),
+        Preset(
+            "family-night", "Family Night", 2, 6, 4,
+            Rules(
+                first_card="number", first_player="left-of-dealer", stacking="off",
+                last_card="auto", round_end="play-on", match="rounds:3",
+            ),
+            "Gentle: a number card to start, Last Card called for you, three rounds.",
+        ),
+        Preset(
+            "duel", "Duel", 2, 2, 2,
+            Rules(
+                first_card="number", draw="when-stuck", draw_four="free", stacking="off",
+                last_card="catch",
+            ),
+            "Head to head: draw only when stuck, every action card means go again.",
+        ),
+        Preset(
+            "party", "Party", 2, 8, 4,
+            Rules(
+                first_card="number", draw="when-stuck", draw_four="free", stacking="off",
+                last_card="catch",
+            ),
+            "Up to eight at the table: draw only when stuck, catch a missed call.",
+        ),
+        Preset(
+            "colour-match", "Colour Match", 2, 10, 4,
+            Rules(
+                first_card="classic", first_player="left-of-dealer", draw="when-stuck",
+                draw_four="free", stacking="on", last_card="catch", last_card_penalty=4,
+                match="to:500",
+            ),
+            "Up to ten: stacking on, caught without a call draws four, first to 500.",
+            draw_four_without_stacking="challenge",
+        ),
+    )
+}
+
+DEFAULT_PRESET = "color-cards"
+
+
+def get_preset(key: str) -> Preset:
+    """The preset by its command-line name; RulesError naming the choices if unknown."""
+    try:
+        return PRESETS[key]
+    except KeyError:
+        names = ", ".join(PRESETS)
+        raise RulesError(f"unknown preset {key!r}: choose one of {names}") from None

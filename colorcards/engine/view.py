@@ -1,0 +1,155 @@
+"""What one seat may know. Computer players and the table see the game only through this.
+
+A `View` carries the seat's own hand, the counts of the other hands, the discard
+pile, the active colour, direction, the pending penalty, Last Card state, scores and
+the public history (other seats' drawn cards hidden). It never holds another hand,
+the draw pile's order or the seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .cards import Card, Colour
+from .events import Event
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's knowledge of the game at one moment."""
+
+    seat: int
+    """Whose view this is."""
+    seats: int
+    rules: Rules
+    phase: str
+    current: int | None
+    """The seat to act (None between rounds)."""
+    hand: tuple[Card, ...]
+    """This seat's cards, in the order held."""
+    hand_counts: tuple[int, ...]
+    """How many cards each seat holds."""
+    discard: tuple[Card, ...]
+    """The discard pile, top last."""
+    draw_count: int
+    """How many cards are face down in the draw pile."""
+    active_colour: Colour | None
+    direction: int
+    """1: play runs left (up the seat numbers); -1: to the right."""
+    pending: int
+    """The stacked penalty facing the seat to act."""
+    drawn: Card | None
+    """The card this seat just drew, while it may still play it."""
+    called: tuple[bool, ...]
+    """Who has called Last Card."""
+    vulnerable: int | None
+    """A seat down to one card without a call, who may be caught."""
+    challenge_from: int | None
+    """Who played the Wild Draw Four this seat may challenge."""
+    out: tuple[int, ...]
+    """Seats gone out this round, in order."""
+    lacks: tuple[frozenset[Colour], ...]
+    """Colours each seat publicly drew on (and has not played since)."""
+    scores: tuple[int, ...]
+    table_points: tuple[int, ...]
+    round: int
+    dealer: int
+    turns: int
+    """Turns played in this round."""
+    winners: tuple[int, ...]
+    _history: list = field(repr=False, compare=False)
+    _history_len: int = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, game: "Game", seat: int) -> "View":
+        if not 0 <= seat < game.seats:
+            raise ValueError(f"no seat {seat}")
+        return cls(
+            seat=seat,
+            seats=game.seats,
+            rules=game.rules,
+            phase=game.phase,
+            current=game.current_seat,
+            hand=tuple(game.hands[seat]),
+            hand_counts=tuple(len(h) for h in game.hands),
+            discard=tuple(game.discard),
+            draw_count=len(game.draw_pile),
+            active_colour=game.active_colour,
+            direction=game.direction,
+            pending=game.pending,
+            drawn=game.drawn if game.current == seat else None,
+            called=tuple(game.called),
+            vulnerable=game.vulnerable,
+            challenge_from=game.challenge_from,
+            out=tuple(game.out),
+            lacks=tuple(frozenset(s) for s in game.lacks),
+            scores=tuple(game.scores),
+            table_points=tuple(game.table_points),
+            round=game.round,
+            dealer=game.dealer,
+            turns=game.turns,
+            winners=game.winners,
+            _history=game.history,
+            _history_len=len(game.history),
+        )
+
+    @property
+    def top(self) -> Card:
+        """The card on top of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every event so far, as this seat saw it (others' drawn cards hidden)."""
+        seat = self.seat
+        return tuple(
+            e if getattr(e, "seat", seat) == seat else e.public()
+            for e in self.history_slice(0)
+        )
+
+    def history_slice(self, start: int) -> list[Event]:
+        """Raw events from `start` on, up to this view's moment (for internal use)."""
+        return self._history[start:self._history_len]
+
+    def recent(self, count: int) -> tuple[Event, ...]:
+        """The last `count` events as this seat saw them."""
+        seat = self.seat
+        start = max(0, self._history_len - count)
+        return tuple(
+            e if getattr(e, "seat", seat) == seat else e.public()
+            for e in self.history_slice(start)
+        )
+
+    def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
+        """The seat `steps` turns after `seat` (default: this seat), skipping empty hands."""
+        s = self.seat if seat is None else seat
+        for _ in range(steps):
+            start = s
+            s = (s + self.direction) % self.seats
+            while self.hand_counts[s] == 0 and s != start:
+                s = (s + self.direction) % self.seats
+        return s
+
+    def as_json(self) -> dict:
+        """The view as JSON-ready data (for debugging and the fairness tests)."""
+        return {
+            "seat": self.seat, "seats": self.seats, "rules": self.rules.as_json(),
+            "phase": self.phase, "current": self.current,
+            "hand": [c.code for c in self.hand], "hand_counts": list(self.hand_counts),
+            "discard": [c.code for c in self.discard], "draw_count": self.draw_count,
+            "active_colour": self.active_colour.value if self.active_colour else None,
+            "direction": self.direction, "pending": self.pending,
+            "drawn": self.drawn.code if self.drawn else None,
+            "called": list(self.called), "vulnerable": self.vulnerable,
+            "challenge_from": self.challenge_from, "out": list(self.out),
+            "lacks": [sorted(c.value for c in s) for s in self.lacks],
+            "scores": list(self.scores), "table_points": list(self.table_points),
+            "round": self.round, "dealer": self.dealer, "turns": self.turns,
+            "winners": list(self.winners),
+            "history": [e.as_json() for e in self.history],
+        }
