@@ -1,0 +1,22 @@
+"""Computer players. Imports the engine only: never Textual, sqlite or platformdirs."""
+
+from __future__ import annotations
+
+from .base import Player, RandomPlayer
+
+#: Every player the simulator knows, by name. The game's menus offer only LEVELS.
+PLAYERS: dict[str, type] = {"random": RandomPlayer}
+
+#: The difficulty levels offered to players, weakest first.
+LEVELS: tuple[str, ...] = ()
+
+
+def make_player(name: str) -> Player:
+    """A new player by name; ValueError naming the choices if unknown."""
+    try:
+        return PLAYERS[name]()
+    except KeyError:
+        raise ValueError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}") from None
+
+
+__all__ = ["LEVELS", "PLAYERS", "Player", "RandomPlayer", "make_player"]

@@ -1,0 +1,135 @@
+"""The `colorcards` command: the game (default), `sim` and `stats`.
+
+Bad arguments exit non-zero with a one-line reason, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from .engine import CHOICES, DEFAULT_PRESET, PRESETS, RulesError, get_preset, parse_value
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2
+        self.exit(2, f"colorcards: {message}\n")
+
+
+def _rule_changes(pairs: list[str]) -> dict:
+    changes = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise RulesError(f"--rule takes KEY=VALUE, not {pair!r}")
+        key = key.strip().replace("-", "_")
+        changes[key] = parse_value(key, value)
+    return changes
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="colorcards",
+        description="A colour-and-number shedding card game against computer players.",
+    )
+    parser.add_argument("--data-dir", help="where saves and statistics live "
+                        "(default: the platform's data directory, or $COLORCARDS_DATA_DIR)")
+    parser.add_argument("--seed", type=int, help="a reproducible deal")
+    parser.add_argument("--preset", choices=list(PRESETS), help="skip to a game with this preset")
+    parser.add_argument("--difficulty", choices=["easy", "normal", "hard", "crazy"],
+                        help="skip to a game at this level")
+    parser.add_argument("--opponents", type=int, help="number of computer opponents")
+    sub = parser.add_subparsers(dest="command")
+
+    sim = sub.add_parser("sim", help="play games headlessly between computer players")
+    sim.add_argument("--preset", default=DEFAULT_PRESET, dest="sim_preset",
+                     help=f"one of {', '.join(PRESETS)} (default {DEFAULT_PRESET})")
+    sim.add_argument("--players", default="random,random",
+                     help="comma-separated player names, one per seat (e.g. hard,random)")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=1, dest="sim_seed")
+    sim.add_argument("--rule", action="append", metavar="KEY=VALUE",
+                     help=f"change one option ({', '.join(CHOICES)})")
+    sim.add_argument("--workers", type=int, default=1, help="processes to spread games over")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    stats = sub.add_parser("stats", help="print your statistics per difficulty")
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.add_argument("--data-dir", dest="stats_data_dir", help="as the global --data-dir")
+    return parser
+
+
+def run_sim(args) -> int:
+    from .bots import make_player
+    from .sim import run
+
+    if args.games < 1:
+        raise RulesError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 1:
+        raise RulesError(f"--workers must be at least 1, not {args.workers}")
+    preset = get_preset(args.sim_preset)
+    rules = preset.rules(**_rule_changes(args.rule))
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    for name in names:
+        try:
+            make_player(name)
+        except ValueError as exc:
+            raise RulesError(str(exc)) from None
+    preset.check_seats(len(names))
+
+    progress = None
+    bar = None
+    if not args.json and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("playing", total=args.games)
+        progress = lambda n: bar.advance(task, n)  # noqa: E731
+    try:
+        summary = run(rules, names, args.games, args.sim_seed, workers=args.workers,
+                      progress=progress)
+    finally:
+        if bar:
+            bar.stop()
+    data = summary.as_json()
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(f"{data['games']} games of {preset.title} in {data['seconds']:.1f} s "
+          f"({data['games_per_second']} games/s), {data['mean_turns']} turns a game, "
+          f"{data['stalemates']} stalemates")
+    for p in data["players"]:
+        low, high = p["ci95"]
+        print(f"  {p['player']:<8} wins {p['wins']:>9}  {p['win_rate']:6.1%}  "
+              f"(95% interval {low:.1%} to {high:.1%})")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "sim":
+            return run_sim(args)
+        if args.command == "stats":
+            from .store.report import run_stats
+
+            return run_stats(args.stats_data_dir or args.data_dir, as_json=args.json)
+        try:
+            from .tui.app import run_app
+        except ImportError:
+            parser.print_help()
+            return 0
+        return run_app(args)
+    except (RulesError, ValueError) as exc:
+        print(f"colorcards: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""Headless play: whole games between computer players, for measurement.
+
+`play_game` drives one match from a seed; `run` plays many, rotating the players
+round the seats from game to game, optionally over several processes. Each game's
+seed is derived from the run's seed and the game's number, so the results are the
+same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .bots import Player, make_player
+from .engine import CLOSE_WINDOW, NEXT_ROUND, Game, Rules
+
+GAME_SEED_STRIDE = 1_000_003
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` in a run seeded with `seed`."""
+    return seed * GAME_SEED_STRIDE + index
+
+
+@dataclass
+class GameResult:
+    """What one simulated match came to."""
+
+    winners: tuple[int, ...]
+    """Seats that won (several share a tie; none after a stalemate)."""
+    turns: int
+    stalemate: bool
+
+
+def play_game(rules: Rules, players: Sequence[Player], seed: int,
+              max_turns: int = 200_000) -> GameResult:
+    """Play one whole match; seat i is `players[i]`. Each player gets its own generator."""
+    seats = len(players)
+    game = Game(rules, seats, seed)
+    rngs = [random.Random(seed * 16 + s + 1) for s in range(seats)]
+    stalemate = False
+    reacted = None
+    while True:
+        phase = game.phase
+        if phase == "match-over":
+            break
+        if phase == "round-over":
+            if game.results[-1]["winner"] is None:
+                stalemate = True
+            game.apply(NEXT_ROUND)
+            continue
+        if game.total_turns > max_turns:
+            raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
+        vulnerable = game.vulnerable
+        if vulnerable is not None and reacted != (vulnerable, len(game.history)):
+            reacted = (vulnerable, len(game.history))
+            if _reactions(game, players, rngs):
+                continue
+        if phase == "window":
+            game.apply(CLOSE_WINDOW)
+            continue
+        cur = game.current
+        player = players[cur]
+        legal = game.legal_actions()
+        view = game.view(cur) if player.uses_view else None
+        game.apply(player.choose(view, legal, rngs[cur]))
+    if game.results and game.results[-1]["winner"] is None:
+        stalemate = True
+    return GameResult(game.winners, game.total_turns, stalemate)
+
+
+def _reactions(game: Game, players: Sequence[Player], rngs) -> bool:
+    """Offer each seat that may act out of turn its chance, the offender first.
+
+    Returns True if anything was applied."""
+    seats = game.seats
+    offender = game.vulnerable
+    order = [offender] + [(offender + k) % seats for k in range(1, seats)]
+    for seat in order:
+        if game.vulnerable is None:
+            return True
+        if seat == game.current and game.phase != "window":
+            continue  # the seat to act catches as part of its own turn
+        legal = game.legal_actions(seat)
+        if not legal:
+            continue
+        player = players[seat]
+        view = game.view(seat) if player.uses_view else None
+        action = player.react(view, legal, rngs[seat])
+        if action is not None:
+            game.apply(action, seat)
+    return game.vulnerable is None
+
+
+@dataclass
+class Summary:
+    """Totals of a run, per player name in the order given."""
+
+    names: list[str]
+    games: int = 0
+    seconds: float = 0.0
+    turns: int = 0
+    stalemates: int = 0
+    wins: list[float] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        players = []
+        for name, wins in zip(self.names, self.wins):
+            rate = wins / self.games if self.games else 0.0
+            low, high = wilson(wins, self.games)
+            players.append({"player": name, "wins": round(wins, 3), "win_rate": round(rate, 5),
+                            "ci95": [round(low, 5), round(high, 5)]})
+        return {
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+            "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,
+            "stalemates": self.stalemates,
+            "players": players,
+        }
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _play_chunk(args) -> tuple[int, int, int, list[float]]:
+    rules_json, names, seats, seed, start, stop = args
+    rules = Rules.from_json(rules_json)
+    players = [make_player(n) for n in names]
+    count = len(names)
+    wins = [0.0] * count
+    turns = stalemates = 0
+    for index in range(start, stop):
+        # Seat s holds entry (s + index) % count of the players list, cycling the list
+        # round the table so that every player sits in every seat equally often.
+        seating = [(s + index) % count for s in range(seats)]
+        result = play_game(rules, [players[e] for e in seating], game_seed(seed, index))
+        turns += result.turns
+        stalemates += result.stalemate
+        if result.winners:
+            share = 1.0 / len(result.winners)
+            for seat in result.winners:
+                wins[seating[seat]] += share
+    return stop - start, turns, stalemates, wins
+
+
+def run(rules: Rules, names: Sequence[str], games: int, seed: int, seats: int | None = None,
+        workers: int = 1, progress: Callable[[int], None] | None = None) -> Summary:
+    """Play `games` matches; player entries rotate round the seats from game to game."""
+    seats = seats or len(names)
+    for name in names:
+        make_player(name)  # fail early on an unknown name
+    summary = Summary(list(names), wins=[0.0] * len(names))
+    chunk = max(1, min(500, games // (workers * 8) or 1))
+    jobs = [(rules.as_json(), list(names), seats, seed, i, min(games, i + chunk))
+            for i in range(0, games, chunk)]
+    started = time.perf_counter()
+
+    def add(result) -> None:
+        n, turns, stalemates, wins = result
+        summary.games += n
+        summary.turns += turns
+        summary.stalemates += stalemates
+        summary.wins = [a + b for a, b in zip(summary.wins, wins)]
+        if progress:
+            progress(n)
+
+    if workers <= 1:
+        for job in jobs:
+            add(_play_chunk(job))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for result in pool.map(_play_chunk, jobs):
+                add(result)
+    summary.seconds = time.perf_counter() - started
+    return summary
