@@ -1,0 +1,11 @@
+"""Every test runs against a temporary data directory: none touches the real one."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path_factory, monkeypatch):
+    path = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("COLORCARDS_DATA_DIR", str(path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(path / "xdg"))
+    return path
