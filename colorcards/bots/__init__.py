@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from .base import Player, RandomPlayer
+from .crazy import CrazyPlayer
+from .heuristic import EASY, HARD, NORMAL, HeuristicPlayer, Level
 
 #: Every player the simulator knows, by name. The game's menus offer only LEVELS.
-PLAYERS: dict[str, type] = {"random": RandomPlayer}
+PLAYERS: dict[str, type] = {
+    "random": RandomPlayer,
+    "easy": lambda: HeuristicPlayer(EASY),
+    "normal": lambda: HeuristicPlayer(NORMAL),
+    "hard": lambda: HeuristicPlayer(HARD),
+    "crazy": CrazyPlayer,
+}
 
 #: The difficulty levels offered to players, weakest first.
-LEVELS: tuple[str, ...] = ()
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "crazy")
 
 
 def make_player(name: str) -> Player:
@@ -19,4 +27,5 @@ def make_player(name: str) -> Player:
         raise ValueError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}") from None
 
 
-__all__ = ["LEVELS", "PLAYERS", "Player", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "PLAYERS", "CrazyPlayer", "HeuristicPlayer", "Level", "Player",
+           "RandomPlayer", "make_player"]

@@ -1,0 +1,293 @@
+"""Easy, Normal and Hard: one rule-based player, tuned by a `Level`.
+
+The player scores each card it could play by how well it can follow afterwards (cards
+left of the colour in force), how much it hurts a seat that is about to go out, and
+whether it spends a Wild it would rather keep; then it plays the best. The levels
+differ in how often they skip that thinking (a random card, a missed stack, a
+forgotten Last Card, a catch not made) and in which considerations they use.
+
+The player keeps no state between calls: every decision comes from the view and the
+random generator it is handed, so a saved and resumed game gets the same decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+from typing import Sequence
+
+from ..engine import (
+    ACCEPT, CALL, CHALLENGE, COLOURS, DRAW, PASS, Action, Card, Catch, Colour, NameColour,
+    Play, Rank, View, play,
+)
+from .knowledge import (
+    bluff_chance, colour_counts, in_round, next_to_play, seat_threat, victim_after,
+)
+
+
+@dataclass(frozen=True)
+class Level:
+    """How well a rule-based player plays: its lapses and the ideas it uses."""
+
+    name: str
+    random_play: float
+    """Chance of playing a random legal card instead of the best one."""
+    stack_miss: float
+    """Chance of taking a penalty it could have stacked back."""
+    forget: float
+    """Chance of not calling Last Card when playing down to one card."""
+    catch: float
+    """Chance of catching a seat that forgot its Last Card call."""
+    save_wilds: bool
+    """Keeps Wilds for when it is stuck or close to going out."""
+    aim: bool
+    """Aims Skips, Reverses and draw cards at a seat about to go out."""
+    steer: bool = False
+    """Switches to colours the next seat has shown it lacks."""
+    focus_human: bool = False
+    """Weighs the human's threat above the other computers'."""
+    read_bluffs: bool = True
+    """Challenges a Wild Draw Four from an estimate of the bluff; else at a fixed rate."""
+
+
+EASY = Level("easy", random_play=0.5, stack_miss=0.5, forget=0.3, catch=0.15,
+             save_wilds=False, aim=False, read_bluffs=False)
+NORMAL = Level("normal", random_play=0.12, stack_miss=0.25, forget=0.1, catch=0.5,
+               save_wilds=True, aim=False)
+HARD = Level("hard", random_play=0.0, stack_miss=0.0, forget=0.02, catch=0.95,
+             save_wilds=True, aim=True)
+
+#: A Wild spent while the hand is larger than this (and nobody is close) costs points.
+WILD_SAVE_HAND = 3
+
+
+def card_plays(legal: Sequence[Action]) -> list[Play]:
+    """The Play actions among `legal`."""
+    return [a for a in legal if isinstance(a, Play)]
+
+
+def distinct_cards(plays: Sequence[Play]) -> list[Card]:
+    """Each playable card once, in the legal order."""
+    seen: list[Card] = []
+    for a in plays:
+        if a.card not in seen:
+            seen.append(a.card)
+    return seen
+
+
+def remaining(hand: Sequence[Card], card: Card) -> list[Card]:
+    """The hand without one copy of `card`."""
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def best_colour(view: View, rest: Sequence[Card], steer: bool = False,
+                focus_human: bool = False) -> Colour:
+    """The colour to name after a Wild, given the cards left after playing it.
+
+    Always a colour the hand still holds (most cards, then most points), unless the
+    hand has no coloured card; then a colour the next seat lacks, else the colour
+    with the fewest cards left unseen (the hardest for others to follow)."""
+    counts = colour_counts(rest)
+    points = {c: 0 for c in COLOURS}
+    for card in rest:
+        if card.colour is not None:
+            points[card.colour] += card.points
+    held = [c for c in COLOURS if counts[c]]
+    lacking = view.lacks[view.next_seat()] if view.seats > 1 else frozenset()
+    if held:
+        def key(c: Colour):
+            bonus = 1.5 if steer and c in lacking else 0.0
+            return (counts[c] + bonus, points[c], -COLOURS.index(c))
+        return max(held, key=key)
+    for c in COLOURS:
+        if c in lacking:
+            return c
+    played = colour_counts(view.discard)
+    return max(COLOURS, key=lambda c: (played[c], -COLOURS.index(c)))
+
+
+def play_for(view: View, card: Card, rest: Sequence[Card], level: Level) -> Play:
+    """The Play action for `card`, naming the best colour if it is a Wild."""
+    if card.is_wild:
+        return play(card, best_colour(view, rest, level.steer, level.focus_human))
+    return play(card)
+
+
+class HeuristicPlayer:
+    """A rule-based computer player at one `Level` (Easy, Normal or Hard)."""
+
+    uses_view = True
+
+    def __init__(self, level: Level = HARD):
+        self.level = level
+        self.name = level.name
+
+    # ------------------------------------------------------------------ the contract
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
+        """The action on this seat's turn: one of `legal`."""
+        level = self.level
+        catches = [a for a in legal if isinstance(a, Catch)]
+        if catches and rng.random() < level.catch:
+            return catches[0]
+        phase = view.phase
+        if phase == "name-colour":
+            colour = best_colour(view, view.hand, level.steer, level.focus_human)
+            return NameColour(colour)
+        if phase == "challenge":
+            return self.challenge(view, legal, rng)
+        if phase == "window":
+            return CALL if CALL in legal else legal[0]
+        action = self.turn(view, legal, rng)
+        if CALL in legal and isinstance(action, Play) and len(view.hand) == 2:
+            if rng.random() >= level.forget:
+                return CALL
+        return action
+
+    def react(self, view: View, legal: Sequence[Action], rng: Random) -> Action | None:
+        """Out of turn: catch a seat that forgot Last Card, at the level's rate.
+
+        A seat that is itself caught out forgot to call, so it stays silent."""
+        catches = [a for a in legal if isinstance(a, Catch)]
+        if catches and rng.random() < self.level.catch:
+            return catches[0]
+        return None
+
+    # ------------------------------------------------------------------ decisions
+
+    def challenge(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
+        """Challenge a Wild Draw Four when a bluff is likely enough to pay."""
+        if not self.level.read_bluffs:
+            return CHALLENGE if rng.random() < 0.3 else ACCEPT
+        # Challenging risks 6 cards against 4; a caught bluff costs the player 4 and
+        # keeps this seat's turn, so a third of a chance is about break-even.
+        return CHALLENGE if bluff_chance(view) > 0.3 else ACCEPT
+
+    def turn(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
+        """Play, draw, stack, accept or pass (Last Card and catches aside)."""
+        level = self.level
+        plays = card_plays(legal)
+        if not plays:
+            if DRAW in legal:
+                return DRAW
+            if ACCEPT in legal:
+                return ACCEPT
+            return PASS if PASS in legal else legal[0]
+        if view.pending:
+            if ACCEPT in legal and rng.random() < level.stack_miss:
+                return ACCEPT
+            return self.best_play(view, plays, rng)
+        cards = distinct_cards(plays)
+        if level.random_play and rng.random() < level.random_play:
+            card = cards[int(rng.random() * len(cards))]
+            return play_for(view, card, remaining(view.hand, card), level)
+        if view.phase == "drawn":
+            return self.drawn_card(view, plays, legal, rng)
+        best = self.best_play(view, plays, rng)
+        if DRAW in legal and self.rather_draw(view, best):
+            return DRAW
+        return best
+
+    def drawn_card(self, view: View, plays: Sequence[Play], legal: Sequence[Action],
+                   rng: Random) -> Action:
+        """Play the card just drawn, unless it is a Wild worth keeping."""
+        card = plays[0].card
+        if card.is_wild and self.keep_wild(view, card) and PASS in legal:
+            return PASS
+        return self.best_play(view, plays, rng)
+
+    def rather_draw(self, view: View, best: Play) -> bool:
+        """Draw instead of spending a Wild while the hand is big and nobody is close."""
+        return best.card.is_wild and self.keep_wild(view, best.card)
+
+    def keep_wild(self, view: View, card: Card) -> bool:
+        """Whether a Wild is better kept than played now."""
+        if not self.level.save_wilds:
+            return False
+        if len(view.hand) <= WILD_SAVE_HAND:
+            return False
+        if card.rank is Rank.WILD_DRAW_FOUR and self.danger(view) >= 2.0:
+            return False
+        return self.danger(view) < 5.0
+
+    def danger(self, view: View) -> float:
+        """The biggest threat among the other seats."""
+        return max((seat_threat(view, s, self.level.focus_human)
+                    for s in range(view.seats) if s != view.seat and view.hand_counts[s]),
+                   default=0.0)
+
+    def best_play(self, view: View, plays: Sequence[Play], rng: Random) -> Play:
+        """The highest-scoring card, ties to the first in legal order."""
+        best = None
+        best_score = float("-inf")
+        for card in distinct_cards(plays):
+            rest = remaining(view.hand, card)
+            action = play_for(view, card, rest, self.level)
+            if action not in plays:
+                action = next(a for a in plays if a.card is card)
+            score = self.score(view, card, action.colour or card.colour, rest)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def score(self, view: View, card: Card, colour: Colour, rest: Sequence[Card]) -> float:
+        """How good playing `card` (making `colour` active) looks, leaving `rest`."""
+        level = self.level
+        rank = card.rank
+        counts = colour_counts(rest)
+        wilds_left = sum(1 for c in rest if c.is_wild)
+        score = 2.0 * counts[colour]
+        # Cards of the same rank let the seat switch colour later: a small plus.
+        score += 0.3 * sum(1 for c in rest if c.rank is rank and not c.is_wild)
+        score += 0.01 * card.points
+        if len(rest) == 1:
+            last = rest[0]
+            if last.is_wild or last.colour is colour or last.rank is rank:
+                score += 6.0
+        elif not rest:
+            score += 100.0
+        if card.is_wild and level.save_wilds:
+            score -= 4.0 if len(rest) >= WILD_SAVE_HAND else 1.0
+            if card.rank is Rank.WILD and wilds_left == 0 and len(rest) >= 2:
+                score -= 1.0
+        if rank is Rank.WILD_DRAW_FOUR and view.rules.draw_four == "challenge":
+            before = view.active_colour
+            if any(c.colour is before for c in rest):
+                score -= 6.0  # a bluff a careful player would catch
+        if view.pending:
+            # Stack the cheaper card first and keep a Wild Draw Four in reserve.
+            score += 3.0 if rank is Rank.DRAW_TWO else 0.0
+        if level.aim:
+            score += self.attack_value(view, card)
+        elif rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.SKIP):
+            score += 0.5
+        if level.steer:
+            nxt = next_to_play(view, card)
+            if nxt != view.seat and colour in view.lacks[nxt]:
+                score += 2.5 + seat_threat(view, nxt, level.focus_human) * 0.3
+        return score
+
+    def attack_value(self, view: View, card: Card) -> float:
+        """What the card is worth as an attack on the seat it stops."""
+        rank = card.rank
+        focus = self.level.focus_human
+        two = in_round(view) <= 2
+        if rank in (Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR) or (rank is Rank.REVERSE and two):
+            victim = view.next_seat()
+            value = seat_threat(view, victim, focus) * 1.2
+            if rank is Rank.DRAW_TWO:
+                value += 1.2
+            elif rank is Rank.WILD_DRAW_FOUR:
+                value += 1.5
+            else:
+                value += 0.6
+            if two:
+                value += 1.0  # a table of two: the turn comes straight back
+            return value
+        if rank is Rank.REVERSE:
+            nxt = view.next_seat()
+            new_next = victim_after(view, card)
+            return (seat_threat(view, nxt, focus) - seat_threat(view, new_next, focus)) * 1.0
+        return 0.0

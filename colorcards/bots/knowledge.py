@@ -1,0 +1,142 @@
+"""What a seat can work out from its view: threats, unseen cards, colour counts, bluffs.
+
+Everything here reads only public parts of a `View` (counts, the discard pile, the
+`lacks` sets, the history as the seat saw it) and the seat's own hand, so any player
+built on it is fair by construction: re-dealing the cards the seat cannot see never
+changes what these functions return.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import comb
+
+from ..engine import COLOURS, Card, Colour, Rank, View
+from ..engine.cards import full_deck
+from ..engine.events import ColourNamed, Played
+
+#: How many copies of each card the deck holds.
+DECK_COUNTS: Counter = Counter(full_deck())
+
+ATTACK_RANKS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
+"""Cards that cost the next seat its turn (Reverse does too at a table of two)."""
+
+
+def threat(count: int) -> float:
+    """How urgently a seat holding `count` cards must be stopped."""
+    if count <= 0:
+        return 0.0
+    if count == 1:
+        return 10.0
+    if count == 2:
+        return 5.0
+    if count == 3:
+        return 2.0
+    return 1.0 / (count - 2)
+
+
+def seat_threat(view: View, seat: int, focus_human: bool = False) -> float:
+    """`threat` of a seat's count; with `focus_human` the human (seat 0) weighs more."""
+    t = threat(view.hand_counts[seat])
+    if focus_human and seat == 0 and view.seat != 0:
+        t = t * 1.6 + 0.5
+    return t
+
+
+def in_round(view: View) -> int:
+    """How many seats still hold cards."""
+    return sum(1 for c in view.hand_counts if c)
+
+
+def colour_counts(cards) -> dict[Colour, int]:
+    """Cards of each colour (wilds not counted)."""
+    counts = {c: 0 for c in COLOURS}
+    for card in cards:
+        if card.colour is not None:
+            counts[card.colour] += 1
+    return counts
+
+
+def unseen(view: View) -> Counter:
+    """The cards this seat cannot see: other hands and the draw pile, as one multiset."""
+    pool = DECK_COUNTS.copy()
+    pool.subtract(view.hand)
+    pool.subtract(view.discard)
+    return +pool
+
+
+def colour_before_top(view: View) -> Colour | None:
+    """The colour that was active before the top card was played (from public history)."""
+    events = view.recent(60)
+    seen_top = False
+    for event in reversed(events):
+        if isinstance(event, Played):
+            if not seen_top:
+                seen_top = True
+                continue
+            return event.colour or event.card.colour
+        if isinstance(event, ColourNamed) and seen_top:
+            return event.colour
+    if len(view.discard) >= 2:
+        return view.discard[-2].colour
+    return None
+
+
+def bluff_chance(view: View) -> float:
+    """The chance that the Wild Draw Four on top was played holding the active colour.
+
+    The player held its remaining cards plus nothing else; if it had drawn on that
+    colour and not played it since, it very likely held none. Otherwise the chance
+    that its other cards, drawn from what this seat cannot see, include the colour."""
+    offender = view.challenge_from
+    if offender is None:
+        return 0.0
+    colour = colour_before_top(view)
+    if colour is None:
+        return 0.0
+    if colour in view.lacks[offender]:
+        return 0.05
+    held = view.hand_counts[offender]
+    pool = unseen(view)
+    total = sum(pool.values())
+    of_colour = sum(n for card, n in pool.items() if card.colour is colour)
+    if held <= 0 or total <= 0:
+        return 0.0
+    if held > total:
+        held = total
+    none = comb(total - of_colour, held) / comb(total, held)
+    return 1.0 - none
+
+
+def victim_after(view: View, card: Card) -> int:
+    """The seat whose turn the card takes away or hands over, after this seat plays it.
+
+    For Skip and draw cards: the next seat (it loses its turn). For a Reverse at a
+    table of three or more: the seat that plays next once direction flips."""
+    if card.rank is Rank.REVERSE and in_round(view) > 2:
+        return _step(view, view.seat, -view.direction)
+    return view.next_seat()
+
+
+def next_to_play(view: View, card: Card) -> int:
+    """The seat that will play after this seat plays `card` (stacking aside)."""
+    rank = card.rank
+    nxt = view.next_seat()
+    if rank is Rank.REVERSE:
+        if in_round(view) > 2:
+            return _step(view, view.seat, -view.direction)
+        return view.seat
+    if rank is Rank.SKIP or (view.rules.stacking == "off" and rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)):
+        if view.rules.draw_four == "challenge" and rank is Rank.WILD_DRAW_FOUR:
+            return nxt
+        return view.next_seat(nxt)
+    return nxt
+
+
+def _step(view: View, seat: int, direction: int) -> int:
+    """The seat after `seat` going `direction`, passing over empty hands."""
+    n = view.seats
+    s = (seat + direction) % n
+    while view.hand_counts[s] == 0 and s != seat:
+        s = (s + direction) % n
+    return s
