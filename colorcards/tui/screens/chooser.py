@@ -1,0 +1,151 @@
+"""The colour chooser after a Wild: four big cards with shape, name and how many you hold."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine import COLOURS, Colour
+from ..palette import STYLES, colour_name, unicode_ok
+
+#: Each shape drawn large, 4 lines of 7 columns, with half blocks.
+BIG_SHAPES: dict[Colour, tuple[str, ...]] = {
+    Colour.RED: (" ▄███▄ ", "███████", "███████", " ▀███▀ "),
+    Colour.BLUE: ("▄▄▄▄▄▄▄", "███████", "███████", "▀▀▀▀▀▀▀"),
+    Colour.YELLOW: ("   ▄   ", "  ▟█▙  ", " ▟███▙ ", "▟█████▙"),
+    Colour.GREEN: ("   ▄   ", " ▗███▖ ", " ▝███▘ ", "   ▀   "),
+}
+
+#: The same shapes for terminals without Unicode, drawn with the ASCII glyph.
+ASCII_SHAPES: dict[Colour, tuple[str, ...]] = {
+    Colour.RED: ("  ooo  ", " ooooo ", " ooooo ", "  ooo  "),
+    Colour.BLUE: (" ##### ", " ##### ", " ##### ", " ##### "),
+    Colour.YELLOW: ("   ^   ", "  ^^^  ", " ^^^^^ ", "^^^^^^^"),
+    Colour.GREEN: ("   *   ", "  ***  ", "  ***  ", "   *   "),
+}
+
+
+def big_shape(colour: Colour, ascii_only: bool | None = None) -> tuple[str, ...]:
+    """The colour's shape drawn large, in Unicode or ASCII as the terminal allows."""
+    use_ascii = (not unicode_ok()) if ascii_only is None else ascii_only
+    return (ASCII_SHAPES if use_ascii else BIG_SHAPES)[colour]
+
+
+def most_held(counts: dict[Colour, int]) -> Colour:
+    """The colour held most; ties go to the first in COLOURS' order."""
+    return max(COLOURS, key=lambda c: counts.get(c, 0))
+
+
+class Swatch(Widget):
+    """One big colour card; the screen marks the selected one with `-selected`."""
+
+    class Picked(Message):
+        """The swatch was clicked."""
+
+        def __init__(self, colour: Colour) -> None:
+            super().__init__()
+            self.colour = colour
+
+    def __init__(self, colour: Colour, number: int, held: int, palette: str) -> None:
+        super().__init__(id=f"swatch-{colour.value}", classes=f"swatch -{colour.value}")
+        self.colour = colour
+        """The colour this card names."""
+        self.number = number
+        """Its key, 1 to 4."""
+        self.held = held
+        """How many cards of this colour the player holds."""
+        self.palette = palette
+
+    def render(self) -> Text:
+        selected = self.has_class("-selected")
+        style = STYLES[self.colour]
+        text = Text(justify="center", no_wrap=True)
+        text.append(("▶ " if selected else "  ") + f"{self.number}" + (" ◀" if selected else "  "),
+                    style="bold")
+        text.append("\n\n")
+        for line in big_shape(self.colour):
+            text.append(line + "\n", style=style)
+        text.append("\n")
+        text.append(colour_name(self.colour, self.palette).upper(),
+                    style=f"{style} underline" if selected else style)
+        text.append("\n")
+        if self.held:
+            text.append(f"you hold {self.held}", style="italic")
+        else:
+            text.append("none in hand", style="dim italic")
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Picked(self.colour))
+
+
+class ColourChooser(ModalScreen[Colour]):
+    """Names the colour after a Wild. The colour held most is pre-selected.
+
+    There is no way out without a colour: the Wild is already on the pile.
+    """
+
+    BINDINGS = [
+        Binding("left,up,shift+tab", "move(-1)", "Previous", show=False),
+        Binding("right,down,tab", "move(1)", "Next", show=False),
+        Binding("enter,space", "confirm", "Choose"),
+        Binding("1", "pick(0)", show=False),
+        Binding("2", "pick(1)", show=False),
+        Binding("3", "pick(2)", show=False),
+        Binding("4", "pick(3)", show=False),
+    ]
+
+    def __init__(self, counts: dict[Colour, int], palette: str = "classic") -> None:
+        super().__init__()
+        self.counts = dict(counts)
+        """Cards of each colour in the player's hand."""
+        self.palette = palette
+        """Colour names to show: classic or gems."""
+        self.selected = COLOURS.index(most_held(self.counts))
+        """Index in COLOURS of the highlighted colour."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chooser", classes="dialog"):
+            yield Static("Name the colour to play next", classes="heading")
+            with Horizontal(id="swatches"):
+                for i, colour in enumerate(COLOURS):
+                    yield Swatch(colour, i + 1, self.counts.get(colour, 0), self.palette)
+            yield Static("← → move · 1–4 or click to choose · Enter confirms", classes="keys")
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        for i, swatch in enumerate(self.query(Swatch)):
+            swatch.set_class(i == self.selected, "-selected")
+            swatch.refresh()
+
+    @property
+    def colour(self) -> Colour:
+        """The colour highlighted now."""
+        return COLOURS[self.selected]
+
+    def action_move(self, delta: int) -> None:
+        self.selected = (self.selected + delta) % len(COLOURS)
+        self._show()
+
+    def action_confirm(self) -> None:
+        self.dismiss(self.colour)
+
+    def action_pick(self, index: int) -> None:
+        self.selected = index
+        self._show()
+        self.dismiss(self.colour)
+
+    def on_swatch_picked(self, message: Swatch.Picked) -> None:
+        self.selected = COLOURS.index(message.colour)
+        self._show()
+        self.dismiss(message.colour)

@@ -1,0 +1,187 @@
+"""Pieces the screens share: the one-line option picker, the title banner and the
+wording of a player's record, so every screen says the same thing the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import COLOURS, Colour
+from ..palette import STYLES, colour_name, glyph
+
+#: Level keys as players read them.
+LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "crazy": "Crazy"}
+
+
+class Choice(Widget, can_focus=True):
+    """A labelled option that cycles through its values on one line: `Stacking  ‹ On ›`.
+
+    One line per option keeps the whole New game form on an 80x24 screen. Left/Right
+    (or Space) change it, a click on the left arrow goes back and anywhere else forward.
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("right,space", "step(1)", "Next", show=False),
+    ]
+
+    index: reactive[int] = reactive(0)
+    """Which of `options` is chosen."""
+
+    @dataclass
+    class Changed(Message):
+        """The player changed the value (not sent when the screen sets it)."""
+
+        choice: "Choice"
+        value: Any
+
+        @property
+        def control(self) -> "Choice":
+            return self.choice
+
+    def __init__(
+        self,
+        label: str,
+        options: Sequence[tuple[Any, str]],
+        value: Any = None,
+        *,
+        label_width: int = 14,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.label = label
+        """The option's name, left of the value."""
+        self.label_width = label_width
+        """Columns reserved for the label, so the values line up in a column."""
+        self.options: list[tuple[Any, str]] = list(options)
+        """(value, shown text) pairs in the order they cycle."""
+        self.set_reactive(Choice.index, self._index_of(value))
+
+    def _index_of(self, value: Any) -> int:
+        for i, (v, _) in enumerate(self.options):
+            if v == value:
+                return i
+        return 0
+
+    @property
+    def value(self) -> Any:
+        """The chosen value."""
+        return self.options[self.index][0] if self.options else None
+
+    def set_options(self, options: Sequence[tuple[Any, str]], value: Any = None) -> None:
+        """Replace the values (a new preset allows other table sizes) without a Changed."""
+        self.options = list(options)
+        self.set_reactive(Choice.index, self._index_of(value))
+        self.refresh(layout=True)
+
+    def select(self, value: Any) -> None:
+        """Show `value` without telling anyone (the screen syncing to the rules)."""
+        self.set_reactive(Choice.index, self._index_of(value))
+        self.refresh()
+
+    def action_step(self, delta: int) -> None:
+        if len(self.options) < 2:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        self.post_message(self.Changed(self, self.value))
+
+    def on_click(self, event: events.Click) -> None:
+        self.focus()
+        arrow = self.label_width + 2
+        self.action_step(-1 if event.x <= arrow else 1)
+
+    def render(self) -> Text:
+        shown = self.options[self.index][1] if self.options else ""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        marker = "▶ " if self.has_focus else "  "
+        text.append(marker, style="bold")
+        text.append(f"{self.label:<{self.label_width}}", style="bold" if self.has_focus else "")
+        single = len(self.options) < 2
+        text.append("  " if single else "‹ ", style="dim" if single else "bold")
+        text.append(shown, style="bold reverse" if self.has_focus else "bold")
+        text.append("" if single else " ›", style="bold")
+        return text
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+def shapes_banner(palette: str = "classic", spaced: bool = True) -> Text:
+    """The four shapes in their colours with their names: '● Red  ■ Blue  ▲ Yellow  ◆ Green'."""
+    text = Text(justify="center")
+    for i, colour in enumerate(COLOURS):
+        if i:
+            text.append("   " if spaced else " ")
+        text.append(f"{glyph(colour)} {colour_name(colour, palette)}", style=STYLES[colour])
+    return text
+
+
+def percent(rate: float | None) -> str:
+    """A win rate as players read it: '43%' (accepts 0.43 or 43); '–' when there is none."""
+    if rate is None:
+        return "–"
+    value = rate * 100 if rate <= 1 else rate
+    return f"{value:.0f}%"
+
+
+def streak_words(streak: int) -> str:
+    """The current streak in words; negative numbers are runs of losses."""
+    if streak > 0:
+        return f"{streak} win{'s' if streak != 1 else ''} in a row"
+    if streak < 0:
+        return f"{-streak} loss{'es' if streak != -1 else ''} in a row"
+    return "none"
+
+
+def record_line(stats: Any, level: str) -> str:
+    """One line with a player's record at a level, or a welcome when there is none."""
+    title = LEVEL_TITLES.get(level, level.title())
+    games = getattr(stats, "games", 0) if stats is not None else 0
+    if not games:
+        return f"No games at {title} yet."
+    streak = streak_words(stats.current_streak)
+    return (
+        f"{games} game{'s' if games != 1 else ''}: {stats.wins} won, {stats.losses} lost "
+        f"({percent(stats.win_rate)})"
+        + (f" · {streak}" if stats.current_streak else "")
+        + f" · best run {stats.best_streak}"
+    )
+
+
+def as_datetime(value: Any) -> datetime | None:
+    """A timestamp given as a datetime or an ISO string, in local time; None if unreadable."""
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+    else:
+        return None
+    return moment.astimezone() if moment.tzinfo else moment
+
+
+def when(value: Any) -> str:
+    """A save time as a person says it: 'Tue 1 Dec, 14:05'."""
+    moment = as_datetime(value)
+    if moment is None:
+        return "at an unknown time"
+    return f"{moment:%a} {moment.day} {moment:%b}, {moment:%H:%M}"
+
+
+def colour_of(colour: Colour, palette: str) -> Text:
+    """A colour as shape and name in its own colour: '● Ruby'."""
+    return Text(f"{glyph(colour)} {colour_name(colour, palette)}", style=STYLES[colour])

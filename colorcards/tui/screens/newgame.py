@@ -1,0 +1,250 @@
+"""The New game popup: level, preset, table size and the options a player would change.
+
+Every change is checked at once with `GameSettings.rules()`, so a forbidden
+combination (a Draw Four challenge with stacking on) is explained where it is made,
+not after PLAY.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...engine import DEFAULT_PRESET, PRESETS, Rules, RulesError
+from ...engine.rules import DESCRIPTIONS
+from ..settings import LEVELS, SPEEDS, GameSettings
+from .common import LEVEL_TITLES, Choice, record_line
+from .confirm import ConfirmDialog
+
+IN_PROGRESS_QUESTION = (
+    "A game is in progress. Starting a new one counts as a loss. Start anyway?"
+)
+
+MATCHES = (("single", "One round"), ("rounds:3", "Best of 3 rounds"),
+           ("rounds:5", "Best of 5 rounds"), ("to:500", "First to 500 points"))
+STACKING = (("on", "On: pass a +2 or +4 along"), ("off", "Off"))
+DRAW_FOUR = (("restricted", "Only without the colour to match"),
+             ("challenge", "Any time, and may be challenged"),
+             ("free", "Any time, no challenge"))
+#: Last Card mode combines `last_card` and its 3-second `last_card_window`.
+LAST_CARD = (("auto", "Called for everyone"), ("auto-penalty", "Forget it and draw"),
+             ("catch", "Forget it and be caught"),
+             ("catch-3", "Caught, 3 s to call late"))
+PENALTY = ((2, "2 cards"), (4, "4 cards"))
+TIMERS = ((0, "Off"), (30, "30 s"), (45, "45 s"), (60, "60 s"), (90, "90 s"))
+PALETTES = (("classic", "Classic: Red Blue Yellow Green"),
+            ("gems", "Gems: Ruby Amber Teal Violet"))
+SPEED_TITLES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
+
+#: Options kept when the preset changes: personal taste, not part of any preset.
+PERSONAL = ("palette", "turn_timer")
+
+#: A line of help under the form for each focused row.
+HINTS = {
+    "difficulty": "How well every computer player at the table plays.",
+    "preset": "A bundle of house rules; change single options below.",
+    "opponents": "Computer players at the table with you.",
+    "match": DESCRIPTIONS["match"].capitalize() + ".",
+    "stacking": DESCRIPTIONS["stacking"].capitalize() + ".",
+    "draw_four": DESCRIPTIONS["draw_four"].capitalize() + ".",
+    "last_card": "What happens to a player who does not call Last Card in time.",
+    "last_card_penalty": DESCRIPTIONS["last_card_penalty"].capitalize() + ".",
+    "turn_timer": "Seconds for your turn; when they run out you draw a card.",
+    "palette": "The colours' names. The shapes never change.",
+    "speed": "How quickly the computer players take their turns.",
+    "play": "Deal the cards.",
+}
+
+
+def last_card_value(rules: Rules) -> str:
+    """The Last Card row's value for these rules."""
+    if rules.last_card == "catch" and rules.last_card_window:
+        return "catch-3"
+    return rules.last_card
+
+
+def opponent_options(preset_key: str) -> list[tuple[int, str]]:
+    """The table sizes a preset allows, each with the computer players' names when few."""
+    preset = PRESETS[preset_key]
+    options = []
+    for n in range(preset.min_seats - 1, preset.max_seats):
+        names = GameSettings(preset=preset_key, opponents=n).names()[1:]
+        label = f"{n} — {', '.join(names)}" if n <= 4 else f"{n} computer players"
+        options.append((n, label))
+    return options
+
+
+class NewGameScreen(ModalScreen[GameSettings | None]):
+    """Returns the chosen GameSettings, or None when the player backs out with Escape."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("enter", "play", "PLAY"),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, stats: dict[str, Any], initial: GameSettings, in_progress: bool) -> None:
+        super().__init__()
+        self.stats = stats
+        """The player's LevelStats by level, to show their record before they start."""
+        self.in_progress = in_progress
+        """Whether a game would be abandoned (and count as a loss) by starting."""
+        preset = initial.preset if initial.preset in PRESETS else DEFAULT_PRESET
+        self.preset = preset
+        self.difficulty = initial.difficulty if initial.difficulty in LEVELS else "normal"
+        self.speed = initial.speed if initial.speed in SPEEDS else "normal"
+        allowed = [n for n, _ in opponent_options(preset)]
+        self.opponents = (initial.opponents if initial.opponents in allowed
+                          else PRESETS[preset].default_seats - 1)
+        self.changes: dict[str, Any] = dict(initial.changes)
+        """Options changed on top of the preset, pruned to those that matter."""
+        self.error: str | None = None
+        """Why the current choices cannot be played, or None."""
+
+    # -- building ---------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        rules = self._rules_or_base()
+        with Vertical(id="newgame", classes="dialog"):
+            yield Static("New game", classes="heading")
+            with VerticalScroll(id="newgame-form"):
+                yield Choice("Difficulty", [(lv, LEVEL_TITLES[lv]) for lv in LEVELS],
+                             self.difficulty, id="difficulty")
+                yield Static(id="record", classes="aside")
+                yield Choice("Preset", [(k, p.title) for k, p in PRESETS.items()],
+                             self.preset, id="preset")
+                yield Static(id="blurb", classes="aside")
+                yield Choice("Opponents", opponent_options(self.preset), self.opponents,
+                             id="opponents")
+                yield Choice("Match", MATCHES, rules.match, id="match")
+                yield Choice("Stacking", STACKING, rules.stacking, id="stacking")
+                yield Choice("Draw Four", DRAW_FOUR, rules.draw_four, id="draw_four")
+                yield Choice("Last Card", LAST_CARD, last_card_value(rules), id="last_card")
+                yield Choice("Penalty", PENALTY, rules.last_card_penalty,
+                             id="last_card_penalty")
+                yield Choice("Turn timer", TIMERS, rules.turn_timer, id="turn_timer")
+                yield Choice("Palette", PALETTES, rules.palette, id="palette")
+                yield Choice("Speed", SPEED_TITLES, self.speed, id="speed")
+            yield Static(id="error")
+            yield Static(id="hint", classes="aside")
+            yield Button("▶ PLAY", id="play", variant="success")
+            yield Static("↑↓ option · ←→ change · Enter PLAY · Esc back", classes="keys")
+
+    def on_mount(self) -> None:
+        self._update()
+        self.query_one("#difficulty", Choice).focus()
+
+    def _rules_or_base(self) -> Rules:
+        try:
+            return self.settings.rules()
+        except RulesError:
+            return PRESETS[self.preset].base
+
+    # -- state ------------------------------------------------------------------
+
+    @property
+    def settings(self) -> GameSettings:
+        """The settings as chosen now (possibly not playable: see `error`)."""
+        return GameSettings(difficulty=self.difficulty, preset=self.preset,
+                            opponents=self.opponents, changes=dict(self.changes),
+                            speed=self.speed)
+
+    def _prune(self) -> None:
+        """Drop changes that make no difference, so saves carry only real choices."""
+        preset = PRESETS[self.preset]
+        try:
+            target = preset.rules(**self.changes)
+        except RulesError:
+            return
+        for key in list(self.changes):
+            trial = {k: v for k, v in self.changes.items() if k != key}
+            try:
+                if preset.rules(**trial) == target:
+                    self.changes = trial
+            except RulesError:
+                continue
+
+    def _update(self) -> None:
+        """Check the choices, show the record, blurb and any error, and sync the rows."""
+        self.query_one("#record", Static).update(
+            record_line(self.stats.get(self.difficulty), self.difficulty))
+        self.query_one("#blurb", Static).update(PRESETS[self.preset].blurb)
+        try:
+            rules = self.settings.rules()
+        except RulesError as exc:
+            self.error = str(exc)
+            message = self.error[:1].upper() + self.error[1:]
+            self.query_one("#error", Static).update(f"✗ {message}.")
+            self.query_one("#error").display = True
+            self.query_one("#play", Button).disabled = True
+            return
+        self.error = None
+        self.query_one("#error").display = False
+        self.query_one("#play", Button).disabled = False
+        for key in ("match", "stacking", "draw_four", "last_card_penalty", "turn_timer",
+                    "palette"):
+            self.query_one(f"#{key}", Choice).select(getattr(rules, key))
+        self.query_one("#last_card", Choice).select(last_card_value(rules))
+
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        key = event.choice.id
+        value = event.value
+        if key == "difficulty":
+            self.difficulty = value
+        elif key == "speed":
+            self.speed = value
+        elif key == "opponents":
+            self.opponents = value
+        elif key == "preset":
+            self._change_preset(value)
+        elif key == "last_card":
+            self.changes["last_card"] = "catch" if value == "catch-3" else value
+            self.changes["last_card_window"] = 3 if value == "catch-3" else 0
+        else:
+            self.changes[key] = value
+        self._prune()
+        self._update()
+
+    def _change_preset(self, key: str) -> None:
+        self.preset = key
+        self.changes = {k: v for k, v in self.changes.items() if k in PERSONAL}
+        preset = PRESETS[key]
+        self.opponents = preset.default_seats - 1
+        self.query_one("#opponents", Choice).set_options(opponent_options(key), self.opponents)
+
+    def on_descendant_focus(self, event) -> None:
+        widget_id = getattr(event.widget, "id", None)
+        if widget_id in HINTS:
+            self.query_one("#hint", Static).update(HINTS[widget_id])
+
+    # -- leaving ----------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "play":
+            self.action_play()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_play(self) -> None:
+        if self.error is not None:
+            self.app.bell()
+            return
+        settings = self.settings
+        if not self.in_progress:
+            self.dismiss(settings)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(settings)
+
+        self.app.push_screen(ConfirmDialog(IN_PROGRESS_QUESTION, yes="Start anyway",
+                                           no="Keep playing"), answered)

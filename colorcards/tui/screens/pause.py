@@ -1,0 +1,51 @@
+"""The menu behind Escape at the table. Quitting loses nothing: every move is saved."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class PauseMenu(ModalScreen[str]):
+    """Returns 'resume', 'new', 'rules', 'sound' (toggle the bell) or 'quit'."""
+
+    BINDINGS = [
+        Binding("escape", "choose('resume')", "Resume"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("r", "choose('rules')", "Rules"),
+        Binding("s", "choose('sound')", "Sound"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, sound_on: bool) -> None:
+        super().__init__()
+        self.sound_on = sound_on
+        """Whether the terminal bell is on now; the button offers the other state."""
+
+    def compose(self) -> ComposeResult:
+        sound = "on" if self.sound_on else "off"
+        with Vertical(id="pause", classes="dialog menu"):
+            yield Static("Paused", classes="heading")
+            yield Button("Resume  (Esc)", id="resume", variant="primary")
+            yield Button("New game  (N)", id="new")
+            yield Button("Rules  (R)", id="rules")
+            yield Button(f"Sound: {sound} — turn it {'off' if self.sound_on else 'on'}  (S)",
+                         id="sound")
+            yield Button("Quit  (Q)", id="quit")
+            yield Static("Quit whenever you like: the game is already saved, and Continue "
+                         "brings you back to this very table.", classes="note")
+
+    def on_mount(self) -> None:
+        self.query_one("#resume", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)

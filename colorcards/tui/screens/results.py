@@ -1,0 +1,198 @@
+"""The end of a round or a match: who went out, what was left, the score, your record.
+
+Only the player's own leftover cards are shown face up; everyone else's are counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...engine import Card
+from ..palette import STYLES, card_label, card_name
+from .common import LEVEL_TITLES, percent, streak_words
+
+
+@dataclass(frozen=True)
+class ResultsData:
+    """Everything the results screen shows, gathered by the table when a round ends."""
+
+    names: list[str]
+    """Seat names, 'You' first."""
+    difficulty: str
+    """The computer players' level."""
+    round: int
+    """The round that just ended, from 1."""
+    match_over: bool
+    """Whether this round ended the match."""
+    winners: tuple[int, ...]
+    """Winning seats: of the match when it is over, else of the round (empty: nobody)."""
+    went_out: list[int]
+    """Seats in the order they emptied their hands."""
+    cards_left: list[list[Card]]
+    """Each seat's cards at the end of the round (only seat 0's are shown face up)."""
+    turns: int
+    """Turns played in the round."""
+    round_points: int
+    """Points the round's winner scored."""
+    scores: list[int]
+    """Match totals per seat after this round."""
+    table_points: list[int]
+    """Table points per seat."""
+    match: str
+    """The match length option: single, rounds:N or to:N."""
+    stats: Any = None
+    """The player's LevelStats at this level after this game, or None."""
+    palette: str = "classic"
+    """Colour names used for the player's leftover cards."""
+
+
+def match_words(match: str, round_no: int, over: bool) -> str:
+    """'Single round', 'Round 2 of 3', 'Round 4 · first to 500 points'."""
+    if match.startswith("rounds:"):
+        total = match.split(":")[1]
+        return f"Round {round_no} of {total}"
+    if match.startswith("to:"):
+        return f"Round {round_no} · first to {match.split(':')[1]} points"
+    return "Single round" if round_no <= 1 else f"Round {round_no}"
+
+
+def headline(data: ResultsData) -> str:
+    """The one sentence that matters most: who won."""
+    names = data.names
+    if data.match_over:
+        if not data.winners:
+            return "The match ends with no winner."
+        if 0 in data.winners and len(data.winners) == 1:
+            return "You win the match!" if data.match != "single" else "You went out first — you win!"
+        if 0 in data.winners:
+            others = ", ".join(names[s] for s in data.winners if s != 0)
+            return f"You share the match win with {others}."
+        who = " and ".join(names[s] for s in data.winners)
+        if data.match == "single":
+            return f"{who} went out first and wins."
+        return f"{who} win{'s' if len(data.winners) == 1 else ''} the match."
+    if not data.went_out:
+        return f"Round {data.round} ends with nobody out: nobody could play or draw."
+    first = data.went_out[0]
+    if first == 0:
+        return f"You went out first and win round {data.round}!"
+    return f"{names[first]} went out first and wins round {data.round}."
+
+
+def _hand_text(cards: list[Card], palette: str) -> Text:
+    text = Text()
+    if not cards:
+        text.append("none — your hand is empty", style="bold")
+        return text
+    for i, card in enumerate(cards):
+        if i:
+            text.append("  ")
+        style = STYLES[card.colour] if card.colour is not None else "bold"
+        text.append(f"{card_label(card)} ", style=style)
+        text.append(f"{card_name(card, palette)} ({card.points})")
+    return text
+
+
+def standings(data: ResultsData) -> Table:
+    """Every seat: place, cards left (counts only for others), score and table points."""
+    table = Table(expand=False, box=None, padding=(0, 1), header_style="bold underline")
+    table.add_column("Place", justify="right")
+    table.add_column("Player")
+    table.add_column("Cards left", justify="right")
+    table.add_column("Left in hand", justify="right")
+    table.add_column("Match score", justify="right")
+    table.add_column("Table pts", justify="right")
+    order = list(data.went_out)
+    rest = [s for s in range(len(data.names)) if s not in order]
+    rest.sort(key=lambda s: (sum(c.points for c in data.cards_left[s]), s))
+    for place, seat in enumerate(order + rest, start=1):
+        cards = data.cards_left[seat] if seat < len(data.cards_left) else []
+        out = seat in order
+        name = data.names[seat] + ("" if seat == 0 else " (Computer)")
+        marks = " ★" if seat in data.winners else ""
+        table.add_row(
+            f"{place}.",
+            Text(name + marks, style="bold" if seat == 0 else ""),
+            "out" if out and not cards else str(len(cards)),
+            f"{sum(c.points for c in cards)} pts",
+            str(data.scores[seat]) if seat < len(data.scores) else "–",
+            str(data.table_points[seat]) if seat < len(data.table_points) else "–",
+        )
+    return table
+
+
+def record_text(stats: Any, difficulty: str) -> Text:
+    """The player's record at this level after the game, in words."""
+    level = LEVEL_TITLES.get(difficulty, difficulty.title())
+    text = Text()
+    text.append(f"Your record at {level}: ", style="bold")
+    if stats is None or not getattr(stats, "games", 0):
+        text.append("this is your first game at this level.")
+        return text
+    text.append(
+        f"{stats.wins} won · {stats.losses} lost · win rate {percent(stats.win_rate)}\n"
+        f"Current streak: {streak_words(stats.current_streak)} · "
+        f"best streak: {stats.best_streak} win{'s' if stats.best_streak != 1 else ''}"
+    )
+    return text
+
+
+class ResultsScreen(ModalScreen[str]):
+    """Returns 'next-round' (match continues), 'new-game' (match over) or 'title'."""
+
+    BINDINGS = [
+        Binding("t,escape", "choose('title')", "Title"),
+        Binding("left,up", "app.focus_previous", show=False),
+        Binding("right,down", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, data: ResultsData) -> None:
+        super().__init__()
+        self.data = data
+        """What happened, as the table gathered it."""
+
+    def compose(self) -> ComposeResult:
+        data = self.data
+        won = 0 in data.winners or (not data.match_over and data.went_out[:1] == [0])
+        with Vertical(id="results", classes="dialog" + (" -won" if won else "")):
+            yield Static(("★ " if won else "") + headline(data), classes="heading", id="headline")
+            with VerticalScroll(id="results-body"):
+                summary = (f"{match_words(data.match, data.round, data.match_over)} · "
+                           f"{data.turns} turns played")
+                if data.went_out and data.round_points:
+                    summary += f" · {data.names[data.went_out[0]]} scored {data.round_points} points"
+                yield Static(summary, id="results-summary")
+                hand = Text("Your cards left: ", style="bold")
+                hand.append_text(_hand_text(data.cards_left[0] if data.cards_left else [],
+                                            data.palette))
+                yield Static(hand, id="your-cards")
+                yield Static(standings(data), id="standings")
+                yield Static(record_text(data.stats, data.difficulty), id="your-record")
+            with Horizontal(classes="buttons"):
+                if data.match_over:
+                    yield Button("New game  (N)", id="new-game", variant="primary")
+                else:
+                    yield Button("Next round  (N)", id="next-round", variant="primary")
+                yield Button("Title  (T)", id="title")
+
+    def on_mount(self) -> None:
+        self.query_one("Button", Button).focus()
+
+    def key_n(self) -> None:
+        self.dismiss("new-game" if self.data.match_over else "next-round")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)

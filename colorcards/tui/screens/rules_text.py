@@ -1,0 +1,209 @@
+"""The rules of a preset written for the player, from the options actually in force.
+
+Kept apart from the screen so that the words can be tested (and read) as plain text.
+"""
+
+from __future__ import annotations
+
+from ...engine import COLOURS, PRESETS, Rules
+from ...engine.rules import CHOICES
+from ..palette import colour_name, glyph
+
+OPTION_TITLES = {
+    "first_card": "First card",
+    "first_player": "Who starts",
+    "draw": "Drawing",
+    "draw_four": "Wild Draw Four",
+    "stacking": "Stacking",
+    "last_card": "Last Card",
+    "last_card_penalty": "Last Card penalty",
+    "last_card_window": "Late call window",
+    "round_end": "End of a round",
+    "match": "Match",
+    "turn_timer": "Turn timer",
+    "palette": "Colour names",
+}
+
+
+def option_value(key: str, value) -> str:
+    """An option's value in words: 'on', '2 cards', '30 s', 'first to 500'."""
+    if key == "last_card_penalty":
+        return f"{value} cards"
+    if key in ("last_card_window", "turn_timer"):
+        return "off" if not value else f"{value} s"
+    if key == "match":
+        if value.startswith("rounds:"):
+            return f"{value.split(':')[1]} rounds"
+        if value.startswith("to:"):
+            return f"first to {value.split(':')[1]} points"
+        return "a single round"
+    return str(value)
+
+
+def _colours(palette: str) -> str:
+    return ", ".join(f"{colour_name(c, palette)} {glyph(c)} ({c.shape})" for c in COLOURS)
+
+
+def _first_card(rules: Rules) -> str:
+    if rules.first_card == "number":
+        return ("The first card turned up is always a number: action and wild cards go "
+                "back into the pile until one appears.")
+    if rules.first_card == "as-if-played":
+        return ("If the first card is a Wild it goes back. A Skip, Reverse or Draw Two "
+                "counts as though the player before the first player had just laid it"
+                + (", so a Draw Two can be answered with your own." if rules.stacking == "on"
+                   else "."))
+    return ("A Wild Draw Four turned up first goes back and another card is turned. Any "
+            "other action works at once: Skip skips the first player, Reverse lets the "
+            "dealer start the other way round, Draw Two makes the first player draw two and "
+            "miss the turn, and a Wild lets the first player name the colour.")
+
+
+def _draw_four(rules: Rules) -> str:
+    if rules.draw_four == "restricted":
+        return ("You may play a Wild Draw Four only when you hold no card of the colour to "
+                "match. Holding a card of the right number or symbol is fine.")
+    if rules.draw_four == "challenge":
+        return ("You may play a Wild Draw Four at any time, but the victim may challenge "
+                "it (X). If the player held a card of the colour to match, the bluff is "
+                "caught: they draw the four and the victim plays on. If not, the challenger "
+                "draws six and misses the turn. Or accept (A) and draw four.")
+    return "You may play a Wild Draw Four at any time, and nobody can challenge it."
+
+
+def _stacking(rules: Rules) -> str:
+    if rules.stacking == "off":
+        return ("Stacking is off: whoever is hit by a Draw Two or a Wild Draw Four draws "
+                "and misses the turn.")
+    return ("Stacking is on: hit by a Draw Two, you may answer with a Draw Two of your "
+            "own; hit by a Wild Draw Four, you may answer with either. The penalty passes "
+            "on and grows (2, 4, 6, ...) until someone cannot or will not answer: they "
+            "draw the lot and miss the turn. A Draw Two never answers a Wild Draw Four.")
+
+
+def _last_card(rules: Rules) -> str:
+    n = rules.last_card_penalty
+    if rules.last_card == "auto":
+        return ("Down to one card, Last Card is called for you. Nobody can be caught.")
+    if rules.last_card == "auto-penalty":
+        return (f"When you play your second-to-last card, call Last Card (L) first or as "
+                f"you play. Forget, and you draw {n} at once.")
+    text = (f"When you play your second-to-last card, call Last Card (L). If you forget, "
+            f"anyone else may catch you (C) until you call or the next player acts; "
+            f"caught, you draw {n}. You can catch a computer player who forgets, too.")
+    if rules.last_card_window:
+        text += (f" After the play you still have {rules.last_card_window} seconds to make "
+                 f"the call, and nobody else plays meanwhile.")
+    return text
+
+
+def _round_end(rules: Rules) -> str:
+    if rules.round_end == "play-on":
+        return ("When someone empties their hand, the others play on for the places (with "
+                "three or more players) until only one still holds cards. Skips and "
+                "Reverses pass over the empty seats.")
+    return "The round ends as soon as someone plays their last card."
+
+
+def _match(rules: Rules) -> str:
+    if rules.rounds:
+        return (f"A match is {rules.rounds} rounds; the highest total wins, and a tie "
+                f"shares the win.")
+    if rules.target:
+        return f"Rounds go on until someone's total reaches {rules.target} points."
+    return "One round decides it: first out wins."
+
+
+def rules_markdown(preset_key: str, rules: Rules) -> str:
+    """The whole rulebook for this preset and these options, as Markdown."""
+    preset = PRESETS.get(preset_key)
+    title = preset.title if preset else preset_key
+    seats = ""
+    if preset:
+        seats = (f"{preset.min_seats} players" if preset.min_seats == preset.max_seats
+                 else f"{preset.min_seats} to {preset.max_seats} players")
+    draw = ("You may draw one card instead of playing, even when you could play."
+            if rules.draw == "any-time"
+            else "You may draw only when you have nothing you can play.")
+    timer = (f"You have {rules.turn_timer} seconds for each turn. When they run out you draw "
+             f"a card and the turn passes; the game never plays a card for you."
+             if rules.turn_timer else "There is no turn timer: take your time.")
+    starts = ("You always start each round." if rules.first_player == "human"
+              else "The first player is the one left of the dealer; the dealer moves one "
+                   "seat to the left each round.")
+    blurb = preset.blurb if preset else ""
+    lines = [
+        f"# {title}",
+        "",
+        f"*{blurb}* {seats}.".strip() if blurb else seats,
+        "",
+        "## The aim",
+        "Be first to get rid of every card in your hand, one matching card at a time.",
+        "",
+        "## The cards",
+        f"108 cards in four colours, each with its own shape so that nothing depends on "
+        f"seeing colour: {_colours(rules.palette)}.",
+        "",
+        "Each colour has one 0, two each of 1 to 9, two Skips, two Reverses and two Draw "
+        "Twos. Four Wilds and four Wild Draw Fours belong to no colour.",
+        "",
+        "## Dealing",
+        f"Everyone gets seven cards; the rest is the draw pile. {_first_card(rules)} "
+        f"{starts}",
+        "",
+        "## Your turn",
+        "Play one card that matches the colour to match, or the number or symbol of the "
+        "top card. A Wild can go on anything (but see Wild Draw Four below); after a Wild "
+        "you name the colour to match.",
+        "",
+        f"{draw} You draw at most one card a turn; if it can be played you may play it "
+        f"straight away, otherwise your turn ends (P passes).",
+        "",
+        timer,
+        "",
+        "When the draw pile runs out, the discards under the top card are shuffled into a "
+        "new one. If nobody can play or draw for two whole trips round the table, the "
+        "round ends with no winner.",
+        "",
+        "## Action cards",
+        "| Card | What it does |",
+        "|---|---|",
+        "| Skip | the next player misses their turn |",
+        "| Reverse | play changes direction; with two players left it works as a Skip |",
+        "| Draw Two | the next player draws two and misses their turn |",
+        "| Wild | you name the colour to match |",
+        "| Wild Draw Four | you name the colour; the next player draws four and misses "
+        "their turn |",
+        "",
+        "## Wild Draw Four",
+        _draw_four(rules),
+        "",
+        "## Stacking",
+        _stacking(rules),
+        "",
+        "## Last Card!",
+        _last_card(rules),
+        "",
+        "## End of a round and scoring",
+        f"{_round_end(rules)} If the last card is a Draw Two or Wild Draw Four, the next "
+        f"player still draws. The winner scores the cards left in everyone else's hands: "
+        f"numbers their face value, Skip, Reverse and Draw Two 20, Wilds 50.",
+        "",
+        "## Match",
+        _match(rules),
+        "",
+        "## Table points",
+        "Each round also gives table points: 3 for the winner, 1 for anyone else in the "
+        "top half of the finishing order (half rounded up), 0 below that. At a table of "
+        "two, second place gets nothing. Places go by the order of going out, then by the "
+        "fewest points in hand.",
+        "",
+        "Leaving a game unfinished to start another counts as a loss.",
+        "",
+        "## Options in force",
+        "| Option | Setting |",
+        "|---|---|",
+    ]
+    for key in CHOICES:
+        lines.append(f"| {OPTION_TITLES[key]} | {option_value(key, getattr(rules, key))} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,121 @@
+"""Statistics: the table `colorcards stats` prints, and how each level has gone over time.
+
+Everything is derived from what the store hands over (LevelStats per level and the
+finished-game records); nothing here counts on its own.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Sparkline, Static
+
+from ..settings import LEVELS
+from .common import LEVEL_TITLES, as_datetime, percent, streak_words
+
+#: How many recent results each level's strip shows.
+STRIP = 20
+
+#: A result as a shape (filled won, hollow lost, half drawn), never by colour alone.
+MARKS = {"win": ("●", "bold green"), "loss": ("○", "red"), "draw": ("◐", "yellow")}
+
+
+def stats_table(stats: dict[str, Any]) -> Table:
+    """Per level: games, wins, losses, win rate, current and best streak."""
+    table = Table(expand=False, box=None, padding=(0, 1), header_style="bold underline")
+    for name, justify in (("Level", "left"), ("Games", "right"), ("Wins", "right"),
+                          ("Losses", "right"), ("Win rate", "right"), ("Streak", "left"),
+                          ("Best", "right")):
+        table.add_column(name, justify=justify)
+    for level in LEVELS:
+        s = stats.get(level)
+        games = getattr(s, "games", 0) if s is not None else 0
+        if not games:
+            table.add_row(LEVEL_TITLES[level], "0", "0", "0", "–", "–", "–", style="dim")
+            continue
+        table.add_row(LEVEL_TITLES[level], str(s.games), str(s.wins), str(s.losses),
+                      percent(s.win_rate), streak_words(s.current_streak), str(s.best_streak))
+    return table
+
+
+def _moment(record: Any) -> datetime:
+    return as_datetime(getattr(record, "finished_at", None)) or datetime.min
+
+
+def results_by_level(records: Sequence[Any]) -> dict[str, list[str]]:
+    """Each level's results ('win', 'loss', 'draw') oldest first."""
+    by_level: dict[str, list[str]] = {level: [] for level in LEVELS}
+    for record in sorted(records, key=_moment):
+        by_level.setdefault(record.difficulty, []).append(record.result)
+    return by_level
+
+
+def running_win_rate(results: Sequence[str]) -> list[float]:
+    """The win rate after each game, in percent: how the record grew over time."""
+    rates = []
+    wins = 0
+    for i, result in enumerate(results, start=1):
+        wins += result == "win"
+        rates.append(100 * wins / i)
+    return rates
+
+
+def strip(results: Sequence[str]) -> Text:
+    """The last STRIP results as ● won, ○ lost, ◐ drawn, oldest on the left."""
+    text = Text(no_wrap=True)
+    for result in results[-STRIP:]:
+        mark, style = MARKS.get(result, ("?", ""))
+        text.append(mark, style=style)
+    return text
+
+
+class StatsScreen(Screen[None]):
+    """The player's record per level with a strip of recent results and a win-rate line."""
+
+    BINDINGS = [Binding("escape,q,b", "back", "Back")]
+
+    def __init__(self, stats: dict[str, Any], records: list[Any]) -> None:
+        super().__init__()
+        self.stats = stats
+        """LevelStats by level."""
+        self.records = records
+        """Finished games (finished_at, difficulty, result, ...)."""
+
+    def compose(self) -> ComposeResult:
+        by_level = results_by_level(self.records)
+        with VerticalScroll(id="stats-page"):
+            yield Static("Statistics", classes="heading")
+            yield Static(stats_table(self.stats), id="stats-table")
+            yield Static("Results over time  (● won  ○ lost  ◐ drawn, newest on the right; "
+                         "the line is your win rate after each game)", classes="aside")
+            any_games = False
+            for level in LEVELS:
+                results = by_level.get(level, [])
+                if not results:
+                    continue
+                any_games = True
+                with Horizontal(classes="trend", id=f"trend-{level}"):
+                    yield Static(LEVEL_TITLES[level], classes="trend-level")
+                    yield Static(strip(results), classes="trend-strip")
+                    rates = running_win_rate(results)
+                    if len(rates) >= 2:
+                        yield Sparkline(rates[-40:], classes="trend-line")
+                    yield Static(f"{percent(rates[-1] / 100)} after {len(results)}",
+                                 classes="trend-rate")
+            if not any_games:
+                yield Static("No finished games yet. Play one and your results appear here.",
+                             id="stats-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-page").focus()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,136 @@
+"""The first screen: the name, the four shapes, and where to go from here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from ...engine import COLOURS, PRESETS
+from ..palette import STYLES, glyph
+from .common import LEVEL_TITLES, when
+
+#: "COLOR CARDS" in a three-line block font, one letter per entry.
+_FONT = {
+    "C": ("█▀▀", "█  ", "▀▀▀"),
+    "O": ("█▀█", "█ █", "▀▀▀"),
+    "L": ("█  ", "█  ", "▀▀▀"),
+    "R": ("█▀█", "██▀", "▀ ▀"),
+    "A": ("█▀█", "█▀█", "▀ ▀"),
+    "D": ("█▀▄", "█ █", "▀▀ "),
+    "S": ("█▀▀", "▀▀█", "▀▀▀"),
+    " ": ("  ", "  ", "  "),
+}
+
+
+def title_art(ascii_only: bool = False) -> Text:
+    """The game's name in large letters, each word's letters cycling through the four
+    colours, framed by the four shapes; plain capitals when Unicode is unavailable."""
+    text = Text(justify="center", no_wrap=True)
+    if ascii_only:
+        for colour in COLOURS:
+            text.append(f"{glyph(colour, True)} ", style=STYLES[colour])
+        text.append(" C O L O R   C A R D S ", style="bold")
+        for colour in COLOURS:
+            text.append(f" {glyph(colour, True)}", style=STYLES[colour])
+        return text
+    word = "COLOR CARDS"
+    for row in range(3):
+        left = COLOURS[row]
+        right = COLOURS[3 - row]
+        text.append(f"{glyph(left)}  ", style=STYLES[left])
+        letter_index = 0
+        for ch in word:
+            if ch == " ":
+                text.append("  ")
+                continue
+            colour = COLOURS[letter_index % 4]
+            text.append(_FONT[ch][row] + " ", style=STYLES[colour])
+            letter_index += 1
+        text.append(f" {glyph(right)}", style=STYLES[right])
+        if row < 2:
+            text.append("\n")
+    return text
+
+
+def shapes_line() -> Text:
+    """'● Red  ■ Blue  ▲ Yellow  ◆ Green': the key to every card in the game."""
+    text = Text(justify="center")
+    for i, colour in enumerate(COLOURS):
+        if i:
+            text.append("    ")
+        text.append(f"{glyph(colour)} {colour.title} {colour.shape}", style=STYLES[colour])
+    return text
+
+
+def saved_summary(saved: dict[str, Any]) -> str:
+    """What Continue picks up: 'Classic · Hard · round 2 · saved Tue 1 Dec, 14:05'."""
+    preset = saved.get("preset")
+    title = PRESETS[preset].title if preset in PRESETS else str(preset or "Saved game")
+    parts = [title]
+    level = saved.get("difficulty")
+    if level:
+        parts.append(LEVEL_TITLES.get(level, str(level).title()))
+    round_no = saved.get("round")
+    if round_no:
+        parts.append(f"round {round_no}")
+    if saved.get("saved_at") is not None:
+        parts.append(f"saved {when(saved['saved_at'])}")
+    return " · ".join(parts)
+
+
+class TitleScreen(Screen[str]):
+    """Returns 'continue', 'new', 'stats', 'rules' or 'quit'."""
+
+    BINDINGS = [
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+        Binding("c", "choose('continue')", "Continue", show=False),
+        Binding("n", "choose('new')", "New game"),
+        Binding("s", "choose('stats')", "Statistics"),
+        Binding("r", "choose('rules')", "Rules"),
+        Binding("q,escape", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, saved: dict | None) -> None:
+        super().__init__()
+        self.saved = saved
+        """The saved game's summary (preset, difficulty, saved_at, round), or None."""
+
+    def compose(self) -> ComposeResult:
+        from ..palette import unicode_ok
+
+        with VerticalScroll(id="title-page"):
+            yield Static(title_art(ascii_only=not unicode_ok()), id="title-art")
+            yield Static(shapes_line(), id="title-shapes")
+            yield Static("Match the colour, the number or the symbol. Empty your hand first.",
+                         id="title-tagline")
+            with Center():
+                with Vertical(id="title-menu", classes="menu"):
+                    if self.saved is not None:
+                        yield Button("Continue  (C)", id="continue", variant="primary")
+                        yield Static(saved_summary(self.saved), id="saved-summary")
+                    yield Button("New game  (N)", id="new",
+                                 variant="default" if self.saved is not None else "primary")
+                    yield Button("Statistics  (S)", id="stats")
+                    yield Button("Rules  (R)", id="rules")
+                    yield Button("Quit  (Q)", id="quit")
+
+    def on_mount(self) -> None:
+        first = "#continue" if self.saved is not None else "#new"
+        self.query_one(first, Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id)
+
+    def action_choose(self, what: str) -> None:
+        if what == "continue" and self.saved is None:
+            self.app.bell()
+            return
+        self.dismiss(what)
