@@ -1,0 +1,166 @@
+"""What a finished game leaves behind, and the statistics derived from those records.
+
+Statistics are never stored: every figure is computed from the rows each time, so a
+crash, a repair or a hand-edited file can never leave counters that disagree with the
+games behind them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Iterable
+
+LEVELS = ("easy", "normal", "hard", "crazy")
+"""The difficulty levels statistics are always given for, weakest first."""
+
+RESULTS = ("win", "loss", "draw")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished (or abandoned) match, from the human's seat (seat 0)."""
+
+    game_id: str
+    finished_at: datetime
+    """When it ended (UTC, timezone-aware)."""
+    preset: str
+    """The preset's key ('color-cards')."""
+    rules: dict
+    """The options in force (`Rules.as_json()`), so a changed option is never hidden."""
+    difficulty: str
+    seats: int
+    result: str
+    """'win' (seat 0 among the winners, a shared win included), 'loss', or 'draw' (a
+    stalemate with no winner)."""
+    abandoned: bool
+    """Left unfinished for a new game: counts as a loss (RULES.md §6)."""
+    place: int | None
+    """1-based finishing place; None for an abandoned game."""
+    table_points: int
+    """The human's table points over the match."""
+    cards_left: int
+    points_left: int
+    turns: int
+    duration_seconds: float
+    """Time spent playing, not counting long idle gaps or time between sessions."""
+    seed: int
+
+    def as_json(self) -> dict:
+        data = asdict(self)
+        data["finished_at"] = self.finished_at.isoformat()
+        return data
+
+
+@dataclass(frozen=True)
+class LevelStats:
+    """Totals for one difficulty level (optionally one preset), derived from records."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    win_rate: float = 0.0
+    """wins / games (0.0 before the first game)."""
+    current_streak: int = 0
+    """Positive: wins in a row up to the latest game; negative: losses; 0 after a draw."""
+    best_streak: int = 0
+    """The longest run of wins ever."""
+
+    def as_json(self) -> dict:
+        return asdict(self)
+
+
+def derive(results: Iterable[str]) -> LevelStats:
+    """LevelStats from a level's results, oldest first."""
+    games = wins = losses = draws = 0
+    streak = best = 0
+    for result in results:
+        games += 1
+        if result == "win":
+            wins += 1
+            streak = streak + 1 if streak > 0 else 1
+            best = max(best, streak)
+        elif result == "loss":
+            losses += 1
+            streak = streak - 1 if streak < 0 else -1
+        else:
+            draws += 1
+            streak = 0
+    return LevelStats(games, wins, losses, draws, wins / games if games else 0.0, streak, best)
+
+
+def result_of(game) -> str:
+    """'win', 'loss' or 'draw' for seat 0 of a finished match."""
+    if 0 in game.winners:
+        return "win"
+    return "loss" if game.winners else "draw"
+
+
+def place_of(game) -> int:
+    """Seat 0's 1-based place: the last round's finishing order in a single-round match,
+    match points (ties sharing the better place) over several rounds."""
+    if game.rules.match == "single" and game.results:
+        return list(game.results[-1]["order"]).index(0) + 1
+    mine = game.scores[0]
+    return 1 + sum(1 for s in game.scores if s > mine)
+
+
+def make_record(game, meta: dict, finished_at: datetime, duration: float,
+                abandoned: bool = False) -> GameRecord:
+    """The record of `game` for seat 0; an abandoned game is a loss with no place."""
+    hand = game.hands[0]
+    return GameRecord(
+        game_id=str(meta["game_id"]),
+        finished_at=finished_at,
+        preset=str(meta.get("preset", "")),
+        rules=game.rules.as_json(),
+        difficulty=str(meta.get("difficulty", "")),
+        seats=game.seats,
+        result="loss" if abandoned else result_of(game),
+        abandoned=abandoned,
+        place=None if abandoned else place_of(game),
+        table_points=game.table_points[0],
+        cards_left=len(hand),
+        points_left=sum(c.points for c in hand),
+        turns=game.total_turns,
+        duration_seconds=round(duration, 3),
+        seed=int(game.seed),
+    )
+
+
+COLUMNS = ("game_id", "finished_at", "preset", "rules", "difficulty", "seats", "result",
+           "abandoned", "place", "table_points", "cards_left", "points_left", "turns",
+           "duration_seconds", "seed")
+
+
+def to_row(record: GameRecord) -> tuple:
+    """The record as `COLUMNS` values (the 64-bit seed as text: SQLite's integers are signed)."""
+    return (record.game_id, record.finished_at.isoformat(), record.preset,
+            json.dumps(record.rules, separators=(",", ":")), record.difficulty, record.seats,
+            record.result, int(record.abandoned), record.place, record.table_points,
+            record.cards_left, record.points_left, record.turns, record.duration_seconds,
+            str(record.seed))
+
+
+def from_row(row) -> GameRecord:
+    """A record from `COLUMNS` values; ValueError/TypeError/KeyError if they make no sense."""
+    values = dict(zip(COLUMNS, row))
+    result = values["result"]
+    if result not in RESULTS:
+        raise ValueError(f"unknown result {result!r}")
+    finished = datetime.fromisoformat(values["finished_at"])
+    rules = json.loads(values["rules"])
+    if not isinstance(rules, dict):
+        raise ValueError("rules are not an object")
+    place = values["place"]
+    return GameRecord(
+        game_id=str(values["game_id"]), finished_at=finished, preset=str(values["preset"]),
+        rules=rules, difficulty=str(values["difficulty"]), seats=int(values["seats"]),
+        result=result, abandoned=bool(values["abandoned"]),
+        place=None if place is None else int(place), table_points=int(values["table_points"]),
+        cards_left=int(values["cards_left"]), points_left=int(values["points_left"]),
+        turns=int(values["turns"]), duration_seconds=float(values["duration_seconds"]),
+        seed=int(values["seed"]),
+    )

@@ -1,0 +1,206 @@
+"""Opening a database file that may be damaged, foreign or from a newer colorcards.
+
+The file is checked before anything is written to it. One that cannot be used is
+read for whatever survives (finished-game records, and the game in progress if it
+still loads), renamed aside with a timestamp, and replaced by a new file holding what
+was read. Nothing is ever deleted.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from ..engine import StateError
+from . import records as R
+from . import saves
+from .schema import SCHEMA_VERSION, ForeignDatabase, NewerSchema, migrate, stored_version
+
+
+class Damaged(Exception):
+    """The file is SQLite but fails its integrity check."""
+
+
+def connect(target: str | Path, uri: bool = False) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are always explicit), usable from
+    the worker thread that saves as well as the thread that opened it."""
+    db = sqlite3.connect(str(target), uri=uri, isolation_level=None, check_same_thread=False,
+                         timeout=5.0)
+    db.execute("PRAGMA busy_timeout = 5000")
+    return db
+
+
+def readonly_uri(path: Path, immutable: bool = False) -> str:
+    extra = "immutable=1" if immutable else "mode=ro"
+    return f"file:{quote(str(path.resolve()))}?{extra}"
+
+
+def check(db: sqlite3.Connection) -> int:
+    """The file's schema version after proving it readable; Damaged, ForeignDatabase,
+    NewerSchema or sqlite3.DatabaseError if it cannot be used. Writes nothing."""
+    rows = db.execute("PRAGMA quick_check").fetchall()
+    if rows != [("ok",)]:
+        raise Damaged("; ".join(str(r[0]) for r in rows[:2]))
+    version = stored_version(db)
+    if version > SCHEMA_VERSION:
+        raise NewerSchema(version)
+    return version
+
+
+def prepare(db: sqlite3.Connection) -> None:
+    """WAL journal (readers never block the writer; a crash never leaves a torn page),
+    synced at checkpoints rather than on every autosave, then the migrations."""
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    migrate(db)
+
+
+def describe(path: Path, exc: BaseException) -> tuple[str, str]:
+    """(kind for the kept name, what is wrong in words) for a file that cannot be used."""
+    if isinstance(exc, NewerSchema):
+        return "newer", (f"{path} comes from a newer colorcards (database version "
+                         f"{exc.version}; this one knows up to {SCHEMA_VERSION})")
+    if isinstance(exc, ForeignDatabase):
+        return "foreign", f"{path} is not a colorcards database ({exc})"
+    text = str(exc)
+    if "not a database" in text:
+        return "damaged", f"{path} is not a database file (damaged or something else)"
+    return "damaged", f"{path} was damaged ({text})"
+
+
+def is_io_trouble(exc: BaseException) -> bool:
+    """True for errors that say the disk or directory is the problem, not the file:
+    those never get a file moved aside."""
+    if isinstance(exc, OSError):
+        return True
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    text = str(exc).lower()
+    return any(w in text for w in ("full", "readonly", "read-only", "unable to open",
+                                   "disk i/o", "locked", "permission"))
+
+
+@dataclass
+class Salvage:
+    """What could still be read from a file that cannot be used."""
+
+    records: list = field(default_factory=list)
+    save: saves.RawSave | None = None
+    lost_records: bool = False
+    """Some record rows (or the whole table) could not be read."""
+    lost_save: bool = False
+    """There was a game in progress and it could not be read or did not load."""
+
+    def note(self) -> str:
+        """One or two sentences for the player about what was kept."""
+        n = len(self.records)
+        games = f"{n} finished game{'s' if n != 1 else ''}"
+        if n and not self.lost_records:
+            text = f"Your statistics could be read and were kept ({games})."
+        elif n:
+            text = f"{games[0].upper() + games[1:]} could be read and were kept; the rest could not."
+        elif self.lost_records:
+            text = "Your statistics could not be read from it."
+        else:
+            text = "It held no statistics."
+        if self.save is not None:
+            text += " The game in progress was kept too."
+        elif self.lost_save:
+            text += " The game in progress could not be read."
+        return text
+
+
+def salvage(path: Path) -> Salvage:
+    """Read records and the game in progress from `path`, skipping whatever fails."""
+    found = Salvage()
+    try:
+        src = connect(readonly_uri(path), uri=True)
+    except sqlite3.Error:
+        found.lost_records = True
+        return found
+    try:
+        _salvage_records(src, found)
+        _salvage_save(src, found)
+    finally:
+        src.close()
+    return found
+
+
+def _salvage_records(src: sqlite3.Connection, found: Salvage) -> None:
+    try:
+        present = {row[1] for row in src.execute("PRAGMA table_info(records)")}
+    except sqlite3.Error:
+        found.lost_records = True
+        return
+    if not present:
+        return
+    if not set(R.COLUMNS) <= present:
+        found.lost_records = True
+        return
+    select = f"SELECT {', '.join(R.COLUMNS)} FROM records"
+    try:
+        rows = src.execute(select + " ORDER BY id").fetchall()
+    except sqlite3.Error:
+        rows = _rows_one_by_one(src, select, found)
+    for row in rows:
+        try:
+            found.records.append(R.from_row(row))
+        except (ValueError, TypeError, KeyError):
+            found.lost_records = True
+
+
+def _rows_one_by_one(src: sqlite3.Connection, select: str, found: Salvage) -> list:
+    """Rows read one id at a time, so one bad page loses only the rows on it."""
+    found.lost_records = True
+    try:
+        top = src.execute("SELECT max(id) FROM records").fetchone()[0] or 0
+    except sqlite3.Error:
+        top = 100_000
+    rows, misses = [], 0
+    for rowid in range(1, top + 1):
+        try:
+            row = src.execute(select + " WHERE id = ?", (rowid,)).fetchone()
+        except sqlite3.Error:
+            row = None
+        if row is None:
+            misses += 1
+            if misses > 2_000:
+                break
+            continue
+        misses = 0
+        rows.append(row)
+    return rows
+
+
+def _salvage_save(src: sqlite3.Connection, found: Salvage) -> None:
+    try:
+        raw = saves.read_raw(src)
+    except sqlite3.Error:
+        found.lost_save = True
+        return
+    if raw is None:
+        return
+    try:
+        saves.build(raw)
+    except StateError:
+        found.lost_save = True
+        return
+    found.save = raw
+
+
+def restore(db: sqlite3.Connection, found: Salvage) -> None:
+    """Write what was salvaged into a fresh, migrated file, in one transaction."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.executemany(
+            f"INSERT OR IGNORE INTO records ({', '.join(R.COLUMNS)}) VALUES "
+            f"({', '.join('?' * len(R.COLUMNS))})",
+            [R.to_row(r) for r in found.records])
+        if found.save is not None:
+            saves.restore_raw(db, found.save)
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise

@@ -1,0 +1,123 @@
+"""`colorcards stats`: the player's statistics in the terminal, without starting the game.
+
+Reads a copy of the database (never writing, never creating the data directory) so it
+works while a game is running in another terminal. Imports Rich, never Textual.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .paths import DB_NAME, resolve_data_dir
+from .records import LEVELS, LevelStats
+from .store import Store
+
+
+def _streak(n: int) -> str:
+    if n > 0:
+        return f"{n} win{'s' if n != 1 else ''}"
+    if n < 0:
+        return f"{-n} loss{'es' if n != -1 else ''}"
+    return "-"
+
+
+def _title(preset: str) -> str:
+    from ..engine import PRESETS
+
+    found = PRESETS.get(preset)
+    return found.title if found else preset
+
+
+def gather(store: Store) -> dict:
+    """Everything `stats` prints, as JSON-ready data."""
+    levels = store.stats()
+    presets = {}
+    for preset in store.presets():
+        per_level = store.stats(preset)
+        presets[preset] = {lv: s.as_json() for lv, s in per_level.items() if s.games}
+    return {
+        "database": str(store.path),
+        "games": sum(s.games for s in levels.values()),
+        "levels": {lv: s.as_json() for lv, s in levels.items()},
+        "presets": presets,
+        "problems": list(store.problems),
+    }
+
+
+def _row(label: list[str], s: LevelStats) -> list[str]:
+    return [*label, str(s.games), str(s.wins), str(s.losses), str(s.draws),
+            f"{s.win_rate:.0%}" if s.games else "-", _streak(s.current_streak),
+            _streak(s.best_streak)]
+
+
+def run_stats(data_dir: str | None, as_json: bool) -> int:
+    """Print the statistics; 0 on success, 1 if the database could not be read."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    try:
+        directory = resolve_data_dir(data_dir)
+    except Exception as exc:
+        print(f"colorcards: cannot find a data directory ({exc})", file=sys.stderr)
+        return 1
+    path = directory / DB_NAME
+    if path.exists() and not path.is_file():
+        print(f"colorcards: {path} is not a file", file=sys.stderr)
+        return 1
+    store = Store.open_for_reading(path)
+    try:
+        data = gather(store)
+    finally:
+        store.close()
+    unreadable = bool(store.problems)
+    if as_json:
+        _print(json.dumps(data, indent=2))
+        return 1 if unreadable else 0
+    for problem in data["problems"]:
+        print(f"colorcards: {problem}", file=sys.stderr)
+    console = Console(highlight=False, soft_wrap=False)
+    if not data["games"]:
+        console.print(f"No finished games yet (statistics live in {path}).")
+        return 1 if unreadable else 0
+    headers = ["Games", "Wins", "Losses", "Draws", "Win %", "Streak", "Best"]
+    table = Table(title="Your statistics by difficulty", box=box.SIMPLE_HEAD,
+                  title_justify="left", padding=(0, 1))
+    table.add_column("Level", no_wrap=True)
+    for h in headers:
+        table.add_column(h, justify="right", no_wrap=True)
+    stats = store_levels(data)
+    for level, s in stats.items():
+        table.add_row(*_row([level], s))
+    console.print(table)
+    per = Table(title="By preset", box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
+    per.add_column("Preset", no_wrap=True)
+    per.add_column("Level", no_wrap=True)
+    for h in headers:
+        per.add_column(h, justify="right", no_wrap=True)
+    for preset, levels in data["presets"].items():
+        for level, s in levels.items():
+            per.add_row(*_row([_title(preset), level], LevelStats(**s)))
+    console.print(per)
+    console.print(f"Statistics from {path}.")
+    return 0
+
+
+def _print(text: str) -> None:
+    """Print, quietly stopping if the reader of a pipe has gone (`| head`)."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def store_levels(data: dict) -> dict[str, LevelStats]:
+    """The per-level figures back as LevelStats, the four levels first."""
+    levels = {lv: LevelStats(**data["levels"][lv]) for lv in LEVELS if lv in data["levels"]}
+    for lv, s in data["levels"].items():
+        levels.setdefault(lv, LevelStats(**s))
+    return levels

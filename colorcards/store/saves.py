@@ -1,0 +1,212 @@
+"""The game in progress: written a little at a time, read back whole and exact.
+
+The engine's JSON of a game grows all match long (`history` and `actions` hold every
+event and action), so writing it whole after every action would make late autosaves
+slow. Here the state is split: the *head* is the engine's own JSON with those two
+lists left empty, rewritten on every save (a few kilobytes), while actions, events and
+the table's log lines are appended as rows. Loading puts the lists back into the head
+and hands the whole thing to `Game.from_json`, which checks every card: the result is
+the very state that was saved.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..engine import Game, StateError
+from ..engine.serial import game_to_json
+
+_COMPACT = (",", ":")
+
+
+@dataclass
+class SavedGame:
+    """A game in progress as it was last saved."""
+
+    game: Game
+    meta: dict
+    """The table's own settings, stored verbatim (names, difficulty, bot generators...)."""
+    log: list[str]
+    """The table's log lines, oldest first."""
+    saved_at: datetime
+    played_seconds: float = 0.0
+    """Playing time so far (idle gaps capped), carried into the record's duration."""
+
+
+def head_json(game: Game) -> str:
+    """The engine's JSON of `game` without `history` and `actions`.
+
+    A shallow copy gets the empty lists, so the live game is never touched (a renderer
+    reading it from another thread sees nothing change)."""
+    shell = copy.copy(game)
+    shell.history = []
+    shell.actions = []
+    return json.dumps(game_to_json(shell), separators=_COMPACT)
+
+
+@dataclass
+class Written:
+    """What the file holds of the game in progress, so the next save appends only the new."""
+
+    game_id: str | None = None
+    n_actions: int = 0
+    n_history: int = 0
+    n_log: int = 0
+    last_action: str | None = None
+    last_event: str | None = None
+    last_line: str | None = None
+    played: float = 0.0
+
+    def follows(self, game_id: str, game: Game, log: list[str]) -> bool:
+        """True if `game` and `log` extend what is written (else it is rewritten whole)."""
+        if game_id != self.game_id:
+            return False
+        na, nh, nl = self.n_actions, self.n_history, self.n_log
+        if len(game.actions) < na or len(game.history) < nh or len(log) < nl:
+            return False
+        if na and _action_text(game.actions[na - 1]) != self.last_action:
+            return False
+        if nh and _dump(game.history[nh - 1].as_json()) != self.last_event:
+            return False
+        if nl and log[nl - 1] != self.last_line:
+            return False
+        return True
+
+
+def _dump(data) -> str:
+    return json.dumps(data, separators=_COMPACT)
+
+
+def _action_text(pair) -> str:
+    return _dump(pair[1].as_json())
+
+
+def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, meta_text: str,
+          log: list[str], preset: str, difficulty: str, saved_at: str,
+          played: float) -> Written:
+    """Write the save inside the caller's transaction; what the file then holds."""
+    if written.follows(game_id, game, log):
+        na, nh, nl = written.n_actions, written.n_history, written.n_log
+    else:
+        for table in ("save_actions", "save_history", "save_log"):
+            db.execute(f"DELETE FROM {table}")
+        na = nh = nl = 0
+    actions = game.actions
+    history = game.history
+    if len(actions) > na:
+        db.executemany("INSERT INTO save_actions VALUES (?, ?, ?)",
+                       [(i, s, _dump(a.as_json())) for i, (s, a) in enumerate(actions[na:], na)])
+    if len(history) > nh:
+        db.executemany("INSERT INTO save_history VALUES (?, ?)",
+                       [(i, _dump(e.as_json())) for i, e in enumerate(history[nh:], nh)])
+    if len(log) > nl:
+        db.executemany("INSERT INTO save_log VALUES (?, ?)",
+                       [(i, str(line)) for i, line in enumerate(log[nl:], nl)])
+    db.execute(
+        "INSERT OR REPLACE INTO save VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (game_id, preset, difficulty, game.round, saved_at, played, meta_text, head_json(game),
+         len(actions), len(history), len(log)))
+    return Written(
+        game_id, len(actions), len(history), len(log),
+        _action_text(actions[-1]) if actions else None,
+        _dump(history[-1].as_json()) if history else None,
+        str(log[-1]) if log else None, played)
+
+
+def clear(db: sqlite3.Connection) -> None:
+    """Delete the game in progress (inside the caller's transaction)."""
+    for table in ("save", "save_actions", "save_history", "save_log"):
+        db.execute(f"DELETE FROM {table}")
+
+
+@dataclass
+class RawSave:
+    """The save's rows as text, before any checking: what is kept if it fails to load."""
+
+    game_id: str
+    preset: str
+    difficulty: str
+    round: int
+    saved_at: str
+    played: float
+    meta: str
+    head: str
+    counts: tuple[int, int, int]
+    actions: list = field(repr=False)
+    history: list = field(repr=False)
+    log: list = field(repr=False)
+
+    def as_json(self) -> dict:
+        """Everything, for the kept file of a save that failed to load."""
+        return {
+            "game_id": self.game_id, "preset": self.preset, "difficulty": self.difficulty,
+            "round": self.round, "saved_at": self.saved_at, "played_seconds": self.played,
+            "meta": self.meta, "head": self.head, "counts": list(self.counts),
+            "actions": [[s, a] for s, a in self.actions],
+            "history": list(self.history), "log": list(self.log),
+        }
+
+
+def read_raw(db: sqlite3.Connection) -> RawSave | None:
+    """The save's rows, or None if there is no game in progress."""
+    row = db.execute(
+        "SELECT game_id, preset, difficulty, round, saved_at, played_seconds, meta, head,"
+        " n_actions, n_history, n_log FROM save WHERE id = 1").fetchone()
+    if row is None:
+        return None
+    actions = db.execute("SELECT seat, action FROM save_actions ORDER BY n").fetchall()
+    history = [r[0] for r in db.execute("SELECT event FROM save_history ORDER BY n")]
+    log = [r[0] for r in db.execute("SELECT line FROM save_log ORDER BY n")]
+    return RawSave(*row[:8], counts=tuple(row[8:11]), actions=actions, history=history, log=log)
+
+
+def build(raw: RawSave) -> SavedGame:
+    """The SavedGame the rows describe; StateError naming what is wrong if they do not
+    make one (tampered JSON, a missing row, cards that do not add up)."""
+    n_actions, n_history, n_log = raw.counts
+    if (len(raw.actions), len(raw.history), len(raw.log)) != (n_actions, n_history, n_log):
+        raise StateError(
+            f"the saved game lists {n_actions} actions, {n_history} events and {n_log} log "
+            f"lines but holds {len(raw.actions)}, {len(raw.history)} and {len(raw.log)}")
+    try:
+        data = json.loads(raw.head)
+        meta = json.loads(raw.meta)
+        if not isinstance(data, dict):
+            raise StateError("the saved game is not a JSON object")
+        if not isinstance(meta, dict):
+            raise StateError("the saved game's settings are not a JSON object")
+        data["history"] = [json.loads(e) for e in raw.history]
+        data["actions"] = [[s, json.loads(a)] for s, a in raw.actions]
+        saved_at = datetime.fromisoformat(raw.saved_at)
+    except (ValueError, TypeError) as exc:
+        raise StateError(f"the saved game is damaged ({exc})") from None
+    game = Game.from_json(data)
+    if game.round != raw.round:
+        raise StateError(f"the saved game says round {raw.round} but holds round {game.round}")
+    return SavedGame(game, meta, [str(line) for line in raw.log], saved_at, float(raw.played))
+
+
+def written_from(raw: RawSave, saved: SavedGame) -> Written:
+    """What the file holds, after loading it, so saving the resumed game appends."""
+    return Written(
+        raw.game_id, *raw.counts,
+        raw.actions[-1][1] if raw.actions else None,
+        raw.history[-1] if raw.history else None,
+        raw.log[-1] if raw.log else None,
+        saved.played_seconds)
+
+
+def restore_raw(db: sqlite3.Connection, raw: RawSave) -> None:
+    """Write rows read from another file back as the game in progress (caller's transaction)."""
+    clear(db)
+    db.executemany("INSERT INTO save_actions VALUES (?, ?, ?)",
+                   [(i, s, a) for i, (s, a) in enumerate(raw.actions)])
+    db.executemany("INSERT INTO save_history VALUES (?, ?)", list(enumerate(raw.history)))
+    db.executemany("INSERT INTO save_log VALUES (?, ?)", list(enumerate(raw.log)))
+    db.execute("INSERT INTO save VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               (raw.game_id, raw.preset, raw.difficulty, raw.round, raw.saved_at, raw.played,
+                raw.meta, raw.head, *raw.counts))

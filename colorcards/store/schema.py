@@ -1,0 +1,129 @@
+"""The database layout, its version, and the forward migrations.
+
+`schema_version` holds one row. Opening runs every migration above the stored version,
+each in its own transaction with the version bump, so a crash mid-upgrade leaves the
+file at a whole version. A file whose version is above `SCHEMA_VERSION` comes from a
+newer colorcards and is never written by this one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+APPLICATION_ID = 0x43434442
+"""PRAGMA application_id ('CCDB'): marks the file as ours for tools like `file`."""
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        # Finished games. Statistics are derived from these rows, never counted apart.
+        """CREATE TABLE records (
+            id INTEGER PRIMARY KEY,
+            game_id TEXT NOT NULL UNIQUE,
+            finished_at TEXT NOT NULL,
+            preset TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            seats INTEGER NOT NULL,
+            result TEXT NOT NULL CHECK (result IN ('win', 'loss', 'draw')),
+            abandoned INTEGER NOT NULL DEFAULT 0,
+            place INTEGER,
+            table_points INTEGER NOT NULL,
+            cards_left INTEGER NOT NULL,
+            points_left INTEGER NOT NULL,
+            turns INTEGER NOT NULL,
+            duration_seconds REAL NOT NULL,
+            seed TEXT NOT NULL,
+            meta TEXT NOT NULL DEFAULT '{}'
+        )""",
+        # The one game in progress: the engine's JSON without its two growing lists...
+        """CREATE TABLE save (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            game_id TEXT NOT NULL,
+            preset TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            saved_at TEXT NOT NULL,
+            played_seconds REAL NOT NULL,
+            meta TEXT NOT NULL,
+            head TEXT NOT NULL,
+            n_actions INTEGER NOT NULL,
+            n_history INTEGER NOT NULL,
+            n_log INTEGER NOT NULL
+        )""",
+        # ...which are appended here row by row, so an autosave costs the same late in
+        # a long match as at its start.
+        "CREATE TABLE save_actions (n INTEGER PRIMARY KEY, seat INTEGER, action TEXT NOT NULL)",
+        "CREATE TABLE save_history (n INTEGER PRIMARY KEY, event TEXT NOT NULL)",
+        "CREATE TABLE save_log (n INTEGER PRIMARY KEY, line TEXT NOT NULL)",
+        # Saves that failed to load, kept when no file could be written for them.
+        """CREATE TABLE damaged_saves (
+            id INTEGER PRIMARY KEY, kept_at TEXT NOT NULL, reason TEXT NOT NULL,
+            content TEXT NOT NULL
+        )""",
+    ),
+    2: (
+        # Statistics per level and per preset read records in order by these keys.
+        "CREATE INDEX records_by_difficulty ON records (difficulty, finished_at, id)",
+        "CREATE INDEX records_by_preset ON records (preset, difficulty, finished_at, id)",
+    ),
+}
+
+SCHEMA_VERSION = max(MIGRATIONS)
+"""The version this code writes."""
+
+
+class NewerSchema(Exception):
+    """The file was written by a newer colorcards."""
+
+    def __init__(self, version: int):
+        super().__init__(f"schema version {version}")
+        self.version = version
+
+
+class ForeignDatabase(Exception):
+    """An SQLite file that is not a colorcards database."""
+
+
+def stored_version(db: sqlite3.Connection) -> int:
+    """The file's schema version: 0 for an empty file; ForeignDatabase if it holds other
+    tables but no version; NewerSchema is left to the caller."""
+    names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "schema_version" not in names:
+        if names:
+            raise ForeignDatabase(f"it holds tables {', '.join(sorted(names)[:3])}")
+        return 0
+    row = db.execute("SELECT version FROM schema_version").fetchone()
+    if row is None or not isinstance(row[0], int):
+        raise ForeignDatabase("its schema version is missing")
+    return row[0]
+
+
+def migrate(db: sqlite3.Connection, upto: int = SCHEMA_VERSION) -> int:
+    """Bring the file up to `upto`; the version it had. NewerSchema if above SCHEMA_VERSION.
+
+    `db` must be in autocommit mode (isolation_level=None): each step is one explicit
+    transaction."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        had = stored_version(db)
+        if had > SCHEMA_VERSION:
+            raise NewerSchema(had)
+        if had == 0:
+            db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+            db.execute("INSERT INTO schema_version VALUES (0)")
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    for version in range(had + 1, upto + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[version]:
+                db.execute(statement)
+            db.execute("UPDATE schema_version SET version = ?", (version,))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    return had

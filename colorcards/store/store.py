@@ -1,0 +1,457 @@
+"""The Store: the one way the game reads and writes its data directory.
+
+It never raises for trouble with the disk or the files: whatever goes wrong becomes a
+sentence in `problems` for the player, and the game plays on (in memory if it must).
+Only a mistake by the caller (a match finished before it is over, settings that are
+not JSON) raises.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+from ..engine import Game, StateError
+from . import records as R
+from . import recovery, saves
+from .lock import DirLock
+from .paths import (DB_NAME, LOCK_NAME, move_aside, probe_writable, reason, resolve_data_dir,
+                    stamp, utc_now)
+from .schema import migrate
+
+IDLE_CAP = 300.0
+"""Seconds: a longer pause between two saves counts as this much playing time."""
+
+_NOT_SAVED = "the game will play but will not be saved."
+
+
+class Store:
+    """Saves and statistics in one SQLite file. Build with `Store.open`."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path, lock: DirLock | None,
+                 durable: bool, owns_game: bool, problems: list[str]):
+        self._db = db
+        self._mutex = threading.RLock()
+        self._lock = lock
+        self._durable = durable
+        self._write_ok = True
+        self._written = saves.Written()
+        self._tick: float | None = None
+        self.path = path
+        """The database file (it may not exist when nothing can be saved)."""
+        self.problems = problems
+        """Sentences for the player about anything that went wrong, oldest first."""
+        self.owns_game = owns_game
+        """False when another running copy owns the game in progress: this one then
+        never saves, finishes or abandons a game, so it cannot overwrite that one."""
+
+    @property
+    def saving(self) -> bool:
+        """True while games are being saved to disk: False for a data directory that
+        cannot be written, after a failed write (disk full), and in a copy that does
+        not own the game in progress."""
+        return self._durable and self._write_ok and self.owns_game
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, data_dir: str | Path | None = None) -> "Store":
+        """The store in `data_dir` (see `resolve_data_dir`), repairing what it must."""
+        problems: list[str] = []
+        try:
+            directory = resolve_data_dir(data_dir)
+        except Exception as exc:  # platformdirs could not name a directory
+            problems.append(f"Cannot find a data directory ({reason(exc)}): {_NOT_SAVED}")
+            return cls._in_memory(Path(DB_NAME), None, problems, owns_game=True)
+        path = directory / DB_NAME
+        try:
+            probe_writable(directory)
+            lock = DirLock.acquire(directory / LOCK_NAME)
+        except OSError as exc:
+            problems.append(f"Cannot write to {directory} ({reason(exc)}): {_NOT_SAVED}")
+            return cls._in_memory(path, path if path.is_file() else None, problems,
+                                  owns_game=True)
+        if lock is None:
+            problems.append(
+                f"Another copy of colorcards is running with {directory}: it owns the game "
+                f"in progress, so this copy will not save, resume or record games.")
+            return cls._in_memory(path, path if path.is_file() else None, problems,
+                                  owns_game=False)
+        try:
+            db = cls._open_file(path, problems)
+        except (OSError, sqlite3.Error) as exc:
+            lock.release()
+            problems.append(f"Cannot write to {path} ({reason(exc)}): {_NOT_SAVED}")
+            return cls._in_memory(path, path if path.is_file() else None, problems,
+                                  owns_game=True)
+        return cls(db, path, lock, durable=True, owns_game=True, problems=problems)
+
+    @classmethod
+    def open_for_reading(cls, path: Path) -> "Store":
+        """A private in-memory copy of the database at `path` (none if it does not exist),
+        for reading statistics without writing anything or waiting for a running game."""
+        problems: list[str] = []
+        source = path if path.is_file() else None
+        return cls._in_memory(path, source, problems, owns_game=False)
+
+    @staticmethod
+    def _open_file(path: Path, problems: list[str]) -> sqlite3.Connection:
+        """The checked, migrated file; a damaged one is kept aside and replaced.
+        sqlite3.Error/OSError only for disk trouble."""
+        db = None
+        try:
+            db = recovery.connect(path)
+            recovery.check(db)
+            recovery.prepare(db)
+            return db
+        except Exception as exc:
+            if db is not None:
+                db.close()
+            if recovery.is_io_trouble(exc) or not isinstance(
+                    exc, (sqlite3.DatabaseError, recovery.Damaged, recovery.ForeignDatabase,
+                          recovery.NewerSchema)):
+                raise
+            kind, what = recovery.describe(path, exc)
+        found = recovery.salvage(path)
+        kept = move_aside(path, kind)
+        db = recovery.connect(path)
+        recovery.prepare(db)
+        recovery.restore(db, found)
+        problems.append(f"{what}; it was kept as {kept.name} beside it and a new one "
+                        f"started. {found.note()}")
+        return db
+
+    @classmethod
+    def _in_memory(cls, path: Path, source: Path | None, problems: list[str],
+                   owns_game: bool) -> "Store":
+        """A store that lives in memory, starting from a copy of `source` if it reads."""
+        db = recovery.connect(":memory:")
+        if source is not None:
+            _copy_into(db, source, problems)
+        try:
+            migrate(db)
+        except Exception:  # a copy from a newer or foreign file: start empty
+            db.close()
+            db = recovery.connect(":memory:")
+            migrate(db)
+        return cls(db, path, None, durable=False, owns_game=owns_game, problems=problems)
+
+    # ------------------------------------------------------------------ writing
+
+    @contextmanager
+    def _transaction(self):
+        with self._mutex:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                try:
+                    self._db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                raise
+            self._db.execute("COMMIT")
+
+    def _write_failed(self, exc: BaseException) -> None:
+        """A write failed (disk full, file gone read-only): say so once, keep playing."""
+        self._written = saves.Written()  # the next save rewrites the game whole
+        if self._write_ok:
+            self._write_ok = False
+            self.problems.append(f"Cannot write to {self.path} ({reason(exc)}): {_NOT_SAVED}")
+
+    def _wrote(self) -> None:
+        if not self._write_ok:
+            self._write_ok = True
+            self.problems.append(f"Saving to {self.path} works again.")
+
+    def _played(self, game_id: str, meta: dict) -> float:
+        """Playing time so far for `game_id`, counting no pause as more than IDLE_CAP."""
+        now = time.monotonic()
+        if self._written.game_id == game_id and self._tick is not None:
+            base, gap = self._written.played, now - self._tick
+        else:
+            base, gap = 0.0, _since(meta.get("started_at"))
+        return base + min(max(gap, 0.0), IDLE_CAP)
+
+    def save_game(self, game: Game, meta: dict, log: list[str]) -> None:
+        """Autosave: state, settings and log in one transaction. Cheap after the first
+        save of a game: only the actions, events and lines since the last one are added."""
+        if not self.owns_game:
+            return
+        game_id = str(meta["game_id"])
+        meta_text = json.dumps(meta, separators=(",", ":"))
+        played = self._played(game_id, meta)
+        try:
+            with self._transaction() as db:
+                self._written = saves.write(
+                    db, self._written, game_id, game, meta_text, log,
+                    str(meta.get("preset", "")), str(meta.get("difficulty", "")),
+                    utc_now().isoformat(), played)
+        except (sqlite3.Error, OSError) as exc:
+            self._write_failed(exc)
+            return
+        self._tick = time.monotonic()
+        self._wrote()
+
+    def finish_game(self, game: Game, meta: dict, log: list[str]) -> R.GameRecord:
+        """Record a finished match for seat 0 and clear the save, in one transaction.
+
+        Idempotent: finishing the same game_id again returns the first record."""
+        if game.phase != "match-over":
+            raise ValueError(f"the match is not over (phase {game.phase!r})")
+        game_id = str(meta["game_id"])
+        record = R.make_record(game, meta, utc_now(), self._played(game_id, meta))
+        if not self.owns_game:
+            return record
+        meta_text = json.dumps(meta, separators=(",", ":"))
+        try:
+            with self._transaction() as db:
+                record = self._insert(db, record, meta_text)
+                row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
+                if row is not None and row[0] == game_id:
+                    saves.clear(db)
+        except (sqlite3.Error, OSError) as exc:
+            self._write_failed(exc)
+            return record
+        self._written = saves.Written()
+        self._tick = None
+        self._wrote()
+        return record
+
+    def abandon_game(self) -> R.GameRecord | None:
+        """Leave the saved unfinished game: it is recorded as a loss (RULES.md §6) and
+        cleared. A saved game that is in fact over is recorded as it ended. None if
+        there is no saved game (or it could not be loaded, and was kept aside)."""
+        if not self.owns_game:
+            return None
+        saved = self.load_game()
+        if saved is None:
+            return None
+        if saved.game.phase == "match-over":
+            return self.finish_game(saved.game, saved.meta, saved.log)
+        game_id = str(saved.meta["game_id"])
+        record = R.make_record(saved.game, saved.meta, utc_now(), saved.played_seconds,
+                               abandoned=True)
+        meta_text = json.dumps(saved.meta, separators=(",", ":"))
+        try:
+            with self._transaction() as db:
+                record = self._insert(db, record, meta_text)
+                row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
+                if row is not None and row[0] == game_id:
+                    saves.clear(db)
+        except (sqlite3.Error, OSError) as exc:
+            self._write_failed(exc)
+            return record
+        self._written = saves.Written()
+        self._tick = None
+        self._wrote()
+        return record
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, record: R.GameRecord, meta_text: str) -> R.GameRecord:
+        """Insert unless the game_id is already recorded; the record that is stored."""
+        row = db.execute(f"SELECT {', '.join(R.COLUMNS)} FROM records WHERE game_id = ?",
+                         (record.game_id,)).fetchone()
+        if row is not None:
+            return R.from_row(row)
+        db.execute(
+            f"INSERT INTO records ({', '.join(R.COLUMNS)}, meta) VALUES "
+            f"({', '.join('?' * (len(R.COLUMNS) + 1))})", (*R.to_row(record), meta_text))
+        return record
+
+    # ------------------------------------------------------------------ reading
+
+    def saved_summary(self) -> dict | None:
+        """What the title screen shows of the game in progress, without loading it:
+        {"preset", "difficulty", "saved_at", "round"}; None if there is none."""
+        if not self.owns_game:
+            return None
+        try:
+            with self._mutex:
+                row = self._db.execute(
+                    "SELECT preset, difficulty, saved_at, round FROM save WHERE id = 1"
+                ).fetchone()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return None
+        if row is None:
+            return None
+        return {"preset": row[0], "difficulty": row[1], "saved_at": row[2], "round": row[3]}
+
+    def load_game(self) -> saves.SavedGame | None:
+        """The game in progress exactly as last saved, or None. A save that does not
+        load is kept aside (a file named in `problems`) and cleared."""
+        if not self.owns_game:
+            return None
+        try:
+            with self._mutex:
+                raw = saves.read_raw(self._db)
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return None
+        if raw is None:
+            return None
+        try:
+            saved = saves.build(raw)
+        except StateError as exc:
+            self._keep_bad_save(raw, exc)
+            return None
+        self._written = saves.written_from(raw, saved)
+        self._tick = time.monotonic()
+        return saved
+
+    def _keep_bad_save(self, raw: saves.RawSave, exc: StateError) -> None:
+        content = json.dumps(raw.as_json(), indent=1)
+        target = self.path.with_name(f"colorcards-save.damaged-{stamp()}.json")
+        where = None
+        if self._durable:
+            try:
+                _write_file(target, content)
+                where = f"kept as {target.name} beside it"
+            except OSError:
+                where = None
+        try:
+            with self._transaction() as db:
+                if where is None:
+                    db.execute("INSERT INTO damaged_saves (kept_at, reason, content) "
+                               "VALUES (?, ?, ?)", (utc_now().isoformat(), str(exc), content))
+                    where = f"kept inside {self.path.name} (table damaged_saves)"
+                saves.clear(db)
+        except (sqlite3.Error, OSError) as write_exc:
+            self._write_failed(write_exc)
+            where = where or "left where it was"
+        self._written = saves.Written()
+        self.problems.append(
+            f"The saved game in {self.path} could not be loaded ({exc}); it was {where} "
+            f"and will not be resumed. Your statistics are not affected.")
+
+    def _read_failed(self, exc: BaseException) -> None:
+        self.problems.append(f"Cannot read {self.path} ({reason(exc)}).")
+
+    def records(self, difficulty: str | None = None, limit: int | None = None) -> list[R.GameRecord]:
+        """Finished games, newest last; only the newest `limit` if given."""
+        sql = f"SELECT {', '.join(R.COLUMNS)} FROM records"
+        args: list = []
+        if difficulty is not None:
+            sql += " WHERE difficulty = ?"
+            args.append(difficulty)
+        sql += " ORDER BY finished_at DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(max(0, int(limit)))
+        try:
+            with self._mutex:
+                rows = self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return []
+        found = []
+        for row in reversed(rows):
+            try:
+                found.append(R.from_row(row))
+            except (ValueError, TypeError, KeyError):
+                continue  # a hand-edited row that makes no sense is not counted
+        return found
+
+    def stats(self, preset: str | None = None) -> dict[str, R.LevelStats]:
+        """Per difficulty (all four always present), optionally for one preset only,
+        derived from the records by query every time."""
+        sql = "SELECT difficulty, result FROM records"
+        args: tuple = ()
+        if preset is not None:
+            sql += " WHERE preset = ?"
+            args = (preset,)
+        sql += " ORDER BY finished_at, id"
+        try:
+            with self._mutex:
+                rows = self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            rows = []
+        by_level: dict[str, list[str]] = {level: [] for level in R.LEVELS}
+        for difficulty, result in rows:
+            by_level.setdefault(difficulty, []).append(result)
+        return {level: R.derive(results) for level, results in by_level.items()}
+
+    def presets(self) -> list[str]:
+        """The presets that have finished games, in order of first play."""
+        try:
+            with self._mutex:
+                rows = self._db.execute(
+                    "SELECT preset FROM records GROUP BY preset ORDER BY min(finished_at)"
+                ).fetchall()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return []
+        return [r[0] for r in rows]
+
+    def integrity(self) -> str:
+        """PRAGMA integrity_check's verdict: 'ok' for a sound file."""
+        with self._mutex:
+            rows = self._db.execute("PRAGMA integrity_check").fetchall()
+        return "; ".join(str(r[0]) for r in rows)
+
+    # ------------------------------------------------------------------ closing
+
+    def close(self) -> None:
+        """Close the file and give up ownership of the game in progress."""
+        with self._mutex:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _since(started_at) -> float:
+    """Seconds since an ISO timestamp; 0 if it does not parse."""
+    try:
+        started = datetime.fromisoformat(str(started_at))
+    except ValueError:
+        return 0.0
+    now = utc_now() if started.tzinfo else datetime.now()
+    return (now - started).total_seconds()
+
+
+def _write_file(target: Path, content: str) -> None:
+    """Write a new file and flush it to disk before the save it copies is cleared."""
+    import os
+
+    with open(target, "x", encoding="utf-8") as out:
+        out.write(content)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def _copy_into(db: sqlite3.Connection, source: Path, problems: list[str]) -> None:
+    """Copy a file's contents into the in-memory `db`; a problem sentence if it does not read."""
+    last: BaseException | None = None
+    for immutable in (False, True):
+        try:
+            src = recovery.connect(recovery.readonly_uri(source, immutable), uri=True)
+        except sqlite3.Error as exc:
+            last = exc
+            continue
+        try:
+            recovery.check(src)
+            src.backup(db)
+            return
+        except Exception as exc:
+            last = exc
+        finally:
+            src.close()
+    problems.append(f"{source} could not be read ({reason(last)}): your statistics are "
+                    f"not shown in this copy.")
