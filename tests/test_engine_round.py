@@ -60,21 +60,22 @@ def test_play_on_victim_of_last_draw_card_draws_and_misses():
 
 def test_play_on_places_and_end():
     """Play-on: the rest play on for the places; the round ends when one still holds cards."""
-    game = position("top=R3 | you: R5 | lily: R6 | zoe: R7 G1 | max: B1 B2", rules("family-night"))
+    game = position("top=R3 | you: R5 | lily: R6 | zoe: R7 R8 | max: B1 B2 | pile: Y9 ...",
+                    rules("family-night"))
     run(game, "R5")
-    assert game.phase == "turn" and game.current == 1 and game.winner_points == 6 + 7 + 1 + 1 + 2
+    assert game.phase == "turn" and game.current == 1 and game.winner_points == 6 + 7 + 8 + 1 + 2
     run(game, "R6")
     assert game.phase == "turn" and game.current == 2 and game.out == [0, 1]
     run(game, "R7")
     assert game.phase == "turn" and game.current == 3  # Last Card auto-called
     run(game, "draw")
     assert game.current == 2
-    run(game, "G1")
+    run(game, "R8")
     assert game.phase == "round-over"
     result = game.results[-1]
     assert result["order"] == [0, 1, 2, 3] and result["winner"] == 0
     assert result["table_points"] == [3, 1, 0, 0]
-    assert game.scores == [17, 0, 0, 0]  # only the first out scores, as the hands stood then
+    assert game.scores == [24, 0, 0, 0]  # only the first out scores, as the hands stood then
 
 
 def test_play_on_with_two_seats_ends_at_first_out():
