@@ -54,6 +54,7 @@ def prepare(db: sqlite3.Connection) -> None:
     synced at checkpoints rather than on every autosave, then the migrations."""
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("PRAGMA journal_size_limit = 4194304")  # a reset log shrinks back to 4 MiB
     migrate(db)
 
 

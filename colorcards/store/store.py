@@ -19,6 +19,7 @@ from pathlib import Path
 from ..engine import Game, StateError
 from . import records as R
 from . import recovery, saves
+from .checkpoint import Checkpointer
 from .lock import DirLock
 from .paths import (DB_NAME, LOCK_NAME, move_aside, probe_writable, reason, resolve_data_dir,
                     stamp, utc_now)
@@ -42,6 +43,10 @@ class Store:
         self._write_ok = True
         self._written = saves.Written()
         self._tick: float | None = None
+        self._checkpointer: Checkpointer | None = None
+        if durable:
+            db.execute("PRAGMA wal_autocheckpoint = 0")  # see checkpoint.py
+            self._checkpointer = Checkpointer(path)
         self.path = path
         """The database file (it may not exist when nothing can be saved)."""
         self.problems = problems
@@ -196,6 +201,8 @@ class Store:
             self._write_failed(exc)
             return
         self._tick = time.monotonic()
+        if self._checkpointer is not None:
+            self._checkpointer.saved()
         self._wrote()
 
     def finish_game(self, game: Game, meta: dict, log: list[str]) -> R.GameRecord:
@@ -400,6 +407,9 @@ class Store:
 
     def close(self) -> None:
         """Close the file and give up ownership of the game in progress."""
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
+            self._checkpointer = None
         with self._mutex:
             try:
                 self._db.close()
