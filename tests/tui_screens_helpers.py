@@ -60,7 +60,7 @@ SAVED = {"preset": "classic", "difficulty": "hard", "round": 2,
 
 STATS = {
     "easy": LevelStats(games=12, wins=9, losses=3, win_rate=0.75, current_streak=4,
-                       best_streak=5),
+                       best_streak=4),
     "normal": LevelStats(games=7, wins=3, losses=4, win_rate=3 / 7, current_streak=-2,
                          best_streak=2),
     "hard": LevelStats(games=3, wins=1, losses=2, win_rate=1 / 3, current_streak=1,
@@ -68,7 +68,7 @@ STATS = {
 }
 
 _PATTERN = {
-    "easy": "WWLWWWLWWWWW",
+    "easy": "WWLWWLWLWWWW",
     "normal": "LWWLWLL",
     "hard": "LLW",
 }

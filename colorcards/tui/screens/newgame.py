@@ -7,6 +7,7 @@ not after PLAY.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from ...engine.rules import DESCRIPTIONS
 from ..settings import LEVELS, SPEEDS, GameSettings
 from .common import LEVEL_TITLES, Choice, record_line
 from .confirm import ConfirmDialog
+from .rules_text import OPTION_TITLES
 
 IN_PROGRESS_QUESTION = (
     "A game is in progress. Starting a new one counts as a loss. Start anyway?"
@@ -59,6 +61,15 @@ HINTS = {
     "speed": "How quickly the computer players take their turns.",
     "play": "Deal the cards.",
 }
+
+
+def readable(message: str) -> str:
+    """A RulesError in the words of this screen: option names as the rows call them."""
+    for key, title in OPTION_TITLES.items():
+        message = re.sub(rf"\b{key}=(\S+)", rf"{title} \1", message)
+        message = re.sub(rf"\b{key}\b", title, message)
+    message = message[:1].upper() + message[1:]
+    return message if message.endswith(".") else message + "."
 
 
 def last_card_value(rules: Rules) -> str:
@@ -179,13 +190,14 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             rules = self.settings.rules()
         except RulesError as exc:
             self.error = str(exc)
-            message = self.error[:1].upper() + self.error[1:]
-            self.query_one("#error", Static).update(f"✗ {message}.")
+            self.query_one("#error", Static).update(f"✗ {readable(self.error)}")
             self.query_one("#error").display = True
+            self.query_one("#hint").display = False
             self.query_one("#play", Button).disabled = True
             return
         self.error = None
         self.query_one("#error").display = False
+        self.query_one("#hint").display = True
         self.query_one("#play", Button).disabled = False
         for key in ("match", "stacking", "draw_four", "last_card_penalty", "turn_timer",
                     "palette"):

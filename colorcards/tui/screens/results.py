@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine import Card
-from ..palette import STYLES, card_label, card_name
+from ..palette import STYLES, card_name, glyph
 from .common import LEVEL_TITLES, percent, streak_words
 
 
@@ -88,17 +88,17 @@ def headline(data: ResultsData) -> str:
     return f"{names[first]} went out first and wins round {data.round}."
 
 
-def _hand_text(cards: list[Card], palette: str) -> Text:
+def hand_text(cards: list[Card], palette: str) -> Text:
+    """The player's leftover cards face up, each with its shape and name."""
     text = Text()
     if not cards:
-        text.append("none — your hand is empty", style="bold")
+        text.append("none: your hand is empty.", style="bold")
         return text
     for i, card in enumerate(cards):
         if i:
-            text.append("  ")
+            text.append(" · ")
         style = STYLES[card.colour] if card.colour is not None else "bold"
-        text.append(f"{card_label(card)} ", style=style)
-        text.append(f"{card_name(card, palette)} ({card.points})")
+        text.append(f"{glyph(card.colour)} {card_name(card, palette)}", style=style)
     return text
 
 
@@ -106,23 +106,25 @@ def standings(data: ResultsData) -> Table:
     """Every seat: place, cards left (counts only for others), score and table points."""
     table = Table(expand=False, box=None, padding=(0, 1), header_style="bold underline")
     table.add_column("Place", justify="right")
-    table.add_column("Player")
-    table.add_column("Cards left", justify="right")
-    table.add_column("Left in hand", justify="right")
-    table.add_column("Match score", justify="right")
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Cards", justify="right")
+    table.add_column("In hand", justify="right")
+    table.add_column("Score", justify="right")
     table.add_column("Table pts", justify="right")
     order = list(data.went_out)
     rest = [s for s in range(len(data.names)) if s not in order]
     rest.sort(key=lambda s: (sum(c.points for c in data.cards_left[s]), s))
     for place, seat in enumerate(order + rest, start=1):
         cards = data.cards_left[seat] if seat < len(data.cards_left) else []
-        out = seat in order
-        name = data.names[seat] + ("" if seat == 0 else " (Computer)")
-        marks = " ★" if seat in data.winners else ""
+        name = Text(data.names[seat], style="bold" if seat == 0 else "")
+        if seat != 0:
+            name.append(" · Computer", style="dim")
+        if seat in data.winners:
+            name.append(" ★", style="bold")
         table.add_row(
             f"{place}.",
-            Text(name + marks, style="bold" if seat == 0 else ""),
-            "out" if out and not cards else str(len(cards)),
+            name,
+            "out" if seat in order and not cards else str(len(cards)),
             f"{sum(c.points for c in cards)} pts",
             str(data.scores[seat]) if seat < len(data.scores) else "–",
             str(data.table_points[seat]) if seat < len(data.table_points) else "–",
@@ -150,6 +152,7 @@ class ResultsScreen(ModalScreen[str]):
     """Returns 'next-round' (match continues), 'new-game' (match over) or 'title'."""
 
     BINDINGS = [
+        Binding("n", "proceed", "Next"),
         Binding("t,escape", "choose('title')", "Title"),
         Binding("left,up", "app.focus_previous", show=False),
         Binding("right,down", "app.focus_next", show=False),
@@ -167,13 +170,19 @@ class ResultsScreen(ModalScreen[str]):
             yield Static(("★ " if won else "") + headline(data), classes="heading", id="headline")
             with VerticalScroll(id="results-body"):
                 summary = (f"{match_words(data.match, data.round, data.match_over)} · "
-                           f"{data.turns} turns played")
+                           f"{data.turns} turns")
                 if data.went_out and data.round_points:
-                    summary += f" · {data.names[data.went_out[0]]} scored {data.round_points} points"
+                    first = data.went_out[0]
+                    who = "you score" if first == 0 else f"{data.names[first]} scores"
+                    summary += f" · {who} {data.round_points} points"
                 yield Static(summary, id="results-summary")
-                hand = Text("Your cards left: ", style="bold")
-                hand.append_text(_hand_text(data.cards_left[0] if data.cards_left else [],
-                                            data.palette))
+                mine = data.cards_left[0] if data.cards_left else []
+                if mine:
+                    hand = Text(f"Your cards left ({sum(c.points for c in mine)} points): ",
+                                style="bold")
+                    hand.append_text(hand_text(mine, data.palette))
+                else:
+                    hand = Text("You have no cards left.", style="bold")
                 yield Static(hand, id="your-cards")
                 yield Static(standings(data), id="standings")
                 yield Static(record_text(data.stats, data.difficulty), id="your-record")
@@ -187,7 +196,7 @@ class ResultsScreen(ModalScreen[str]):
     def on_mount(self) -> None:
         self.query_one("Button", Button).focus()
 
-    def key_n(self) -> None:
+    def action_proceed(self) -> None:
         self.dismiss("new-game" if self.data.match_over else "next-round")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

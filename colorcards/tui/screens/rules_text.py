@@ -166,14 +166,12 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "round ends with no winner.",
         "",
         "## Action cards",
-        "| Card | What it does |",
-        "|---|---|",
-        "| Skip | the next player misses their turn |",
-        "| Reverse | play changes direction; with two players left it works as a Skip |",
-        "| Draw Two | the next player draws two and misses their turn |",
-        "| Wild | you name the colour to match |",
-        "| Wild Draw Four | you name the colour; the next player draws four and misses "
-        "their turn |",
+        "- **Skip**: the next player misses their turn.",
+        "- **Reverse**: play changes direction; with two players left it works as a Skip.",
+        "- **Draw Two**: the next player draws two and misses their turn.",
+        "- **Wild**: you name the colour to match.",
+        "- **Wild Draw Four**: you name the colour; the next player draws four and misses "
+        "their turn.",
         "",
         "## Wild Draw Four",
         _draw_four(rules),
@@ -201,9 +199,7 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "Leaving a game unfinished to start another counts as a loss.",
         "",
         "## Options in force",
-        "| Option | Setting |",
-        "|---|---|",
     ]
     for key in CHOICES:
-        lines.append(f"| {OPTION_TITLES[key]} | {option_value(key, getattr(rules, key))} |")
+        lines.append(f"- **{OPTION_TITLES[key]}**: {option_value(key, getattr(rules, key))}")
     return "\n".join(lines) + "\n"

@@ -13,9 +13,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Sparkline, Static
+from textual.widgets import Footer, Static
 
 from ..settings import LEVELS
 from .common import LEVEL_TITLES, as_datetime, percent, streak_words
@@ -67,6 +67,34 @@ def running_win_rate(results: Sequence[str]) -> list[float]:
     return rates
 
 
+#: Eighth blocks from empty to full, for a win-rate line on a fixed 0-100 % scale.
+BARS = "▁▂▃▄▅▆▇█"
+
+#: How many games the win-rate line covers.
+LINE = 30
+
+
+def rate_line(rates: Sequence[float]) -> str:
+    """Win rates (percent) as one bar each on a fixed 0-100 % scale, so that a level at
+    33% never looks as tall as one at 90% (Textual's Sparkline scales to its own data)."""
+    return "".join(BARS[min(len(BARS) - 1, int(rate / 100 * len(BARS)))] for rate in rates)
+
+
+def trend_row(level: str, results: Sequence[str]) -> Text:
+    """One level's line: name, recent results, win-rate line, where it stands now."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{LEVEL_TITLES.get(level, level.title()):<8}", style="bold")
+    marks = strip(results)
+    text.append_text(marks)
+    text.append(" " * (STRIP - len(marks) + 2))
+    rates = running_win_rate(results)
+    line = rate_line(rates[-LINE:])
+    text.append(line)
+    text.append(" " * (LINE - len(line) + 2))
+    text.append(f"{percent(rates[-1] / 100)} after {len(results)}")
+    return text
+
+
 def strip(results: Sequence[str]) -> Text:
     """The last STRIP results as ● won, ○ lost, ◐ drawn, oldest on the left."""
     text = Text(no_wrap=True)
@@ -93,23 +121,18 @@ class StatsScreen(Screen[None]):
         with VerticalScroll(id="stats-page"):
             yield Static("Statistics", classes="heading")
             yield Static(stats_table(self.stats), id="stats-table")
-            yield Static("Results over time  (● won  ○ lost  ◐ drawn, newest on the right; "
-                         "the line is your win rate after each game)", classes="aside")
-            any_games = False
-            for level in LEVELS:
-                results = by_level.get(level, [])
-                if not results:
-                    continue
-                any_games = True
-                with Horizontal(classes="trend", id=f"trend-{level}"):
-                    yield Static(LEVEL_TITLES[level], classes="trend-level")
-                    yield Static(strip(results), classes="trend-strip")
-                    rates = running_win_rate(results)
-                    if len(rates) >= 2:
-                        yield Sparkline(rates[-40:], classes="trend-line")
-                    yield Static(f"{percent(rates[-1] / 100)} after {len(results)}",
-                                 classes="trend-rate")
-            if not any_games:
+            yield Static("Over time: ● won  ○ lost  ◐ drawn, newest on the right; the bars "
+                         "show your win rate after each game, from 0 (▁) to 100% (█).",
+                         id="trend-key")
+            rows = [trend_row(level, by_level[level]) for level in LEVELS if by_level.get(level)]
+            if rows:
+                header = Text(no_wrap=True, style="bold underline")
+                header.append(f"{'Level':<8}{'Last ' + str(STRIP) + ' games':<{STRIP + 2}}"
+                              f"{'Win rate after each game':<{LINE + 2}}Now")
+                yield Static(header, classes="trend")
+                for level, row in zip((lv for lv in LEVELS if by_level.get(lv)), rows):
+                    yield Static(row, classes="trend", id=f"trend-{level}")
+            else:
                 yield Static("No finished games yet. Play one and your results appear here.",
                              id="stats-empty")
         yield Footer()

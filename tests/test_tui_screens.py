@@ -1,0 +1,466 @@
+"""The screens around the table, driven by keys and by clicks through a tiny host app.
+
+Each test pushes one screen, acts as a player would, and checks both what the screen
+shows and what it returns with dismiss().
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button
+
+from colorcards.engine import COLOURS, PRESETS, Colour, get_preset
+from colorcards.tui.screens import (
+    IN_PROGRESS_QUESTION, ColourChooser, ConfirmDialog, HelpScreen, NewGameScreen,
+    PauseMenu, ResultsScreen, RulesScreen, StatsScreen, TitleScreen,
+)
+from colorcards.tui.screens.common import Choice
+from colorcards.tui.settings import GameSettings
+from tui_screens_helpers import (
+    SAVED, STATS, LevelStats, ScreenApp, sample_records, sample_results,
+)
+
+SMALL = (80, 24)
+
+
+_FRAME = str.maketrans("", "", "│╭╮╰╯─║═╔╗╚╝▔▁")
+
+
+def shown(app) -> str:
+    """The words on the terminal right now, frames removed and wrapped lines rejoined."""
+    strips = app.screen._compositor.render_strips()
+    text = " ".join("".join(segment.text for segment in strip) for strip in strips)
+    return " ".join(text.translate(_FRAME).split())
+
+
+async def run(make, keys=(), clicks=(), size=SMALL):
+    """Show a screen, press keys, click selectors; return (app results, final text)."""
+    app = ScreenApp(make)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+        for selector in clicks:
+            await pilot.click(selector)
+        await pilot.pause()
+        return app.results, shown(app)
+
+
+# -- Title ------------------------------------------------------------------------------
+
+
+async def test_title_shows_the_saved_game_and_continues_with_c():
+    results, _ = await run(lambda: TitleScreen(SAVED), keys=["c"])
+    assert results == ["continue"]
+
+
+async def test_title_describes_the_saved_game():
+    _, text = await run(lambda: TitleScreen(SAVED))
+    assert "Classic · Hard · round 2 · saved Sat 28 Nov, 14:05" in text
+    assert "Continue" in text
+    for colour in COLOURS:
+        assert colour.glyph in text and colour.title in text
+
+
+@pytest.mark.parametrize("keys, expected", [
+    (["enter"], "continue"),
+    (["down", "enter"], "new"),
+    (["down", "down", "enter"], "stats"),
+    (["n"], "new"), (["s"], "stats"), (["r"], "rules"), (["q"], "quit"), (["escape"], "quit"),
+])
+async def test_title_menu_by_keys(keys, expected):
+    results, _ = await run(lambda: TitleScreen(SAVED), keys=keys)
+    assert results == [expected]
+
+
+@pytest.mark.parametrize("selector, expected", [
+    ("#continue", "continue"), ("#new", "new"), ("#stats", "stats"), ("#rules", "rules"),
+    ("#quit", "quit"),
+])
+async def test_title_menu_by_click(selector, expected):
+    results, _ = await run(lambda: TitleScreen(SAVED), clicks=[selector])
+    assert results == [expected]
+
+
+async def test_title_without_a_save_has_no_continue():
+    results, text = await run(lambda: TitleScreen(None), keys=["c", "enter"])
+    assert "Continue" not in text
+    assert results == ["new"]  # C did nothing; Enter pressed the first option, New game
+
+
+async def test_title_accepts_a_datetime_for_saved_at():
+    from datetime import datetime
+
+    saved = dict(SAVED, saved_at=datetime(2026, 12, 1, 9, 30), preset="duel")
+    _, text = await run(lambda: TitleScreen(saved))
+    assert "Duel · Hard · round 2 · saved Tue 1 Dec, 09:30" in text
+
+
+# -- New game -----------------------------------------------------------------------------
+
+
+def new_game(initial=None, in_progress=False, stats=STATS):
+    return lambda: NewGameScreen(stats, initial or GameSettings(), in_progress)
+
+
+async def test_new_game_plays_the_initial_settings_with_enter():
+    results, _ = await run(new_game(), keys=["enter"])
+    assert results == [GameSettings()]
+
+
+async def test_new_game_escape_cancels():
+    results, _ = await run(new_game(), keys=["escape"])
+    assert results == [None]
+
+
+async def test_new_game_shows_the_record_of_the_level_being_chosen():
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert "7 games: 3 won, 4 lost (43%)" in shown(app)
+        await pilot.press("right")  # Normal -> Hard
+        await pilot.pause()
+        assert "3 games: 1 won, 2 lost (33%)" in shown(app)
+        await pilot.press("right")  # Hard -> Crazy: never played
+        await pilot.pause()
+        assert "No games at Crazy yet." in shown(app)
+        await pilot.press("enter")
+    assert app.results == [GameSettings(difficulty="crazy")]
+
+
+async def test_new_game_preset_sets_the_table_size_range():
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "right", "right", "right")  # Color Cards -> Duel
+        await pilot.pause()
+        text = shown(app)
+        assert "‹ Duel ›" in text and PRESETS["duel"].blurb[:40] in text
+        opponents = app.screen.query_one("#opponents", Choice)
+        assert [v for v, _ in opponents.options] == [1]
+        await pilot.press("enter")
+    assert app.results == [GameSettings(preset="duel", opponents=1)]
+
+
+async def test_new_game_opponents_within_the_preset_range():
+    app = ScreenApp(new_game(GameSettings(preset="party", opponents=3)))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        opponents = app.screen.query_one("#opponents", Choice)
+        assert [v for v, _ in opponents.options] == list(range(1, 8))
+        await pilot.press("down", "down", "left", "left")
+        await pilot.press("enter")
+    assert app.results[0].opponents == 1
+    assert app.results[0].preset == "party"
+
+
+async def test_new_game_explains_a_forbidden_combination_and_refuses_to_play():
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 5, "right")  # Draw Four: challenge, with stacking on
+        await pilot.pause()
+        text = shown(app)
+        assert "✗ A Wild Draw Four challenge exists only with Stacking off" in text
+        assert app.screen.query_one("#play", Button).disabled
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.results == []
+        await pilot.press("up", "right")  # stacking off: now allowed
+        await pilot.pause()
+        assert "✗" not in shown(app)
+        await pilot.press("enter")
+    settings = app.results[0]
+    assert settings.changes == {"stacking": "off", "draw_four": "challenge"}
+    rules = settings.rules()
+    assert (rules.stacking, rules.draw_four) == ("off", "challenge")
+
+
+async def test_new_game_colour_match_switches_to_challenge_without_stacking():
+    app = ScreenApp(new_game(GameSettings(preset="colour-match")))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 4, "right")  # stacking on -> off
+        await pilot.pause()
+        assert app.screen.query_one("#draw_four", Choice).value == "challenge"
+        await pilot.press("enter")
+    settings = app.results[0]
+    assert settings.changes == {"stacking": "off"}  # the preset itself picks challenge
+    assert settings.rules().draw_four == "challenge"
+
+
+async def test_new_game_options_reach_the_rules():
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 3, "right", "right", "right")  # match: to:500
+        await pilot.press("down", "down", "down", "right", "right")  # Last Card: 3 s window
+        await pilot.press("down", "right")  # penalty 4
+        await pilot.press("down", "right", "right")  # timer 45
+        await pilot.press("down", "right")  # gems
+        await pilot.press("down", "right")  # speed fast
+        await pilot.press("enter")
+    settings = app.results[0]
+    rules = settings.rules()
+    assert rules.match == "to:500"
+    assert (rules.last_card, rules.last_card_window, rules.last_card_penalty) == ("catch", 3, 4)
+    assert rules.turn_timer == 45 and rules.palette == "gems"
+    assert settings.speed == "fast"
+
+
+async def test_new_game_keeps_palette_and_timer_when_the_preset_changes():
+    initial = GameSettings(changes={"palette": "gems", "turn_timer": 30, "stacking": "off"})
+    app = ScreenApp(new_game(initial))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "right", "enter")  # Color Cards -> Classic
+    settings = app.results[0]
+    assert settings.preset == "classic"
+    assert settings.changes == {"palette": "gems", "turn_timer": 30}
+
+
+async def test_new_game_in_progress_asks_first():
+    app = ScreenApp(new_game(in_progress=True))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "counts as a loss" in str(app.screen.query_one("#question").content)
+        await pilot.press("n")  # keep playing: back on the form, nothing returned
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.results == []
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.results == [GameSettings()]
+
+
+async def test_new_game_by_mouse():
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        level = app.screen.query_one("#difficulty", Choice)
+        await pilot.click("#difficulty", offset=(level.label_width + 6, 0))  # value: forward
+        await pilot.click("#preset", offset=(level.label_width + 2, 0))  # the ‹ arrow: back
+        await pilot.click("#play")
+    assert app.results == [GameSettings(difficulty="hard", preset="colour-match")]
+
+
+# -- Colour chooser ----------------------------------------------------------------------
+
+
+def chooser(counts, palette="classic"):
+    return lambda: ColourChooser(counts, palette)
+
+
+@pytest.mark.parametrize("counts, expected", [
+    ({Colour.RED: 1, Colour.BLUE: 3, Colour.YELLOW: 2}, Colour.BLUE),
+    ({Colour.GREEN: 2, Colour.YELLOW: 2}, Colour.YELLOW),  # tie: COLOURS' order
+    ({}, Colour.RED),
+])
+async def test_chooser_preselects_the_colour_held_most(counts, expected):
+    results, _ = await run(chooser(counts), keys=["enter"])
+    assert results == [expected]
+
+
+@pytest.mark.parametrize("keys, expected", [
+    (["right", "enter"], Colour.YELLOW),
+    (["left", "left", "space"], Colour.GREEN),
+    (["1"], Colour.RED), (["2"], Colour.BLUE), (["3"], Colour.YELLOW), (["4"], Colour.GREEN),
+])
+async def test_chooser_by_keys(keys, expected):
+    results, _ = await run(chooser({Colour.BLUE: 2}), keys=keys)
+    assert results == [expected]
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+async def test_chooser_by_click(colour):
+    results, _ = await run(chooser({Colour.BLUE: 2}), clicks=[f"#swatch-{colour.value}"])
+    assert results == [colour]
+
+
+async def test_chooser_names_colours_and_counts():
+    _, text = await run(chooser({Colour.RED: 4, Colour.GREEN: 1}, "gems"))
+    for name in ("RUBY", "VIOLET", "AMBER", "TEAL"):
+        assert name in text
+    assert "you hold 4" in text and "you hold 1" in text and "none in hand" in text
+    assert "▶ 1 ◀" in text  # the selection is marked by more than colour
+
+
+async def test_chooser_escape_does_not_leave_without_a_colour():
+    app = ScreenApp(chooser({}))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ColourChooser)
+        assert app.results == []
+
+
+async def test_chooser_ascii_fallback(monkeypatch):
+    monkeypatch.setenv("COLORCARDS_ASCII", "1")
+    _, text = await run(chooser({Colour.RED: 1}))
+    assert "█" not in text and "▟" not in text
+    assert "^^^^^^^" in text and "ooooo" in text
+
+
+# -- Pause menu -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("keys, expected", [
+    (["escape"], "resume"), (["enter"], "resume"), (["n"], "new"), (["r"], "rules"),
+    (["s"], "sound"), (["q"], "quit"), (["down", "down", "down", "enter"], "sound"),
+])
+async def test_pause_by_keys(keys, expected):
+    results, _ = await run(lambda: PauseMenu(True), keys=keys)
+    assert results == [expected]
+
+
+@pytest.mark.parametrize("selector", ["#resume", "#new", "#rules", "#sound", "#quit"])
+async def test_pause_by_click(selector):
+    results, _ = await run(lambda: PauseMenu(False), clicks=[selector])
+    assert results == [selector[1:]]
+
+
+@pytest.mark.parametrize("sound_on, label", [(True, "Sound: on"), (False, "Sound: off")])
+async def test_pause_sound_label_and_saved_note(sound_on, label):
+    _, text = await run(lambda: PauseMenu(sound_on))
+    assert label in text
+    assert "already saved" in text
+
+
+# -- Results --------------------------------------------------------------------------------
+
+
+async def test_results_round_shows_what_happened():
+    _, text = await run(lambda: ResultsScreen(sample_results()))
+    assert "Max went out first and wins round 2." in text
+    assert "37 turns" in text and "Max scores 157 points" in text
+    assert "● Red 7 · ■ Blue Draw Two · ✦ Wild" in text  # your cards, face up
+    assert "Green 3" not in text and "Wild Draw Four" not in text  # others': counts only
+    assert "Lily · Computer" in text and "Zoe · Computer" in text
+    assert "3 won · 4 lost · win rate 43%" in text
+    assert "2 losses in a row" in text and "best streak: 2 wins" in text
+    assert "Next round" in text and "New game" not in text
+
+
+@pytest.mark.parametrize("match_over, keys, expected", [
+    (False, ["enter"], "next-round"), (False, ["n"], "next-round"), (False, ["t"], "title"),
+    (True, ["enter"], "new-game"), (True, ["n"], "new-game"), (True, ["escape"], "title"),
+    (True, ["right", "enter"], "title"),
+])
+async def test_results_by_keys(match_over, keys, expected):
+    results, _ = await run(lambda: ResultsScreen(sample_results(match_over)), keys=keys)
+    assert results == [expected]
+
+
+@pytest.mark.parametrize("match_over, selector", [
+    (False, "#next-round"), (False, "#title"), (True, "#new-game"), (True, "#title"),
+])
+async def test_results_by_click(match_over, selector):
+    results, _ = await run(lambda: ResultsScreen(sample_results(match_over)), clicks=[selector])
+    assert results == [selector[1:]]
+
+
+async def test_results_when_you_win_the_match():
+    _, text = await run(lambda: ResultsScreen(sample_results(True, True)))
+    assert "★ You win the match!" in text
+    assert "You have no cards left." in text
+    assert "New game" in text
+
+
+async def test_results_first_game_at_a_level():
+    import dataclasses
+
+    data = dataclasses.replace(sample_results(), stats=None)
+    _, text = await run(lambda: ResultsScreen(data))
+    assert "this is your first game at this level" in text
+
+
+# -- Statistics -------------------------------------------------------------------------------
+
+
+async def test_stats_table_and_trends():
+    _, text = await run(lambda: StatsScreen(STATS, sample_records()), size=(120, 40))
+    assert "Games" in text and "Win rate" in text and "Best" in text
+    assert "Easy" in text and "75%" in text and "4 wins in a row" in text
+    assert "Normal" in text and "2 losses in a row" in text
+    assert "●●○●●○●○●●●●" in text  # easy, oldest first
+    assert "○●●○●○○" in text
+    assert "75% after 12" in text and "33% after 3" in text
+
+
+async def test_stats_with_no_games():
+    results, text = await run(lambda: StatsScreen({}, []), keys=["escape"])
+    assert results == [None]
+
+
+async def test_stats_empty_message():
+    _, text = await run(lambda: StatsScreen({"easy": LevelStats()}, []))
+    assert "No finished games yet" in text
+
+
+# -- Rules and help ----------------------------------------------------------------------------
+
+
+async def test_rules_screen_scrolls_and_goes_back():
+    app = ScreenApp(lambda: RulesScreen("classic", get_preset("classic").rules()))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert "Classic" in shown(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Options in force" in shown(app)
+        await pilot.press("escape")
+    assert app.results == [None]
+
+
+async def test_help_lists_every_key_and_closes():
+    app = ScreenApp(HelpScreen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = shown(app)
+        for key in ("← / →", "Enter or Space", "1 – 9", "D ", "P ", "L ", "C ", "A ", "X ",
+                    "H ", "Shift+← / Shift+→", "S ", "?", "Esc", "Click a card",
+                    "Click the deck"):
+            assert key in text, key
+        await pilot.press("question_mark")
+    assert app.results == [None]
+
+
+# -- Confirm ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("keys, expected", [
+    (["y"], True), (["n"], False), (["escape"], False), (["enter"], False),
+    (["right", "enter"], True),
+])
+async def test_confirm_by_keys(keys, expected):
+    results, _ = await run(lambda: ConfirmDialog(IN_PROGRESS_QUESTION), keys=keys)
+    assert results == [expected]
+
+
+@pytest.mark.parametrize("selector, expected", [("#yes", True), ("#no", False)])
+async def test_confirm_by_click(selector, expected):
+    results, text = await run(lambda: ConfirmDialog("Sure?", yes="Do it", no="Leave it"),
+                              clicks=[selector])
+    assert results == [expected]
+
+
+async def test_confirm_labels():
+    _, text = await run(lambda: ConfirmDialog("Throw it all away?", yes="Do it", no="Leave it"))
+    assert "Throw it all away?" in text and "Do it" in text and "Leave it" in text
+
+
+async def test_screens_work_without_colour(monkeypatch):
+    """With NO_COLOR the words and shapes still say everything colour would."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = ScreenApp(chooser({Colour.YELLOW: 2}))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert app.no_color
+        text = shown(app)
+        assert all(name in text for name in ("RED", "BLUE", "YELLOW", "GREEN"))
+        assert "▶ 3 ◀" in text
