@@ -137,7 +137,7 @@ COLUMNS = ("game_id", "finished_at", "preset", "rules", "difficulty", "seats", "
 
 def to_row(record: GameRecord) -> tuple:
     """The record as `COLUMNS` values (the 64-bit seed as text: SQLite's integers are signed)."""
-    return (record.game_id, record.finished_at.isoformat(), record.preset,
+    return (record.game_id, record.finished_at.isoformat(timespec="microseconds"), record.preset,
             json.dumps(record.rules, separators=(",", ":")), record.difficulty, record.seats,
             record.result, int(record.abandoned), record.place, record.table_points,
             record.cards_left, record.points_left, record.turns, record.duration_seconds,

@@ -8,7 +8,9 @@ was read. Nothing is ever deleted.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -92,10 +94,16 @@ class Salvage:
     lost_records: bool = False
     """Some record rows (or the whole table) could not be read."""
     lost_save: bool = False
-    """There was a game in progress and it could not be read or did not load."""
+    """There was a game in progress and it did not load."""
+    unreadable_save: bool = False
+    """The game in progress (if there was one) could not be read."""
+    readable: bool = False
+    """SQLite could read the file's table list at all."""
 
     def note(self) -> str:
         """One or two sentences for the player about what was kept."""
+        if not self.readable:
+            return "Nothing in it could be read."
         n = len(self.records)
         games = f"{n} finished game{'s' if n != 1 else ''}"
         if n and not self.lost_records:
@@ -109,18 +117,49 @@ class Salvage:
         if self.save is not None:
             text += " The game in progress was kept too."
         elif self.lost_save:
-            text += " The game in progress could not be read."
+            text += " The game in progress could not be loaded from it."
+        elif self.unreadable_save:
+            text += " Any game in progress could not be read."
         return text
 
 
 def salvage(path: Path) -> Salvage:
-    """Read records and the game in progress from `path`, skipping whatever fails."""
+    """Read records and the game in progress from `path`, skipping whatever fails.
+
+    A file cut short (its header promises more pages than it has) makes SQLite refuse
+    every query, so that case is read from a copy padded back to its full length: the
+    missing pages read as empty and only the rows on them are lost."""
+    found = _salvage_from(path)
+    if found.readable:
+        return found
+    with tempfile.TemporaryDirectory(prefix="colorcards-salvage-") as tmp:
+        padded = Path(tmp) / "padded.db"
+        try:
+            shutil.copyfile(path, padded)
+            header = padded.read_bytes()[:100]
+            if header[:16] != b"SQLite format 3\x00":
+                return found
+            page_size = int.from_bytes(header[16:18], "big")
+            page_size = 65536 if page_size == 1 else page_size
+            pages = int.from_bytes(header[28:32], "big")
+            if pages * page_size <= padded.stat().st_size:
+                return found
+            with open(padded, "r+b") as out:
+                out.truncate(pages * page_size)
+        except OSError:
+            return found
+        again = _salvage_from(padded)
+    return again if again.readable else found
+
+
+def _salvage_from(path: Path) -> Salvage:
     found = Salvage()
     try:
         src = connect(readonly_uri(path), uri=True)
+        src.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.Error:
-        found.lost_records = True
         return found
+    found.readable = True
     try:
         _salvage_records(src, found)
         _salvage_save(src, found)
@@ -179,7 +218,7 @@ def _salvage_save(src: sqlite3.Connection, found: Salvage) -> None:
     try:
         raw = saves.read_raw(src)
     except sqlite3.Error:
-        found.lost_save = True
+        found.unreadable_save = True
         return
     if raw is None:
         return

@@ -63,6 +63,10 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         print(f"colorcards: cannot find a data directory ({exc})", file=sys.stderr)
         return 1
     path = directory / DB_NAME
+    if directory.exists() and not directory.is_dir():
+        print(f"colorcards: the data directory {directory} is a file, not a directory",
+              file=sys.stderr)
+        return 1
     if path.exists() and not path.is_file():
         print(f"colorcards: {path} is not a file", file=sys.stderr)
         return 1

@@ -334,8 +334,8 @@ class Store:
             where = where or "left where it was"
         self._written = saves.Written()
         self.problems.append(
-            f"The saved game in {self.path} could not be loaded ({exc}); it was {where} "
-            f"and will not be resumed. Your statistics are not affected.")
+            f"The saved game in {self.path} could not be loaded: {exc}. It was {where} "
+            f"and will not be resumed; your statistics are not affected.")
 
     def _read_failed(self, exc: BaseException) -> None:
         self.problems.append(f"Cannot read {self.path} ({reason(exc)}).")

@@ -1,0 +1,306 @@
+"""Damaged, foreign and newer files, unwritable directories, a full disk, two copies:
+a clear sentence naming the file and what happens next, the file kept (never deleted),
+whatever can be read kept, and the game still playing."""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from store_helpers import new_meta, play_out, play_until
+
+from colorcards.engine import Game, get_preset
+from colorcards.store import Store
+
+
+def _finished(i: int, difficulty: str = "normal"):
+    game = Game(get_preset("party").rules(), 3, seed=i)
+    meta = new_meta(game, f"g{i}", "party", difficulty)
+    log: list[str] = []
+    play_out(game, meta, log)
+    return game, meta, log
+
+
+def _in_progress(seed: int = 5, actions: int = 40):
+    game = Game(get_preset("colour-match").rules(), 3, seed=seed)
+    meta = new_meta(game, "live", "colour-match", "hard")
+    log: list[str] = []
+    play_until(game, meta, log, actions)
+    return game, meta, log
+
+
+def _with_records(data, n: int = 3, save: bool = False):
+    """A data dir holding n finished games (and a game in progress); their records."""
+    with Store.open(data) as store:
+        records = [store.finish_game(*_finished(i)) for i in range(n)]
+        if save:
+            store.save_game(*_in_progress())
+    return records
+
+
+def _kept(data, kind: str) -> list:
+    return sorted(p for p in data.iterdir() if p.name.startswith(f"colorcards.db.{kind}-")
+                  and not p.name.endswith(("-wal", "-shm")))
+
+
+# ------------------------------------------------------------------ damaged and foreign files
+
+def test_a_file_that_is_not_sqlite_is_kept_and_replaced(tmp_path):
+    """Garbage in colorcards.db: message naming it and the kept name; a fresh file."""
+    data = tmp_path / "data"
+    data.mkdir()
+    garbage = b"these are my holiday notes, not a database\n" * 200
+    (data / "colorcards.db").write_bytes(garbage)
+    with Store.open(data) as store:
+        assert store.saving and store.owns_game
+        [problem] = store.problems
+        assert "Nothing in it could be read" in problem
+        kept = _kept(data, "damaged")
+        assert len(kept) == 1 and kept[0].read_bytes() == garbage
+        assert str(data / "colorcards.db") in problem and kept[0].name in problem
+        assert "a new one started" in problem
+        assert store.stats()["normal"].games == 0
+        store.finish_game(*_finished(1))
+    with Store.open(data) as store:
+        assert store.problems == [] and len(store.records()) == 1
+
+
+def test_an_empty_file_is_simply_a_new_database(tmp_path):
+    """A zero-byte file (created and never written) is not damage."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "colorcards.db").write_bytes(b"")
+    with Store.open(data) as store:
+        assert store.problems == [] and store.saving
+
+
+def test_a_truncated_file_keeps_what_can_be_read(tmp_path):
+    """Cut a file short: it is kept as it was; every record salvaged is a true one."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=40)
+    path = data / "colorcards.db"
+    content = path.read_bytes()
+    cut = content[: len(content) // 2]
+    path.write_bytes(cut)
+    with Store.open(data) as store:
+        [problem] = store.problems
+        [kept] = _kept(data, "damaged")
+        assert kept.read_bytes() == cut and kept.name in problem
+        salvaged = store.records()
+        assert salvaged and all(r in records for r in salvaged)
+        assert f"{len(salvaged)} finished games could be read and were kept" in problem
+        assert store.saving
+
+
+def test_a_newer_schema_is_kept_and_its_records_carried_over(tmp_path):
+    """A file from a newer colorcards: kept aside, statistics and game in progress kept."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=3, save=True)
+    with sqlite3.connect(data / "colorcards.db") as db:
+        db.execute("UPDATE schema_version SET version = 99")
+        db.execute("ALTER TABLE records ADD COLUMN mood TEXT")
+    with Store.open(data) as store:
+        [problem] = store.problems
+        assert "newer colorcards" in problem and "99" in problem
+        assert "Your statistics could be read and were kept (3 finished games)" in problem
+        assert "game in progress was kept too" in problem
+        assert store.records() == records
+        saved = store.load_game()
+        assert saved is not None and saved.game.dumps() == _in_progress()[0].dumps()
+        [kept] = _kept(data, "newer")
+    with sqlite3.connect(kept) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchone()[0] == 99
+
+
+def test_a_foreign_sqlite_file_is_kept(tmp_path):
+    """Another program's SQLite file under our name is not touched, only moved aside."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with sqlite3.connect(data / "colorcards.db") as db:
+        db.execute("CREATE TABLE photos (name TEXT)")
+        db.execute("INSERT INTO photos VALUES ('beach.jpg')")
+    with Store.open(data) as store:
+        [problem] = store.problems
+        assert "not a colorcards database" in problem
+        [kept] = _kept(data, "foreign")
+    with sqlite3.connect(kept) as db:
+        assert db.execute("SELECT name FROM photos").fetchall() == [("beach.jpg",)]
+
+
+# ------------------------------------------------------------------ a save that does not load
+
+def _tamper(data, sql: str, *args) -> None:
+    with sqlite3.connect(data / "colorcards.db") as db:
+        db.execute(sql, args)
+
+
+def _head(data) -> dict:
+    with sqlite3.connect(data / "colorcards.db") as db:
+        return json.loads(db.execute("SELECT head FROM save").fetchone()[0])
+
+
+def _two_copies_of_a_card(head: dict) -> dict:
+    head["hands"][0].append(head["hands"][1][0])
+    return head
+
+
+@pytest.mark.parametrize("damage,words", [
+    (lambda data: _tamper(data, "UPDATE save SET head = ?", "{not json"), "damaged"),
+    (lambda data: _tamper(data, "UPDATE save SET head = ?",
+                          json.dumps(_two_copies_of_a_card(_head(data)))), "cards instead of 108"),
+    (lambda data: _tamper(data, "DELETE FROM save_actions WHERE n = 3"), "actions"),
+    (lambda data: _tamper(data, "UPDATE save SET meta = ?", "[1, 2]"), "settings"),
+], ids=["tampered-json", "inconsistent-cards", "missing-row", "bad-meta"])
+def test_a_save_that_fails_to_load_is_kept_in_a_file(tmp_path, damage, words):
+    """The bad save goes to a named file, the database and its records stay."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=2, save=True)
+    damage(data)
+    with Store.open(data) as store:
+        assert store.problems == []
+        assert store.saved_summary() is not None
+        assert store.load_game() is None
+        [problem] = store.problems
+        kept = sorted(data.glob("colorcards-save.damaged-*.json"))
+        assert len(kept) == 1 and kept[0].name in problem and words in problem
+        assert "will not be resumed" in problem
+        assert json.loads(kept[0].read_text())["game_id"] == "live"
+        assert store.saved_summary() is None
+        assert store.records() == records
+    assert _kept(data, "damaged") == []
+
+
+# ------------------------------------------------------------------ unwritable places
+
+def _plays_in_memory(store: Store) -> None:
+    """Saving, loading and finishing still work, in memory."""
+    game, meta, log = _in_progress()
+    store.save_game(game, meta, log)
+    assert store.load_game().game.dumps() == game.dumps()
+    before = store.stats()["normal"].games
+    store.finish_game(*_finished(7))
+    assert store.stats()["normal"].games == before + 1
+
+
+def test_a_data_dir_under_a_file_cannot_be_created(tmp_path):
+    """A missing parent that cannot be made: message, saving off, play goes on."""
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where a directory should be")
+    with Store.open(blocker / "data") as store:
+        assert not store.saving and store.owns_game
+        [problem] = store.problems
+        assert str(blocker / "data") in problem and "will not be saved" in problem
+        _plays_in_memory(store)
+    assert blocker.read_text() == "a file where a directory should be"
+
+
+def test_a_read_only_data_dir_shows_old_statistics(tmp_path, monkeypatch):
+    """Cannot write (as reported by the probe): the existing file's records still show."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=2)
+    from colorcards.store import store as store_module
+
+    def refuse(directory):
+        raise PermissionError(13, "Permission denied", str(directory))
+
+    monkeypatch.setattr(store_module, "probe_writable", refuse)
+    with Store.open(data) as store:
+        assert not store.saving
+        assert "permission denied" in store.problems[0]
+        assert store.records() == records
+        _plays_in_memory(store)
+    with Store.open(tmp_path / "elsewhere") as other:
+        assert other.records() == []
+    monkeypatch.undo()
+    with Store.open(data) as store:
+        assert store.records() == records  # nothing from the in-memory session leaked
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="root writes through directory permissions")
+def test_a_really_read_only_dir(tmp_path):
+    """chmod a-w on the data dir: message, records readable, saving off."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=2)
+    data.chmod(0o555)
+    try:
+        with Store.open(data) as store:
+            assert not store.saving and store.records() == records
+    finally:
+        data.chmod(0o755)
+
+
+def test_a_full_disk_stops_saving_without_stopping_play(tmp_path):
+    """A write that fails (SQLITE_FULL) keeps the last good save and says so once."""
+    with Store.open(tmp_path / "data") as store:
+        game, meta, log = _in_progress(actions=5)
+        store.save_game(game, meta, log)
+        pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+        store._db.execute(f"PRAGMA max_page_count = {pages}")
+        long_log = log + ["x" * 5000] * 200
+        store.save_game(game, meta, long_log)
+        store.save_game(game, meta, long_log)
+        assert not store.saving
+        [problem] = store.problems
+        assert "full" in problem and "will not be saved" in problem
+        assert store.load_game().log == log
+        store._db.execute("PRAGMA max_page_count = 1073741823")
+        store.save_game(game, meta, long_log)
+        assert store.saving and store.load_game().log == long_log
+        assert "works again" in store.problems[-1]
+
+
+# ------------------------------------------------------------------ two copies at once
+
+def test_a_second_copy_does_not_touch_the_game_in_progress(tmp_path):
+    """The first copy owns the game; the second says so and never writes it."""
+    data = tmp_path / "data"
+    first = Store.open(data)
+    game, meta, log = _in_progress()
+    first.save_game(game, meta, log)
+    second = Store.open(data)
+    try:
+        assert first.owns_game and not second.owns_game and not second.saving
+        [problem] = second.problems
+        assert "Another copy" in problem and str(data) in problem
+        other, other_meta, other_log = _in_progress(seed=9)
+        other_meta["game_id"] = "intruder"
+        second.save_game(other, other_meta, other_log)
+        finished = _finished(3)
+        record = second.finish_game(*finished)
+        assert record.game_id == "g3"
+        assert second.load_game() is None and second.abandon_game() is None
+        assert second.saved_summary() is None
+        assert first.load_game().game.dumps() == game.dumps()
+        assert first.records() == []
+    finally:
+        second.close()
+        first.close()
+    with Store.open(data) as third:
+        assert third.owns_game and third.load_game().meta["game_id"] == "live"
+
+
+def test_another_process_owns_the_game(tmp_path):
+    """Ownership holds across processes, and passes on when the owner exits."""
+    data = tmp_path / "data"
+    code = ("import sys; from colorcards.store import Store; s = Store.open(sys.argv[1]); "
+            "print(s.owns_game, flush=True); sys.stdin.read()")
+    owner = subprocess.Popen([sys.executable, "-c", code, str(data)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert owner.stdout.readline().strip() == "True"
+        with Store.open(data) as store:
+            assert not store.owns_game
+    finally:
+        owner.stdin.close()
+        owner.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while True:
+        with Store.open(data) as store:
+            if store.owns_game or time.monotonic() > deadline:
+                assert store.owns_game
+                break

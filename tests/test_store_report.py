@@ -1,0 +1,116 @@
+"""`colorcards stats`: a readable table, JSON, and sentences instead of tracebacks."""
+
+import json
+import subprocess
+import sys
+
+from store_helpers import new_meta, play_out
+
+from colorcards.cli import main
+from colorcards.engine import Game, get_preset
+from colorcards.store import Store
+
+
+def _fill(data, games):
+    """Record (preset, difficulty, seed) games; the records."""
+    with Store.open(data) as store:
+        out = []
+        for i, (preset, level, seed) in enumerate(games):
+            game = Game(get_preset(preset).rules(), 2, seed=seed)
+            meta = new_meta(game, f"g{i}", preset, level)
+            log: list[str] = []
+            play_out(game, meta, log)
+            out.append(store.finish_game(game, meta, log))
+        return out
+
+
+GAMES = [("duel", "hard", 1), ("duel", "hard", 2), ("party", "hard", 3), ("party", "easy", 4),
+         ("duel", "crazy", 5)]
+
+
+def test_table_shows_every_level_and_preset(tmp_path, capsys):
+    """Levels in order with their figures; presets by title; no colour codes."""
+    records = _fill(tmp_path, GAMES)
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[" not in out
+    lines = out.splitlines()
+    rows = {line.split()[0]: line.split() for line in lines if line.strip()
+            and line.split()[0] in ("easy", "normal", "hard", "crazy")}
+    hard = [r for r in records if r.difficulty == "hard"]
+    wins = sum(r.result == "win" for r in hard)
+    assert rows["hard"][1:3] == ["3", str(wins)]
+    assert rows["normal"][1] == "0"
+    assert "Duel" in out and "Party" in out
+    assert str(tmp_path / "colorcards.db") in out
+
+
+def test_json_matches_the_store(tmp_path, capsys):
+    """--json prints the same figures the store derives."""
+    _fill(tmp_path, GAMES)
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    with Store.open(tmp_path) as store:
+        expected = {k: v.as_json() for k, v in store.stats().items()}
+        duel = {k: v.as_json() for k, v in store.stats("duel").items() if v.games}
+    assert data["levels"] == expected and data["presets"]["duel"] == duel
+    assert data["games"] == len(GAMES) and data["problems"] == []
+
+
+def test_global_data_dir_option_works_too(tmp_path, capsys):
+    """`colorcards --data-dir X stats` reads X."""
+    _fill(tmp_path, GAMES[:1])
+    assert main(["--data-dir", str(tmp_path), "stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def test_no_games_yet_creates_nothing(tmp_path, capsys):
+    """A data dir that does not exist: a sentence, zeros, and no directory made."""
+    target = tmp_path / "none"
+    assert main(["stats", "--data-dir", str(target)]) == 0
+    assert "No finished games yet" in capsys.readouterr().out
+    assert not target.exists()
+
+
+def test_stats_read_while_a_game_runs(tmp_path, capsys):
+    """Another copy owning the data dir does not stop `stats`, nor is it mentioned."""
+    _fill(tmp_path, GAMES[:2])
+    with Store.open(tmp_path):
+        assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2 and data["problems"] == []
+
+
+def test_a_damaged_file_is_a_message_not_a_traceback(tmp_path, capsys):
+    """Garbage in the database: stderr names the file, exit 1, the file untouched."""
+    path = tmp_path / "colorcards.db"
+    path.write_bytes(b"not sqlite at all" * 100)
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and str(path) in captured.err
+    assert path.read_bytes() == b"not sqlite at all" * 100
+
+
+def test_a_data_dir_that_is_a_file(tmp_path, capsys):
+    """--data-dir pointing at a file: a message, exit 1."""
+    target = tmp_path / "file"
+    target.write_text("x")
+    assert main(["stats", "--data-dir", str(target)]) == 1
+    assert f"{target} is a file, not a directory" in capsys.readouterr().err
+
+
+def test_stats_never_imports_textual(tmp_path):
+    """The command runs without loading Textual (it must start fast, and work headless)."""
+    code = ("import sys; from colorcards.cli import main; main(['stats', '--json', "
+            "'--data-dir', sys.argv[1]]); print('textual' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0
+    assert done.stderr.strip().splitlines()[-1] == "False"
+
+
+def test_store_package_imports_no_textual():
+    """colorcards.store never imports Textual (the layer rule)."""
+    code = "import sys, colorcards.store, colorcards.store.report; print('textual' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "False"
