@@ -83,7 +83,7 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         print(f"colorcards: {problem}", file=sys.stderr)
     console = Console(highlight=False, soft_wrap=False)
     if not data["games"]:
-        console.print(f"No finished games yet (statistics live in {path}).")
+        print(f"No finished games yet (statistics live in {path}).")
         return 1 if unreadable else 0
     headers = ["Games", "Wins", "Losses", "Draws", "Win %", "Streak", "Best"]
     table = Table(title="Your statistics by difficulty", box=box.SIMPLE_HEAD,
@@ -104,7 +104,7 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         for level, s in levels.items():
             per.add_row(*_row([_title(preset), level], LevelStats(**s)))
     console.print(per)
-    console.print(f"Statistics from {path}.")
+    print(f"Statistics from {path}.")
     return 0
 
 
