@@ -384,12 +384,34 @@ async def test_results_first_game_at_a_level():
 
 async def test_stats_table_and_trends():
     _, text = await run(lambda: StatsScreen(STATS, sample_records()), size=(120, 40))
-    assert "Games" in text and "Win rate" in text and "Best" in text
-    assert "Easy" in text and "75%" in text and "4 wins in a row" in text
-    assert "Normal" in text and "2 losses in a row" in text
+    assert "Level Games Wins Losses Draws Win % Streak Best" in text
+    assert "Easy 12 9 3 0 75% 4 wins 4 wins" in text
+    assert "Normal 7 3 4 0 43% 2 losses 2 wins" in text
+    assert "Crazy 0 0 0 0 – – –" in text
     assert "●●○●●○●○●●●●" in text  # easy, oldest first
     assert "○●●○●○○" in text
     assert "75% after 12" in text and "33% after 3" in text
+
+
+@pytest.mark.parametrize("rates, line", [
+    ([0, 50, 100], "▁▅█"), ([33.3, 12.5, 99.9], "▃▂█"), ([], ""),
+])
+def test_win_rate_bars_use_a_fixed_scale(rates, line):
+    from colorcards.tui.screens.stats import rate_line
+
+    assert rate_line(rates) == line
+
+
+def test_results_by_level_sorts_by_time_and_reads_iso_strings():
+    from colorcards.tui.screens.stats import results_by_level, running_win_rate
+    from tui_screens_helpers import GameRecord
+
+    records = [GameRecord("2026-11-02T10:00:00+00:00", "hard", "win"),
+               GameRecord("2026-11-01T10:00:00+00:00", "hard", "loss"),
+               GameRecord("2026-11-03T10:00:00+00:00", "hard", "draw")]
+    results = results_by_level(records)["hard"]
+    assert results == ["loss", "win", "draw"]
+    assert running_win_rate(results) == [0.0, 50.0, 100 / 3]
 
 
 async def test_stats_with_no_games():

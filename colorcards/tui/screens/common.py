@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Button
 
 from ...engine import COLOURS, Colour
 from ..palette import STYLES, colour_name, glyph
@@ -51,7 +52,7 @@ class Choice(Widget, can_focus=True):
     def __init__(
         self,
         label: str,
-        options: Sequence[tuple[Any, str]],
+        options: Sequence[tuple[Any, str | Text]],
         value: Any = None,
         *,
         label_width: int = 14,
@@ -62,8 +63,8 @@ class Choice(Widget, can_focus=True):
         """The option's name, left of the value."""
         self.label_width = label_width
         """Columns reserved for the label, so the values line up in a column."""
-        self.options: list[tuple[Any, str]] = list(options)
-        """(value, shown text) pairs in the order they cycle."""
+        self.options: list[tuple[Any, str | Text]] = list(options)
+        """(value, shown text) pairs in the order they cycle; the text may be styled."""
         self.set_reactive(Choice.index, self._index_of(value))
 
     def _index_of(self, value: Any) -> int:
@@ -77,7 +78,7 @@ class Choice(Widget, can_focus=True):
         """The chosen value."""
         return self.options[self.index][0] if self.options else None
 
-    def set_options(self, options: Sequence[tuple[Any, str]], value: Any = None) -> None:
+    def set_options(self, options: Sequence[tuple[Any, str | Text]], value: Any = None) -> None:
         """Replace the values (a new preset allows other table sizes) without a Changed."""
         self.options = list(options)
         self.set_reactive(Choice.index, self._index_of(value))
@@ -107,7 +108,12 @@ class Choice(Widget, can_focus=True):
         text.append(f"{self.label:<{self.label_width}}", style="bold" if self.has_focus else "")
         single = len(self.options) < 2
         text.append("  " if single else "‹ ", style="dim" if single else "bold")
-        text.append(shown, style="bold reverse" if self.has_focus else "bold")
+        if isinstance(shown, Text):
+            shown = shown.copy()
+            shown.stylize("bold reverse" if self.has_focus else "bold")
+            text.append_text(shown)
+        else:
+            text.append(shown, style="bold reverse" if self.has_focus else "bold")
         text.append("" if single else " ›", style="bold")
         return text
 
@@ -118,22 +124,37 @@ class Choice(Widget, can_focus=True):
         self.refresh()
 
 
-def shapes_banner(palette: str = "classic", spaced: bool = True) -> Text:
+class MenuButton(Button):
+    """A one-line menu entry that points at itself when it has the focus (▶ New game ◀),
+    so the choice is visible without colour."""
+
+    def __init__(self, label: str, **kwargs: Any) -> None:
+        super().__init__(label, **kwargs)
+        self.plain_label = label
+        """The label without the focus markers."""
+
+    def on_focus(self) -> None:
+        self.label = f"▶ {self.plain_label} ◀"
+
+    def on_blur(self) -> None:
+        self.label = self.plain_label
+
+
+def shapes_banner(palette: str = "classic", gap: str = "  ") -> Text:
     """The four shapes in their colours with their names: '● Red  ■ Blue  ▲ Yellow  ◆ Green'."""
-    text = Text(justify="center")
+    text = Text()
     for i, colour in enumerate(COLOURS):
         if i:
-            text.append("   " if spaced else " ")
+            text.append(gap)
         text.append(f"{glyph(colour)} {colour_name(colour, palette)}", style=STYLES[colour])
     return text
 
 
 def percent(rate: float | None) -> str:
-    """A win rate as players read it: '43%' (accepts 0.43 or 43); '–' when there is none."""
+    """A win rate (a fraction, as LevelStats keeps it) as players read it: '43%'."""
     if rate is None:
         return "–"
-    value = rate * 100 if rate <= 1 else rate
-    return f"{value:.0f}%"
+    return f"{rate * 100:.0f}%"
 
 
 def streak_words(streak: int) -> str:
@@ -143,6 +164,22 @@ def streak_words(streak: int) -> str:
     if streak < 0:
         return f"{-streak} loss{'es' if streak != -1 else ''} in a row"
     return "none"
+
+
+def wins_words(count: int) -> str:
+    """'1 win', '4 wins', '–' for none: how the best streak is printed."""
+    if not count:
+        return "–"
+    return f"{count} win{'s' if count != 1 else ''}"
+
+
+def streak_short(streak: int) -> str:
+    """The current streak as `colorcards stats` prints it: '2 wins', '3 losses', '–'."""
+    if streak > 0:
+        return wins_words(streak)
+    if streak < 0:
+        return f"{-streak} loss{'es' if streak != -1 else ''}"
+    return "–"
 
 
 def record_line(stats: Any, level: str) -> str:

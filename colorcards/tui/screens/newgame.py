@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -19,7 +20,7 @@ from textual.widgets import Button, Static
 from ...engine import DEFAULT_PRESET, PRESETS, Rules, RulesError
 from ...engine.rules import DESCRIPTIONS
 from ..settings import LEVELS, SPEEDS, GameSettings
-from .common import LEVEL_TITLES, Choice, record_line
+from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
 from .confirm import ConfirmDialog
 from .rules_text import OPTION_TITLES
 
@@ -39,8 +40,8 @@ LAST_CARD = (("auto", "Called for everyone"), ("auto-penalty", "Forget it and dr
              ("catch-3", "Caught, 3 s to call late"))
 PENALTY = ((2, "2 cards"), (4, "4 cards"))
 TIMERS = ((0, "Off"), (30, "30 s"), (45, "45 s"), (60, "60 s"), (90, "90 s"))
-PALETTES = (("classic", "Classic: Red Blue Yellow Green"),
-            ("gems", "Gems: Ruby Amber Teal Violet"))
+PALETTES = tuple((key, Text(f"{key.title()}: ") + shapes_banner(key, " "))
+                 for key in ("classic", "gems"))
 SPEED_TITLES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
 #: Options kept when the preset changes: personal taste, not part of any preset.

@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .common import MenuButton
+
 
 class PauseMenu(ModalScreen[str]):
     """Returns 'resume', 'new', 'rules', 'sound' (toggle the bell) or 'quit'."""
@@ -31,12 +33,12 @@ class PauseMenu(ModalScreen[str]):
         sound = "on" if self.sound_on else "off"
         with Vertical(id="pause", classes="dialog menu"):
             yield Static("Paused", classes="heading")
-            yield Button("Resume  (Esc)", id="resume", variant="primary")
-            yield Button("New game  (N)", id="new")
-            yield Button("Rules  (R)", id="rules")
-            yield Button(f"Sound: {sound} — turn it {'off' if self.sound_on else 'on'}  (S)",
+            yield MenuButton("Resume  (Esc)", id="resume", variant="primary")
+            yield MenuButton("New game  (N)", id="new")
+            yield MenuButton("Rules  (R)", id="rules")
+            yield MenuButton(f"Sound: {sound} — turn it {'off' if self.sound_on else 'on'}  (S)",
                          id="sound")
-            yield Button("Quit  (Q)", id="quit")
+            yield MenuButton("Quit  (Q)", id="quit")
             yield Static("Quit whenever you like: the game is already saved, and Continue "
                          "brings you back to this very table.", classes="note")
 

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..settings import LEVELS
-from .common import LEVEL_TITLES, as_datetime, percent, streak_words
+from .common import LEVEL_TITLES, as_datetime, percent, streak_short, wins_words
 
 #: How many recent results each level's strip shows.
 STRIP = 20
@@ -28,20 +28,21 @@ MARKS = {"win": ("●", "bold green"), "loss": ("○", "red"), "draw": ("◐", "
 
 
 def stats_table(stats: dict[str, Any]) -> Table:
-    """Per level: games, wins, losses, win rate, current and best streak."""
+    """Per level, the columns `colorcards stats` prints: games, wins, losses, draws,
+    win rate, current streak and best streak."""
     table = Table(expand=False, box=None, padding=(0, 1), header_style="bold underline")
-    for name, justify in (("Level", "left"), ("Games", "right"), ("Wins", "right"),
-                          ("Losses", "right"), ("Win rate", "right"), ("Streak", "left"),
-                          ("Best", "right")):
-        table.add_column(name, justify=justify)
+    table.add_column("Level", no_wrap=True)
+    for name in ("Games", "Wins", "Losses", "Draws", "Win %", "Streak", "Best"):
+        table.add_column(name, justify="right", no_wrap=True)
     for level in LEVELS:
         s = stats.get(level)
         games = getattr(s, "games", 0) if s is not None else 0
         if not games:
-            table.add_row(LEVEL_TITLES[level], "0", "0", "0", "–", "–", "–", style="dim")
+            table.add_row(LEVEL_TITLES[level], "0", "0", "0", "0", "–", "–", "–", style="dim")
             continue
         table.add_row(LEVEL_TITLES[level], str(s.games), str(s.wins), str(s.losses),
-                      percent(s.win_rate), streak_words(s.current_streak), str(s.best_streak))
+                      str(getattr(s, "draws", 0)), percent(s.win_rate),
+                      streak_short(s.current_streak), wins_words(s.best_streak))
     return table
 
 

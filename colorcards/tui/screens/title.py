@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 
 from ...engine import COLOURS, PRESETS
 from ..palette import STYLES, glyph
-from .common import LEVEL_TITLES, when
+from .common import LEVEL_TITLES, MenuButton, when
 
 #: "COLOR CARDS" in a three-line block font, one letter per entry.
 _FONT = {
@@ -113,13 +113,13 @@ class TitleScreen(Screen[str]):
             with Center():
                 with Vertical(id="title-menu", classes="menu"):
                     if self.saved is not None:
-                        yield Button("Continue  (C)", id="continue", variant="primary")
+                        yield MenuButton("Continue  (C)", id="continue", variant="primary")
                         yield Static(saved_summary(self.saved), id="saved-summary")
-                    yield Button("New game  (N)", id="new",
+                    yield MenuButton("New game  (N)", id="new",
                                  variant="default" if self.saved is not None else "primary")
-                    yield Button("Statistics  (S)", id="stats")
-                    yield Button("Rules  (R)", id="rules")
-                    yield Button("Quit  (Q)", id="quit")
+                    yield MenuButton("Statistics  (S)", id="stats")
+                    yield MenuButton("Rules  (R)", id="rules")
+                    yield MenuButton("Quit  (Q)", id="quit")
 
     def on_mount(self) -> None:
         first = "#continue" if self.saved is not None else "#new"

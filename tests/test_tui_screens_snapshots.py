@@ -1,0 +1,47 @@
+"""Snapshots of the main screens at the smallest supported size and a comfortable one.
+
+Fixed data (a save from 28 Nov, records an hour apart) keeps them independent of the
+clock. Update with `pytest tests/test_tui_screens_snapshots.py --snapshot-update` after
+checking the differences by eye.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from colorcards.engine import Colour
+from colorcards.tui.screens import (
+    ColourChooser, NewGameScreen, ResultsScreen, StatsScreen, TitleScreen,
+)
+from colorcards.tui.settings import GameSettings
+from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+SCREENS = {
+    "title": lambda: TitleScreen(SAVED),
+    "new_game": lambda: NewGameScreen(STATS, GameSettings(), False),
+    "colour_chooser": lambda: ColourChooser(
+        {Colour.RED: 1, Colour.BLUE: 3, Colour.YELLOW: 2, Colour.GREEN: 0}, "classic"),
+    "results": lambda: ResultsScreen(sample_results()),
+    "statistics": lambda: StatsScreen(STATS, sample_records()),
+}
+
+
+@pytest.fixture(autouse=True)
+def _unicode_shapes(monkeypatch):
+    monkeypatch.delenv("COLORCARDS_ASCII", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_screen_snapshot(snap_compare, name, size):
+    assert snap_compare(ScreenApp(SCREENS[name]), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_error_snapshot(snap_compare, size):
+    """The settings with a forbidden combination explained inline."""
+    keys = ["down"] * 5 + ["right"]
+    assert snap_compare(ScreenApp(SCREENS["new_game"]), press=keys, terminal_size=size)
