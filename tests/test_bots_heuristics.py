@@ -1,0 +1,225 @@
+"""Each level's judgement, from small positions built on a real game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from colorcards.bots import make_player
+from colorcards.bots.crazy import CrazyPlayer
+from colorcards.bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer
+from colorcards.bots.knowledge import bluff_chance
+from colorcards.engine import (
+    ACCEPT, CALL, CHALLENGE, DRAW, Catch, Colour, NameColour, Play, parse_card,
+)
+
+from bots_helpers import decide, position
+
+ALL = ("easy", "normal", "hard", "crazy")
+
+
+def rule_based_crazy():
+    """Crazy's own rules with its play-outs switched off, to test the rules alone."""
+    return CrazyPlayer(budget=0)
+
+
+# ---------------------------------------------------------------- Wild colours
+
+@pytest.mark.parametrize("name", ALL)
+def test_wild_names_the_colour_held_most(name):
+    """Only a Wild fits (Duel: no drawing instead); every level names its main colour."""
+    game = position(["W R1 R5 B3", 7], "G7", preset="duel")
+    for seed in range(20):
+        action = decide(make_player(name), game, seed)
+        assert action == Play(parse_card("W"), Colour.RED)
+
+
+def test_wild_with_no_coloured_card_left_names_a_colour_the_next_seat_lacks():
+    """Last cards both wild: name a colour the next player drew on."""
+    game = position(["W W W+4", 5, 5], "G7", preset="party", lacks={1: {Colour.YELLOW}})
+    action = decide(make_player("hard"), game)
+    assert action.card.is_wild and action.colour is Colour.YELLOW
+
+
+def test_first_card_wild_names_a_held_colour():
+    """A Wild turned up first: the seat names the colour it holds most of."""
+    game = position(["Y1 Y2 B4", 7], "W", phase="name-colour", active=None, preset="classic")
+    for name in ALL:
+        assert decide(make_player(name), game) == NameColour(Colour.YELLOW)
+
+
+def test_crazy_steers_the_wild_into_a_lacking_colour_hard_does_not():
+    """Red and blue held equally; the next seat drew on blue. Crazy names blue."""
+    game = position(["W R1 B1", 6, 6], "G7", preset="party", lacks={1: {Colour.BLUE}})
+    assert decide(HeuristicPlayer(HARD), game) == Play(parse_card("W"), Colour.RED)
+    assert decide(rule_based_crazy(), game) == Play(parse_card("W"), Colour.BLUE)
+
+
+def test_crazy_steers_a_number_into_a_lacking_colour():
+    """Green 9 keeps the colour; Blue 5 switches to blue, which the next seat lacks."""
+    game = position(["G9 B5 Y1 Y2", 6, 6], "G5", preset="party", lacks={1: {Colour.BLUE}})
+    assert decide(HeuristicPlayer(HARD), game) == Play(parse_card("G9"))
+    assert decide(rule_based_crazy(), game) == Play(parse_card("B5"))
+
+
+# ---------------------------------------------------------------- aiming
+
+def test_hard_skips_a_player_about_to_go_out():
+    """Next seat holds one card: Hard plays the Skip rather than the number."""
+    game = position(["R5 RS B1 B2", 1, 7, 7], "R2", preset="party")
+    assert decide(HeuristicPlayer(HARD), game) == Play(parse_card("RS"))
+
+
+def test_hard_saves_the_draw_two_when_nobody_is_close():
+    """Nobody is close: switching to the colour it holds most beats spending Draw Two."""
+    game = position(["G5 R+2 G7 G8", 6, 6, 6], "R5", preset="party")
+    assert decide(HeuristicPlayer(HARD), game) == Play(parse_card("G5"))
+
+
+def test_hard_reverses_away_from_a_player_about_to_go_out():
+    """Next seat has one card, the seat before has many: Reverse hands the turn back."""
+    game = position(["R5 RR B1 B2", 1, 7, 7], "R2", preset="party")
+    assert decide(HeuristicPlayer(HARD), game) == Play(parse_card("RR"))
+    calm = position(["R5 RR B1 B2", 7, 7, 1], "R2", preset="party")
+    assert decide(HeuristicPlayer(HARD), calm) != Play(parse_card("RR"))
+
+
+def test_crazy_aims_the_draw_two_at_the_human_not_a_computer():
+    """Same hand, next seat on three cards: Crazy attacks if it is the human only."""
+    # Crazy in seat 3: the next seat is 0, the human.
+    human_next = position([3, 7, 7, "G5 R+2 G7 G8"], "R5", seat=3, preset="party")
+    assert decide(rule_based_crazy(), human_next) == Play(parse_card("R+2"))
+    # Crazy in seat 1: the next seat is 2, a computer, equally close to going out.
+    computer_next = position([7, "G5 R+2 G7 G8", 3, 7], "R5", seat=1, preset="party")
+    assert decide(rule_based_crazy(), computer_next) == Play(parse_card("G5"))
+
+
+# ---------------------------------------------------------------- stacking
+
+def stack_rate(name: str, trials: int = 400) -> float:
+    game = position(["B+2 R3 Y4 G5", 7, 7, 7], "R+2", pending=2)
+    player = make_player(name)
+    view, legal = game.view(0), game.legal_actions()
+    stacks = sum(decide_with(player, view, legal, s) == Play(parse_card("B+2")) for s in range(trials))
+    return stacks / trials
+
+
+def decide_with(player, view, legal, seed):
+    return player.choose(view, legal, random.Random(seed))
+
+
+def test_stacking_rates_per_level():
+    """Easy misses about half its stacks, Normal some, Hard and Crazy none."""
+    assert 0.35 <= stack_rate("easy") <= 0.65
+    assert 0.6 <= stack_rate("normal") <= 0.9
+    assert stack_rate("hard") == 1.0
+    assert stack_rate("crazy", 50) == 1.0
+
+
+def test_hard_stacks_the_draw_two_and_keeps_the_draw_four():
+    """With both, the cheaper Draw Two answers a Draw Two."""
+    game = position(["B+2 W+4 R3 Y4", 7, 7, 7], "R+2", pending=2)
+    assert decide(HeuristicPlayer(HARD), game) == Play(parse_card("B+2"))
+
+
+def test_nothing_to_stack_takes_the_penalty():
+    game = position(["R3 Y4", 7, 7, 7], "R+2", pending=2)
+    for name in ALL:
+        assert decide(make_player(name), game) == ACCEPT
+
+
+# ---------------------------------------------------------------- Last Card
+
+def call_rate(name: str, trials: int = 2000) -> float:
+    game = position(["R5 R6", 7, 7, 7], "R1")
+    view, legal = game.view(0), game.legal_actions()
+    assert CALL in legal
+    player = make_player(name)
+    return sum(decide_with(player, view, legal, s) == CALL for s in range(trials)) / trials
+
+
+def test_last_card_forgetting_rates():
+    """Easy forgets fairly often, Normal occasionally, Hard almost never, Crazy never."""
+    assert 0.6 <= call_rate("easy") <= 0.8
+    assert 0.85 <= call_rate("normal") <= 0.95
+    assert 0.96 <= call_rate("hard") < 1.0
+    assert call_rate("crazy", 40) == 1.0
+
+
+def test_a_seat_that_forgot_stays_silent_in_the_window():
+    """Forgetting means no late call: react returns None for its own missed call."""
+    game = position(["R5", 7, 7, 7], "R1", preset="classic", seat=1)
+    game.vulnerable = 0
+    game._legal = None
+    legal = game.legal_actions(0)
+    assert CALL in legal
+    for name in ALL:
+        assert make_player(name).react(game.view(0), legal, random.Random(1)) is None
+
+
+def catch_rate(name: str, trials: int = 1000) -> float:
+    game = position([1, 7, 7, 7], "R1", preset="classic", seat=2)
+    game.vulnerable = 0
+    game._legal = None
+    legal = game.legal_actions(1)
+    assert Catch(0) in legal
+    player = make_player(name)
+    view = game.view(1)
+    return sum(player.react(view, legal, random.Random(s)) == Catch(0) for s in range(trials)) / trials
+
+
+def test_catch_rates():
+    """Easy rarely catches, Normal sometimes, Hard nearly always, Crazy always."""
+    assert catch_rate("easy") <= 0.25
+    assert 0.35 <= catch_rate("normal") <= 0.65
+    assert catch_rate("hard") >= 0.9
+    assert catch_rate("crazy") == 1.0
+
+
+# ---------------------------------------------------------------- challenges and draws
+
+def test_challenge_when_a_bluff_is_likely():
+    """A Wild Draw Four from a big hand on a common colour is probably a bluff."""
+    game = position([7, "R1 R2 B3", 12, 7], "W+4", seat=2, active=Colour.BLUE,
+                    preset="colour-match", stacking="off", draw_four="challenge",
+                    phase="challenge")
+    game.challenge_from = 1
+    game.discard.insert(0, parse_card("G4"))
+    game.draw_pile.remove(parse_card("G4"))
+    game._legal = None
+    assert bluff_chance(game.view(2)) > 0.5
+    assert decide(HeuristicPlayer(HARD), game) == CHALLENGE
+
+
+def test_accept_when_the_player_drew_on_that_colour():
+    """It drew on green and has not played green since: it most likely held none."""
+    game = position([7, "R1 R2 B3", 2, 7], "W+4", seat=2, active=Colour.BLUE,
+                    preset="colour-match", stacking="off", draw_four="challenge",
+                    phase="challenge", lacks={1: {Colour.GREEN}})
+    game.challenge_from = 1
+    game.discard.insert(0, parse_card("G4"))
+    game.draw_pile.remove(parse_card("G4"))
+    game._legal = None
+    assert bluff_chance(game.view(2)) < 0.1
+    assert decide(HeuristicPlayer(HARD), game) == ACCEPT
+
+
+def test_hard_draws_rather_than_spend_its_only_wild_early():
+    """Any-time drawing: with a big hand and nobody close, Hard keeps its Wild."""
+    game = position(["W B1 B3 Y4 Y9 G2", 7, 7, 7], "R7")
+    assert decide(HeuristicPlayer(HARD), game) == DRAW
+    close = position(["W B1 B3 Y4 Y9 G2", 2, 7, 7], "R7")
+    assert decide(HeuristicPlayer(HARD), close) != DRAW
+
+
+def test_easy_plays_randomly_often_hard_never():
+    """Over many generators Easy varies its card; Hard always plays the same one."""
+    game = position(["R5 R9 RS B5 G5", 7, 7, 7], "R2")
+    view, legal = game.view(0), game.legal_actions()
+    easy = {decide_with(HeuristicPlayer(EASY), view, legal, s) for s in range(100)}
+    normal = {decide_with(HeuristicPlayer(NORMAL), view, legal, s) for s in range(100)}
+    hard = {decide_with(HeuristicPlayer(HARD), view, legal, s) for s in range(100)}
+    assert len(hard) == 1
+    assert len(easy) >= 3
+    assert len(normal) >= 2
