@@ -1,0 +1,283 @@
+"""The colorcards app: wiring between the title, the settings, the table and the results.
+
+The app holds the store and the game being played and moves between screens; the
+rules live in the engine, the drawing in the screens and widgets.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+
+from ..engine import DEFAULT_PRESET, get_preset
+from .settings import GameSettings
+
+HERE = Path(__file__).parent
+
+
+class ColorCardsApp(App):
+    """Title, new game, table, results, statistics and rules, with autosave throughout."""
+
+    CSS_PATH = [HERE / "app.tcss", HERE / "screens" / "screens.tcss"]
+    TITLE = "Color Cards"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, data_dir: str | Path | None = None, seed: int | None = None,
+                 settings: GameSettings | None = None, *, direct: bool = False,
+                 delay: float | None = None, window_seconds: float | None = None,
+                 turn_seconds: float | None = None, store=None):
+        super().__init__()
+        self.data_dir = data_dir
+        """Where saves and statistics live (None: the platform's data directory)."""
+        self.seed = seed
+        """A reproducible deal for the first game started (--seed)."""
+        self.settings = settings or GameSettings()
+        """The settings of the last game started; the New game screen starts from them."""
+        self.direct = direct
+        """Skip the title and start a game with `settings` at once (command-line flags)."""
+        self.delay = delay
+        """Seconds between computer moves, overriding the speed setting (tests use 0)."""
+        self.window_seconds = window_seconds
+        self.turn_seconds = turn_seconds
+        self.store = store
+        """The saves and statistics (opened on mount unless given)."""
+        self.controller = None
+        """The game at the table, if any."""
+        self.sound = True
+        """Ring the terminal bell when it is your turn."""
+
+    # ---------------------------------------------------------------- start and stop
+
+    def on_mount(self) -> None:
+        if self.store is None:
+            from ..store import Store
+
+            self.store = Store.open(self.data_dir)
+        for problem in self.store.problems:
+            self.notify(problem, severity="warning", timeout=10)
+        if self.direct:
+            self._direct_start()
+        else:
+            self.show_title()
+
+    def on_unmount(self) -> None:
+        if self.controller is not None:
+            self.controller.stop()
+        if self.store is not None:
+            self.store.close()
+
+    def _direct_start(self) -> None:
+        if self.store.saved_summary() is None:
+            self.start_game(self.settings)
+            return
+        from .screens import ConfirmDialog, IN_PROGRESS_QUESTION
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.start_game(self.settings, abandon=True)
+            else:
+                self.continue_game()
+
+        self.push_screen(ConfirmDialog(IN_PROGRESS_QUESTION, yes="Start anyway",
+                                       no="Continue it"), answered)
+
+    # ---------------------------------------------------------------- screens
+
+    def _show(self, screen, callback=None) -> None:
+        """Make `screen` the one in front, in place of the title or the table."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen, callback)
+
+    def show_title(self) -> None:
+        from .screens import TitleScreen
+
+        self._leave_table()
+        self._show(TitleScreen(self.store.saved_summary()), self._title_chosen)
+
+    def _title_chosen(self, choice: str | None) -> None:
+        if choice == "continue":
+            self.continue_game()
+        elif choice == "new":
+            self.ask_new_game(back=self.show_title)
+        elif choice == "stats":
+            from .screens import StatsScreen
+
+            self.push_screen(StatsScreen(self.store.stats(), self.store.records()),
+                             lambda _: self.show_title())
+        elif choice == "rules":
+            from .screens import RulesScreen
+
+            settings = self.settings
+            self.push_screen(RulesScreen(settings.preset, settings.rules()),
+                             lambda _: self.show_title())
+        else:
+            self.exit(0)
+
+    def ask_new_game(self, back) -> None:
+        """The settings popup; `back()` if the player backs out."""
+        from .screens import NewGameScreen
+
+        in_progress = self.store.saved_summary() is not None or (
+            self.controller is not None and not self.controller.game.is_over)
+
+        def chosen(settings: GameSettings | None) -> None:
+            if settings is None:
+                back()
+            else:
+                self.start_game(settings, abandon=in_progress)
+
+        self.push_screen(NewGameScreen(self.store.stats(), self.settings, in_progress), chosen)
+
+    def start_game(self, settings: GameSettings, abandon: bool = False) -> None:
+        """Deal a new game and go to the table (leaving the old one counts as a loss)."""
+        from .controller import GameController
+
+        self._leave_table()
+        if abandon:
+            record = self.store.abandon_game()
+            if record is not None:
+                self.notify("The unfinished game was recorded as a loss.", timeout=4)
+        self.settings = settings
+        seed, self.seed = self.seed, None
+        controller = GameController.new(settings, seed, **self._pace(), store=self.store)
+        self._seat(controller)
+
+    def continue_game(self) -> None:
+        """Back to the saved table, exactly as it was left."""
+        from .controller import GameController
+
+        known = len(self.store.problems)
+        saved = self.store.load_game()
+        for problem in self.store.problems[known:]:
+            self.notify(problem, severity="warning", timeout=10)
+        if saved is None:
+            self.notify("There is no saved game to continue.", severity="warning")
+            self.show_title()
+            return
+        controller = GameController.resume(saved, **self._pace(), store=self.store)
+        self.settings = controller.settings
+        self._seat(controller)
+
+    def _pace(self) -> dict:
+        pace = {}
+        if self.delay is not None:
+            pace["delay"] = self.delay
+        if self.window_seconds is not None:
+            pace["window_seconds"] = self.window_seconds
+        if self.turn_seconds is not None:
+            pace["turn_seconds"] = self.turn_seconds
+        return pace
+
+    def _seat(self, controller) -> None:
+        from .table import TableScreen
+
+        self.controller = controller
+        self._show(TableScreen(controller))
+
+    def _leave_table(self) -> None:
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
+
+    # ---------------------------------------------------------------- at the table
+
+    def open_pause_menu(self) -> None:
+        from .screens import PauseMenu, RulesScreen
+
+        ctl = self.controller
+        if ctl is None:
+            return
+        ctl.pause()
+
+        def chosen(what: str | None) -> None:
+            if what == "new":
+                self.ask_new_game(back=ctl.resume_play)
+            elif what == "rules":
+                self.push_screen(RulesScreen(ctl.settings.preset, ctl.game.rules),
+                                 lambda _: ctl.resume_play())
+            elif what == "sound":
+                self.sound = not self.sound
+                self.notify(f"Sound {'on' if self.sound else 'off'}.", timeout=2)
+                self.open_pause_menu()
+            elif what == "quit":
+                self.exit(0)
+            else:
+                ctl.resume_play()
+
+        self.push_screen(PauseMenu(self.sound), chosen)
+
+    def show_results(self, controller, match: bool) -> None:
+        """The results of the round (or the match) that just ended."""
+        from .screens import ResultsScreen
+
+        if controller is not self.controller or isinstance(self.screen, ResultsScreen):
+            return
+        data = results_data(controller, self.store)
+
+        def chosen(what: str | None) -> None:
+            if what == "next-round":
+                controller.next_round()
+            elif what == "new-game":
+                self.ask_new_game(back=self.show_title)
+            elif what == "quit":
+                self.exit(0)
+            else:
+                self.show_title()
+
+        self.push_screen(ResultsScreen(data), chosen)
+
+
+def results_data(controller, store):
+    """What the results screen shows, from the game and the player's record."""
+    from .screens import ResultsData
+
+    game = controller.game
+    result = game.results[-1]
+    match_over = game.is_over
+    winners = tuple(game.winners) if match_over else (
+        () if result["winner"] is None else (result["winner"],))
+    stats = None
+    if store is not None:
+        stats = store.stats().get(controller.settings.difficulty)
+    return ResultsData(
+        names=list(controller.namer.names),
+        difficulty=controller.settings.difficulty,
+        round=result["round"],
+        match_over=match_over,
+        winners=winners,
+        went_out=[s for s in result["order"] if result["cards_left"][s] == 0],
+        cards_left=[list(h) for h in game.hands],
+        turns=game.turns,
+        round_points=result["points"],
+        scores=list(game.scores),
+        table_points=list(game.table_points),
+        match=game.rules.match,
+        stats=stats,
+        palette=game.rules.palette,
+    )
+
+
+def settings_from_args(args) -> tuple[GameSettings, bool]:
+    """The settings the flags ask for, and whether they ask to skip to a game."""
+    direct = any(getattr(args, name, None) is not None
+                 for name in ("preset", "difficulty", "opponents", "seed"))
+    preset_key = getattr(args, "preset", None) or DEFAULT_PRESET
+    preset = get_preset(preset_key)
+    opponents = getattr(args, "opponents", None)
+    if opponents is None:
+        opponents = preset.default_seats - 1
+    settings = GameSettings(difficulty=getattr(args, "difficulty", None) or "normal",
+                            preset=preset_key, opponents=opponents)
+    settings.rules()  # RulesError (shown by the CLI) for a table the preset does not allow
+    return settings, direct
+
+
+def run_app(args) -> int:
+    """Run the game from the command line's arguments; the exit status."""
+    settings, direct = settings_from_args(args)
+    app = ColorCardsApp(data_dir=getattr(args, "data_dir", None), seed=getattr(args, "seed", None),
+                        settings=settings, direct=direct)
+    result = app.run()
+    return result if isinstance(result, int) else 0

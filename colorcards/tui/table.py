@@ -1,0 +1,488 @@
+"""The table screen: the ring, the opponents round it, the hand, the log and the controls.
+
+It owns a `GameController` and turns keys and clicks into the player's actions; the
+widgets are fed from the human's `View` after every change and never read the game.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..engine import (
+    ACCEPT, CALL, CHALLENGE, DRAW, PASS, Card, Catch, Colour, IllegalAction, NameColour, play,
+)
+from .controller import HUMAN, GameController
+from .palette import colour_name, glyph, rank_short, unicode_ok
+from .widgets import ControlBar, DrawPile, GameLog, Hand, OpponentTag, Ring, StatusLine
+
+WIDE = 110
+"""From this many columns the log moves to a column on the right."""
+TALL = 32
+"""From this many rows the log strip grows."""
+
+
+def ring_places(opponents: int) -> tuple[int, int, int]:
+    """How many tags go left, across the top and right of the ring (seat 1 on your left)."""
+    if opponents == 1:
+        return 0, 1, 0
+    side = min(3, (opponents + 1) // 3)
+    return side, opponents - 2 * side, side
+
+
+_SITUATIONAL = ("pass_turn", "call", "catch", "accept", "challenge")
+
+
+class TableScreen(Screen):
+    """The card table for one game."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Move", key_display="←→"),
+        Binding("right", "move(1)", "Move", show=False),
+        Binding("enter", "play_selected", "Play", key_display="⏎"),
+        Binding("space", "play_selected", "Play", show=False),
+        Binding("d", "draw", "Draw", key_display="D"),
+        Binding("p", "pass_turn", "Pass", key_display="P"),
+        Binding("l", "call", "Last Card", key_display="L"),
+        Binding("c", "catch", "Catch", key_display="C"),
+        Binding("a", "accept", "Accept", key_display="A"),
+        Binding("x", "challenge", "Challenge", key_display="X"),
+        Binding("h", "hint", "Hint", key_display="H"),
+        Binding("s", "sort", "Sort", key_display="S"),
+        Binding("shift+left", "shift(-1)", "Move card", show=False),
+        Binding("shift+right", "shift(1)", "Move card", show=False),
+        Binding("question_mark", "help", "Keys", key_display="?"),
+        Binding("escape", "menu", "Menu", key_display="Esc"),
+        *(Binding(str(n), f"pick({n})", f"Play card {n}", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, controller: GameController, **kwargs):
+        super().__init__(**kwargs)
+        self.controller = controller
+        """The game being played."""
+        self.ascii_only = not unicode_ok()
+        self.palette = controller.game.rules.palette
+        self._warning: str | None = None
+        self._hint = None
+        self._was_my_turn = False
+        self._allowed: tuple = ()
+
+    # ---------------------------------------------------------------- building
+
+    def compose(self) -> ComposeResult:
+        ctl = self.controller
+        opponents = ctl.game.seats - 1
+        left, top, right = ring_places(opponents)
+        level = ctl.settings.difficulty
+        seats = list(range(1, opponents + 1))
+        left_seats = list(reversed(seats[:left]))
+        top_seats = seats[left:left + top]
+        right_seats = seats[left + top:]
+        yield Static(id="header")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                with Horizontal(id="top-tags"):
+                    for seat in top_seats:
+                        yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
+                with Horizontal(id="middle"):
+                    with Vertical(id="left-tags", classes="side-tags"):
+                        for seat in left_seats:
+                            yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
+                    yield Ring(id="ring")
+                    with Vertical(id="right-tags", classes="side-tags"):
+                        for seat in right_seats:
+                            yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
+                yield GameLog(id="log")
+                yield StatusLine(id="status")
+                yield ControlBar(id="controls")
+                yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="hand")
+            yield GameLog(id="side-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        ctl = self.controller
+        if not ctl.game.seats - 1 or not self.query("#top-tags OpponentTag"):
+            self.query_one("#top-tags").add_class("-empty")
+        ctl.schedule = lambda seconds, callback: self.set_timer(max(seconds, 0.001), callback)
+        ctl.think = self._think
+        ctl.changed = self.refresh_table
+        ctl.round_over = self._round_over
+        ctl.name_colour = self._ask_first_colour
+        self._fit_to_size()
+        self.set_interval(0.25, self._tick)
+        ctl.start()
+
+    def on_unmount(self) -> None:
+        self.controller.stop()
+
+    def on_resize(self) -> None:
+        self._fit_to_size()
+
+    def _fit_to_size(self) -> None:
+        width, height = self.app.size
+        self.set_class(width >= WIDE, "-wide")
+        self.set_class(height >= TALL, "-tall")
+        self.set_class(height < 24, "-short")
+        self.refresh_table()
+
+    @work(thread=True, exclusive=True, group="thinking", exit_on_error=False)
+    def _think(self, decide, done) -> None:
+        """Computer players think in a thread so the table keeps answering keys."""
+        result = decide()
+        try:
+            self.app.call_from_thread(done, result)
+        except RuntimeError:
+            pass  # the app closed while the computer was thinking
+
+    # ---------------------------------------------------------------- drawing
+
+    def refresh_table(self) -> None:
+        """Feed every widget from the human's view (called after every change)."""
+        if not self.is_mounted:
+            return
+        ctl = self.controller
+        view = ctl.view()
+        names = ctl.namer
+        ascii_only = self.ascii_only
+        self._header(view)
+        for seat in range(1, view.seats):
+            try:
+                tag = self.query_one(f"#tag-{seat}", OpponentTag)
+            except Exception:
+                continue
+            place = view.out.index(seat) + 1 if seat in view.out else None
+            score = view.scores[seat] if ctl.game.rules.match != "single" else None
+            tag.show(cards=view.hand_counts[seat], current=view.current == seat,
+                     called=view.called[seat], vulnerable=view.vulnerable == seat,
+                     out_place=place, score=score, ascii_only=ascii_only)
+        pending_seat = names(view.current) if view.pending and view.current is not None else None
+        self.query_one(Ring).show(
+            top=view.top, active=view.active_colour, direction=view.direction,
+            draw_count=view.draw_count, palette=self.palette, ascii_only=ascii_only,
+            pending=view.pending, pending_seat=pending_seat)
+        hand = self.query_one(Hand)
+        cards = tuple(ctl.hand())
+        hand.cards = cards
+        hand.playable = frozenset(ctl.playable()) if ctl.my_turn else frozenset()
+        if view.drawn is not None and view.current == HUMAN and view.drawn in cards:
+            hand.selected = len(cards) - 1 - cards[::-1].index(view.drawn)
+        hand.selected = max(0, min(hand.selected, len(cards) - 1))
+        hand.refresh()
+        for log_id in ("#log", "#side-log"):
+            self.query_one(log_id, GameLog).show(ctl.log)
+        self._status(view)
+        self._controls()
+        my_turn = ctl.my_turn
+        if my_turn and not self._was_my_turn and getattr(self.app, "sound", False):
+            self.app.bell()
+        self._was_my_turn = my_turn
+        allowed = tuple(self.check_action(name, ()) for name in _SITUATIONAL)
+        if allowed != self._allowed:
+            self._allowed = allowed
+            self.refresh_bindings()
+
+    def _header(self, view) -> None:
+        ctl = self.controller
+        rules = ctl.game.rules
+        from ..engine import get_preset
+
+        title = get_preset(ctl.settings.preset).title
+        text = Text(f" {title}", style="bold")
+        text.append(f" · {ctl.settings.difficulty.title()}")
+        if rules.match != "single":
+            text.append(f" · Round {view.round}")
+            goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
+            text.append(f" {goal}")
+            scores = "  ".join(f"{ctl.name(s)} {view.scores[s]}" for s in range(view.seats))
+            text.append(f" · {scores}", style="dim")
+        mine = len(ctl.hand())
+        text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
+        if view.called[HUMAN] and mine <= 2:
+            text.append("  LAST CARD called", style="bold reverse")
+        self.query_one("#header", Static).update(text, layout=False)
+
+    def _status(self, view) -> None:
+        status = self.query_one(StatusLine)
+        if self._warning:
+            status.say(self._warning, warning=True)
+            return
+        status.say(self.prompt(view))
+
+    def prompt(self, view) -> str:
+        """What the player should know or do now, in a sentence."""
+        ctl = self.controller
+        name = ctl.name
+        legal = ctl.legal()
+        if view.phase in ("round-over", "match-over"):
+            return "The round is over."
+        if view.vulnerable is not None:
+            if view.vulnerable == HUMAN:
+                return "You did not call Last Card! Press L now, before someone catches you."
+            return (f"{name(view.vulnerable)} did not call Last Card: press C to catch them!")
+        if view.current != HUMAN:
+            if ctl.paused:
+                return "Paused."
+            return f"{name(view.current)} is playing…"
+        if view.phase == "name-colour":
+            return "A Wild opened the round: name the colour."
+        if view.phase == "challenge":
+            return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
+                    "X challenges it, A takes the four cards.")
+        if view.pending:
+            return (f"+{view.pending} coming your way — stack a draw card, "
+                    f"or press D to draw {view.pending}.")
+        if view.phase == "drawn" and view.drawn is not None:
+            return f"You drew {self.card_words(view.drawn)}: Enter plays it, P passes."
+        if CALL in legal and len(ctl.hand()) == 2:
+            return "Two cards left: press L to call Last Card, then play."
+        colour = view.active_colour
+        match = (f"{glyph(colour, self.ascii_only)} {colour_name(colour, self.palette)}"
+                 if colour else "any colour")
+        if not view.top.is_wild:
+            match += f" or {rank_short(view.top.rank)}"
+        if not ctl.playable():
+            if DRAW in legal:
+                return f"Your turn: nothing matches {match} — press D to draw."
+            return "Your turn: you cannot play or draw — press P to pass."
+        return f"Your turn: play {match}, or a Wild."
+
+    def card_words(self, card: Card) -> str:
+        if card.colour is None:
+            return card.name
+        shape = glyph(card.colour, self.ascii_only)
+        return f"{colour_name(card.colour, self.palette)} {card.rank.title} {shape}"
+
+    def _controls(self) -> None:
+        ctl = self.controller
+        view = ctl.view()
+        legal = ctl.legal()
+        enabled = set()
+        if DRAW in legal or (ACCEPT in legal and view.pending):
+            enabled.add("draw")
+        if PASS in legal:
+            enabled.add("pass_turn")
+        if CALL in legal:
+            enabled.add("call")
+        if any(a.kind == "catch" for a in legal):
+            enabled.add("catch")
+        if ACCEPT in legal:
+            enabled.add("accept")
+        if CHALLENGE in legal:
+            enabled.add("challenge")
+        labels = {}
+        if view.pending and view.current == HUMAN:
+            labels["draw"] = f"Draw {view.pending}"
+        if view.vulnerable is not None and view.vulnerable != HUMAN:
+            labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
+        self.query_one(ControlBar).show(enabled, labels, self._clock_text())
+
+    def _clock_text(self) -> str:
+        ctl = self.controller
+        window = ctl.window_left()
+        if window is not None:
+            return f"Last Card window {window:.0f} s"
+        left = ctl.turn_left()
+        if left is not None:
+            return f"{'Time' if self.ascii_only else '⏱'} {left:.0f} s"
+        return ""
+
+    def _tick(self) -> None:
+        if self.controller.window_deadline or self.controller.turn_deadline:
+            self._controls()
+
+    # ---------------------------------------------------------------- bindings
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Hide the situational keys from the footer when they cannot be used."""
+        if not self.is_mounted:
+            return True
+        legal = self.controller.legal()
+        if action == "pass_turn":
+            return PASS in legal
+        if action == "call":
+            return CALL in legal
+        if action == "catch":
+            return any(a.kind == "catch" for a in legal)
+        if action == "accept":
+            return ACCEPT in legal
+        if action == "challenge":
+            return CHALLENGE in legal
+        return True
+
+    def on_key(self, event) -> None:
+        """A situational key pressed when it cannot be used still gets a reason."""
+        reasons = {
+            "p": PASS, "l": CALL, "a": ACCEPT, "x": CHALLENGE,
+        }
+        if event.key in reasons:
+            event.stop()
+            self._do(reasons[event.key])
+        elif event.key == "c":
+            event.stop()
+            self.action_catch()
+
+    # ---------------------------------------------------------------- actions
+
+    def _do(self, action) -> bool:
+        """Apply the human's action; on refusal shake and say why. True if applied."""
+        self._warning = None
+        self._hint = None
+        try:
+            self.controller.act(action)
+        except IllegalAction as exc:
+            self.warn(str(exc))
+            return False
+        return True
+
+    def warn(self, text: str) -> None:
+        """Show why something was refused and shake the selected card."""
+        self._warning = text
+        self._status(self.controller.view())
+        self._shake()
+
+    def _shake(self) -> None:
+        hand = self.query_one(Hand)
+        steps = [1, 0, 1, 0]
+
+        def step(i: int = 0) -> None:
+            hand.shake = steps[i]
+            hand.refresh()
+            if i + 1 < len(steps):
+                self.set_timer(0.06, lambda: step(i + 1))
+
+        step()
+
+    def action_move(self, step: int) -> None:
+        hand = self.query_one(Hand)
+        if hand.cards:
+            hand.selected = max(0, min(len(hand.cards) - 1, hand.selected + step))
+
+    def action_shift(self, step: int) -> None:
+        hand = self.query_one(Hand)
+        hand.selected = self.controller.move_card(hand.selected, step)
+        self.refresh_table()
+
+    def action_sort(self) -> None:
+        how = self.controller.sort_hand()
+        self._warning = None
+        self.refresh_table()
+        self.notify(f"Hand sorted by {how}.", timeout=1.5)
+
+    def action_play_selected(self) -> None:
+        self.play_index(self.query_one(Hand).selected)
+
+    def action_pick(self, number: int) -> None:
+        self.play_index(number - 1)
+
+    def on_hand_card_clicked(self, message: Hand.CardClicked) -> None:
+        self.play_index(message.index)
+
+    def on_draw_pile_clicked(self, message: DrawPile.Clicked) -> None:
+        self.action_draw()
+
+    def play_index(self, index: int) -> None:
+        """Play the card at `index` in the hand (asking the colour for a Wild)."""
+        cards = self.controller.hand()
+        if not 0 <= index < len(cards):
+            self.warn(f"You hold only {len(cards)} cards.")
+            return
+        hand = self.query_one(Hand)
+        hand.selected = index
+        card = cards[index]
+        hint = self._hint
+        if card.is_wild:
+            if hint is not None and hint.kind == "play" and hint.card is card:
+                self._do(hint)
+                return
+            if not self.controller.game.can_apply(play(card, Colour.RED), HUMAN):
+                self._do(play(card, Colour.RED))  # refused: the engine says why
+                return
+            self.ask_colour(lambda colour: self._do(play(card, colour)))
+            return
+        self._do(play(card))
+
+    def ask_colour(self, then) -> None:
+        """Open the colour chooser; `then(colour)` once one is picked."""
+        from .screens import ColourChooser
+
+        counts = self.controller.colour_counts()
+
+        def chosen(colour: Colour | None) -> None:
+            if colour is not None:
+                then(colour)
+
+        self.app.push_screen(ColourChooser(counts, self.palette), chosen)
+
+    def _ask_first_colour(self) -> None:
+        self.ask_colour(lambda colour: self._do(NameColour(colour)))
+
+    def action_draw(self) -> None:
+        view = self.controller.view()
+        if view.current == HUMAN and view.pending and ACCEPT in self.controller.legal():
+            self._do(ACCEPT)
+        else:
+            self._do(DRAW)
+
+    def action_pass_turn(self) -> None:
+        self._do(PASS)
+
+    def action_call(self) -> None:
+        self._do(CALL)
+
+    def action_accept(self) -> None:
+        self._do(ACCEPT)
+
+    def action_challenge(self) -> None:
+        self._do(CHALLENGE)
+
+    def action_catch(self) -> None:
+        view = self.controller.view()
+        target = view.vulnerable
+        if target is None or target == HUMAN:
+            self.warn("Nobody can be caught now: only a player down to one card "
+                      "who did not call Last Card.")
+            return
+        self._do(Catch(target))
+
+    def action_hint(self) -> None:
+        ctl = self.controller
+        if not ctl.my_turn:
+            self.warn("Hints are for your own turn.")
+            return
+
+        def advised(action) -> None:
+            self._hint = action
+            if action.kind == "play":
+                cards = ctl.hand()
+                if action.card in cards:
+                    self.query_one(Hand).selected = cards.index(action.card)
+                text = f"Hint: play {self.card_words(action.card)}"
+                if action.colour is not None:
+                    text += f" naming {colour_name(action.colour, self.palette)}"
+                text += " — Enter plays it."
+            else:
+                key = {"draw": "D", "pass": "P", "accept": "A", "challenge": "X",
+                       "call": "L"}.get(action.kind, "")
+                text = f"Hint: {action} ({key})."
+            self._warning = None
+            self.query_one(StatusLine).say(text)
+
+        ctl.hint(advised)
+
+    def action_help(self) -> None:
+        from .screens import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_menu(self) -> None:
+        self.app.open_pause_menu()
+
+    # ---------------------------------------------------------------- round and match end
+
+    def _round_over(self, match: bool) -> None:
+        self.app.show_results(self.controller, match)

@@ -1,0 +1,9 @@
+"""The table's widgets: fed attributes by the table screen, they post messages up."""
+
+from .controls import ControlBar, StatusLine
+from .hand import Hand
+from .log import GameLog
+from .ring import DrawPile, Ring
+from .tags import OpponentTag
+
+__all__ = ["ControlBar", "DrawPile", "GameLog", "Hand", "OpponentTag", "Ring", "StatusLine"]

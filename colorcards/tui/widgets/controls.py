@@ -1,0 +1,45 @@
+"""The status line (what to do now, or why a card was refused) and the control bar.
+
+The control bar shows Draw, Pass, Last Card, Catch, Accept and Challenge with their
+keys; the ones that can be used now are bold, the rest dim; each can be clicked. It
+also shows the Last Card window and the turn timer counting down.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+CONTROLS = (
+    ("draw", "D", "Draw"),
+    ("pass_turn", "P", "Pass"),
+    ("call", "L", "Last Card"),
+    ("catch", "C", "Catch"),
+    ("accept", "A", "Accept"),
+    ("challenge", "X", "Challenge"),
+)
+
+
+class StatusLine(Static):
+    """One line: the prompt, or a warning that stays until the next change."""
+
+    def say(self, text: str, warning: bool = False) -> None:
+        self.set_class(warning, "-warning")
+        self.update(Text(text, style="bold" if warning else ""), layout=False)
+
+
+class ControlBar(Static):
+    """Clickable controls, enabled ones picked out, plus the clocks."""
+
+    def show(self, enabled: set[str], labels: dict[str, str], clock: str = "") -> None:
+        parts = []
+        for action, key, label in CONTROLS:
+            label = labels.get(action, label)
+            if action in enabled:
+                parts.append(f"[@click=screen.{action}][b reverse] {key} [/b reverse][b] {label}[/b][/]")
+            else:
+                parts.append(f"[dim] {key}  {label}[/dim]")
+        line = "  ".join(parts)
+        if clock:
+            line += f"   [b reverse] {clock} [/b reverse]"
+        self.update(line, layout=False)

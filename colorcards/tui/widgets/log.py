@@ -1,0 +1,24 @@
+"""What happened at the table, in words, newest at the bottom."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog
+
+
+class GameLog(RichLog):
+    """The log of play; fed whole lines by the table (it keeps no game state)."""
+
+    can_focus = False
+
+    def __init__(self, **kwargs):
+        super().__init__(wrap=True, markup=False, max_lines=300, **kwargs)
+        self._shown = 0
+
+    def show(self, lines: list[str]) -> None:
+        """Write the lines not yet shown (all of them after a resume or a trim)."""
+        if self._shown > len(lines):
+            self.clear()
+            self._shown = 0
+        for line in lines[self._shown:]:
+            self.write(line)
+        self._shown = len(lines)

@@ -1,0 +1,91 @@
+"""The middle of the table: direction of play, draw pile, top card and the colour to match.
+
+The ring's border takes the active colour and its title says the direction in words
+and arrows; the colour to match is drawn large with its shape and named, so it reads
+without colour. Clicking the draw pile posts `DrawPile.Clicked`.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Static
+
+from ...engine import Card, Colour
+from ..palette import STYLES, colour_name, glyph
+from .faces import big_card, big_shape, card_back
+
+
+class DrawPile(Static):
+    """The face-down draw pile with its count; click to draw."""
+
+    class Clicked(Message):
+        """The player clicked the draw pile."""
+
+    def show(self, count: int, ascii_only: bool) -> None:
+        self.update(Text("\n").join(card_back(count, ascii_only=ascii_only)), layout=False)
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked())
+
+
+class TopCard(Static):
+    """The card on top of the discard pile."""
+
+    def show(self, card: Card, active: Colour | None, palette: str, ascii_only: bool) -> None:
+        self.update(Text("\n").join(big_card(card, active, palette=palette,
+                                             ascii_only=ascii_only)), layout=False)
+
+
+class MatchPanel(Static):
+    """The colour to match: large shape, name and shape's name."""
+
+    def show(self, colour: Colour | None, palette: str, ascii_only: bool) -> None:
+        style = STYLES[colour] if colour else "bold"
+        text = Text()
+        for row in big_shape(colour, ascii_only):
+            text.append(row.center(13) + "\n", style=style)
+        if colour is None:
+            text.append("any colour", style="bold")
+        else:
+            name = colour_name(colour, palette).upper()
+            text.append(f"{glyph(colour, ascii_only)} {name}\n", style=style)
+            text.append(colour.shape, style=style)
+        self.update(text, layout=False)
+
+
+class Ring(Vertical):
+    """Direction line above the pile, top card and colour to match."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="direction")
+        with Horizontal(id="piles"):
+            yield DrawPile(id="draw-pile")
+            yield TopCard(id="top-card")
+            yield MatchPanel(id="match")
+
+    def show(self, *, top: Card, active: Colour | None, direction: int, draw_count: int,
+             palette: str, ascii_only: bool, pending: int, pending_seat: str | None) -> None:
+        if ascii_only:
+            arrow = "<-- " if direction == 1 else "--> "
+            words = arrow + ("Play runs left (clockwise)" if direction == 1
+                             else "Play runs right (anticlockwise)")
+        else:
+            words = ("↻ Play runs to the left ↻" if direction == 1
+                     else "↺ Play runs to the right ↺")
+        line = Text(words, style="bold")
+        if pending and pending_seat:
+            line.append(f"   +{pending} on {pending_seat}", style="bold reverse")
+        self.query_one("#direction", Static).update(line, layout=False)
+        self.query_one(DrawPile).show(draw_count, ascii_only)
+        self.query_one(TopCard).show(top, active, palette, ascii_only)
+        self.query_one(MatchPanel).show(active, palette, ascii_only)
+        for colour in Colour:
+            self.set_class(colour is active, f"-{colour.value}")
+        if active is not None:
+            self.border_title = (f"To match: {glyph(active, ascii_only)} "
+                                 f"{colour_name(active, palette)} {active.shape}")
+        else:
+            self.border_title = "any colour"

@@ -1,0 +1,41 @@
+"""A name tag for each computer player round the ring.
+
+The tag says the name, that it is a computer and at which level, how many cards it
+holds, whether it is the one to play (a marker and a heavier border, so it shows
+without colour) and whether it has called Last Card or may be caught.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class OpponentTag(Static):
+    """One computer player's tag; fed by the table, never reads the game itself."""
+
+    def __init__(self, seat: int, name: str, level: str, **kwargs):
+        super().__init__(**kwargs)
+        self.seat = seat
+        self.player_name = name
+        self.level = level
+
+    def show(self, *, cards: int, current: bool, called: bool, vulnerable: bool, out_place: int | None,
+             score: int | None, ascii_only: bool) -> None:
+        marker = (">" if ascii_only else "▶") if current else ""
+        self.border_title = f"{marker} {self.player_name}".strip()
+        self.set_class(current, "-current")
+        self.set_class(vulnerable, "-catchable")
+        self.set_class(out_place is not None, "-out")
+        text = Text(f"Computer · {self.level.title()}\n", style="dim")
+        if out_place is not None:
+            text.append(f"out, place {out_place}", style="bold")
+        else:
+            text.append(f"{cards} card{'s' if cards != 1 else ''}", style="bold")
+            if vulnerable:
+                text.append(" ! C: catch", style="bold reverse")
+            elif called and cards <= 2:
+                text.append(" Last Card" if ascii_only else " ✔ Last Card", style="bold")
+        if score is not None and not vulnerable:
+            text.append(f" {score}p", style="dim")
+        self.update(text, layout=False)
