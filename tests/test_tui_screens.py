@@ -338,7 +338,7 @@ async def test_results_round_shows_what_happened():
     _, text = await run(lambda: ResultsScreen(sample_results()))
     assert "Max went out first and wins round 2." in text
     assert "37 turns" in text and "Max scores 157 points" in text
-    assert "● Red 7 · ■ Blue Draw Two · ✦ Wild" in text  # your cards, face up
+    assert "Your cards left: 3, worth 77 points ● Red 7 ■ Blue Draw Two ✦ Wild" in text
     assert "Green 3" not in text and "Wild Draw Four" not in text  # others': counts only
     assert "Lily · Computer" in text and "Zoe · Computer" in text
     assert "3 won · 4 lost · win rate 43%" in text

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -88,18 +89,15 @@ def headline(data: ResultsData) -> str:
     return f"{names[first]} went out first and wins round {data.round}."
 
 
-def hand_text(cards: list[Card], palette: str) -> Text:
-    """The player's leftover cards face up, each with its shape and name."""
-    text = Text()
-    if not cards:
-        text.append("none: your hand is empty.", style="bold")
-        return text
-    for i, card in enumerate(cards):
-        if i:
-            text.append(" · ")
+def hand_cards(cards: list[Card], palette: str) -> Columns:
+    """The player's leftover cards face up, each with its shape and name, laid out in
+    columns so that no card is split across two lines."""
+    faces = []
+    for card in cards:
         style = STYLES[card.colour] if card.colour is not None else "bold"
-        text.append(f"{glyph(card.colour)} {card_name(card, palette)}", style=style)
-    return text
+        faces.append(Text(f"{glyph(card.colour)} {card_name(card, palette)}", style=style,
+                          no_wrap=True))
+    return Columns(faces, padding=(0, 2))
 
 
 def standings(data: ResultsData) -> Table:
@@ -178,12 +176,12 @@ class ResultsScreen(ModalScreen[str]):
                 yield Static(summary, id="results-summary")
                 mine = data.cards_left[0] if data.cards_left else []
                 if mine:
-                    hand = Text(f"Your cards left ({sum(c.points for c in mine)} points): ",
-                                style="bold")
-                    hand.append_text(hand_text(mine, data.palette))
+                    points = sum(c.points for c in mine)
+                    yield Static(Text(f"Your cards left: {len(mine)}, worth {points} points",
+                                      style="bold"), id="your-cards")
+                    yield Static(hand_cards(mine, data.palette), id="your-hand")
                 else:
-                    hand = Text("You have no cards left.", style="bold")
-                yield Static(hand, id="your-cards")
+                    yield Static(Text("You have no cards left.", style="bold"), id="your-cards")
                 yield Static(standings(data), id="standings")
                 yield Static(record_text(data.stats, data.difficulty), id="your-record")
             with Horizontal(classes="buttons"):

@@ -58,6 +58,43 @@ def title_art(ascii_only: bool = False) -> Text:
     return text
 
 
+#: The cards fanned out under the title on roomy terminals: one of each colour and a Wild.
+FAN = ("R7", "BS", "Y+2", "G0", "W")
+
+#: Rows needed before the fan is shown (it would push the menu off an 80x24 screen).
+FAN_MIN_HEIGHT = 32
+
+
+def card_fan(ascii_only: bool = False) -> Text:
+    """Five small face-up cards side by side, each with its value in the corners and its
+    shape in the middle, for the title of a roomy terminal."""
+    from ...engine import parse_card
+    from ..palette import rank_short
+
+    cards = [parse_card(code) for code in FAN]
+    rows = [Text(no_wrap=True) for _ in range(5)]
+    for i, card in enumerate(cards):
+        style = STYLES[card.colour] if card.colour is not None else ""
+        value = rank_short(card.rank)
+        shape = glyph(card.colour, ascii_only)
+        tl, tr, bl, br, h, v = (("╭", "╮", "╰", "╯", "─", "│") if not ascii_only
+                                else ("+", "+", "+", "+", "-", "|"))
+        inner = 7
+        faces = [
+            tl + h * inner + tr,
+            v + f"{value:<{inner}}" + v,
+            v + f"{shape:^{inner}}" + v,
+            v + f"{value:>{inner}}" + v,
+            bl + h * inner + br,
+        ]
+        for n, (row, face) in enumerate(zip(rows, faces)):
+            if i:
+                row.append("  ")
+            # A Wild belongs to every colour: its rows take them in turn.
+            row.append(face, style=style if card.colour else STYLES[COLOURS[n % 4]])
+    return Text("\n").join(rows)
+
+
 def shapes_line() -> Text:
     """'● Red  ■ Blue  ▲ Yellow  ◆ Green': the key to every card in the game."""
     text = Text(justify="center")
@@ -107,6 +144,7 @@ class TitleScreen(Screen[str]):
 
         with VerticalScroll(id="title-page"):
             yield Static(title_art(ascii_only=not unicode_ok()), id="title-art")
+            yield Static(card_fan(ascii_only=not unicode_ok()), id="title-fan")
             yield Static(shapes_line(), id="title-shapes")
             yield Static("Match the colour, the number or the symbol. Empty your hand first.",
                          id="title-tagline")
@@ -121,7 +159,11 @@ class TitleScreen(Screen[str]):
                     yield MenuButton("Rules  (R)", id="rules")
                     yield MenuButton("Quit  (Q)", id="quit")
 
+    def on_resize(self) -> None:
+        self.query_one("#title-fan").display = self.size.height >= FAN_MIN_HEIGHT
+
     def on_mount(self) -> None:
+        self.on_resize()
         first = "#continue" if self.saved is not None else "#new"
         self.query_one(first, Button).focus()
 
