@@ -21,6 +21,8 @@ class Colour(enum.Enum):
     YELLOW = "yellow"
     GREEN = "green"
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
     @property
     def shape(self) -> str:
         """The shape's name, as the rulebook gives it."""
@@ -79,6 +81,8 @@ class Rank(enum.Enum):
     DRAW_TWO = "+2"
     WILD = "W"
     WILD_DRAW_FOUR = "W+4"
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     @property
     def is_number(self) -> bool:
@@ -139,6 +143,8 @@ class Card:
     """Score value when left in a hand."""
     is_wild: bool
     """True for Wild and Wild Draw Four."""
+    is_number: bool
+    """True for 0-9 (kept on the card: enum properties are slow in hot loops)."""
     code: str
     """Compact notation, e.g. 'R7', 'B+2', 'GS', 'W', 'W+4'."""
 
@@ -178,9 +184,9 @@ def _build() -> tuple[list[Card], dict]:
     for colour in COLOURS:
         for rank in COLOURED_RANKS:
             code = colour.letter + rank.value
-            cards.append(Card(colour, rank, len(cards), rank.points, False, code))
+            cards.append(Card(colour, rank, len(cards), rank.points, False, rank.is_number, code))
     for rank in (Rank.WILD, Rank.WILD_DRAW_FOUR):
-        cards.append(Card(None, rank, len(cards), rank.points, True, rank.value))
+        cards.append(Card(None, rank, len(cards), rank.points, True, False, rank.value))
     return cards, {(c.colour, c.rank): c for c in cards}
 
 
@@ -203,8 +209,7 @@ def parse_cards(text: str) -> list[Card]:
     return [parse_card(t) for t in text.split()]
 
 
-def full_deck() -> list[Card]:
-    """The 108 cards in a fixed order (shuffling is the game's job)."""
+def _build_deck() -> tuple[Card, ...]:
     deck: list[Card] = []
     for card in ALL_CARDS:
         if card.is_wild:
@@ -213,7 +218,15 @@ def full_deck() -> list[Card]:
             deck.append(card)
         else:
             deck.extend([card] * 2)
-    return deck
+    return tuple(deck)
+
+
+_DECK = _build_deck()
+
+
+def full_deck() -> list[Card]:
+    """The 108 cards in a fixed order (shuffling is the game's job)."""
+    return list(_DECK)
 
 
 DECK_SIZE = 108

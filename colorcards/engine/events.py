@@ -1,13 +1,15 @@
 """What happened: the events `Game.apply` returns and the public history keeps.
 
-Events are frozen values. `Drew.cards` is private to the seat that drew; `public()`
+Events are plain slotted records (not frozen: a frozen dataclass costs three times as
+much to build, and the engine builds one or two per action); treat them as read-only.
+`Drew.cards` is private to the seat that drew; `public()`
 returns the event as the other seats may see it. `describe()` gives the words the
 table's log shows (with seat names supplied by the caller).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Callable
 
 from .cards import Card, Colour, parse_card
@@ -45,7 +47,7 @@ def _dump(value):
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted(Event):
     """A round was dealt."""
 
@@ -57,7 +59,7 @@ class RoundStarted(Event):
         return f"Round {self.round}: {name(self.dealer)} dealt seven cards each."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Turned(Event):
     """The first card was turned up; `returned` if it went back into the pile."""
 
@@ -71,7 +73,7 @@ class Turned(Event):
         return f"{self.card.name} was turned up to start the pile."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Played(Event):
     """A seat played a card (naming `colour` for a wild)."""
 
@@ -87,7 +89,7 @@ class Played(Event):
         return text + "."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ColourNamed(Event):
     """A seat named the colour for a Wild turned up first."""
 
@@ -99,7 +101,7 @@ class ColourNamed(Event):
         return f"{name(self.seat)} named {self.colour.title} {self.colour.glyph}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Drew(Event):
     """A seat drew cards. `reason`: draw, penalty, last-card, challenge or timeout.
 
@@ -127,7 +129,7 @@ class Drew(Event):
         return f"{name(self.seat)} drew {what}{why}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Skipped(Event):
     """A seat missed its turn."""
 
@@ -138,7 +140,7 @@ class Skipped(Event):
         return f"{name(self.seat)} misses a turn."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reversed(Event):
     """Direction of play flipped (`direction` is the new one: 1 left, -1 right)."""
 
@@ -149,7 +151,7 @@ class Reversed(Event):
         return "Play now runs " + ("to the left." if self.direction == 1 else "to the right.")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PenaltyPending(Event):
     """A stackable penalty now faces `seat`."""
 
@@ -161,7 +163,7 @@ class PenaltyPending(Event):
         return f"+{self.total} is coming to {name(self.seat)}: stack or draw."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Passed(Event):
     """A seat ended its turn without playing."""
 
@@ -172,7 +174,7 @@ class Passed(Event):
         return f"{name(self.seat)} passed."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CalledLastCard(Event):
     """A seat called Last Card."""
 
@@ -183,7 +185,7 @@ class CalledLastCard(Event):
         return f"{name(self.seat)} called Last Card!"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MissedLastCard(Event):
     """A seat went down to one card without calling (catchable, or auto-penalised)."""
 
@@ -194,7 +196,7 @@ class MissedLastCard(Event):
         return f"{name(self.seat)} is down to one card and did not call Last Card!"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Caught(Event):
     """`catcher` caught `seat` without a Last Card call."""
 
@@ -206,7 +208,7 @@ class Caught(Event):
         return f"{name(self.catcher)} caught {name(self.seat)} without a Last Card call!"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WindowClosed(Event):
     """The Last Card window closed; play goes on."""
 
@@ -217,7 +219,7 @@ class WindowClosed(Event):
         return f"The Last Card window for {name(self.seat)} closed."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Challenged(Event):
     """`challenger` challenged `seat`'s Wild Draw Four; `bluff` says who was right."""
 
@@ -234,7 +236,7 @@ class Challenged(Event):
                 f"{name(self.challenger)} draws 6.")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TimedOut(Event):
     """A seat's turn timer ran out."""
 
@@ -245,7 +247,7 @@ class TimedOut(Event):
         return f"{name(self.seat)} ran out of time."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reshuffled(Event):
     """The discard pile (bar its top card) became the new draw pile."""
 
@@ -256,7 +258,7 @@ class Reshuffled(Event):
         return f"The pile was shuffled into a new deck of {self.count} cards."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WentOut(Event):
     """A seat played its last card and finished in `place` (1 = won the round)."""
 
@@ -270,7 +272,7 @@ class WentOut(Event):
         return f"{name(self.seat)} went out in place {self.place}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundEnded(Event):
     """The round is over. `winner` is None after a stalemate; `points` were scored."""
 
@@ -286,7 +288,7 @@ class RoundEnded(Event):
         return f"Round {self.round} is over: {name(self.winner)} scores {self.points} points."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchEnded(Event):
     """The match is over; `winners` share the win (empty: nobody won)."""
 

@@ -22,6 +22,7 @@ import random
 import secrets
 from bisect import insort
 from collections import Counter
+from operator import attrgetter
 
 from . import actions as A
 from . import events as E
@@ -36,6 +37,7 @@ PHASES = (TURN, DRAWN, CHALLENGE, NAME_COLOUR, WINDOW, ROUND_OVER, MATCH_OVER)
 
 _SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
 _WILD4 = Rank.WILD_DRAW_FOUR
+_WILD = Rank.WILD
 _NAME_COLOURS = tuple(A.NameColour(c) for c in COLOURS)
 
 
@@ -83,7 +85,7 @@ class Game:
         self.direction = 1
         """1 while play runs left (seat order), -1 after an odd number of Reverses."""
         deck = full_deck()
-        self.rng.shuffle(deck)
+        _shuffle(self.rng, deck)
         self.hands: list[list[Card]] = [
             sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_index) for i in range(n)
         ]
@@ -134,14 +136,14 @@ class Game:
             card = self.draw_pile.pop()
             goes_back = (
                 (how == "classic" and card.rank is _WILD4)
-                or (how == "number" and not card.rank.is_number)
+                or (how == "number" and not card.is_number)
                 or (how == "as-if-played" and card.is_wild)
             )
             if not goes_back:
                 break
             self._log(E.Turned(card, returned=True))
             self.draw_pile.append(card)
-            self.rng.shuffle(self.draw_pile)
+            _shuffle(self.rng, self.draw_pile)
         self.discard.append(card)
         self.active_colour = card.colour
         self._log(E.Turned(card))
@@ -254,10 +256,10 @@ class Game:
 
         The clock actions (`TimeOut`, `CloseWindow`) are never listed: the caller
         applies them when its own clock runs out."""
-        if seat is None or seat == self.current:
+        if seat is None:
             legal = self._legal
             if legal is None:
-                legal = self._legal = self._compute_legal(seat)
+                legal = self._legal = self._compute_legal(None)
             return legal
         return self._compute_legal(seat)
 
@@ -272,7 +274,33 @@ class Game:
             seat = cur
         result: list[A.Action] = []
         if seat == cur:
-            if phase == TURN or phase == DRAWN:
+            if phase == TURN and not self.pending:
+                # The common case, written out for speed: distinct matching cards in order.
+                hand = self.hands[seat]
+                top_rank = self.discard[-1].rank
+                active = self.active_colour
+                prev = None
+                has_active = False
+                for c in hand:
+                    if c is not prev:
+                        prev = c
+                        if c.colour is active:
+                            has_active = True
+                            result += _CARD_PLAYS[c]
+                        elif c.is_wild or c.rank is top_rank:
+                            result += _CARD_PLAYS[c]
+                if (has_active and prev.rank is _WILD4
+                        and self.rules.draw_four == "restricted"):
+                    del result[-4:]
+                if self.draw_pile or len(self.discard) > 1:
+                    if not result or self.rules.draw == "any-time":
+                        result.append(A.DRAW)
+                elif not result:
+                    result.append(A.PASS)
+                if seat == self.vulnerable or (len(hand) == 2 and not self.called[seat]
+                                               and self.rules.last_card != "auto"):
+                    result.append(A.CALL)
+            elif phase == TURN or phase == DRAWN:
                 for card in self._playable(seat):
                     if card.is_wild:
                         result.extend(_WILD_PLAYS[card])
@@ -287,8 +315,9 @@ class Game:
                         result.append(A.DRAW)
                 elif not result:
                     result.append(A.PASS)
-                if (len(self.hands[seat]) == 2 and not self.called[seat]
-                        and self.rules.last_card != "auto"):
+                if seat == self.vulnerable or (len(self.hands[seat]) == 2
+                                               and not self.called[seat]
+                                               and self.rules.last_card != "auto"):
                     result.append(A.CALL)
             elif phase == CHALLENGE:
                 result += (A.CHALLENGE, A.ACCEPT)
@@ -317,7 +346,12 @@ class Game:
         """Apply `action` for `seat` (default: the seat to act); return what happened.
 
         Raises IllegalAction, saying why in a player's words, and changes nothing."""
-        seat = self._check(action, seat)
+        legal = self._legal
+        if seat is None and legal is not None and action in legal:
+            # Listed just now for the seat to act: no need to check it again.
+            seat = None if action is A.NEXT_ROUND else self.current
+        else:
+            seat = self._check(action, seat)
         start = len(self.history)
         self.actions.append((seat, action))
         self._legal = None
@@ -346,43 +380,54 @@ class Game:
 
     def _do(self, action: A.Action, seat: int | None) -> None:
         kind = action.kind
-        if kind == "catch":
-            self._catch(seat, action.seat)
-            return
-        if kind == "call":
-            self._call(seat)
-            return
-        if kind == "close-window":
-            self._close_window()
-            return
-        if kind == "next-round":
-            self._deal()
-            return
-        # Any other action is the current seat acting: a missed call can no longer be caught.
-        self.vulnerable = None
         if kind == "play":
+            # The seat to act plays: a missed Last Card call can no longer be caught.
+            self.vulnerable = None
             self.stuck_passes = 0
             self._play(seat, action.card, action.colour)
-        elif kind == "draw":
-            self.stuck_passes = 0
-            self._voluntary_draw(seat)
-        elif kind == "pass":
-            if self.phase == TURN:
-                self.stuck_passes += 1
-            self._log(E.Passed(seat))
-            self._end_turn(self._next(seat))
-            if self.stuck_passes >= 2 * self._active_count():
-                self._end_round(stalemate=True)
-        elif kind == "accept":
-            self._accept(seat)
-        elif kind == "challenge":
-            self._challenge(seat)
-        elif kind == "name-colour":
-            self.active_colour = action.colour
-            self.phase = TURN
-            self._log(E.ColourNamed(seat, action.colour))
-        elif kind == "timeout":
-            self._timeout(seat)
+            return
+        handler = _HANDLERS[kind]
+        if kind not in _OUT_OF_TURN:
+            self.vulnerable = None
+        handler(self, action, seat)
+
+    def _on_draw(self, action: A.Action, seat: int) -> None:
+        self.stuck_passes = 0
+        self._voluntary_draw(seat)
+
+    def _on_pass(self, action: A.Action, seat: int) -> None:
+        if self.phase == TURN:
+            self.stuck_passes += 1
+        self._log(E.Passed(seat))
+        self._end_turn(self._next(seat))
+        if self.stuck_passes >= 2 * self._active_count():
+            self._end_round(stalemate=True)
+
+    def _on_accept(self, action: A.Action, seat: int) -> None:
+        self._accept(seat)
+
+    def _on_challenge(self, action: A.Action, seat: int) -> None:
+        self._challenge(seat)
+
+    def _on_name_colour(self, action: A.Action, seat: int) -> None:
+        self.active_colour = action.colour
+        self.phase = TURN
+        self._log(E.ColourNamed(seat, action.colour))
+
+    def _on_timeout(self, action: A.Action, seat: int) -> None:
+        self._timeout(seat)
+
+    def _on_catch(self, action: A.Action, seat: int) -> None:
+        self._catch(seat, action.seat)
+
+    def _on_call(self, action: A.Action, seat: int) -> None:
+        self._call(seat)
+
+    def _on_close_window(self, action: A.Action, seat: int | None) -> None:
+        self._close_window()
+
+    def _on_next_round(self, action: A.Action, seat: int | None) -> None:
+        self._deal()
 
     def _log(self, event: E.Event) -> None:
         self.history.append(event)
@@ -398,30 +443,34 @@ class Game:
 
     def _draw_into(self, seat: int, count: int, reason: str, active: Colour | None = None) -> list[Card]:
         """Move up to `count` cards to the seat's hand, reshuffling when the pile runs out."""
-        got: list[Card] = []
         pile = self.draw_pile
-        for _ in range(count):
-            if not pile:
-                if len(self.discard) <= 1:
-                    break
-                self._reshuffle()
-                pile = self.draw_pile
-            got.append(pile.pop())
-        if got:
+        if count == 1 and pile:
+            got = [pile.pop()]
+            insort(self.hands[seat], got[0], key=_card_index)
+        else:
+            got = []
+            for _ in range(count):
+                if not pile:
+                    if len(self.discard) <= 1:
+                        break
+                    self._reshuffle()
+                    pile = self.draw_pile
+                got.append(pile.pop())
             hand = self.hands[seat]
             for card in got:
                 insort(hand, card, key=_card_index)
+        if got:
             self.called[seat] = False
             if reason != "draw" and reason != "timeout":
                 self.lacks[seat].clear()
-        self._log(E.Drew(seat, len(got), reason, active, tuple(got)))
+        self.history.append(E.Drew(seat, len(got), reason, active, tuple(got)))
         return got
 
     def _reshuffle(self) -> None:
         top = self.discard.pop()
         pile = self.discard
         self.discard = [top]
-        self.rng.shuffle(pile)
+        _shuffle(self.rng, pile)
         self.draw_pile = pile
         self._log(E.Reshuffled(len(pile)))
 
@@ -430,8 +479,8 @@ class Game:
         got = self._draw_into(seat, 1, "draw", active)
         self.lacks[seat].add(active)
         card = got[0]
-        hand = self.hands[seat]
-        if self.matches(card) and (card.rank is not _WILD4 or self._wild4_allowed(hand)):
+        if ((card.is_wild or card.colour is active or card.rank is self.discard[-1].rank)
+                and (card.rank is not _WILD4 or self._wild4_allowed(self.hands[seat]))):
             self.drawn = card
             self.phase = DRAWN
         else:
@@ -480,8 +529,12 @@ class Game:
                 self._draw_into(seat, 1, "timeout", self.active_colour)
                 self.lacks[seat].add(self.active_colour)
             else:
+                if not self._playable(seat):
+                    self.stuck_passes += 1
                 self._log(E.Passed(seat))
             self._end_turn(self._next(seat))
+            if self.stuck_passes >= 2 * self._active_count():
+                self._end_round(stalemate=True)
 
     # -- Last Card
 
@@ -518,11 +571,22 @@ class Game:
         self.discard.append(card)
         self.active_colour = colour or card.colour
         self.drawn = None
-        self._log(E.Played(seat, card, colour))
+        self.history.append(E.Played(seat, card, colour))
         lacks = self.lacks[seat]
-        if lacks and card.colour in lacks:
+        if lacks:
             lacks.discard(card.colour)
         left = len(hand)
+        if left > 1 and (card.is_number or card.rank is _WILD):
+            # The common case, written out for speed: the turn passes to the next seat.
+            n, d, hands = self.seats, self.direction, self.hands
+            s = (seat + d) % n
+            while not hands[s]:
+                s = (s + d) % n
+            self.current = s
+            self.phase = TURN
+            self.turns += 1
+            self.total_turns += 1
+            return
         missed = False
         if left == 1:
             mode = rules.last_card
@@ -549,7 +613,7 @@ class Game:
     def _card_effect(self, seat: int, card: Card) -> tuple[int, str]:
         """Resolve the card's action; return who plays next and in which phase."""
         rank = card.rank
-        if rank.is_number or rank is Rank.WILD:
+        if card.is_number or rank is _WILD:
             return self._next(seat), TURN
         nxt = self._next(seat)
         if rank is _SKIP:
@@ -716,11 +780,29 @@ class Game:
         return counts
 
 
-def _card_index(card: Card) -> int:
-    return card.index
+_card_index = attrgetter("index")
+
+_HANDLERS = {
+    "draw": Game._on_draw, "pass": Game._on_pass, "accept": Game._on_accept,
+    "challenge": Game._on_challenge, "name-colour": Game._on_name_colour,
+    "timeout": Game._on_timeout, "catch": Game._on_catch, "call": Game._on_call,
+    "close-window": Game._on_close_window, "next-round": Game._on_next_round,
+}
+#: Actions that are not the seat to act taking its turn (they leave a missed call catchable).
+_OUT_OF_TURN = frozenset({"catch", "call", "close-window", "next-round"})
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle in place by sorting on one uniform key per card (fast, and unbiased)."""
+    rand = rng.random
+    keys = [rand() for _ in cards]
+    order = sorted(range(len(cards)), key=keys.__getitem__)
+    cards[:] = [cards[i] for i in order]
 
 
 from .cards import ALL_CARDS  # noqa: E402  (after Card is complete)
 
 _PLAYS = {c: A.play(c) for c in ALL_CARDS if not c.is_wild}
+_CARD_PLAYS = {c: (_PLAYS[c],) for c in _PLAYS}
 _WILD_PLAYS = {c: tuple(A.play(c, col) for col in COLOURS) for c in ALL_CARDS if c.is_wild}
+_CARD_PLAYS.update(_WILD_PLAYS)

@@ -109,21 +109,25 @@ class View:
         seat = self.seat
         return tuple(
             e if getattr(e, "seat", seat) == seat else e.public()
-            for e in self.history_slice(0)
+            for e in self._history[:self._history_len]
         )
 
-    def history_slice(self, start: int) -> list[Event]:
-        """Raw events from `start` on, up to this view's moment (for internal use)."""
-        return self._history[start:self._history_len]
+    def history_since(self, start: int) -> tuple[Event, ...]:
+        """Events from index `start` on, as this seat saw them (others' draws hidden)."""
+        seat = self.seat
+        return tuple(
+            e if getattr(e, "seat", seat) == seat else e.public()
+            for e in self._history[start:self._history_len]
+        )
+
+    @property
+    def history_length(self) -> int:
+        """How many events have happened (for reading only the new ones)."""
+        return self._history_len
 
     def recent(self, count: int) -> tuple[Event, ...]:
         """The last `count` events as this seat saw them."""
-        seat = self.seat
-        start = max(0, self._history_len - count)
-        return tuple(
-            e if getattr(e, "seat", seat) == seat else e.public()
-            for e in self.history_slice(start)
-        )
+        return self.history_since(max(0, self._history_len - count))
 
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         """The seat `steps` turns after `seat` (default: this seat), skipping empty hands."""
