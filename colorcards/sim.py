@@ -19,6 +19,7 @@ from .bots import Player, make_player
 from .engine import CLOSE_WINDOW, NEXT_ROUND, Game, Rules
 
 GAME_SEED_STRIDE = 1_000_003
+PLAYER_SEED_SALT = 0x5EED_CA7D
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -38,10 +39,14 @@ class GameResult:
 
 def play_game(rules: Rules, players: Sequence[Player], seed: int,
               max_turns: int = 200_000) -> GameResult:
-    """Play one whole match; seat i is `players[i]`. Each player gets its own generator."""
+    """Play one whole match; seat i is `players[i]`.
+
+    The players draw on one generator of their own, seeded from the game's seed and
+    separate from the game's (so no decision can disturb the deal). Seeding a
+    generator costs as much as several dozen moves, so the seats share it."""
     seats = len(players)
     game = Game(rules, seats, seed)
-    rngs = [random.Random(seed * 16 + s + 1) for s in range(seats)]
+    rngs = [random.Random(seed ^ PLAYER_SEED_SALT)] * seats
     stalemate = False
     reacted = None
     while True:

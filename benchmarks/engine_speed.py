@@ -1,0 +1,44 @@
+"""Engine speed: whole games per second with uniform random players, on one core.
+
+    python benchmarks/engine_speed.py            # duel and party (4 seats), 20,000 games each
+    python benchmarks/engine_speed.py --games 5000
+
+This is the same loop `colorcards sim` runs (colorcards.sim.play_game), single process.
+It reports CPU time (time.process_time), so other work on the machine disturbs it less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from colorcards.bots import make_player
+from colorcards.engine import get_preset
+from colorcards.sim import game_seed, play_game
+
+CASES = (("duel", 2), ("party", 4), ("color-cards", 4), ("classic", 4))
+
+
+def measure(preset: str, seats: int, games: int) -> tuple[float, float]:
+    rules = get_preset(preset).rules()
+    players = [make_player("random") for _ in range(seats)]
+    turns = 0
+    started = time.process_time()
+    for index in range(games):
+        turns += play_game(rules, players, game_seed(1, index)).turns
+    seconds = time.process_time() - started
+    return games / seconds, turns / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--all", action="store_true", help="also color-cards and classic")
+    args = parser.parse_args()
+    for preset, seats in CASES if args.all else CASES[:2]:
+        rate, turns = measure(preset, seats, args.games)
+        print(f"{preset:<12} {seats} seats  {rate:8.0f} games/s  {turns:6.1f} turns a game")
+
+
+if __name__ == "__main__":
+    main()
