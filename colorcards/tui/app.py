@@ -142,7 +142,7 @@ class ColorCardsApp(App):
         self.settings = settings
         seed, self.seed = self.seed, None
         controller = GameController.new(settings, seed, **self._pace(), store=self.store)
-        self._seat(controller)
+        self.seat(controller)
 
     def continue_game(self) -> None:
         """Back to the saved table, exactly as it was left."""
@@ -158,7 +158,7 @@ class ColorCardsApp(App):
             return
         controller = GameController.resume(saved, **self._pace(), store=self.store)
         self.settings = controller.settings
-        self._seat(controller)
+        self.seat(controller)
 
     def _pace(self) -> dict:
         pace = {}
@@ -170,7 +170,8 @@ class ColorCardsApp(App):
             pace["turn_seconds"] = self.turn_seconds
         return pace
 
-    def _seat(self, controller) -> None:
+    def seat(self, controller) -> None:
+        """Sit down at the table for `controller`'s game (tests seat prepared positions)."""
         from .table import TableScreen
 
         self.controller = controller

@@ -197,9 +197,7 @@ class TableScreen(Screen):
         if rules.match != "single":
             text.append(f" · Round {view.round}")
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
-            text.append(f" {goal}")
-            scores = "  ".join(f"{ctl.name(s)} {view.scores[s]}" for s in range(view.seats))
-            text.append(f" · {scores}", style="dim")
+            text.append(f" {goal} · Your score {view.scores[HUMAN]}")
         mine = len(ctl.hand())
         text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:

@@ -75,23 +75,37 @@ BARS = "▁▂▃▄▅▆▇█"
 LINE = 30
 
 
-def rate_line(rates: Sequence[float]) -> str:
-    """Win rates (percent) as one bar each on a fixed 0-100 % scale, so that a level at
-    33% never looks as tall as one at 90% (Textual's Sparkline scales to its own data)."""
-    return "".join(BARS[min(len(BARS) - 1, int(rate / 100 * len(BARS)))] for rate in rates)
+def rate_line(rates: Sequence[float], rows: int = 1) -> list[str]:
+    """Win rates (percent) as one bar each on a fixed 0-100 % scale, `rows` lines tall
+    (top line first), so that a level at 33% never looks as tall as one at 90%
+    (Textual's Sparkline scales to its own data). 0% still shows a sliver of baseline."""
+    steps = len(BARS) * rows
+    heights = [max(1, min(steps, round(rate / 100 * steps))) for rate in rates]
+    lines = []
+    for row in reversed(range(rows)):
+        line = ""
+        for height in heights:
+            fill = height - row * len(BARS)
+            line += " " if fill <= 0 else BARS[min(fill, len(BARS)) - 1]
+        lines.append(line)
+    return lines
 
 
 def trend_row(level: str, results: Sequence[str]) -> Text:
-    """One level's line: name, recent results, win-rate line, where it stands now."""
+    """One level in two lines: the win-rate bars' top half; then the name, recent
+    results, the bars' bottom half and where the level stands now."""
+    rates = running_win_rate(results)
+    top, bottom = rate_line(rates[-LINE:], rows=2)
     text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(" " * (8 + STRIP + 2))
+    text.append(top, style="bold")
+    text.append("\n")
     text.append(f"{LEVEL_TITLES.get(level, level.title()):<8}", style="bold")
     marks = strip(results)
     text.append_text(marks)
     text.append(" " * (STRIP - len(marks) + 2))
-    rates = running_win_rate(results)
-    line = rate_line(rates[-LINE:])
-    text.append(line)
-    text.append(" " * (LINE - len(line) + 2))
+    text.append(bottom, style="bold")
+    text.append(" " * (LINE - len(bottom) + 2))
     text.append(f"{percent(rates[-1] / 100)} after {len(results)}")
     return text
 
@@ -123,7 +137,7 @@ class StatsScreen(Screen[None]):
             yield Static("Statistics", classes="heading")
             yield Static(stats_table(self.stats), id="stats-table")
             yield Static("Over time: ● won  ○ lost  ◐ drawn, newest on the right; the bars "
-                         "show your win rate after each game, from 0 (▁) to 100% (█).",
+                         "show your win rate after each game, from 0 (▁) to 100% (two rows of █).",
                          id="trend-key")
             rows = [trend_row(level, by_level[level]) for level in LEVELS if by_level.get(level)]
             if rows:

@@ -32,7 +32,7 @@ class ControlBar(Static):
     """Clickable controls, enabled ones picked out, plus the clocks."""
 
     def show(self, enabled: set[str], labels: dict[str, str], clock: str = "") -> None:
-        parts = []
+        parts = [f"[b reverse] {clock} [/b reverse]"] if clock else []
         for action, key, label in CONTROLS:
             label = labels.get(action, label)
             if action in enabled:
@@ -40,6 +40,4 @@ class ControlBar(Static):
             else:
                 parts.append(f"[dim] {key}  {label}[/dim]")
         line = "  ".join(parts)
-        if clock:
-            line += f"   [b reverse] {clock} [/b reverse]"
         self.update(line, layout=False)

@@ -70,11 +70,9 @@ class Ring(Vertical):
              palette: str, ascii_only: bool, pending: int, pending_seat: str | None) -> None:
         if ascii_only:
             arrow = "<-- " if direction == 1 else "--> "
-            words = arrow + ("Play runs left (clockwise)" if direction == 1
-                             else "Play runs right (anticlockwise)")
+            words = arrow + ("Play runs left" if direction == 1 else "Play runs right")
         else:
-            words = ("↻ Play runs to the left ↻" if direction == 1
-                     else "↺ Play runs to the right ↺")
+            words = "↻ Play runs left" if direction == 1 else "↺ Play runs right"
         line = Text(words, style="bold")
         if pending and pending_seat:
             line.append(f"   +{pending} on {pending_seat}", style="bold reverse")

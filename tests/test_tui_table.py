@@ -1,0 +1,317 @@
+"""The table's controls, each from a prepared position, driven through keys and clicks.
+
+Computers wait a minute between moves here (nothing moves unless the test acts), so
+every assertion sees the table right after the player's own key.
+"""
+
+from __future__ import annotations
+
+from colorcards.engine import Colour, get_preset
+from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.screens import ColourChooser, HelpScreen, PauseMenu
+from engine_helpers import position
+from tui_table_helpers import check_table, flat, seat_position, shown
+
+
+def _app(tmp_path) -> ColorCardsApp:
+    return ColorCardsApp(data_dir=tmp_path, delay=60)
+
+
+async def _table(pilot, game, **kwargs):
+    controller = seat_position(pilot.app, game, **kwargs)
+    await pilot.pause()
+    await pilot.pause()
+    return controller
+
+
+async def test_play_a_card_by_number_and_the_screen_follows(tmp_path):
+    """Pressing a card's number plays it; hand, pile and tags then show the engine's state."""
+    game = position("top=R3 | you: R5 B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        check_table(pilot.app)
+        assert "Your turn: play ● Red or 3" in shown(pilot.app)
+        index = ctl.hand().index(game.hands[0][0] if game.hands[0][0].code == "R5" else
+                                 next(c for c in ctl.hand() if c.code == "R5"))
+        await pilot.press(str(index + 1))
+        assert game.top.code == "R5"
+        assert game.current == 1
+        text = check_table(pilot.app)
+        assert "You played Red 5." in flat(text)
+        assert "Lily is playing" in flat(text)
+
+
+async def test_illegal_card_shakes_and_says_why(tmp_path):
+    """A card that does not match stays in the hand and the engine's reason is shown."""
+    game = position("top=R3 | you: B7 R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        index = next(i for i, c in enumerate(ctl.hand()) if c.code == "B7")
+        await pilot.press(str(index + 1))
+        assert len(game.hands[0]) == 2 and game.top.code == "R3"
+        assert "Blue 7 does not match Red 3" in shown(pilot.app)
+        assert pilot.app.screen.query_one("#status").has_class("-warning")
+
+
+async def test_arrow_keys_select_and_enter_plays(tmp_path):
+    """Left/Right move the selection; Enter plays the selected card."""
+    game = position("top=R3 | you: B7 G2 R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        hand = pilot.app.screen.query_one("Hand")
+        target = next(i for i, c in enumerate(ctl.hand()) if c.code == "R5")
+        hand.selected = 2
+        for _ in range(2 - target):
+            await pilot.press("left")
+        assert hand.selected == target
+        await pilot.press("right", "left", "enter")
+        assert game.top.code == "R5"
+
+
+async def test_draw_then_pass(tmp_path):
+    """D draws; a playable drawn card is selected and P passes instead of playing it."""
+    game = position("top=R3 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2 | pile: R9 ...")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        await pilot.press("d")
+        assert game.phase == "drawn" and game.drawn.code == "R9"
+        hand = pilot.app.screen.query_one("Hand")
+        assert ctl.hand()[hand.selected].code == "R9"
+        text = check_table(pilot.app)
+        assert "You drew Red 9" in flat(text) and "P passes" in flat(text)
+        await pilot.press("p")
+        assert game.current == 1 and len(game.hands[0]) == 3
+        assert "You passed." in shown(pilot.app)
+
+
+async def test_click_the_draw_pile_and_a_card(tmp_path):
+    """A click on the pile draws; a click on a card plays it."""
+    game = position("top=R3 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2 | pile: R9 ...")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        await pilot.click("#draw-pile")
+        assert game.phase == "drawn"
+        index = ctl.hand().index(game.drawn)
+        await pilot.click("#hand", offset=(2 + 9 * index + 3, 2))
+        assert game.top.code == "R9" and game.current == 1
+
+
+async def test_stack_a_draw_two(tmp_path):
+    """Facing +2 with stacking on, playing a Draw Two passes +4 on to the next player."""
+    game = position("top=R+2 | you: B+2 G5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+                    pending=2)
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        text = shown(pilot.app)
+        assert "+2 coming your way" in flat(text)
+        index = next(i for i, c in enumerate(ctl.hand()) if c.code == "B+2")
+        await pilot.press(str(index + 1))
+        assert game.pending == 4 and game.current == 1
+        text = check_table(pilot.app)
+        assert "+4 on Lily" in flat(text)
+
+
+async def test_take_the_penalty_with_d(tmp_path):
+    """Facing +2, D (or A) takes the cards and the turn passes."""
+    game = position("top=R+2 | you: B3 G5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", pending=2)
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        await pilot.press("d")
+        assert len(game.hands[0]) == 4 and game.current == 1 and game.pending == 0
+        check_table(pilot.app)
+
+
+async def test_challenge_a_bluff(tmp_path):
+    """X challenges a Wild Draw Four; a bluffer draws four and the log says so."""
+    rules = get_preset("classic").rules(draw_four="challenge")
+    game = position("top=W+4 colour=blue | you: B3 G5 | lily: Y1 Y2 | max: G4 G5 | zoe: R1 R2",
+                    rules, phase="challenge", challenge_from=3, challenge_bluff=True)
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game, preset="classic")
+        assert "Zoe played a Wild Draw Four on you" in shown(pilot.app)
+        await pilot.press("x")
+        assert len(game.hands[3]) == 6 and game.current == 0
+        text = check_table(pilot.app)
+        assert "Zoe was bluffing" in flat(text)
+
+
+async def test_accept_a_wild_draw_four(tmp_path):
+    """A accepts the Wild Draw Four: four cards and the turn is lost."""
+    rules = get_preset("classic").rules(draw_four="challenge")
+    game = position("top=W+4 colour=blue | you: B3 G5 | lily: Y1 Y2 | max: G4 G5 | zoe: R1 R2",
+                    rules, phase="challenge", challenge_from=3)
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game, preset="classic")
+        await pilot.press("a")
+        assert len(game.hands[0]) == 6 and game.current == 1
+        check_table(pilot.app)
+
+
+async def test_call_last_card_before_playing(tmp_path):
+    """L with two cards calls Last Card; playing down to one then costs nothing."""
+    game = position("top=R3 | you: R5 R6 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        assert "press L to call Last Card" in shown(pilot.app)
+        await pilot.press("l")
+        assert game.called[0]
+        assert "LAST CARD called" in shown(pilot.app)
+        await pilot.press("1")
+        assert len(game.hands[0]) == 1
+        assert len(ctl.hand()) == 1
+
+
+async def test_forgetting_last_card_costs_two(tmp_path):
+    """Playing down to one without L under auto-penalty draws two at once."""
+    game = position("top=R3 | you: R5 R6 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        await pilot.press("1")
+        assert len(game.hands[0]) == 3
+        assert "You drew 2 cards for not calling Last Card" in shown(pilot.app)
+
+
+async def test_last_card_in_the_window(tmp_path):
+    """Classic: forget the call and the 3-second window opens; L in it saves you."""
+    game = position("top=R3 | you: R5 R6 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", "classic")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game, preset="classic")
+        await pilot.press("1")
+        assert game.phase == "window"
+        text = shown(pilot.app)
+        assert "Last Card window" in flat(text) and "Press L now" in flat(text)
+        await pilot.press("l")
+        assert game.called[0] and game.phase == "turn" and game.current == 1
+        assert "You called Last Card!" in shown(pilot.app)
+
+
+async def test_catch_a_computer(tmp_path):
+    """C catches a computer that went down to one card without calling: it draws two."""
+    game = position("top=R3 | you: R5 R6 B2 | lily: Y1 | max: G4 G5 | zoe: B1 B2", "party",
+                    current=2, vulnerable=1)
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game, preset="party")
+        text = shown(pilot.app)
+        assert "Lily did not call Last Card: press C" in flat(text)
+        assert pilot.app.screen.query_one("#tag-1").has_class("-catchable")
+        await pilot.press("c")
+        assert len(game.hands[1]) == 3 and game.vulnerable is None
+        text = check_table(pilot.app)
+        assert "You caught Lily without a Last Card call" in flat(text)
+
+
+async def test_nobody_to_catch_says_so(tmp_path):
+    """C with nobody to catch explains instead of doing nothing."""
+    game = position("top=R3 | you: R5 R6 B2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", "party")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game, preset="party")
+        await pilot.press("c")
+        assert "Nobody can be caught now" in shown(pilot.app)
+
+
+async def test_wild_opens_the_colour_chooser(tmp_path):
+    """A Wild asks for a colour (the one held most pre-selected); 3 picks Yellow."""
+    game = position("top=R3 | you: W B7 B8 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        index = next(i for i, c in enumerate(ctl.hand()) if c.code == "W")
+        await pilot.press(str(index + 1))
+        await pilot.pause()
+        chooser = pilot.app.screen
+        assert isinstance(chooser, ColourChooser)
+        assert chooser.colour is Colour.BLUE
+        await pilot.press("3")
+        await pilot.pause()
+        assert game.active_colour is Colour.YELLOW and game.top.code == "W"
+        text = check_table(pilot.app)
+        assert "You played Wild and named Yellow" in flat(text)
+        assert "To match: ▲ Yellow triangle" in flat(text)
+
+
+async def test_hint_selects_what_hard_would_play(tmp_path):
+    """H selects the card the Hard player would play; Enter then plays it."""
+    game = position("top=R3 | you: B7 R5 G3 Y9 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        await pilot.press("h")
+        for _ in range(50):
+            await pilot.pause()
+            if "Hint:" in shown(pilot.app):
+                break
+        text = shown(pilot.app)
+        assert "Hint: play" in flat(text)
+        hand = pilot.app.screen.query_one("Hand")
+        hinted = ctl.hand()[hand.selected]
+        assert hinted.code in ("R5", "G3")
+        await pilot.press("enter")
+        assert game.top is hinted
+
+
+async def test_sort_and_move_cards(tmp_path):
+    """S sorts by colour then by number; Shift+Right moves the selected card."""
+    game = position("top=R3 | you: G2 B7 R5 R1 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        assert [c.code for c in ctl.hand()] == ["R1", "R5", "B7", "G2"]  # dealt by colour
+        await pilot.press("s")
+        assert [c.code for c in ctl.hand()] == ["R1", "G2", "R5", "B7"]
+        await pilot.press("s")
+        assert [c.code for c in ctl.hand()] == ["R1", "R5", "B7", "G2"]
+        await pilot.press("s")
+        assert [c.code for c in ctl.hand()] == ["R1", "G2", "R5", "B7"]
+        hand = pilot.app.screen.query_one("Hand")
+        hand.selected = 0
+        await pilot.press("shift+right")
+        assert [c.code for c in ctl.hand()] == ["G2", "R1", "R5", "B7"]
+        assert hand.selected == 1
+        assert ctl.save_meta()["hand"] == ["G2", "R1", "R5", "B7"]
+
+
+async def test_help_and_pause_menu(tmp_path):
+    """? shows every key; Escape pauses; Escape again resumes the same table."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert "Shift" in shown(pilot.app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, PauseMenu)
+        assert ctl.paused
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not ctl.paused
+        check_table(pilot.app)
+
+
+async def test_turn_timer_draws_for_you(tmp_path):
+    """When the turn timer runs out the player draws one card and the turn ends."""
+    rules = get_preset("color-cards").rules(turn_timer=30)
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", rules)
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game, turn_seconds=1.5)
+        assert "⏱" in shown(pilot.app)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if game.current != 0:
+                break
+        assert len(game.hands[0]) == 3 and game.current == 1
+        assert "You ran out of time" in shown(pilot.app)
+
+
+async def test_resize_moves_the_log_beside_the_table(tmp_path):
+    """Wide terminals get the log in a column; narrow ones a strip under the ring."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        screen = pilot.app.screen
+        assert screen.query_one("#log").display and not screen.query_one("#side-log").display
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause()
+        assert screen.has_class("-wide")
+        assert screen.query_one("#side-log").display and not screen.query_one("#log").display
+        check_table(pilot.app)

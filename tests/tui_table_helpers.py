@@ -1,0 +1,180 @@
+"""Helpers for the table's Pilot tests: a screen as text, waiting for the table to settle,
+and a simple player who plays whole games through the keys."""
+
+from __future__ import annotations
+
+import asyncio
+
+from colorcards.engine import ACCEPT, CALL, CHALLENGE, DRAW, PASS
+from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.controller import HUMAN
+from colorcards.tui.settings import GameSettings
+
+
+def screen_text(app) -> str:
+    """Everything on the screen as plain text, one line per row."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+def flat(text: str) -> str:
+    """Text with every run of whitespace (line breaks of wrapped lines too) made one space."""
+    return " ".join(text.split())
+
+
+def shown(app) -> str:
+    """The screen's text flattened, so a wrapped log line reads whole."""
+    return flat(screen_text(app))
+
+
+def make_app(preset: str = "color-cards", *, seed: int = 1, difficulty: str = "normal",
+             opponents: int | None = None, data_dir=None, **kwargs) -> ColorCardsApp:
+    """An app that skips to a table with no pause between computer moves."""
+    from colorcards.engine import get_preset
+
+    if opponents is None:
+        opponents = get_preset(preset).default_seats - 1
+    settings = GameSettings(difficulty=difficulty, preset=preset, opponents=opponents)
+    kwargs.setdefault("delay", 0)
+    kwargs.setdefault("window_seconds", 60)
+    return ColorCardsApp(data_dir=data_dir, seed=seed, settings=settings, direct=True, **kwargs)
+
+
+async def settle(pilot, limit: int = 20000) -> None:
+    """Let computer moves run until the table waits for the human (or a screen is up).
+
+    Short sleeps let the table's timers and the thinking thread run; one full pause at
+    the end lets the screen catch up before anything is read from it."""
+    app = pilot.app
+    for _ in range(limit):
+        await asyncio.sleep(0.001)
+        ctl = app.controller
+        if ctl is None or not _on_table(app):
+            await pilot.pause()
+            return
+        if ctl.busy:
+            continue
+        game = ctl.game
+        if game.phase in ("round-over", "match-over"):
+            continue  # the results screen is on its way
+        if game.current_seat == HUMAN or game.vulnerable == HUMAN or game.phase == "window":
+            await pilot.pause()
+            return
+    raise AssertionError("the table never settled")
+
+
+def _on_table(app) -> bool:
+    from colorcards.tui.table import TableScreen
+
+    return isinstance(app.screen, TableScreen)
+
+
+async def play_turn(pilot) -> str:
+    """Make one sensible move for the human through the keys; return the key pressed."""
+    app = pilot.app
+    ctl = app.controller
+    legal = ctl.legal()
+    game = ctl.game
+    if game.phase == "name-colour" and game.current == HUMAN:
+        await pilot.press("enter")  # the colour chooser opened for the first card
+        return "enter"
+    if game.phase == "window" and game.current == HUMAN:
+        await pilot.press("l")
+        return "l"
+    if CHALLENGE in legal:
+        await pilot.press("a")
+        return "a"
+    if CALL in legal and len(ctl.hand()) == 2:
+        await pilot.press("l")
+        return "l"
+    plays = [a for a in legal if a.kind == "play"]
+    if plays:
+        card = plays[0].card
+        index = ctl.hand().index(card)
+        hand = app.screen.query_one("Hand")
+        if index < 9:
+            key = str(index + 1)
+            await pilot.press(key)
+        else:
+            while hand.selected != index:
+                await pilot.press("right" if hand.selected < index else "left")
+            key = "enter"
+            await pilot.press(key)
+        if card.is_wild:
+            await pilot.pause()
+            await pilot.press("enter")  # the colour chooser: the colour held most
+        return key
+    if ACCEPT in legal or DRAW in legal:
+        await pilot.press("d")
+        return "d"
+    if PASS in legal:
+        await pilot.press("p")
+        return "p"
+    raise AssertionError(f"nothing to do: {legal}")
+
+
+async def play_to_end(pilot, max_moves: int = 3000) -> None:
+    """Play rounds until the match is over and its results are shown."""
+    from colorcards.tui.screens import ResultsScreen
+
+    app = pilot.app
+    for _ in range(max_moves):
+        await settle(pilot)
+        if isinstance(app.screen, ResultsScreen):
+            if app.controller.game.is_over:
+                return
+            await pilot.press("n")
+            continue
+        game = app.controller.game
+        if game.is_over:
+            await pilot.pause()
+            continue
+        await play_turn(pilot)
+    raise AssertionError("the match did not end")
+
+
+def seat_position(app: ColorCardsApp, game, *, preset: str = "color-cards",
+                  difficulty: str = "normal", delay: float = 60.0, **kwargs):
+    """Sit the app down at a prepared engine position (computers wait `delay` seconds)."""
+    import random
+
+    from colorcards.tui.controller import GameController
+
+    settings = GameSettings(difficulty=difficulty, preset=preset, opponents=game.seats - 1)
+    meta = {"game_id": f"test-{id(game)}", "preset": preset, "difficulty": difficulty,
+            "names": settings.names(), "started_at": "2026-12-01T00:00:00+00:00"}
+    controller = GameController(
+        game, settings, meta, log=[], arrangement=list(game.hands[HUMAN]),
+        rngs=[None] + [random.Random(s) for s in range(1, game.seats)], store=app.store,
+        delay=delay, window_seconds=kwargs.pop("window_seconds", 60), **kwargs)
+    app.seat(controller)
+    return controller
+
+
+def check_table(app) -> str:
+    """Assert the table shows what the engine says; return the screen text."""
+    from colorcards.tui.palette import colour_name, glyph
+
+    ctl = app.controller
+    view = ctl.view()
+    text = screen_text(app)
+    held = len(view.hand)
+    assert f"You hold {held} card{'s' if held != 1 else ''}" in text
+    assert f"{view.draw_count} left" in text
+    colour = view.active_colour
+    if colour is not None:
+        palette = ctl.game.rules.palette
+        assert f"To match: {glyph(colour)} {colour_name(colour, palette)}" in text
+    for seat in range(1, view.seats):
+        tag = app.screen.query_one(f"#tag-{seat}")
+        tag_text = str(tag.render())
+        count = view.hand_counts[seat]
+        if seat not in view.out:
+            assert f"{count} card{'s' if count != 1 else ''}" in tag_text, (seat, tag_text)
+        assert ctl.name(seat) in (tag.border_title or "")
+        assert "Computer" in tag_text
+        assert tag.has_class("-current") == (view.current == seat)
+    hand = app.screen.query_one("Hand")
+    assert list(hand.cards) == ctl.hand()
+    assert sorted(c.index for c in ctl.hand()) == sorted(c.index for c in view.hand)
+    return text
