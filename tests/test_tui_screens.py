@@ -393,13 +393,16 @@ async def test_stats_table_and_trends():
     assert "75% after 12" in text and "33% after 3" in text
 
 
-@pytest.mark.parametrize("rates, line", [
-    ([0, 50, 100], "▁▅█"), ([33.3, 12.5, 99.9], "▃▂█"), ([], ""),
+@pytest.mark.parametrize("rates, rows, lines", [
+    ([0, 50, 100], 1, ["▁▄█"]),
+    ([0, 25, 50, 75, 100], 2, ["   ▄█", "▁▄███"]),
+    ([33.3, 12.5, 99.9], 2, ["  █", "▅▂█"]),
+    ([], 2, ["", ""]),
 ])
-def test_win_rate_bars_use_a_fixed_scale(rates, line):
+def test_win_rate_bars_use_a_fixed_scale(rates, rows, lines):
     from colorcards.tui.screens.stats import rate_line
 
-    assert rate_line(rates) == line
+    assert rate_line(rates, rows) == lines
 
 
 def test_results_by_level_sorts_by_time_and_reads_iso_strings():
