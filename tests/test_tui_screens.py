@@ -489,3 +489,33 @@ async def test_screens_work_without_colour(monkeypatch):
         text = shown(app)
         assert all(name in text for name in ("RED", "BLUE", "YELLOW", "GREEN"))
         assert "▶ 3 ◀" in text
+
+
+async def test_help_closes_on_a_click_outside_the_box():
+    app = ScreenApp(HelpScreen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click(offset=(1, 1))
+        await pilot.pause()
+    assert app.results == [None]
+
+
+@pytest.mark.parametrize("size, fan", [((80, 24), False), ((120, 40), True)])
+async def test_title_fans_out_cards_only_when_there_is_room(size, fan):
+    app = ScreenApp(lambda: TitleScreen(SAVED))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#title-fan").display is fan
+        assert app.screen.query_one("#quit").region.bottom <= size[1]  # the menu fits
+
+
+async def test_new_game_fits_80x24_with_an_error_showing():
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 5, "right")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#error").display
+        assert screen.query_one("#play").region.bottom <= SMALL[1]
+        assert screen.query_one("#newgame").region.bottom <= SMALL[1]
