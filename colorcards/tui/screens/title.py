@@ -11,8 +11,8 @@ from textual.containers import Center, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...engine import COLOURS, PRESETS
-from ..palette import STYLES, glyph
+from ...engine import COLOURS, PRESETS, parse_card
+from ..palette import STYLES, glyph, rank_short, unicode_ok
 from .common import LEVEL_TITLES, MenuButton, when
 
 #: "COLOR CARDS" in a three-line block font, one letter per entry.
@@ -24,13 +24,12 @@ _FONT = {
     "A": ("█▀█", "█▀█", "▀ ▀"),
     "D": ("█▀▄", "█ █", "▀▀ "),
     "S": ("█▀▀", "▀▀█", "▀▀▀"),
-    " ": ("  ", "  ", "  "),
 }
 
 
 def title_art(ascii_only: bool = False) -> Text:
-    """The game's name in large letters, each word's letters cycling through the four
-    colours, framed by the four shapes; plain capitals when Unicode is unavailable."""
+    """The game's name in large letters, the letters taking the four colours in turn,
+    framed by the four shapes; spaced capitals when Unicode is unavailable."""
     text = Text(justify="center", no_wrap=True)
     if ascii_only:
         for colour in COLOURS:
@@ -68,9 +67,6 @@ FAN_MIN_HEIGHT = 32
 def card_fan(ascii_only: bool = False) -> Text:
     """Five small face-up cards side by side, each with its value in the corners and its
     shape in the middle, for the title of a roomy terminal."""
-    from ...engine import parse_card
-    from ..palette import rank_short
-
     cards = [parse_card(code) for code in FAN]
     rows = [Text(no_wrap=True) for _ in range(5)]
     for i, card in enumerate(cards):
@@ -140,8 +136,6 @@ class TitleScreen(Screen[str]):
         """The saved game's summary (preset, difficulty, saved_at, round), or None."""
 
     def compose(self) -> ComposeResult:
-        from ..palette import unicode_ok
-
         with VerticalScroll(id="title-page"):
             yield Static(title_art(ascii_only=not unicode_ok()), id="title-art")
             yield Static(card_fan(ascii_only=not unicode_ok()), id="title-fan")
