@@ -519,3 +519,12 @@ async def test_new_game_fits_80x24_with_an_error_showing():
         assert screen.query_one("#error").display
         assert screen.query_one("#play").region.bottom <= SMALL[1]
         assert screen.query_one("#newgame").region.bottom <= SMALL[1]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: StatsScreen(STATS, sample_records()),
+    lambda: RulesScreen("duel", get_preset("duel").rules()),
+], ids=["stats", "rules"])
+async def test_full_screens_go_back_by_clicking_the_footer(make):
+    results, _ = await run(make, clicks=["FooterKey"])
+    assert results == [None]
