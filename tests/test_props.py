@@ -1,0 +1,224 @@
+"""Property tests (issue 2, STYLE.md §10): random games of every preset and seat count.
+
+At every step of a random game, driven by uniform choices among the legal actions plus
+out-of-turn catches and calls, CLOSE_WINDOW and TIMEOUT: the game holds the 108 cards,
+every listed action is accepted and a random unlisted one is refused without any change,
+the state round-trips through JSON exactly, and no seat's view holds another seat's
+cards or the draw pile's order. Separately, whole matches always end.
+
+Hypothesis runs derandomized so that CI is repeatable; the examples and steps are
+limited so that the file runs in well under a minute on two cores.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from colorcards.engine import (
+    ACCEPT, ALL_CARDS, CALL, CHALLENGE, CLOSE_WINDOW, COLOURS, DRAW, NEXT_ROUND, PASS, PRESETS,
+    TIMEOUT, Catch, Game, IllegalAction, NameColour, play,
+)
+from engine_helpers import DECK
+
+SETTINGS = dict(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow],
+                phases=[Phase.explicit, Phase.reuse, Phase.generate])
+"""No shrinking: the examples are seeds, and a smaller seed is not a simpler game."""
+STEPS = 90
+WARMUPS = (0, 0, 150, 400, 900)
+"""Unchecked random steps before the checked ones, to reach reshuffles, later rounds and
+the end of the match (checking every step from the deal would spend the time budget on
+first turns)."""
+TURN_PHASES = ("turn", "drawn", "challenge", "name-colour")
+
+
+def seat_range(key: str) -> range:
+    preset = PRESETS[key]
+    return range(preset.min_seats, preset.max_seats + 1)
+
+
+@st.composite
+def setups(draw, key: str):
+    """A preset (maybe with the timer on, maybe stacking flipped), a seat count and seeds."""
+    preset = PRESETS[key]
+    seats = draw(st.sampled_from(seat_range(key)))
+    changes = {}
+    if draw(st.booleans()):
+        changes["turn_timer"] = 30
+    if draw(st.integers(0, 3)) == 0:
+        changes["stacking"] = "off" if preset.base.stacking == "on" else "on"
+        if changes["stacking"] == "on" and preset.base.draw_four == "challenge":
+            changes["draw_four"] = "free"
+    seed, driver = draw(st.integers(0, 2**32)), draw(st.integers(0, 2**32))
+    return preset.rules(**changes), seats, seed, driver, draw(st.sampled_from(WARMUPS))
+
+
+ALL_ACTIONS = (
+    [play(c) for c in ALL_CARDS if not c.is_wild]
+    + [play(c, col) for c in ALL_CARDS if c.is_wild for col in COLOURS]
+    + [play(c, COLOURS[0]) for c in ALL_CARDS[:3]] + [play(ALL_CARDS[-1])]
+    + [DRAW, PASS, ACCEPT, CHALLENGE, CALL, NEXT_ROUND, CLOSE_WINDOW, TIMEOUT]
+    + [NameColour(c) for c in COLOURS]
+)
+
+
+def clock_allowed(game: Game, action, seat) -> bool:
+    """Whether a clock action (never listed) is one the caller may apply now."""
+    if action is CLOSE_WINDOW:
+        return game.phase == "window"
+    if action is TIMEOUT:
+        return (game.rules.turn_timer > 0 and game.phase in TURN_PHASES
+                and seat in (None, game.current))
+    return False
+
+
+def check_view_privacy(game: Game, seat: int) -> None:
+    """The seat's view: its own hand, others' draws hidden, no other hand, no pile order."""
+    data = game.view(seat).as_json()
+    assert data["hand"] == [c.code for c in game.hands[seat]]
+    assert data["hand_counts"] == [len(h) for h in game.hands]
+    assert data["draw_count"] == len(game.draw_pile)
+    if data["drawn"] is not None:
+        assert seat == game.current
+    lists = [v for v in data.values() if isinstance(v, list)]
+    pile = [c.code for c in game.draw_pile]
+    if len(pile) > 1:
+        assert pile not in lists and pile[::-1] not in lists
+    for other in range(game.seats):
+        if other != seat and len(game.hands[other]) > 1:
+            assert [c.code for c in game.hands[other]] not in lists
+    for event in data["history"]:
+        if event["kind"] == "drew" and event["seat"] != seat:
+            assert event["cards"] == []
+    assert "seed" not in data and "rng" not in data
+
+
+def check_step(game: Game, rng: random.Random) -> None:
+    """The invariants that hold between any two actions."""
+    assert game.cards_in_play() == DECK
+    for h in game.hands:
+        assert [c.index for c in h] == sorted(c.index for c in h)
+    text = game.dumps()
+    assert Game.loads(text).dumps() == text
+    seat = rng.randrange(game.seats)
+    for s in {seat, game.current}:
+        for action in game.legal_actions(s):
+            assert game.can_apply(action, s), (action, s)
+    for action in game.legal_actions():
+        assert game.can_apply(action)
+    check_view_privacy(game, seat)
+    # A random action that is not listed for that seat is refused and changes nothing.
+    for _ in range(3):
+        action = rng.choice(ALL_ACTIONS + [Catch(rng.randrange(game.seats))])
+        if action in game.legal_actions(seat) or clock_allowed(game, action, seat):
+            continue
+        if seat == game.current and game.phase not in ("round-over", "match-over") \
+                and action in game.legal_actions():
+            continue
+        if game.phase in ("round-over",) and action is NEXT_ROUND:
+            continue
+        with pytest.raises(IllegalAction):
+            game.apply(action, seat)
+        assert game.dumps() == text
+        break
+
+
+def step(game: Game, rng: random.Random, eager: bool = False) -> None:
+    """One random move: maybe an out-of-turn reaction, a clock action, else a legal action.
+
+    `eager` plays a card whenever one can be played (nine times in ten): uniform choices
+    draw so often that a play-on round between two random players can last many
+    thousands of turns, which says nothing about the engine."""
+    if game.phase == "round-over":
+        game.apply(NEXT_ROUND)
+        return
+    if game.vulnerable is not None and rng.random() < 0.4:
+        seats = [s for s in range(game.seats) if s != game.current and game.legal_actions(s)]
+        if seats:
+            s = rng.choice(seats)
+            game.apply(rng.choice(game.legal_actions(s)), s)
+            return
+    if game.phase == "window":
+        if rng.random() < 0.5:
+            game.apply(CLOSE_WINDOW)
+            return
+    elif game.rules.turn_timer and rng.random() < (0.02 if eager else 0.1):
+        game.apply(TIMEOUT)
+        return
+    legal = game.legal_actions()
+    if eager and rng.random() < 0.9:
+        plays = [a for a in legal if a.kind in ("play", "name-colour", "accept")]
+        if plays:
+            legal = plays
+    game.apply(rng.choice(legal))
+
+
+def drive_checked(setup) -> None:
+    ruleset, seats, seed, driver, warmup = setup
+    game = Game(ruleset, seats, seed)
+    rng = random.Random(driver)
+    for _ in range(warmup):
+        if game.is_over:
+            break
+        step(game, rng)
+    for _ in range(STEPS):
+        check_step(game, rng)
+        if game.is_over:
+            break
+        before = len(game.actions)
+        step(game, rng)
+        assert len(game.actions) == before + 1
+
+
+@pytest.mark.parametrize("key", list(PRESETS))
+def test_random_games_keep_the_invariants(key):
+    """108 cards, legal actions accepted, others refused unchanged, JSON exact, views private."""
+
+    @settings(max_examples=10, **SETTINGS)
+    @given(setups(key))
+    def run(setup):
+        drive_checked(setup)
+
+    run()
+
+
+def test_color_cards_at_every_table_size():
+    """Color Cards from 2 to 10 seats keeps the invariants."""
+
+    @settings(max_examples=9, **SETTINGS)
+    @given(st.integers(2, 10), st.integers(0, 2**32), st.integers(0, 2**32))
+    def run(seats, seed, driver):
+        drive_checked((PRESETS["color-cards"].rules(), seats, seed, driver, 0))
+
+    run()
+
+
+MAX_ACTIONS = 60_000
+
+
+@pytest.mark.parametrize("key", list(PRESETS))
+def test_every_match_ends(key):
+    """Whole matches (every round) of random, play-preferring moves end within a generous cap."""
+
+    @settings(max_examples=6, **SETTINGS)
+    @given(setups(key))
+    def run(setup):
+        ruleset, seats, seed, driver, _ = setup
+        game = Game(ruleset, seats, seed)
+        rng = random.Random(driver)
+        while not game.is_over:
+            assert len(game.actions) < MAX_ACTIONS, "the match did not end"
+            step(game, rng, eager=True)
+        assert game.phase == "match-over" and game.current_seat is None
+        assert game.legal_actions() == () and all(not game.legal_actions(s) for s in range(seats))
+        assert game.cards_in_play() == DECK
+        assert len(game.results) == game.round
+        for result in game.results:
+            assert sorted(result["order"]) == list(range(seats))
+        if ruleset.match == "single":
+            assert game.round == 1
+
+    run()
