@@ -159,7 +159,6 @@ def test_a_play_resets_the_stalemate_count():
     assert game.stuck_passes == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a stuck turn that times out does not count towards stalemate")
 def test_stalemate_counts_a_stuck_turn_that_timed_out():
     """A human who is stuck and runs out of time could not play or draw either: it counts."""
     game = stuck_table(2, rules(stacking="off", turn_timer=30))

@@ -122,7 +122,6 @@ def test_drawing_cancels_an_earlier_call():
     assert not game.called[0]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: an offender who is also the next player cannot call Last Card")
 def test_offender_who_plays_again_may_still_call():
     """Two players, Skip to one card without a call: the offender plays again and may still call first."""
     game = position("top=R3 | you: RS G1 | lily: G2 G4 B6", rules("duel"))
