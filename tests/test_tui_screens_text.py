@@ -106,6 +106,15 @@ def test_streak_words(streak, words):
     assert streak_words(streak) == words
 
 
+def test_results_record_mentions_draws_and_a_missing_best_run():
+    from colorcards.tui.screens.results import record_text
+
+    stats = LevelStats(games=3, wins=0, losses=2, draws=1, win_rate=0.0, current_streak=-1)
+    assert record_text(stats, "crazy").plain == (
+        "Your record at Crazy: 0 won · 2 lost · 1 drawn · win rate 0%\n"
+        "Current streak: 1 loss in a row · best streak: –")
+
+
 def test_record_line():
     assert record_line(None, "hard") == "No games at Hard yet."
     assert record_line(LevelStats(), "easy") == "No games at Easy yet."
@@ -168,7 +177,7 @@ def test_results_headline(changes, text):
     ("to:500", 4, "Round 4 · first to 500 points"),
 ])
 def test_match_words(match, round_no, text):
-    assert match_words(match, round_no, False) == text
+    assert match_words(match, round_no) == text
 
 
 def test_title_in_ascii_uses_no_unicode():

@@ -19,7 +19,7 @@ from textual.widgets import Button, Static
 
 from ...engine import Card
 from ..palette import STYLES, card_name, glyph
-from .common import LEVEL_TITLES, percent, streak_words
+from .common import LEVEL_TITLES, percent, streak_words, wins_words
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class ResultsData:
     """Colour names used for the player's leftover cards."""
 
 
-def match_words(match: str, round_no: int, over: bool) -> str:
+def match_words(match: str, round_no: int) -> str:
     """'Single round', 'Round 2 of 3', 'Round 4 · first to 500 points'."""
     if match.startswith("rounds:"):
         total = match.split(":")[1]
@@ -138,10 +138,13 @@ def record_text(stats: Any, difficulty: str) -> Text:
     if stats is None or not getattr(stats, "games", 0):
         text.append("this is your first game at this level.")
         return text
+    draws = getattr(stats, "draws", 0)
     text.append(
-        f"{stats.wins} won · {stats.losses} lost · win rate {percent(stats.win_rate)}\n"
+        f"{stats.wins} won · {stats.losses} lost"
+        + (f" · {draws} drawn" if draws else "")
+        + f" · win rate {percent(stats.win_rate)}\n"
         f"Current streak: {streak_words(stats.current_streak)} · "
-        f"best streak: {stats.best_streak} win{'s' if stats.best_streak != 1 else ''}"
+        f"best streak: {wins_words(stats.best_streak)}"
     )
     return text
 
@@ -167,7 +170,7 @@ class ResultsScreen(ModalScreen[str]):
         with Vertical(id="results", classes="dialog" + (" -won" if won else "")):
             yield Static(("★ " if won else "") + headline(data), classes="heading", id="headline")
             with VerticalScroll(id="results-body"):
-                summary = (f"{match_words(data.match, data.round, data.match_over)} · "
+                summary = (f"{match_words(data.match, data.round)} · "
                            f"{data.turns} turns")
                 if data.went_out and data.round_points:
                     first = data.went_out[0]
