@@ -1,0 +1,151 @@
+"""What one autosave costs, in whole games between the real computer players.
+
+    /tmp/venv/bin/python benchmarks/store_autosave.py [--games N] [--preset KEY ...]
+
+Plays matches with the bots at a level (default hard), saving after every action the
+way the table does: state, meta (names, settings, each bot's generator) and the log
+line(s) in one transaction, into a fresh data directory. Reports wall-clock and CPU
+time per save (median, 90th and 99th percentile, worst), the same split into the first
+and last tenth of each match (the saved history grows all match long), and, for
+comparison, what writing the whole engine JSON would cost for the same states.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from colorcards.bots import make_player
+from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, Game, get_preset
+from colorcards.store import Store
+
+
+def _rng_state(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
+                  full: sqlite3.Connection | None) -> tuple[list, list, list]:
+    """One match with an autosave after every action: (wall, cpu, full-JSON) times per save."""
+    game = Game(get_preset(preset).rules(), seats, seed=seed)
+    players = [make_player(level) for _ in range(seats)]
+    rngs = [random.Random(seed * 16 + s + 1) for s in range(seats)]
+    names = ["You", "Lily", "Zoe", "Max", "Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:seats]
+    meta = {"game_id": f"bench-{preset}-{seed}", "preset": preset, "difficulty": level,
+            "names": names, "started_at": "2026-12-01T03:00:00+00:00",
+            "settings": {"speed": "normal", "sort": "colour"}, "hand_order": []}
+    log: list[str] = []
+    wall, cpu, whole = [], [], []
+
+    def save(events) -> None:
+        for e in events:
+            log.append(e.describe(lambda s: names[s]))
+        meta["bots"] = [_rng_state(r) for r in rngs[1:]]
+        meta["hand_order"] = [c.code for c in game.hands[0]]
+        t0, c0 = time.perf_counter(), time.thread_time()
+        store.save_game(game, meta, log)
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
+        if full is not None:
+            t0 = time.perf_counter()
+            full.execute("BEGIN")
+            full.execute("INSERT OR REPLACE INTO s VALUES (1, ?, ?, ?)",
+                         (game.dumps(), json.dumps(meta), json.dumps(log)))
+            full.execute("COMMIT")
+            whole.append(time.perf_counter() - t0)
+
+    reacted = None
+    while game.phase != "match-over":
+        if game.phase == "round-over":
+            save(game.apply(NEXT_ROUND))
+            continue
+        vulnerable = game.vulnerable
+        if vulnerable is not None and reacted != (vulnerable, len(game.history)):
+            reacted = (vulnerable, len(game.history))
+            acted = False
+            for k in range(seats):
+                seat = (vulnerable + k) % seats
+                if game.vulnerable is None:
+                    break
+                if seat == game.current and game.phase != "window":
+                    continue
+                legal = game.legal_actions(seat)
+                if legal:
+                    action = players[seat].react(game.view(seat), legal, rngs[seat])
+                    if action is not None:
+                        save(game.apply(action, seat))
+                        acted = True
+            if acted:
+                continue
+        if game.phase == "window":
+            save(game.apply(CLOSE_WINDOW))
+            continue
+        seat = game.current
+        action = players[seat].choose(game.view(seat), game.legal_actions(), rngs[seat])
+        save(game.apply(action))
+    store.finish_game(game, meta, log)
+    return wall, cpu, whole
+
+
+def _ms(values: list[float]) -> str:
+    v = sorted(values)
+    pick = lambda q: v[min(len(v) - 1, int(q * len(v)))] * 1000  # noqa: E731
+    return (f"median {statistics.median(v) * 1000:.3f} ms, p90 {pick(0.90):.3f}, "
+            f"p99 {pick(0.99):.3f}, max {v[-1] * 1000:.2f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="matches per preset")
+    parser.add_argument("--preset", action="append", help="preset key (repeatable)")
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--no-full", action="store_true", help="skip the whole-JSON comparison")
+    args = parser.parse_args(argv)
+    presets = args.preset or ["color-cards", "classic"]
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store.open(Path(tmp) / "data")
+        full = None
+        if not args.no_full:
+            full = sqlite3.connect(Path(tmp) / "full.db", isolation_level=None)
+            full.execute("PRAGMA journal_mode = WAL")
+            full.execute("PRAGMA synchronous = NORMAL")
+            full.execute("CREATE TABLE s (id INTEGER PRIMARY KEY, state TEXT, meta TEXT, log TEXT)")
+        for preset in presets:
+            seats = get_preset(preset).default_seats
+            wall, cpu, whole, early, late = [], [], [], [], []
+            actions = []
+            for g in range(args.games):
+                w, c, f = play_and_save(store, preset, seats, args.level, 1000 + g, full)
+                wall += w
+                cpu += c
+                whole += f
+                tenth = max(1, len(w) // 10)
+                early += w[:tenth]
+                late += w[-tenth:]
+                actions.append(len(w))
+            print(f"{preset} ({seats} seats, {args.level} bots): {args.games} matches, "
+                  f"{len(wall)} saves, {statistics.mean(actions):.0f} a match "
+                  f"(longest {max(actions)})")
+            print(f"  autosave wall   {_ms(wall)}")
+            print(f"  autosave CPU    {_ms(cpu)}")
+            print(f"  first tenth     {_ms(early)}")
+            print(f"  last tenth      {_ms(late)}")
+            if whole:
+                print(f"  whole JSON      {_ms(whole)}  (for comparison, not used)")
+        store.close()
+        if full is not None:
+            full.close()
+    print(f"python {sys.version.split()[0]}, sqlite {sqlite3.sqlite_version}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
