@@ -118,9 +118,11 @@ async def test_new_game_shows_the_record_of_the_level_being_chosen():
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert "7 games: 3 won, 4 lost (43%)" in shown(app)
+        assert "Normal: mostly sensible" in shown(app)
         await pilot.press("right")  # Normal -> Hard
         await pilot.pause()
         assert "3 games: 1 won, 2 lost (33%)" in shown(app)
+        assert "Hard: never wastes a stack" in shown(app)
         await pilot.press("right")  # Hard -> Crazy: never played
         await pilot.pause()
         assert "No games at Crazy yet." in shown(app)

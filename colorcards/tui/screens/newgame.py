@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -49,7 +50,6 @@ PERSONAL = ("palette", "turn_timer")
 
 #: A line of help under the form for each focused row.
 HINTS = {
-    "difficulty": "How well every computer player at the table plays.",
     "preset": "A bundle of house rules; change single options below.",
     "opponents": "Computer players at the table with you.",
     "match": DESCRIPTIONS["match"].capitalize() + ".",
@@ -61,6 +61,15 @@ HINTS = {
     "palette": "The colours' names. The shapes never change.",
     "speed": "How quickly the computer players take their turns.",
     "play": "Deal the cards.",
+}
+
+
+#: What each level is like, shown while the Difficulty row has the focus.
+LEVEL_HINTS = {
+    "easy": "Easy: random plays, forgets Last Card, rarely catches you.",
+    "normal": "Normal: mostly sensible, keeps its Wilds, slips now and then.",
+    "hard": "Hard: never wastes a stack, hits whoever is about to go out.",
+    "crazy": "Crazy: plays like Hard, remembers what you lack, and hunts you.",
 }
 
 
@@ -210,6 +219,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         value = event.value
         if key == "difficulty":
             self.difficulty = value
+            self._hint("difficulty")
         elif key == "speed":
             self.speed = value
         elif key == "opponents":
@@ -231,10 +241,15 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.opponents = preset.default_seats - 1
         self.query_one("#opponents", Choice).set_options(opponent_options(key), self.opponents)
 
-    def on_descendant_focus(self, event) -> None:
-        widget_id = getattr(event.widget, "id", None)
-        if widget_id in HINTS:
-            self.query_one("#hint", Static).update(HINTS[widget_id])
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._hint(getattr(event.widget, "id", None))
+
+    def _hint(self, row: str | None) -> None:
+        """One line about the focused row; for Difficulty, about the level chosen."""
+        if row == "difficulty":
+            self.query_one("#hint", Static).update(LEVEL_HINTS[self.difficulty])
+        elif row in HINTS:
+            self.query_one("#hint", Static).update(HINTS[row])
 
     # -- leaving ----------------------------------------------------------------
 
