@@ -96,6 +96,63 @@ def check_view_privacy(game: Game, seat: int) -> None:
     assert "seed" not in data and "rng" not in data
 
 
+def rulebook_legal(game: Game, seat: int) -> set:
+    """What RULES.md allows `seat` now, worked out independently of the engine's code."""
+    phase, rules, cur, v = game.phase, game.rules, game.current, game.vulnerable
+    if phase == "round-over":
+        return set()
+    if phase == "match-over":
+        return set()
+    out = set()
+    if v is not None and seat != v:
+        out.add(Catch(v))
+    if seat != cur:
+        if seat == v:
+            out.add(CALL)
+        return out
+    hand = game.hands[seat]
+    if phase == "window":
+        return out | {CALL}
+    if phase == "challenge":
+        return out | {CHALLENGE, ACCEPT}
+    if phase == "name-colour":
+        return out | {NameColour(c) for c in COLOURS}
+    if seat == v or (len(hand) == 2 and not game.called[seat] and rules.last_card != "auto"):
+        out.add(CALL)
+    top, active = game.discard[-1], game.active_colour
+    holds_active = any(c.colour is active for c in hand)
+    four_ok = rules.draw_four != "restricted" or not holds_active
+
+    def plays(card):
+        if card.is_wild:
+            return {play(card, c) for c in COLOURS}
+        return {play(card)}
+
+    if phase == "drawn":
+        return out | plays(game.drawn) | {PASS}
+    if game.pending:
+        for card in hand:
+            if card.rank.value == "W+4" and four_ok:
+                out |= plays(card)
+            elif card.rank.value == "+2" and top.rank.value == "+2":
+                out |= plays(card)
+        return out | {ACCEPT}
+    playable = set()
+    for card in hand:
+        if card.rank.value == "W+4":
+            if four_ok:
+                playable |= plays(card)
+        elif card.is_wild or card.colour is active or card.rank is top.rank:
+            playable |= plays(card)
+    out |= playable
+    if game.draw_pile or len(game.discard) > 1:
+        if not playable or rules.draw == "any-time":
+            out.add(DRAW)
+    elif not playable:
+        out.add(PASS)
+    return out
+
+
 def check_step(game: Game, rng: random.Random) -> None:
     """The invariants that hold between any two actions."""
     assert game.cards_in_play() == DECK
@@ -105,7 +162,10 @@ def check_step(game: Game, rng: random.Random) -> None:
     assert Game.loads(text).dumps() == text
     seat = rng.randrange(game.seats)
     for s in {seat, game.current}:
-        for action in game.legal_actions(s):
+        listed = game.legal_actions(s)
+        assert len(set(listed)) == len(listed)
+        assert set(listed) == rulebook_legal(game, s), (game.phase, s)
+        for action in listed:
             assert game.can_apply(action, s), (action, s)
     for action in game.legal_actions():
         assert game.can_apply(action)
