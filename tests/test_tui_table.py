@@ -6,6 +6,8 @@ every assertion sees the table right after the player's own key.
 
 from __future__ import annotations
 
+import re
+
 from colorcards.engine import Colour, get_preset
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens import ColourChooser, HelpScreen, PauseMenu
@@ -293,12 +295,12 @@ async def test_turn_timer_draws_for_you(tmp_path):
     rules = get_preset("color-cards").rules(turn_timer=30)
     game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", rules)
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
-        await _table(pilot, game, turn_seconds=1.5)
-        assert "⏱" in shown(pilot.app)
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if game.current != 0:
-                break
+        ctl = await _table(pilot, game)
+        assert ctl.turn_deadline is not None and 25 < ctl.turn_left() <= 30
+        assert re.search(r"⏱ \d\d s", shown(pilot.app))
+        ctl._turn_timer.stop()
+        ctl._time_out()  # what the 30-second timer calls when it fires
+        await pilot.pause()
         assert len(game.hands[0]) == 3 and game.current == 1
         assert "You ran out of time" in shown(pilot.app)
 

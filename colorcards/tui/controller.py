@@ -365,21 +365,24 @@ class GameController:
         self._cancel_step()
         self._sync_hand()
         self._save()
+        if not self.paused:
+            self._plan()
         self.changed()
-        if self.paused:
-            return
+
+    def _plan(self) -> None:
+        """Start the clocks and schedule the next computer move, as the state asks."""
         game = self.game
         phase = game.phase
         if phase == "match-over":
             self._cancel_window()
             self._cancel_turn_timer()
             self._finish()
-            self.round_over(True)
+            self._after(lambda: self.round_over(True))
             return
         if phase == "round-over":
             self._cancel_window()
             self._cancel_turn_timer()
-            self.round_over(False)
+            self._after(lambda: self.round_over(False))
             return
         if phase == "window":
             self._open_window()
@@ -399,7 +402,7 @@ class GameController:
         seat = game.current_seat
         if seat == HUMAN:
             if phase == "name-colour":
-                self.name_colour()
+                self._after(self.name_colour)
             return
         self._step = self._schedule(self.delay, self._computer_turn)
 
@@ -534,6 +537,10 @@ class GameController:
         if self.schedule is None:
             raise RuntimeError("the controller has no scheduler: attach it to a table first")
         return self.schedule(seconds, callback)
+
+    def _after(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once the table has been redrawn (results, the colour chooser)."""
+        self._step = self._schedule(0, lambda: (setattr(self, "_step", None), callback()))
 
     def _cancel_step(self) -> None:
         if self._step is not None:

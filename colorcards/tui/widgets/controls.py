@@ -36,8 +36,8 @@ class ControlBar(Static):
         for action, key, label in CONTROLS:
             label = labels.get(action, label)
             if action in enabled:
-                parts.append(f"[@click=screen.{action}][b reverse] {key} [/b reverse][b] {label}[/b][/]")
+                parts.append(f"[@click=screen.{action}][b reverse]{key}[/b reverse][b] {label}[/b][/]")
             else:
-                parts.append(f"[dim] {key}  {label}[/dim]")
+                parts.append(f"[dim]{key} {label}[/dim]")
         line = "  ".join(parts)
         self.update(line, layout=False)
