@@ -3,7 +3,7 @@
 import pytest
 
 from colorcards.engine import IllegalAction
-from engine_helpers import check_108, kinds, legal, position, rules, run
+from engine_helpers import check_108, hand, kinds, legal, position, rules, run
 
 THREE = "top=R3 | you: R5 G1 | lily: G2 G4 B6 | zoe: Y2 Y4 Y6"
 
@@ -200,3 +200,30 @@ def test_no_window_without_the_option():
     game = position(THREE, rules("party"))
     run(game, "R5")
     assert game.phase == "turn" and game.current == 1
+
+
+def test_auto_penalty_on_a_stacked_answer_keeps_the_stack_going():
+    """Answering a stack down to one card without a call: penalty at once, the stack passes on."""
+    game = position("top=R+2 | you: B+2 R5 | lily: G1 G2 G3", rules(), pending=2)
+    run(game, "B+2")
+    assert len(game.hands[0]) == 3 and game.pending == 4 and game.current == 1
+
+
+def test_window_keeps_a_stacked_penalty_for_the_next_player():
+    """A Draw Two into the window: once it closes, the next player faces the stack."""
+    game = position("top=R3 | you: R+2 G1 | lily: G2 G4 B6 | zoe: Y2 Y4 Y6",
+                    rules("classic", stacking="on"))
+    run(game, "R+2")
+    assert game.phase == "window" and game.pending == 2
+    run(game, "close")
+    assert game.current == 1 and game.pending == 2 and legal(game)[-2:] == ["accept", "catch:0"]
+
+
+def test_catch_with_empty_piles_draws_what_there_is():
+    """Caught with nothing left to draw: the catch stands, the penalty is what there is."""
+    game = position("top=R3 | you: R5 G1 | lily: G2 G4 B6 | pile: | rest=lily", rules("party"))
+    run(game, "R5")
+    events = run(game, "1>catch:0")
+    assert [e.count for e in events if e.kind == "drew"] == [1]  # the Red 3, reshuffled
+    assert hand(game, 0) == "R3 G1" and [c.code for c in game.discard] == ["R5"]
+    check_108(game)

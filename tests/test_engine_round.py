@@ -175,3 +175,27 @@ def test_round_over_legal_query_for_a_seat_does_not_block_next_round():
     assert legal(game, game.current) == []
     run(game, "next")
     assert game.round == 2
+
+
+@pytest.mark.parametrize("literal, card, current, direction", [
+    ("top=R3 | you: RR | lily: G1 G2 | zoe: Y1 Y2 | max: B1 B2", "RR", 3, -1),
+    ("top=R3 | you: RR | lily: G1 G2 | zoe: Y1 Y2", "RR", 2, None),
+    ("top=R3 | you: RS | lily: G1 G2 | zoe: Y1 Y2 | max: B1 B2", "RS", 2, 1),
+    ("top=R3 | you: R5 | lily: G1 G2 | zoe: Y1 Y2 | max: B1 B2", "R5", 1, 1),
+])
+def test_going_out_on_an_action_card_in_play_on(literal, card, current, direction):
+    """Play-on: the winning card still acts (Reverse flips, or skips with two left; Skip skips)."""
+    game = position(literal, rules("classic"))
+    run(game, card)
+    assert game.out == [0] and game.phase == "turn" and game.current == current
+    if direction is not None:
+        assert game.direction == direction
+
+
+@pytest.mark.parametrize("card, drawn", [("R+2", 2), ("W+4:green", 4)])
+def test_two_players_draw_card_means_go_again(card, drawn):
+    """Two players, stacking off: the victim draws and the player goes again."""
+    code = card.split(":")[0]
+    game = position(f"top=R3 | you: {code} B5 | lily: G1 G2", rules("duel"))
+    run(game, card)
+    assert len(game.hands[1]) == 2 + drawn and game.current == 0
