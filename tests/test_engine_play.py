@@ -102,6 +102,25 @@ def test_illegal_action_says_why(literal, action, pattern):
         run(game, action)
 
 
+@pytest.mark.parametrize("literal, pending, action, pattern", [
+    ("top=R+2 | you: R5 B1 B2 | lily: G2", 2, "R5",
+     r"^\+2 is coming your way: answer with a Draw Two or a Wild Draw Four"),
+    ("top=W+4 colour=red | you: R+2 B1 | lily: G2", 4, "R+2",
+     r"a Draw Two cannot answer a Wild Draw Four"),
+    ("top=R+2 | you: W+4 R5 B1 | lily: G2", 2, "W+4:blue",
+     r"^You hold a red card, so Wild Draw Four is not allowed"),
+    pytest.param("top=W+4 colour=red | you: W+4 R5 B1 | lily: G2", 4, "W+4:blue",
+                 r"^You hold a red card, so Wild Draw Four is not allowed",
+                 marks=pytest.mark.xfail(strict=True, reason="engine bug: a restricted W+4 on a "
+                                         "pending W+4 is refused as if it were a Draw Two")),
+])
+def test_illegal_stack_says_why(literal, pending, action, pattern):
+    """Facing a stacked penalty, the refusal names the rule that was broken."""
+    game = position(literal, rules(), pending=pending)
+    with pytest.raises(IllegalAction, match=pattern):
+        run(game, action)
+
+
 @pytest.mark.parametrize("preset, literal, kw, action", [
     ("color-cards", "top=R3 | you: B7 R5 | lily: G2", {}, "B7"),
     ("color-cards", "top=R3 | you: W+4 R5 | lily: G2", {}, "W+4:green"),
