@@ -20,10 +20,14 @@ from .heuristic import HeuristicPlayer, Level, card_plays, distinct_cards, play_
 from .rollout import Playout, most_held as _most_held, sample_world, unseen_list
 
 CRAZY = Level("crazy", random_play=0.0, stack_miss=0.0, forget=0.0, catch=1.0,
-              save_wilds=True, aim=True, steer=True, focus_human=True)
+              save_wilds=True, aim=True, steer=True, focus_human=True,
+              draw_to_save_wild=False, draw_four_attack=0.5)
 
 #: Play-outs spent on one decision, shared among its candidates.
-BUDGET = 120
+BUDGET = 64
+#: Think ahead only once some seat is down to this many cards: before that the rules
+#: choose about as well, and the time is better spent where games are decided.
+CRITICAL = 5
 #: Fewest imagined deals per candidate.
 MIN_WORLDS = 16
 #: Longest play-out before the hand sizes are used to guess the winner.
@@ -42,6 +46,8 @@ class CrazyPlayer(HeuristicPlayer):
     def turn(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
         prior = super().turn(view, legal, rng)
         if view.pending or self.budget <= 0:
+            return prior
+        if min(n for n in view.hand_counts if n) > CRITICAL:
             return prior
         candidates = self.candidates(view, legal, prior)
         if len(candidates) < 2:
@@ -62,9 +68,8 @@ class CrazyPlayer(HeuristicPlayer):
                 action = next(a for a in plays if a.card is card)
             if action not in result:
                 result.append(action)
-        for extra in (DRAW, PASS):
-            if extra in legal and extra not in result and plays:
-                result.append(extra)
+        if PASS in legal and plays and PASS not in result:
+            result.append(PASS)  # after a draw: keep the drawn card instead
         return result
 
     def evaluate(self, view: View, candidates: Sequence[Action], rng: Random) -> list[float]:

@@ -48,6 +48,12 @@ class Level:
     """Weighs the human's threat above the other computers'."""
     read_bluffs: bool = True
     """Challenges a Wild Draw Four from an estimate of the bluff; else at a fixed rate."""
+    draw_to_save_wild: bool = True
+    """With drawing allowed any time, draws rather than spend its only playable Wild
+    early (a human habit; measured, it costs a little)."""
+    draw_four_attack: float = 1.5
+    """What a Wild Draw Four is worth as an attack beyond the threat it stops; lower
+    keeps it longer for stacking back or for going out."""
 
 
 EASY = Level("easy", random_play=0.5, stack_miss=0.5, forget=0.3, catch=0.15,
@@ -200,6 +206,8 @@ class HeuristicPlayer:
 
     def rather_draw(self, view: View, best: Play) -> bool:
         """Draw instead of spending a Wild while the hand is big and nobody is close."""
+        if not self.level.draw_to_save_wild:
+            return False
         return best.card.is_wild and self.keep_wild(view, best.card)
 
     def keep_wild(self, view: View, card: Card) -> bool:
@@ -280,7 +288,7 @@ class HeuristicPlayer:
             if rank is Rank.DRAW_TWO:
                 value += 1.2
             elif rank is Rank.WILD_DRAW_FOUR:
-                value += 1.5
+                value += self.level.draw_four_attack
             else:
                 value += 0.6
             if two:

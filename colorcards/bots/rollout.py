@@ -162,48 +162,54 @@ class Playout:
     # ------------------------------------------------------------------ policy
 
     def choice(self, seat: int) -> tuple[Card, Colour | None] | None:
-        """The policy's card for `seat` now, or None to draw."""
+        """The policy's card for `seat` now, or None to draw.
+
+        Follow the colour held most, keep Wilds (a Wild Draw Four above all) for when
+        nothing else fits or the next seat is close to going out, and hit a close
+        next seat with Skip, Reverse or Draw Two."""
         hand = self.hands[seat]
         active = self.active
         top_rank = self.top.rank
-        counts = [0, 0, 0, 0]
-        has_active = False
+        counts = [0, 0, 0, 0, 0, 0]
         for c in hand:
-            col = c.colour
-            if col is not None:
-                counts[_CI[col]] += 1
-                if col is active:
-                    has_active = True
-        nxt = self.next_seat(seat)
-        danger = len(self.hands[nxt]) <= 2
+            counts[c.index // 13] += 1
+        has_active = active is not None and counts[_CI[active]] > 0
+        danger = len(self.hands[self.next_seat(seat)]) <= 2
         best = None
         best_value = -1.0
-        pending = self.pending
-        for c in hand:
-            rank = c.rank
-            if pending:
-                if not (rank is _W4 or (rank is _D2 and top_rank is _D2)):
-                    continue
-                value = 2.0 if rank is _D2 else 1.0
-            elif c.colour is None:
-                if rank is _W4:
-                    if self.restricted and has_active:
-                        continue
-                    value = 3.0 if danger else 0.4
+        if self.pending:
+            for c in hand:
+                rank = c.rank
+                if rank is _D2 and top_rank is _D2:
+                    value = 2.0
+                elif rank is _W4:
+                    value = 1.0
                 else:
-                    value = 0.5
-            elif c.colour is active or rank is top_rank:
-                value = 1.0 + counts[_CI[c.colour]]
-                if danger and (rank is _SKIP or rank is _D2 or rank is _REV):
-                    value += 3.0
-            else:
-                continue
-            if value > best_value:
-                best, best_value = c, value
+                    continue
+                if value > best_value:
+                    best, best_value = c, value
+        else:
+            for c in hand:
+                colour = c.colour
+                if colour is None:
+                    if c.rank is _W4:
+                        if self.restricted and has_active:
+                            continue
+                        value = 3.0 if danger else 0.3
+                    else:
+                        value = 0.5
+                elif colour is active or c.rank is top_rank:
+                    value = 1.0 + counts[c.index // 13]
+                    if danger and c.rank in _HITS:
+                        value += 3.0
+                else:
+                    continue
+                if value > best_value:
+                    best, best_value = c, value
         if best is None:
             return None
         if best.colour is None:
-            m = max(counts)
+            m = max(counts[:4])
             colour = COLOURS[counts.index(m)] if m else active or COLOURS[0]
             return best, colour
         return best, None
@@ -254,6 +260,8 @@ class Playout:
 
 
 _CI = {c: i for i, c in enumerate(COLOURS)}
+_HITS = frozenset({_SKIP, _D2, _REV})
+assert all(c.index // 13 == _CI[c.colour] for c in _DECK_ORDER if c.colour is not None)
 
 
 def most_held(hand: Sequence[Card], played: Card) -> Colour:

@@ -1,0 +1,98 @@
+"""Fair by construction: a decision never depends on a card the seat cannot see.
+
+From many positions of real games, every card the seat cannot see (the other hands
+and the draw pile) is dealt again at random, keeping each hand's size; the seat's
+view is unchanged, and each level's decision with the same generator state must be
+the same. The same view asked twice gives the same answer too (no hidden state).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from colorcards.bots import LEVELS, make_player
+from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, PRESETS, Game
+
+
+def redeal(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of the game with every card `seat` cannot see shuffled among their places."""
+    copy = Game.loads(game.dumps())
+    hidden = list(copy.draw_pile)
+    for s, hand in enumerate(copy.hands):
+        if s != seat:
+            hidden += hand
+    rng.shuffle(hidden)
+    for s in range(copy.seats):
+        if s != seat:
+            n = len(copy.hands[s])
+            copy.hands[s] = sorted(hidden[:n], key=lambda c: c.index)
+            hidden = hidden[n:]
+    copy.draw_pile = hidden
+    copy._legal = None
+    return copy
+
+
+def positions(preset: str, seats: int, seed: int, every: int):
+    """Every `every`-th position of a game between the levels: (game, seat to act)."""
+    rules = PRESETS[preset].rules()
+    game = Game(rules, seats, seed)
+    players = [make_player(LEVELS[s % len(LEVELS)]) for s in range(seats)]
+    rngs = [random.Random(seed + s) for s in range(seats)]
+    step = 0
+    while game.phase != "match-over" and step < 150:
+        if game.phase == "round-over":
+            game.apply(NEXT_ROUND)
+            continue
+        if game.phase == "window":
+            game.apply(CLOSE_WINDOW)
+            continue
+        seat = game.current
+        if step % every == 0:
+            yield game, seat
+        step += 1
+        game.apply(players[seat].choose(game.view(seat), game.legal_actions(), rngs[seat]))
+
+
+@pytest.mark.parametrize("preset,seats", [("color-cards", 4), ("duel", 2), ("party", 5),
+                                           ("classic", 3), ("colour-match", 4)])
+def test_decisions_ignore_hidden_cards(preset, seats):
+    """Re-dealing the unseen cards never changes any level's decision."""
+    checked = 0
+    for game, seat in positions(preset, seats, seed=seats * 7, every=5):
+        legal = game.legal_actions()
+        views = [game.view(seat)] + [redeal(game, seat, random.Random(k)).view(seat)
+                                     for k in range(2)]
+        for other in views[1:]:
+            assert other.hand == views[0].hand and other.hand_counts == views[0].hand_counts
+            assert other.as_json() == views[0].as_json()
+        for name in LEVELS:
+            player = make_player(name)
+            answers = {player.choose(v, legal, random.Random(99)) for v in views}
+            assert len(answers) == 1, (name, answers)
+        checked += 1
+    assert checked >= 5
+
+
+def test_redeal_really_moves_hidden_cards():
+    """The re-deal changes the other hands (so the test above tests something)."""
+    game = Game(PRESETS["color-cards"].rules(), 4, 3)
+    other = redeal(game, 0, random.Random(1))
+    assert other.hands[0] == game.hands[0]
+    assert other.hands[1:] != game.hands[1:]
+    assert sum(other.cards_in_play().values()) == 108
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_same_view_same_answer(name):
+    """No state is kept between calls: asking twice with the same generator state agrees,
+    as it must for a saved and resumed game."""
+    for game, seat in positions("color-cards", 4, seed=5, every=9):
+        view = game.view(seat)
+        legal = game.legal_actions()
+        resumed = Game.loads(game.dumps())
+        player = make_player(name)
+        first = player.choose(view, legal, random.Random(3))
+        again = player.choose(resumed.view(seat), resumed.legal_actions(), random.Random(3))
+        assert first == again
