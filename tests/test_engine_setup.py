@@ -316,3 +316,14 @@ def test_parse_value_refuses(option, text):
     """Bad option names or values are refused with a RulesError."""
     with pytest.raises(RulesError):
         parse_value(option, text)
+
+
+def test_timeout_on_an_opening_wild_names_a_colour_and_draws():
+    """The first player's timer runs out before naming: a colour is set, they draw one, turn ends."""
+    game = deal_where(rules("classic", turn_timer=30), 4, stays(Rank.WILD))
+    first = game.current
+    events = run(game, "timeout")
+    assert [e.kind for e in events][:3] == ["timed-out", "colour-named", "drew"]
+    assert game.active_colour is not None and len(game.hands[first]) == 8
+    assert game.phase == "turn" and game.current == (first + 1) % 4
+    assert game.top.rank is Rank.WILD
