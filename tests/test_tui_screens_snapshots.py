@@ -30,7 +30,10 @@ SCREENS = {
 
 @pytest.fixture(autouse=True)
 def _unicode_shapes(monkeypatch):
-    monkeypatch.delenv("COLORCARDS_ASCII", raising=False)
+    """Unicode shapes and colour whatever terminal runs the tests."""
+    from colorcards.tui import palette
+
+    monkeypatch.setattr(palette, "unicode_ok", lambda: True)
     monkeypatch.delenv("NO_COLOR", raising=False)
 
 

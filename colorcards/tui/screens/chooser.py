@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import COLOURS, Colour
-from .. import palette
+from .. import palette as palettes
 from ..palette import STYLES, colour_name
 
 #: Each shape drawn large, 4 lines of 7 columns, with half blocks.
@@ -35,7 +35,7 @@ ASCII_SHAPES: dict[Colour, tuple[str, ...]] = {
 
 def big_shape(colour: Colour, ascii_only: bool | None = None) -> tuple[str, ...]:
     """The colour's shape drawn large, in Unicode or ASCII as the terminal allows."""
-    use_ascii = (not palette.unicode_ok()) if ascii_only is None else ascii_only
+    use_ascii = (not palettes.unicode_ok()) if ascii_only is None else ascii_only
     return (ASCII_SHAPES if use_ascii else BIG_SHAPES)[colour]
 
 

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...engine import COLOURS, PRESETS, parse_card
-from .. import palette
+from .. import palette as palettes
 from ..palette import STYLES, glyph, rank_short
 from .common import LEVEL_TITLES, MenuButton, when
 
@@ -138,8 +138,8 @@ class TitleScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="title-page"):
-            yield Static(title_art(ascii_only=not palette.unicode_ok()), id="title-art")
-            yield Static(card_fan(ascii_only=not palette.unicode_ok()), id="title-fan")
+            yield Static(title_art(ascii_only=not palettes.unicode_ok()), id="title-art")
+            yield Static(card_fan(ascii_only=not palettes.unicode_ok()), id="title-fan")
             yield Static(shapes_line(), id="title-shapes")
             yield Static("Match the colour, the number or the symbol. Empty your hand first.",
                          id="title-tagline")
