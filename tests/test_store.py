@@ -189,6 +189,21 @@ def test_saved_summary_is_what_the_title_screen_needs(store):
     assert datetime.fromisoformat(summary["saved_at"]).tzinfo is not None
 
 
+@pytest.mark.parametrize("preset,actions", [("classic", 0), ("colour-match", 150),
+                                             ("family-night", 400)])
+def test_the_head_is_the_engines_json_byte_for_byte(preset, actions):
+    """The fast head encoder writes exactly what the engine's own encoder would."""
+    from colorcards.store.saves import head_json
+
+    game, meta = _game(preset, 4, 13)
+    play_until(game, meta, [], actions)
+    data = game.to_json()
+    data["history"] = []
+    data["actions"] = []
+    assert head_json(game) == json.dumps(data, separators=(",", ":"))
+    assert head_json(game) == json.dumps(data, separators=(",", ":"))  # from the cache
+
+
 def test_saves_are_json_never_pickle(store):
     """The stored state is the engine's versioned JSON."""
     game, meta = _game()

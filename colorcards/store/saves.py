@@ -37,15 +37,56 @@ class SavedGame:
     """Playing time so far (idle gaps capped), carried into the record's duration."""
 
 
-def head_json(game: Game) -> str:
-    """The engine's JSON of `game` without `history` and `actions`.
+class _Stand:
+    """Stands in for the game's rules and generator while the head is encoded.
 
-    A shallow copy gets the empty lists, so the live game is never touched (a renderer
-    reading it from another thread sees nothing change)."""
+    They are the two largest, slowest parts of the head and change rarely (the
+    generator only when a deck is shuffled), so each is encoded once and spliced in as
+    text. Each cache is one (key, text) tuple replaced whole, so threads saving at once
+    can never pair one key with another's text."""
+
+    rules: tuple = (None, "")
+    rng: tuple = (None, "")
+
+    def as_json(self):
+        return _RULES_MARK
+
+    def getstate(self):
+        return (_RNG_MARK, (), None)
+
+
+_RULES_MARK = "@@colorcards-rules@@"
+_RNG_MARK = "@@colorcards-rng@@"
+_stand = _Stand()
+
+
+def head_json(game: Game) -> str:
+    """The engine's JSON of `game` without `history` and `actions`, byte for byte.
+
+    A shallow copy gets the empty lists and the stand-in, so the live game is never
+    touched: a renderer reading it from another thread sees nothing change."""
+    rules = _stand.rules
+    if rules[0] is not game.rules:
+        rules = (game.rules, json.dumps(game.rules.as_json(), separators=_COMPACT))
+        _stand.rules = rules
+    state = game.rng.getstate()
+    rng = _stand.rng
+    if rng[0] != state:
+        version, internal, gauss = state
+        rng = (state, json.dumps([version, list(internal), gauss], separators=_COMPACT))
+        _stand.rng = rng
     shell = copy.copy(game)
     shell.history = []
     shell.actions = []
-    return json.dumps(game_to_json(shell), separators=_COMPACT)
+    shell.rules = _stand
+    shell.rng = _stand
+    data = game_to_json(shell)
+    if data["rules"] != _RULES_MARK or data["rng"][0] != _RNG_MARK:
+        raise RuntimeError("the engine's JSON layout changed: update head_json")
+    data["rng"] = _RNG_MARK
+    text = json.dumps(data, separators=_COMPACT)
+    return (text.replace(f'"{_RULES_MARK}"', rules[1], 1)
+                .replace(f'"{_RNG_MARK}"', rng[1], 1))
 
 
 @dataclass
@@ -56,8 +97,10 @@ class Written:
     n_actions: int = 0
     n_history: int = 0
     n_log: int = 0
-    last_action: str | None = None
-    last_event: str | None = None
+    last_action: tuple | None = None
+    """The last (seat, action) written: actions and events are frozen values, so
+    comparing them is cheap and exact."""
+    last_event: object = None
     last_line: str | None = None
     played: float = 0.0
 
@@ -68,9 +111,9 @@ class Written:
         na, nh, nl = self.n_actions, self.n_history, self.n_log
         if len(game.actions) < na or len(game.history) < nh or len(log) < nl:
             return False
-        if na and _action_text(game.actions[na - 1]) != self.last_action:
+        if na and game.actions[na - 1] != self.last_action:
             return False
-        if nh and _dump(game.history[nh - 1].as_json()) != self.last_event:
+        if nh and game.history[nh - 1] != self.last_event:
             return False
         if nl and log[nl - 1] != self.last_line:
             return False
@@ -79,10 +122,6 @@ class Written:
 
 def _dump(data) -> str:
     return json.dumps(data, separators=_COMPACT)
-
-
-def _action_text(pair) -> str:
-    return _dump(pair[1].as_json())
 
 
 def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, meta_text: str,
@@ -112,8 +151,8 @@ def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, me
          len(actions), len(history), len(log)))
     return Written(
         game_id, len(actions), len(history), len(log),
-        _action_text(actions[-1]) if actions else None,
-        _dump(history[-1].as_json()) if history else None,
+        actions[-1] if actions else None,
+        history[-1] if history else None,
         str(log[-1]) if log else None, played)
 
 
@@ -192,11 +231,12 @@ def build(raw: RawSave) -> SavedGame:
 
 def written_from(raw: RawSave, saved: SavedGame) -> Written:
     """What the file holds, after loading it, so saving the resumed game appends."""
+    game = saved.game
     return Written(
         raw.game_id, *raw.counts,
-        raw.actions[-1][1] if raw.actions else None,
-        raw.history[-1] if raw.history else None,
-        raw.log[-1] if raw.log else None,
+        game.actions[-1] if game.actions else None,
+        game.history[-1] if game.history else None,
+        saved.log[-1] if saved.log else None,
         saved.played_seconds)
 
 

@@ -62,9 +62,10 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )""",
     ),
     2: (
-        # Statistics per level and per preset read records in order by these keys.
-        "CREATE INDEX records_by_difficulty ON records (difficulty, finished_at, id)",
-        "CREATE INDEX records_by_preset ON records (preset, difficulty, finished_at, id)",
+        # Statistics per level and per preset read records in the order they were
+        # recorded (id: an index entry ends with it), whatever the clock said.
+        "CREATE INDEX records_by_difficulty ON records (difficulty)",
+        "CREATE INDEX records_by_preset ON records (preset, difficulty)",
     ),
 }
 

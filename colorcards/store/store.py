@@ -341,13 +341,14 @@ class Store:
         self.problems.append(f"Cannot read {self.path} ({reason(exc)}).")
 
     def records(self, difficulty: str | None = None, limit: int | None = None) -> list[R.GameRecord]:
-        """Finished games, newest last; only the newest `limit` if given."""
+        """Finished games in the order they were recorded, newest last; only the newest
+        `limit` if given."""
         sql = f"SELECT {', '.join(R.COLUMNS)} FROM records"
         args: list = []
         if difficulty is not None:
             sql += " WHERE difficulty = ?"
             args.append(difficulty)
-        sql += " ORDER BY finished_at DESC, id DESC"
+        sql += " ORDER BY id DESC"
         if limit is not None:
             sql += " LIMIT ?"
             args.append(max(0, int(limit)))
@@ -373,7 +374,7 @@ class Store:
         if preset is not None:
             sql += " WHERE preset = ?"
             args = (preset,)
-        sql += " ORDER BY finished_at, id"
+        sql += " ORDER BY id"
         try:
             with self._mutex:
                 rows = self._db.execute(sql, args).fetchall()
@@ -390,7 +391,7 @@ class Store:
         try:
             with self._mutex:
                 rows = self._db.execute(
-                    "SELECT preset FROM records GROUP BY preset ORDER BY min(finished_at)"
+                    "SELECT preset FROM records GROUP BY preset ORDER BY min(id)"
                 ).fetchall()
         except sqlite3.Error as exc:
             self._read_failed(exc)
