@@ -15,14 +15,13 @@ if TYPE_CHECKING:
 
 
 def _colour_hint(game: "Game") -> str:
+    """What may be played on the top card: 'red ●, a 3 or a Wild'."""
     top = game.top
     colour = game.active_colour
     parts = [f"{colour.title.lower()} {colour.glyph}"] if colour else []
     if not top.is_wild:
-        what = f"a {top.rank.title}" if top.rank.is_number else f"a {top.rank.title}"
-        parts.append(what)
-    parts.append("a Wild")
-    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
+        parts.append(f"a {top.rank.title}")
+    return ", ".join(parts) + " or a Wild"
 
 
 def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
@@ -93,7 +92,7 @@ def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
     if card.is_wild and colour is None:
         return f"Name a colour for your {card.name}."
     if not card.is_wild and colour is not None:
-        return f"Only a Wild names a colour."
+        return "Only a Wild names a colour."
     if phase == "drawn":
         return f"After drawing you may only play the card you drew ({game.drawn.name}), or pass."
     if game.pending:
