@@ -109,10 +109,8 @@ def test_illegal_action_says_why(literal, action, pattern):
      r"a Draw Two cannot answer a Wild Draw Four"),
     ("top=R+2 | you: W+4 R5 B1 | lily: G2", 2, "W+4:blue",
      r"^You hold a red card, so Wild Draw Four is not allowed"),
-    pytest.param("top=W+4 colour=red | you: W+4 R5 B1 | lily: G2", 4, "W+4:blue",
-                 r"^You hold a red card, so Wild Draw Four is not allowed",
-                 marks=pytest.mark.xfail(strict=True, reason="engine bug: a restricted W+4 on a "
-                                         "pending W+4 is refused as if it were a Draw Two")),
+    ("top=W+4 colour=red | you: W+4 R5 B1 | lily: G2", 4, "W+4:blue",
+     r"^You hold a red card, so Wild Draw Four is not allowed"),
 ])
 def test_illegal_stack_says_why(literal, pending, action, pattern):
     """Facing a stacked penalty, the refusal names the rule that was broken."""

@@ -95,7 +95,7 @@ def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
         return "Only a Wild names a colour."
     if phase == "drawn":
         return f"After drawing you may only play the card you drew ({game.drawn.name}), or pass."
-    if game.pending:
+    if game.pending and card.rank is not Rank.WILD_DRAW_FOUR:
         if game.top.rank is Rank.WILD_DRAW_FOUR:
             return (f"+{game.pending} is coming your way: only a Wild Draw Four can pass it on "
                     "(a Draw Two cannot answer a Wild Draw Four). Stack one or take the cards.")
