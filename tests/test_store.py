@@ -166,6 +166,34 @@ def test_a_shortened_log_is_rewritten_whole(store):
     assert store.load_game().log == log[-3:]
 
 
+def test_a_log_kept_to_its_last_lines_is_saved_in_place(store):
+    """A table keeping its last 50 lines: each save writes a handful of rows, not the
+    whole game, and the log loads exactly as the table had it."""
+    game, meta = _game("colour-match", 3, 5)
+    log: list[str] = []
+    driver = Driver(game, meta)
+    changes = []
+    while len(game.actions) < 250 and game.phase != "match-over":
+        line = driver.step()
+        if line is None:
+            continue
+        log.append(line)
+        del log[:-50]
+        before = store._db.total_changes
+        store.save_game(game, meta, log)
+        changes.append(store._db.total_changes - before)
+    assert max(changes[100:]) < 12
+    saved = store.load_game()
+    assert saved.log == log and saved.game.dumps() == game.dumps()
+    resumed, line = Driver(saved.game, saved.meta), None
+    while line is None:
+        line = resumed.step()
+    saved.log.append(line)
+    del saved.log[:-50]
+    store.save_game(saved.game, saved.meta, saved.log)
+    assert store.load_game().log == saved.log
+
+
 def test_a_new_game_replaces_the_save(store):
     """Saving another game_id replaces the game in progress, rows and all."""
     first, meta1 = _game(seed=1, game_id="a")

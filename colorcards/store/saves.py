@@ -91,31 +91,31 @@ def head_json(game: Game) -> str:
 
 @dataclass
 class Written:
-    """What the file holds of the game in progress, so the next save appends only the new."""
+    """What the file holds of the game in progress, so the next save writes only the new."""
 
     game_id: str | None = None
     n_actions: int = 0
     n_history: int = 0
-    n_log: int = 0
     last_action: tuple | None = None
     """The last (seat, action) written: actions and events are frozen values, so
     comparing them is cheap and exact."""
     last_event: object = None
-    last_line: str | None = None
+    lines: list[str] | None = None
+    """The log lines the file holds, in order (None: unknown, rewrite them)."""
+    log_first: int = 0
+    """The row number of the first of `lines`."""
     played: float = 0.0
 
-    def follows(self, game_id: str, game: Game, log: list[str]) -> bool:
-        """True if `game` and `log` extend what is written (else it is rewritten whole)."""
+    def follows(self, game_id: str, game: Game) -> bool:
+        """True if `game` extends what is written (else its rows are rewritten whole)."""
         if game_id != self.game_id:
             return False
-        na, nh, nl = self.n_actions, self.n_history, self.n_log
-        if len(game.actions) < na or len(game.history) < nh or len(log) < nl:
+        na, nh = self.n_actions, self.n_history
+        if len(game.actions) < na or len(game.history) < nh:
             return False
         if na and game.actions[na - 1] != self.last_action:
             return False
         if nh and game.history[nh - 1] != self.last_event:
-            return False
-        if nl and log[nl - 1] != self.last_line:
             return False
         return True
 
@@ -124,16 +124,30 @@ def _dump(data) -> str:
     return json.dumps(data, separators=_COMPACT)
 
 
+def _log_shift(old: list[str], new: list[str]) -> int | None:
+    """How many of `old`'s first lines `new` dropped, if `new` is `old` minus those lines
+    plus lines at the end (a table keeping its last N lines); None if it is not."""
+    if not old:
+        return 0
+    last = old[-1]
+    for j in range(min(len(new), len(old)) - 1, -1, -1):
+        if new[j] == last:
+            dropped = len(old) - 1 - j
+            return dropped if old[dropped:] == new[:j + 1] else None
+    return None
+
+
 def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, meta_text: str,
           log: list[str], preset: str, difficulty: str, saved_at: str,
           played: float) -> Written:
     """Write the save inside the caller's transaction; what the file then holds."""
-    if written.follows(game_id, game, log):
-        na, nh, nl = written.n_actions, written.n_history, written.n_log
+    same_game = written.follows(game_id, game)
+    if same_game:
+        na, nh = written.n_actions, written.n_history
     else:
-        for table in ("save_actions", "save_history", "save_log"):
-            db.execute(f"DELETE FROM {table}")
-        na = nh = nl = 0
+        db.execute("DELETE FROM save_actions")
+        db.execute("DELETE FROM save_history")
+        na = nh = 0
     actions = game.actions
     history = game.history
     if len(actions) > na:
@@ -142,18 +156,27 @@ def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, me
     if len(history) > nh:
         db.executemany("INSERT INTO save_history VALUES (?, ?)",
                        [(i, _dump(e.as_json())) for i, e in enumerate(history[nh:], nh)])
-    if len(log) > nl:
+    dropped = _log_shift(written.lines, log) if same_game and written.lines is not None else None
+    if dropped is None:
+        db.execute("DELETE FROM save_log")
+        first, kept = 0, 0
+    else:
+        first = written.log_first + dropped
+        kept = len(written.lines) - dropped
+        if dropped:
+            db.execute("DELETE FROM save_log WHERE n < ?", (first,))
+    if len(log) > kept:
         db.executemany("INSERT INTO save_log VALUES (?, ?)",
-                       [(i, str(line)) for i, line in enumerate(log[nl:], nl)])
+                       [(i, str(line)) for i, line in enumerate(log[kept:], first + kept)])
     db.execute(
         "INSERT OR REPLACE INTO save VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (game_id, preset, difficulty, game.round, saved_at, played, meta_text, head_json(game),
          len(actions), len(history), len(log)))
     return Written(
-        game_id, len(actions), len(history), len(log),
+        game_id, len(actions), len(history),
         actions[-1] if actions else None,
         history[-1] if history else None,
-        str(log[-1]) if log else None, played)
+        list(log), first, played)
 
 
 def clear(db: sqlite3.Connection) -> None:
@@ -230,14 +253,14 @@ def build(raw: RawSave) -> SavedGame:
 
 
 def written_from(raw: RawSave, saved: SavedGame) -> Written:
-    """What the file holds, after loading it, so saving the resumed game appends."""
+    """What the file holds, after loading it, so saving the resumed game appends (the
+    log's row numbers are not read, so its lines are rewritten once)."""
     game = saved.game
     return Written(
-        raw.game_id, *raw.counts,
+        raw.game_id, len(game.actions), len(game.history),
         game.actions[-1] if game.actions else None,
         game.history[-1] if game.history else None,
-        saved.log[-1] if saved.log else None,
-        saved.played_seconds)
+        None, 0, saved.played_seconds)
 
 
 def restore_raw(db: sqlite3.Connection, raw: RawSave) -> None:
