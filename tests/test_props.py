@@ -186,34 +186,88 @@ def check_step(game: Game, rng: random.Random) -> None:
         break
 
 
-def step(game: Game, rng: random.Random, eager: bool = False) -> None:
-    """One random move: maybe an out-of-turn reaction, a clock action, else a legal action.
+def choose(game: Game, rng: random.Random, eager: bool = False):
+    """One random move as (action, seat): maybe an out-of-turn reaction, a clock action,
+    else one of the legal actions of the seat to act (seat None).
 
     `eager` plays a card whenever one can be played (nine times in ten): uniform choices
     draw so often that a play-on round between two random players can last many
     thousands of turns, which says nothing about the engine."""
     if game.phase == "round-over":
-        game.apply(NEXT_ROUND)
-        return
+        return NEXT_ROUND, None
     if game.vulnerable is not None and rng.random() < 0.4:
         seats = [s for s in range(game.seats) if s != game.current and game.legal_actions(s)]
         if seats:
             s = rng.choice(seats)
-            game.apply(rng.choice(game.legal_actions(s)), s)
-            return
+            return rng.choice(game.legal_actions(s)), s
     if game.phase == "window":
         if rng.random() < 0.5:
-            game.apply(CLOSE_WINDOW)
-            return
+            return CLOSE_WINDOW, None
     elif game.rules.turn_timer and rng.random() < (0.02 if eager else 0.1):
-        game.apply(TIMEOUT)
-        return
+        return TIMEOUT, None
     legal = game.legal_actions()
     if eager and rng.random() < 0.9:
         plays = [a for a in legal if a.kind in ("play", "name-colour", "accept")]
         if plays:
             legal = plays
-    game.apply(rng.choice(legal))
+    return rng.choice(legal), None
+
+
+def step(game: Game, rng: random.Random, eager: bool = False) -> None:
+    """Apply one random move."""
+    action, seat = choose(game, rng, eager)
+    game.apply(action, seat)
+
+
+def rulebook_after_play(game: Game, action):
+    """What RULES.md §4 says follows a play that leaves the player holding cards and opens
+    no Last Card window: (seat to act, direction, pending, phase, cards the victim draws).
+    None for the cases other tests cover (going out, the window)."""
+    seat, rules, card = game.current, game.rules, action.card
+    hand = list(game.hands[seat])
+    hand.remove(card)
+    if not hand:
+        return None
+    missed = (len(hand) == 1 and rules.last_card == "catch" and not game.called[seat])
+    if missed and rules.last_card_window:
+        return None
+    seats, d = game.seats, game.direction
+    holding = [bool(h) for h in game.hands]
+
+    def after(s, direction):
+        s = (s + direction) % seats
+        while not holding[s]:
+            s = (s + direction) % seats
+        return s
+
+    rank = card.rank.value
+    nxt = after(seat, d)
+    if rank == "S":
+        return after(nxt, d), d, 0, "turn", 0
+    if rank == "R":
+        if sum(holding) == 2:
+            return after(nxt, d), d, 0, "turn", 0
+        return after(seat, -d), -d, 0, "turn", 0
+    if rank in ("+2", "W+4"):
+        size = 2 if rank == "+2" else 4
+        if rules.stacking == "on":
+            return nxt, d, game.pending + size, "turn", 0
+        if rank == "W+4" and rules.draw_four == "challenge":
+            return nxt, d, 0, "challenge", 0
+        return after(nxt, d), d, 0, "turn", size
+    return nxt, d, game.pending, "turn", 0
+
+
+def check_play_effect(game: Game, action, expected, before_counts) -> None:
+    """The play did what RULES.md says: top card, colour, next seat, direction, penalty."""
+    current, direction, pending, phase, victim_draws = expected
+    assert game.top is action.card
+    assert game.active_colour is (action.colour or action.card.colour)
+    assert (game.current, game.direction, game.pending, game.phase) == (
+        current, direction, pending, phase), action
+    if victim_draws:
+        victim = [s for s in range(game.seats) if len(game.hands[s]) > before_counts[s]]
+        assert victim, action
 
 
 def drive_checked(setup) -> None:
@@ -229,8 +283,15 @@ def drive_checked(setup) -> None:
         if game.is_over:
             break
         before = len(game.actions)
-        step(game, rng)
+        action, seat = choose(game, rng)
+        expected = None
+        if action.kind == "play" and game.phase in ("turn", "drawn"):
+            expected = rulebook_after_play(game, action)
+            counts = [len(h) for h in game.hands]
+        game.apply(action, seat)
         assert len(game.actions) == before + 1
+        if expected is not None:
+            check_play_effect(game, action, expected, counts)
 
 
 @pytest.mark.parametrize("key", list(PRESETS))
