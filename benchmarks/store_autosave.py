@@ -3,8 +3,8 @@
     /tmp/venv/bin/python benchmarks/store_autosave.py [--games N] [--preset KEY ...]
 
 Plays matches with the bots at a level (default hard), saving after every action the
-way the table does: state, meta (names, settings, each bot's generator) and the log
-line(s) in one transaction, into a fresh data directory. Reports wall-clock and CPU
+way the table does: state, meta (names, settings, each bot's generator, the hand's
+order) and the log (its last 400 lines) in one transaction, into a fresh data directory. Reports wall-clock and CPU
 time per save (median, 90th and 99th percentile, worst), the same split into the first
 and last tenth of each match (the saved history grows all match long), and, for
 comparison, what writing the whole engine JSON would cost for the same states.
@@ -34,7 +34,7 @@ def _rng_state(rng: random.Random) -> list:
 
 def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
                   full: sqlite3.Connection | None,
-                  max_actions: int = 20_000) -> tuple[list, list, list]:
+                  max_actions: int = 20_000, pace: float = 0.0) -> tuple[list, list, list]:
     """One match with an autosave after every action: (wall, cpu, full-JSON) times per save."""
     game = Game(get_preset(preset).rules(), seats, seed=seed)
     players = [make_player(level) for _ in range(seats)]
@@ -42,19 +42,22 @@ def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
     names = ["You", "Lily", "Zoe", "Max", "Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:seats]
     meta = {"game_id": f"bench-{preset}-{seed}", "preset": preset, "difficulty": level,
             "names": names, "started_at": "2026-12-01T03:00:00+00:00",
-            "settings": {"speed": "normal", "sort": "colour"}, "hand_order": []}
+            "settings": {"speed": "normal", "sort": "colour"}, "hand": []}
     log: list[str] = []
     wall, cpu, whole = [], [], []
 
     def save(events) -> None:
         for e in events:
             log.append(e.describe(lambda s: names[s]))
-        meta["bots"] = [_rng_state(r) for r in rngs[1:]]
-        meta["hand_order"] = [c.code for c in game.hands[0]]
+        del log[:-400]  # the table keeps its last 400 lines
+        meta["rngs"] = [None] + [_rng_state(r) for r in rngs[1:]]
+        meta["hand"] = [c.code for c in game.hands[0]]
         t0, c0 = time.perf_counter(), time.thread_time()
         store.save_game(game, meta, log)
         wall.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
+        if pace:
+            time.sleep(pace)  # the table's pacing: the checkpoint thread catches up
         if full is not None:
             t0 = time.perf_counter()
             full.execute("BEGIN")
@@ -113,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--max-actions", type=int, default=20_000,
                         help="leave a match that has not ended after this many saves")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds to wait after each save, as the table's pacing does")
     parser.add_argument("--no-full", action="store_true", help="skip the whole-JSON comparison")
     args = parser.parse_args(argv)
     presets = args.preset or ["color-cards", "colour-match"]
@@ -130,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             actions = []
             for g in range(args.games):
                 w, c, f = play_and_save(store, preset, seats, args.level, 1000 + g, full,
-                                        args.max_actions)
+                                        args.max_actions, args.pace)
                 wall += w
                 cpu += c
                 whole += f

@@ -18,6 +18,7 @@ from urllib.parse import quote
 from ..engine import StateError
 from . import records as R
 from . import saves
+from .paths import move_aside, reason
 from .schema import SCHEMA_VERSION, ForeignDatabase, NewerSchema, migrate, stored_version
 
 
@@ -244,3 +245,65 @@ def restore(db: sqlite3.Connection, found: Salvage) -> None:
     except BaseException:
         db.execute("ROLLBACK")
         raise
+
+
+def open_checked(path: Path, problems: list[str]) -> sqlite3.Connection:
+    """The checked, migrated file at `path`; one that cannot be used is salvaged, kept
+    aside and replaced (with a sentence in `problems`). Raises sqlite3.Error or OSError
+    only for trouble with the disk, never because of what the file holds."""
+    db = None
+    try:
+        db = connect(path)
+        check(db)
+        prepare(db)
+        return db
+    except Exception as exc:
+        if db is not None:
+            db.close()
+        if is_io_trouble(exc) or not isinstance(
+                exc, (sqlite3.DatabaseError, Damaged, ForeignDatabase, NewerSchema)):
+            raise
+        kind, what = describe(path, exc)
+    found = salvage(path)
+    kept = move_aside(path, kind)
+    db = connect(path)
+    prepare(db)
+    restore(db, found)
+    problems.append(f"{what}; it was kept as {kept.name} beside it and a new one "
+                    f"started. {found.note()}")
+    return db
+
+
+def memory_copy(source: Path | None, problems: list[str]) -> sqlite3.Connection:
+    """An in-memory database at the current schema holding a copy of `source` if it
+    reads (a sentence in `problems` if it does not); `source` is never written."""
+    db = connect(":memory:")
+    if source is not None:
+        _copy_into(db, source, problems)
+    try:
+        migrate(db)
+    except Exception:  # a copy from a newer or foreign file: start empty
+        db.close()
+        db = connect(":memory:")
+        migrate(db)
+    return db
+
+
+def _copy_into(db: sqlite3.Connection, source: Path, problems: list[str]) -> None:
+    last: BaseException | None = None
+    for immutable in (False, True):  # immutable: a read-only directory without -shm
+        try:
+            src = connect(readonly_uri(source, immutable), uri=True)
+        except sqlite3.Error as exc:
+            last = exc
+            continue
+        try:
+            check(src)
+            src.backup(db)
+            return
+        except Exception as exc:
+            last = exc
+        finally:
+            src.close()
+    problems.append(f"{source} could not be read ({reason(last)}): your statistics are "
+                    f"not shown in this copy.")

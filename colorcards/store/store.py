@@ -21,9 +21,7 @@ from . import records as R
 from . import recovery, saves
 from .checkpoint import Checkpointer
 from .lock import DirLock
-from .paths import (DB_NAME, LOCK_NAME, move_aside, probe_writable, reason, resolve_data_dir,
-                    stamp, utc_now)
-from .schema import migrate
+from .paths import DB_NAME, LOCK_NAME, probe_writable, reason, resolve_data_dir, stamp, utc_now
 
 IDLE_CAP = 300.0
 """Seconds: a longer pause between two saves counts as this much playing time."""
@@ -88,7 +86,7 @@ class Store:
             return cls._in_memory(path, path if path.is_file() else None, problems,
                                   owns_game=False)
         try:
-            db = cls._open_file(path, problems)
+            db = recovery.open_checked(path, problems)
         except (OSError, sqlite3.Error) as exc:
             lock.release()
             problems.append(f"Cannot write to {path} ({reason(exc)}): {_NOT_SAVED}")
@@ -104,46 +102,11 @@ class Store:
         source = path if path.is_file() else None
         return cls._in_memory(path, source, problems, owns_game=False)
 
-    @staticmethod
-    def _open_file(path: Path, problems: list[str]) -> sqlite3.Connection:
-        """The checked, migrated file; a damaged one is kept aside and replaced.
-        sqlite3.Error/OSError only for disk trouble."""
-        db = None
-        try:
-            db = recovery.connect(path)
-            recovery.check(db)
-            recovery.prepare(db)
-            return db
-        except Exception as exc:
-            if db is not None:
-                db.close()
-            if recovery.is_io_trouble(exc) or not isinstance(
-                    exc, (sqlite3.DatabaseError, recovery.Damaged, recovery.ForeignDatabase,
-                          recovery.NewerSchema)):
-                raise
-            kind, what = recovery.describe(path, exc)
-        found = recovery.salvage(path)
-        kept = move_aside(path, kind)
-        db = recovery.connect(path)
-        recovery.prepare(db)
-        recovery.restore(db, found)
-        problems.append(f"{what}; it was kept as {kept.name} beside it and a new one "
-                        f"started. {found.note()}")
-        return db
-
     @classmethod
     def _in_memory(cls, path: Path, source: Path | None, problems: list[str],
                    owns_game: bool) -> "Store":
         """A store that lives in memory, starting from a copy of `source` if it reads."""
-        db = recovery.connect(":memory:")
-        if source is not None:
-            _copy_into(db, source, problems)
-        try:
-            migrate(db)
-        except Exception:  # a copy from a newer or foreign file: start empty
-            db.close()
-            db = recovery.connect(":memory:")
-            migrate(db)
+        db = recovery.memory_copy(source, problems)
         return cls(db, path, None, durable=False, owns_game=owns_game, problems=problems)
 
     # ------------------------------------------------------------------ writing
@@ -445,24 +408,3 @@ def _write_file(target: Path, content: str) -> None:
         out.write(content)
         out.flush()
         os.fsync(out.fileno())
-
-
-def _copy_into(db: sqlite3.Connection, source: Path, problems: list[str]) -> None:
-    """Copy a file's contents into the in-memory `db`; a problem sentence if it does not read."""
-    last: BaseException | None = None
-    for immutable in (False, True):
-        try:
-            src = recovery.connect(recovery.readonly_uri(source, immutable), uri=True)
-        except sqlite3.Error as exc:
-            last = exc
-            continue
-        try:
-            recovery.check(src)
-            src.backup(db)
-            return
-        except Exception as exc:
-            last = exc
-        finally:
-            src.close()
-    problems.append(f"{source} could not be read ({reason(last)}): your statistics are "
-                    f"not shown in this copy.")
