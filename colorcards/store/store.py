@@ -112,7 +112,22 @@ class Store:
     # ------------------------------------------------------------------ writing
 
     @contextmanager
-    def _transaction(self):
+    def _transaction(self, durable: bool = False):
+        """One write transaction. `durable` syncs the log to disk at the commit (a
+        finished game's record survives power loss too); autosaves skip that sync,
+        which only risks the last few autosaves on power loss, never the file."""
+        with self._mutex:
+            if durable:
+                self._db.execute("PRAGMA synchronous = FULL")
+            try:
+                with self._transaction_body() as db:
+                    yield db
+            finally:
+                if durable:
+                    self._db.execute("PRAGMA synchronous = NORMAL")
+
+    @contextmanager
+    def _transaction_body(self):
         with self._mutex:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -180,7 +195,7 @@ class Store:
             return record
         meta_text = json.dumps(meta, separators=(",", ":"))
         try:
-            with self._transaction() as db:
+            with self._transaction(durable=True) as db:
                 record = self._insert(db, record, meta_text)
                 row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
                 if row is not None and row[0] == game_id:
@@ -209,7 +224,7 @@ class Store:
                                abandoned=True)
         meta_text = json.dumps(saved.meta, separators=(",", ":"))
         try:
-            with self._transaction() as db:
+            with self._transaction(durable=True) as db:
                 record = self._insert(db, record, meta_text)
                 row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
                 if row is not None and row[0] == game_id:
