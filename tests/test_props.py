@@ -13,6 +13,7 @@ limited so that the file runs in well under a minute on two cores.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -258,6 +259,74 @@ def rulebook_after_play(game: Game, action):
     return nxt, d, game.pending, "turn", 0
 
 
+def available(game: Game) -> int:
+    """How many cards a seat could draw now (the pile, and the discard pile bar its top)."""
+    return len(game.draw_pile) + len(game.discard) - 1
+
+
+def rulebook_check_after(game: Game, action, seat):
+    """A check (called after the action) of what RULES.md says draw, accept, pass, a catch
+    and going out do; None for actions other checks cover."""
+    cur, kind = game.current, action.kind
+    counts = [len(h) for h in game.hands]
+    can_draw = available(game)
+    seats, d = game.seats, game.direction
+    holding = [bool(h) for h in game.hands]
+
+    def after(s):
+        s = (s + d) % seats
+        while not holding[s]:
+            s = (s + d) % seats
+        return s
+
+    if kind == "draw":
+        top, active = game.discard[-1], game.active_colour
+        hand = list(game.hands[cur])
+
+        def check():
+            drawn = list((Counter(game.hands[cur]) - Counter(hand)).elements())
+            assert len(game.hands[cur]) == counts[cur] + 1 and len(drawn) == 1
+            card = drawn[0]
+            ok = card.is_wild or card.colour is active or card.rank is top.rank
+            if card.rank.value == "W+4" and game.rules.draw_four == "restricted":
+                ok = not any(c.colour is active for c in hand)
+            if ok:
+                assert (game.phase, game.current, game.drawn) == ("drawn", cur, card)
+            else:
+                assert (game.phase, game.current) == ("turn", after(cur))
+        return check
+    if kind == "accept":
+        owed = 4 if game.phase == "challenge" else game.pending
+
+        def check():
+            assert len(game.hands[cur]) == counts[cur] + min(owed, can_draw)
+            assert game.pending == 0 and game.current == after(cur) and game.phase == "turn"
+        return check
+    if kind == "pass" and game.phase == "drawn":
+        def check():
+            assert [len(h) for h in game.hands] == counts
+            assert game.current == after(cur) and game.phase == "turn"
+        return check
+    if kind == "catch":
+        offender, penalty = action.seat, game.rules.last_card_penalty
+
+        def check():
+            assert len(game.hands[offender]) == counts[offender] + min(penalty, can_draw)
+            assert game.vulnerable is None
+        return check
+    if kind == "play" and counts[cur] == 1 and game.rules.round_end == "first-out":
+        rank = action.card.rank.value
+
+        def check():
+            assert game.phase in ("round-over", "match-over") and game.out == [cur]
+            victim = after(cur)
+            if rank in ("+2", "W+4") and can_draw:
+                assert len(game.hands[victim]) > counts[victim]
+            assert game.results[-1]["points"] == sum(c.points for h in game.hands for c in h)
+        return check
+    return None
+
+
 def check_play_effect(game: Game, action, expected, before_counts) -> None:
     """The play did what RULES.md says: top card, colour, next seat, direction, penalty."""
     current, direction, pending, phase, victim_draws = expected
@@ -288,8 +357,11 @@ def drive_checked(setup) -> None:
         if action.kind == "play" and game.phase in ("turn", "drawn"):
             expected = rulebook_after_play(game, action)
             counts = [len(h) for h in game.hands]
+        check_after = rulebook_check_after(game, action, seat)
         game.apply(action, seat)
         assert len(game.actions) == before + 1
+        if check_after is not None:
+            check_after()
         if expected is not None:
             check_play_effect(game, action, expected, counts)
 
