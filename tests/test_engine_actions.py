@@ -3,7 +3,7 @@
 import pytest
 
 from colorcards.engine import IllegalAction, Rules, RulesError
-from engine_helpers import check_108, hand, kinds, legal, position, rules, run
+from engine_helpers import check_108, kinds, legal, position, rules, run
 
 FOUR = "top=R3 | you: RS RR R+2 W+4 B1 B2 | lily: G1 G2 G3 | zoe: Y1 Y2 Y3 | max: G4 G5 G6"
 OFF = rules(stacking="off")

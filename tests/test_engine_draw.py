@@ -91,8 +91,7 @@ def test_reshuffle_keeps_a_wilds_named_colour_on_top():
 def test_reshuffled_wild_is_colourless():
     """A Wild that was shuffled back names a new colour when played again."""
     game = position("top=R3 under: W | you: B5 G1 | lily: G2 | pile: | rest=lily",
-                    rules(stacking="off"), active_colour=None)
-    game.active_colour = parse_card("R3").colour
+                    rules(stacking="off"))
     run(game, "draw")
     assert game.drawn is parse_card("W")
     assert legal(game) == ["W:red", "W:blue", "W:yellow", "W:green", "pass"]
@@ -204,14 +203,22 @@ def test_timeout_facing_a_challenge_takes_the_four():
     assert len(game.hands[0]) == 6 and game.current == 1
 
 
-@pytest.mark.parametrize("literal, kw, action, message", [
-    ("top=R3 | you: R5 G1 | lily: G2", {}, "timeout", "no turn timer"),
-])
-def test_timeout_needs_a_timer(literal, kw, action, message):
+@pytest.mark.parametrize("preset", ["color-cards", "classic", "duel"])
+def test_timeout_needs_a_timer(preset):
     """Without a turn timer there is nothing to run out."""
-    game = position(literal, rules(stacking="off"), **kw)
-    with pytest.raises(IllegalAction, match=message):
-        run(game, action)
+    game = position("top=R3 | you: R5 G1 | lily: G2", rules(preset))
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="no turn timer"):
+        run(game, "timeout")
+    assert game.to_json() == before
+
+
+def test_timeout_refused_between_rounds():
+    """Between rounds no turn is running."""
+    game = position("top=R3 | you: R5 | lily: G2", rules(match="rounds:3", turn_timer=30))
+    run(game, "R5")
+    with pytest.raises(IllegalAction):
+        run(game, "timeout")
 
 
 def test_only_the_seat_to_act_times_out():

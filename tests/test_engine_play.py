@@ -1,11 +1,9 @@
 """RULES.md §3-§4: what may be played on what, and the words used when it may not."""
 
-import re
-
 import pytest
 
-from colorcards.engine import IllegalAction, play, parse_card
-from engine_helpers import A, P, check_108, legal, position, rules, run
+from colorcards.engine import IllegalAction, parse_card
+from engine_helpers import P, check_108, legal, position, rules, run
 
 
 @pytest.mark.parametrize("literal, card, ok", [

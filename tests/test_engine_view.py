@@ -2,8 +2,6 @@
 
 import json
 
-import pytest
-
 from colorcards.engine import Game
 from engine_helpers import position, rules, run
 
