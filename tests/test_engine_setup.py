@@ -3,7 +3,8 @@
 import pytest
 
 from colorcards.engine import (
-    CHOICES, DEFAULT_PRESET, PRESETS, Game, Rank, Rules, RulesError, get_preset, parse_value,
+    CHOICES, DEFAULT_PRESET, PRESETS, Game, Rank, Rules, RulesError, get_preset, parse_card,
+    parse_value,
 )
 from engine_helpers import check_108, legal, position, rules, run
 
@@ -327,3 +328,20 @@ def test_timeout_on_an_opening_wild_names_a_colour_and_draws():
     assert game.active_colour is not None and len(game.hands[first]) == 8
     assert game.phase == "turn" and game.current == (first + 1) % 4
     assert game.top.rank is Rank.WILD
+
+
+def test_position_builder_places_what_the_literal_says():
+    """The test helper: hands in card order, the pile from its top, the rest where it is told."""
+    from engine_helpers import hand, position as pos
+    game = pos("top=W colour=blue under: R1 | you: W B7 R5 | lily: - | zoe: G2 | pile: Y1 Y2 ...")
+    assert hand(game, 0) == "R5 B7 W" and game.hands[1] == [] and game.out == [1]
+    assert [c.code for c in game.draw_pile[-2:]] == ["Y2", "Y1"] and game.active_colour.value == "blue"
+    assert game.discard[-2:] == [parse_card("R1"), parse_card("W")]
+    exact = pos("top=R3 | you: B7 | lily: G2 | pile: Y1")
+    assert [c.code for c in exact.draw_pile] == ["Y1"] and len(exact.discard) == 108 - 3
+    dumped = pos("top=R3 | you: B7 | lily: G2 | pile: | rest=lily")
+    assert exact.draw_pile and not dumped.draw_pile and len(dumped.hands[1]) == 108 - 2
+    for game in (game, exact, dumped):
+        check_108(game)
+    with pytest.raises(ValueError, match="more copies"):
+        pos("top=R0 | you: R0 | lily: G2")
