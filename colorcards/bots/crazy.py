@@ -16,6 +16,7 @@ from random import Random
 from typing import Sequence
 
 from ..engine import DRAW, PASS, Action, Play, View
+from .knowledge import in_round
 from .heuristic import HeuristicPlayer, Level, card_plays, distinct_cards, play_for, remaining
 from .rollout import Playout, most_held as _most_held, sample_world, unseen_list
 
@@ -23,8 +24,10 @@ CRAZY = Level("crazy", random_play=0.0, stack_miss=0.0, forget=0.0, catch=1.0,
               save_wilds=True, aim=True, steer=True, focus_human=True,
               draw_to_save_wild=False, draw_four_attack=0.5)
 
-#: Play-outs spent on one decision, shared among its candidates.
-BUDGET = 64
+#: Play-outs spent on one decision, shared among its candidates, at a table of three
+#: or more; head to head, where every turn counts for more, `DUEL_BUDGET`.
+BUDGET = 48
+DUEL_BUDGET = 96
 #: Think ahead only once some seat is down to this many cards: before that the rules
 #: choose about as well, and the time is better spent where games are decided.
 CRITICAL = 5
@@ -39,20 +42,24 @@ MARGIN = 0.02
 class CrazyPlayer(HeuristicPlayer):
     """The strongest level: Hard's rules as a prior, play-outs to decide."""
 
-    def __init__(self, budget: int = BUDGET):
+    def __init__(self, budget: int | None = None):
         super().__init__(CRAZY)
         self.budget = budget
+        """Play-outs per decision; None: `BUDGET`, or `DUEL_BUDGET` with two left in."""
 
     def turn(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
         prior = super().turn(view, legal, rng)
-        if view.pending or self.budget <= 0:
+        budget = self.budget
+        if budget is None:
+            budget = DUEL_BUDGET if in_round(view) == 2 else BUDGET
+        if view.pending or budget <= 0:
             return prior
         if min(n for n in view.hand_counts if n) > CRITICAL:
             return prior
         candidates = self.candidates(view, legal, prior)
         if len(candidates) < 2:
             return prior
-        values = self.evaluate(view, candidates, rng)
+        values = self.evaluate(view, candidates, rng, budget)
         best = max(range(len(candidates)), key=lambda i: values[i])
         if values[best] > values[0] + MARGIN:
             return candidates[best]
@@ -72,9 +79,10 @@ class CrazyPlayer(HeuristicPlayer):
             result.append(PASS)  # after a draw: keep the drawn card instead
         return result
 
-    def evaluate(self, view: View, candidates: Sequence[Action], rng: Random) -> list[float]:
+    def evaluate(self, view: View, candidates: Sequence[Action], rng: Random,
+                 budget: int = BUDGET) -> list[float]:
         """Each candidate's share of wins over the same imagined deals."""
-        worlds = max(MIN_WORLDS, self.budget // len(candidates))
+        worlds = max(MIN_WORLDS, budget // len(candidates))
         pool = unseen_list(view)
         me = view.seat
         totals = [0.0] * len(candidates)
