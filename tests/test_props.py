@@ -415,3 +415,18 @@ def test_every_match_ends(key):
             assert game.round == 1
 
     run()
+
+
+def test_random_games_with_challenges_windows_and_timers():
+    """The rarer states (challenge, Last Card window, timer) under every invariant above."""
+
+    @settings(max_examples=8, **SETTINGS)
+    @given(st.sampled_from(["party", "classic", "duel"]), st.integers(0, 2**32),
+           st.integers(0, 2**32), st.sampled_from((0, 200, 500)))
+    def run(key, seed, driver, warmup):
+        ruleset = PRESETS[key].rules(stacking="off", draw_four="challenge", last_card="catch",
+                                     last_card_window=3, turn_timer=30)
+        seats = min(PRESETS[key].max_seats, 2 + seed % 5)
+        drive_checked((ruleset, seats, seed, driver, warmup))
+
+    run()
