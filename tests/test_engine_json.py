@@ -172,3 +172,32 @@ def test_replay_with_timeouts_and_windows():
     assert any(a is TIMEOUT for _, a in game.actions)
     assert Game.replay(game.rules, 4, game.seed, game.actions).dumps() == game.dumps()
     check_108(game)
+
+
+def test_every_event_describes_itself_and_round_trips():
+    """Events say what happened in words, hide drawn cards in public, and survive JSON."""
+    from colorcards.engine.events import EVENT_TYPES, event_from_json
+    seen = set()
+    games = [random_game(preset, seats, seed, steps=2500, **extra)
+             for preset, seats, seed, extra in (("classic", 4, 3, {}),
+                                                ("party", 3, 4, {"draw_four": "challenge",
+                                                                 "match": "rounds:5"}),
+                                                ("color-cards", 5, 5, {"match": "rounds:3"}))]
+    timed = position("top=W colour=red | you: R5 G1 | lily: G2", rules(turn_timer=30),
+                     phase="name-colour", active_colour=None)
+    run(timed, "timeout")
+    named = position("top=W | you: R5 G1 | lily: G2", rules(), phase="name-colour")
+    run(named, "name:blue")
+    games += [timed, named]
+    for game in games:
+        for event in game.history:
+            seen.add(event.kind)
+            text = event.describe(lambda s: f"Seat {s}")
+            assert isinstance(text, str) and text.strip() and "None" not in text
+            assert event_from_json(event.as_json()) == event
+            public = event.public()
+            if event.kind == "drew":
+                assert public.cards == () and public.count == event.count
+            else:
+                assert public == event
+    assert seen == set(EVENT_TYPES), set(EVENT_TYPES) - seen
