@@ -255,6 +255,15 @@ def test_finish_records_once_and_clears_the_save(store):
     assert store.records() == [record]
 
 
+def test_a_finished_game_is_never_saved_again(store):
+    """An autosave arriving after finish_game does not revive the game as one to resume."""
+    game, meta, log = _finished()
+    store.finish_game(game, meta, log)
+    store.save_game(game, meta, log)
+    assert store.saved_summary() is None and store.load_game() is None
+    assert len(store.records()) == 1
+
+
 def test_record_fields_describe_the_human_seat(store):
     """Result, place, points and cards are seat 0's; rules and seed are kept."""
     game, meta, log = _finished("colour-match", 3, 21)

@@ -171,6 +171,8 @@ class Store:
         played = self._played(game_id, meta)
         try:
             with self._transaction() as db:
+                if game_id != self._written.game_id and _recorded(db, game_id):
+                    return  # already finished: never bring it back as a game to resume
                 self._written = saves.write(
                     db, self._written, game_id, game, meta_text, log,
                     str(meta.get("preset", "")), str(meta.get("difficulty", "")),
@@ -403,6 +405,10 @@ class Store:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _recorded(db: sqlite3.Connection, game_id: str) -> bool:
+    return db.execute("SELECT 1 FROM records WHERE game_id = ?", (game_id,)).fetchone() is not None
 
 
 def _since(started_at) -> float:
