@@ -20,7 +20,8 @@ def _colour_hint(game: "Game") -> str:
     colour = game.active_colour
     parts = [f"{colour.title.lower()} {colour.glyph}"] if colour else []
     if not top.is_wild:
-        parts.append(f"a {top.rank.title}")
+        title = top.rank.title
+        parts.append(f"{'an' if title.startswith('8') else 'a'} {title}")
     return ", ".join(parts) + " or a Wild"
 
 
