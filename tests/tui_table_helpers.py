@@ -28,13 +28,15 @@ def shown(app) -> str:
 
 
 def make_app(preset: str = "color-cards", *, seed: int = 1, difficulty: str = "normal",
-             opponents: int | None = None, data_dir=None, **kwargs) -> ColorCardsApp:
+             opponents: int | None = None, data_dir=None, changes: dict | None = None,
+             **kwargs) -> ColorCardsApp:
     """An app that skips to a table with no pause between computer moves."""
     from colorcards.engine import get_preset
 
     if opponents is None:
         opponents = get_preset(preset).default_seats - 1
-    settings = GameSettings(difficulty=difficulty, preset=preset, opponents=opponents)
+    settings = GameSettings(difficulty=difficulty, preset=preset, opponents=opponents,
+                            changes=changes or {})
     kwargs.setdefault("delay", 0)
     kwargs.setdefault("window_seconds", 60)
     return ColorCardsApp(data_dir=data_dir, seed=seed, settings=settings, direct=True, **kwargs)
@@ -69,18 +71,29 @@ def _on_table(app) -> bool:
     return isinstance(app.screen, TableScreen)
 
 
-async def play_turn(pilot) -> str:
-    """Make one sensible move for the human through the keys; return the key pressed."""
+async def play_turn(pilot, careless: bool = False) -> str:
+    """Make one sensible move for the human through the keys; return the key pressed.
+
+    A `careless` player draws whenever it may and passes after drawing: it loses."""
     app = pilot.app
     ctl = app.controller
     legal = ctl.legal()
     game = ctl.game
+    if careless and DRAW in legal:
+        await pilot.press("d")
+        return "d"
+    if careless and PASS in legal:
+        await pilot.press("p")
+        return "p"
     if game.phase == "name-colour" and game.current == HUMAN:
         await pilot.press("enter")  # the colour chooser opened for the first card
         return "enter"
     if game.phase == "window" and game.current == HUMAN:
         await pilot.press("l")
         return "l"
+    if any(a.kind == "catch" for a in legal):
+        await pilot.press("c")  # a computer forgot Last Card: catch it
+        return "c"
     if CHALLENGE in legal:
         await pilot.press("a")
         return "a"
@@ -113,7 +126,7 @@ async def play_turn(pilot) -> str:
     raise AssertionError(f"nothing to do: {legal}")
 
 
-async def play_to_end(pilot, max_moves: int = 3000) -> None:
+async def play_to_end(pilot, max_moves: int = 3000, careless: bool = False) -> None:
     """Play rounds until the match is over and its results are shown."""
     from colorcards.tui.screens import ResultsScreen
 
@@ -129,7 +142,7 @@ async def play_to_end(pilot, max_moves: int = 3000) -> None:
         if game.is_over:
             await pilot.pause()
             continue
-        await play_turn(pilot)
+        await play_turn(pilot, careless)
     raise AssertionError("the match did not end")
 
 
