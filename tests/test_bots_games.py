@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from colorcards.bots import LEVELS, PLAYERS, make_player
-from colorcards.engine import PRESETS, Catch, NameColour, Play
+from colorcards.engine import PRESETS, NameColour, Play
 from colorcards.sim import play_game
 
 

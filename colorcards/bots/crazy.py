@@ -2,8 +2,9 @@
 
 On top of Hard it switches play into colours the next seat has shown it lacks (it
 drew on them), never forgets Last Card, always catches, and weighs the human's threat
-above the other computers' when it picks whom to stop. When a turn offers a real
-choice, it imagines the hidden cards several times over (dealt from the cards it has
+above the other computers' when it picks whom to stop. It never draws instead of
+playing and keeps its Wild Draw Four longer than Hard does (both measured to pay).
+Once some seat is down to a few cards and a turn offers a real choice, it imagines the hidden cards several times over (dealt from the cards it has
 not seen, into hands of the right sizes, away from colours a seat drew on) and plays
 each candidate out in every imagined deal, picking the one that wins most often.
 Every candidate meets the same deals and the same shuffles, so the comparison is
@@ -16,8 +17,8 @@ from random import Random
 from typing import Sequence
 
 from ..engine import DRAW, PASS, Action, Play, View
-from .knowledge import in_round
 from .heuristic import HeuristicPlayer, Level, card_plays, distinct_cards, play_for, remaining
+from .knowledge import in_round
 from .rollout import Playout, most_held as _most_held, sample_world, unseen_list
 
 CRAZY = Level("crazy", random_play=0.0, stack_miss=0.0, forget=0.0, catch=1.0,
