@@ -206,6 +206,38 @@ def test_a_new_game_replaces_the_save(store):
     assert saved.log == []
 
 
+def test_saving_from_a_worker_thread(store):
+    """The table may autosave from a worker thread while the screen reads statistics."""
+    import threading
+
+    game, meta = _game("colour-match", 3, 6)
+    log: list[str] = []
+    driver = Driver(game, meta)
+    errors = []
+
+    def autosave() -> None:
+        try:
+            for _ in range(150):
+                if game.phase == "match-over":
+                    break
+                line = driver.step()
+                if line is not None:
+                    log.append(line)
+                    store.save_game(game, meta, log)
+        except Exception as exc:  # surfaced below
+            errors.append(exc)
+
+    worker = threading.Thread(target=autosave)
+    worker.start()
+    while worker.is_alive():
+        assert store.stats()["normal"].games == 0
+        store.saved_summary()
+    worker.join()
+    assert errors == []
+    saved = store.load_game()
+    assert saved.game.dumps() == game.dumps() and saved.log == log
+
+
 def test_saved_summary_is_what_the_title_screen_needs(store):
     """preset, difficulty, when, and the round, without loading the game."""
     assert store.saved_summary() is None

@@ -195,20 +195,7 @@ class Store:
         record = R.make_record(game, meta, utc_now(), self._played(game_id, meta))
         if not self.owns_game:
             return record
-        meta_text = json.dumps(meta, separators=(",", ":"))
-        try:
-            with self._transaction(durable=True) as db:
-                record = self._insert(db, record, meta_text)
-                row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
-                if row is not None and row[0] == game_id:
-                    saves.clear(db)
-        except (sqlite3.Error, OSError) as exc:
-            self._write_failed(exc)
-            return record
-        self._written = saves.Written()
-        self._tick = None
-        self._wrote()
-        return record
+        return self._record(record, meta)
 
     def abandon_game(self) -> R.GameRecord | None:
         """Leave the saved unfinished game: it is recorded as a loss (RULES.md §6) and
@@ -221,15 +208,19 @@ class Store:
             return None
         if saved.game.phase == "match-over":
             return self.finish_game(saved.game, saved.meta, saved.log)
-        game_id = str(saved.meta["game_id"])
         record = R.make_record(saved.game, saved.meta, utc_now(), saved.played_seconds,
                                abandoned=True)
-        meta_text = json.dumps(saved.meta, separators=(",", ":"))
+        return self._record(record, saved.meta)
+
+    def _record(self, record: R.GameRecord, meta: dict) -> R.GameRecord:
+        """Store `record` (unless its game_id already is) and clear that game's save, in
+        one transaction synced to disk; the record as stored."""
+        meta_text = json.dumps(meta, separators=(",", ":"))
         try:
             with self._transaction(durable=True) as db:
                 record = self._insert(db, record, meta_text)
                 row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
-                if row is not None and row[0] == game_id:
+                if row is not None and row[0] == record.game_id:
                     saves.clear(db)
         except (sqlite3.Error, OSError) as exc:
             self._write_failed(exc)
