@@ -12,8 +12,11 @@ import random
 
 import pytest
 
+from bots_helpers import position
+
 from colorcards.bots import LEVELS, make_player
-from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, PRESETS, Game
+from colorcards.bots.crazy import CrazyPlayer
+from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, PRESETS, Colour, Game
 
 
 def redeal(game: Game, seat: int, rng: random.Random) -> Game:
@@ -96,3 +99,24 @@ def test_same_view_same_answer(name):
         first = player.choose(view, legal, random.Random(3))
         again = player.choose(resumed.view(seat), resumed.legal_actions(), random.Random(3))
         assert first == again
+
+
+def test_crazy_play_outs_ignore_hidden_cards():
+    """Where Crazy thinks ahead, its play-out results themselves survive a re-deal."""
+    game = position(["R5 R7 RS B5 G2", 3, 4, 3], "R2", lacks={1: {Colour.GREEN}})
+    player = CrazyPlayer()
+    shares = []
+    original = player.evaluate
+
+    def evaluate(*args, **kwargs):
+        result = original(*args, **kwargs)
+        shares.append(result)
+        return result
+
+    player.evaluate = evaluate
+    answers = set()
+    for k in range(4):
+        other = game if k == 0 else redeal(game, 0, random.Random(k))
+        answers.add(player.choose(other.view(0), other.legal_actions(), random.Random(7)))
+    assert len(shares) == 4 and len(answers) == 1
+    assert all(s == shares[0] for s in shares)
