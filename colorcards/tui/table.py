@@ -160,7 +160,9 @@ class TableScreen(Screen):
             tag.show(cards=view.hand_counts[seat], current=view.current == seat,
                      called=view.called[seat], vulnerable=view.vulnerable == seat,
                      out_place=place, score=score, ascii_only=ascii_only)
-        pending_seat = names(view.current) if view.pending and view.current is not None else None
+        pending_seat = None
+        if view.pending and view.current is not None:
+            pending_seat = "you" if view.current == HUMAN else names(view.current)
         self.query_one(Ring).show(
             top=view.top, active=view.active_colour, direction=view.direction,
             draw_count=view.draw_count, palette=self.palette, ascii_only=ascii_only,

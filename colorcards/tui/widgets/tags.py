@@ -37,5 +37,5 @@ class OpponentTag(Static):
             elif called and cards <= 2:
                 text.append(" Last Card" if ascii_only else " ✔ Last Card", style="bold")
         if score is not None and not vulnerable:
-            text.append(f" {score}p", style="dim")
+            text.append(f" · {score} pts", style="dim")
         self.update(text, layout=False)

@@ -1,0 +1,59 @@
+"""Snapshots of the table and the colour chooser at 80x24 and 120x40, from fixed positions.
+
+Computers wait a minute between moves, so each picture is the table as the player
+first sees it. Update with `pytest --snapshot-update` after a deliberate change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from colorcards.tui.app import ColorCardsApp
+from engine_helpers import position
+from tui_table_helpers import seat_position
+
+SIZES = [(80, 24), (120, 40)]
+
+TABLE = ("top=B7 | you: R5 B2 B+2 G9 Y1 W W+4 | lily: Y1 Y2 Y3 | max: G4 G5 G6 G7 | "
+         "zoe: B1 B3 B4 B5 B6")
+
+
+def _seat(literal: str, **kwargs):
+    async def run_before(pilot) -> None:
+        game = position(literal, **kwargs)
+        seat_position(pilot.app, game)
+        await pilot.pause()
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_snapshot(snap_compare, tmp_path, size):
+    """Your turn at a table of four: playable cards raised, the colour to match large."""
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    assert snap_compare(app, terminal_size=size, run_before=_seat(TABLE))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_snapshot_penalty_and_catch(snap_compare, tmp_path, size):
+    """+2 coming your way while a computer may be caught: the controls say both."""
+    literal = "top=R+2 | you: B+2 G5 R1 | lily: Y1 | max: G4 G5 | zoe: B1 B2"
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    assert snap_compare(app, terminal_size=size,
+                        run_before=_seat(literal, rules="colour-match", pending=2, vulnerable=1))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_colour_chooser_snapshot(snap_compare, tmp_path, size):
+    """After a Wild the chooser offers the four colours, the one held most selected."""
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+
+    async def run_before(pilot) -> None:
+        await _seat(TABLE)(pilot)
+        hand = pilot.app.controller.hand()
+        index = next(i for i, c in enumerate(hand) if c.code == "W")
+        await pilot.press(str(index + 1))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
