@@ -28,7 +28,7 @@ CRAZY = Level("crazy", random_play=0.0, stack_miss=0.0, forget=0.0, catch=1.0,
 #: Play-outs spent on one decision, shared among its candidates, at a table of three
 #: or more; head to head, where every turn counts for more, `DUEL_BUDGET`.
 BUDGET = 48
-DUEL_BUDGET = 96
+DUEL_BUDGET = 64
 #: Think ahead only once some seat is down to this many cards: before that the rules
 #: choose about as well, and the time is better spent where games are decided.
 CRITICAL = 5
