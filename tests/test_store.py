@@ -285,6 +285,7 @@ def test_finish_records_once_and_clears_the_save(store):
     assert store.load_game() is None and store.saved_summary() is None
     assert store.finish_game(game, meta, log) == record
     assert store.records() == [record]
+    assert {record, store.records()[0]} == {record}  # records can go in sets
 
 
 def test_a_finished_game_is_never_saved_again(store):

@@ -47,6 +47,10 @@ class GameRecord:
     """Time spent playing, not counting long idle gaps or time between sessions."""
     seed: int
 
+    def __hash__(self) -> int:
+        # `rules` is a dict, so the generated hash would fail; game_id identifies a game.
+        return hash(self.game_id)
+
     def as_json(self) -> dict:
         data = asdict(self)
         data["finished_at"] = self.finished_at.isoformat()
