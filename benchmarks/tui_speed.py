@@ -1,0 +1,147 @@
+"""How fast the game answers: process start to the title drawn, and a key to the table redrawn.
+
+    /tmp/venv/bin/python benchmarks/tui_speed.py [--runs 15] [--keys 60]
+
+1. Start-up: a fresh `python` process starts the app headless with a temporary data
+   directory and reports when the title screen has been painted; the parent measures from
+   just before spawning the process to that report. Median and worst of `--runs`.
+2. Key to redraw: at a table (a fixed position, computers paused), each key press is
+   timed from the moment the key is posted to the end of the first screen refresh after
+   it. Keys alternate between moving along the hand and playing or refusing a card, so
+   both the light and the heavy path are measured. One frame is 1/60 s (Textual's rate).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FRAME = 1 / 60
+
+CHILD = r"""
+import sys
+from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.screens import TitleScreen
+
+class Probe(ColorCardsApp):
+    def on_screen_resume(self, event):
+        pass
+
+app = Probe(data_dir=sys.argv[1])
+
+def check():
+    if isinstance(app.screen, TitleScreen) and app.screen.is_mounted:
+        app.screen.call_after_refresh(done)
+    else:
+        app.call_later(check)
+
+def done():
+    print("drawn", flush=True)
+    app.exit()
+
+app.call_later(check)
+app.run(headless=True, size=(80, 24))
+"""
+
+
+def baseline(runs: int) -> list[float]:
+    """Seconds for a process that only imports textual.app: the floor on this machine now."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import textual.app"], check=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def startup(runs: int) -> list[float]:
+    """Seconds from spawning the process to the title painted, per run."""
+    times = []
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as data:
+            start = time.perf_counter()
+            proc = subprocess.Popen([sys.executable, "-c", CHILD, data], stdout=subprocess.PIPE,
+                                    text=True, env=env)
+            line = proc.stdout.readline()
+            elapsed = time.perf_counter() - start
+            proc.wait()
+            if line.strip() != "drawn":
+                raise RuntimeError("the title was never drawn")
+            times.append(elapsed)
+    return times
+
+
+async def key_latency(keys: int) -> list[float]:
+    """Seconds from a key posted to the end of the next screen refresh, per key."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from engine_helpers import position
+    from textual.screen import Screen
+    from tui_table_helpers import seat_position
+
+    from colorcards.tui.app import ColorCardsApp
+
+    refreshed: list[float] = []
+    original = Screen._compositor_refresh
+
+    def timed(self) -> None:
+        original(self)
+        refreshed.append(time.perf_counter())
+
+    Screen._compositor_refresh = timed
+    latencies = []
+    literal = ("top=B7 | you: R5 B2 B3 B4 B5 B6 G9 Y1 Y2 R1 R2 | lily: Y1 Y2 Y3 | "
+               "max: G4 G5 G6 G7 | zoe: B1 B3 B4 B5 B6")
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            app = ColorCardsApp(data_dir=data, delay=3600)
+            async with app.run_test(size=(100, 32)) as pilot:
+                game = position(literal)
+                seat_position(app, game, delay=3600)
+                await pilot.pause()
+                await pilot.pause()
+                sequence = ["right", "left", "1", "right", "shift+right", "s"]
+                for i in range(keys):
+                    key = sequence[i % len(sequence)]
+                    await pilot.pause()
+                    start = time.perf_counter()
+                    await pilot.press(key)
+                    after = [t for t in refreshed if t > start]
+                    if after:
+                        latencies.append(after[0] - start)
+    finally:
+        Screen._compositor_refresh = original
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--keys", type=int, default=60)
+    args = parser.parse_args()
+    floor = baseline(args.runs)
+    times = startup(args.runs)
+    load = os.getloadavg()[0]
+    print(f"machine: {os.cpu_count()} CPUs, load average {load:.1f}; a process that only "
+          f"imports textual.app takes {statistics.median(floor) * 1000:.0f} ms (median)")
+    print(f"start-up to title drawn: median {statistics.median(times) * 1000:.0f} ms, "
+          f"worst {max(times) * 1000:.0f} ms over {len(times)} runs "
+          f"({'within' if statistics.median(times) <= 0.5 else 'OVER'} the 500 ms budget)")
+    lat = asyncio.run(key_latency(args.keys))
+    frames = sum(1 for t in lat if t <= FRAME)
+    print(f"key to table redrawn: median {statistics.median(lat) * 1000:.1f} ms, "
+          f"95th percentile {sorted(lat)[int(len(lat) * 0.95) - 1] * 1000:.1f} ms, "
+          f"worst {max(lat) * 1000:.1f} ms; {frames}/{len(lat)} within one frame "
+          f"({FRAME * 1000:.1f} ms)")
+
+
+if __name__ == "__main__":
+    main()
