@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .base import Player, RandomPlayer
 from .crazy import CrazyPlayer
 from .heuristic import EASY, HARD, NORMAL, HeuristicPlayer, Level
 
 #: Every player the simulator knows, by name. The game's menus offer only LEVELS.
-PLAYERS: dict[str, type] = {
+PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "easy": lambda: HeuristicPlayer(EASY),
     "normal": lambda: HeuristicPlayer(NORMAL),

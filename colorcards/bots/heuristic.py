@@ -133,7 +133,12 @@ class HeuristicPlayer:
     # ------------------------------------------------------------------ the contract
 
     def choose(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
-        """The action on this seat's turn: one of `legal`."""
+        """The action on this seat's turn: one of `legal`.
+
+        With two cards and a card to play, it calls Last Card first (a separate action;
+        the next call then plays) unless it forgets, at the level's rate. Asked during
+        its own Last Card window it can only call; a caller should close the window
+        with `CLOSE_WINDOW` instead, since a seat in the window has forgotten."""
         level = self.level
         catches = [a for a in legal if isinstance(a, Catch)]
         if catches and rng.random() < level.catch:
