@@ -5,7 +5,8 @@ pile, as one multiset) into hands of the known sizes, keeping seats away from th
 colours they have publicly drawn on. `Playout` is a small, fast model of the rules
 (turns, matching, Skip/Reverse/draw cards, stacking, reshuffles, first out wins)
 that plays a dealt world to the end with a simple shared policy. It is not the
-engine: it skips Last Card calls and scoring, which a play-out does not need.
+engine: it skips Last Card calls and scoring, which a play-out does not need, and
+lets a Wild Draw Four answer a penalty whatever else the hand holds.
 """
 
 from __future__ import annotations
