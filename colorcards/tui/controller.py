@@ -105,8 +105,11 @@ class Namer:
             text = self._pattern.sub(lambda m: self._swap[m.group(1)], text)
         for wrong, right in _YOU_FIXES:
             text = text.replace(wrong, right)
-        return text
+        return _YOU_INSIDE.sub("you", text)
 
+
+_YOU_INSIDE = re.compile(r"(?<=[a-z,] )You\b")
+"""'You' in the middle of a sentence ('coming to You', 'caught You') reads 'you'."""
 
 _YOU_FIXES = (
     ("You misses", "You miss"), ("You is ", "You are "), ("You draws", "You draw"),

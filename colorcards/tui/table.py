@@ -71,6 +71,7 @@ class TableScreen(Screen):
         self._hint = None
         self._was_my_turn = False
         self._allowed: tuple = ()
+        self._warning_at = 0
 
     # ---------------------------------------------------------------- building
 
@@ -171,6 +172,9 @@ class TableScreen(Screen):
         cards = tuple(ctl.hand())
         hand.cards = cards
         hand.playable = frozenset(ctl.playable()) if ctl.my_turn else frozenset()
+        if ctl.my_turn and not self._was_my_turn and hand.playable:
+            if not (0 <= hand.selected < len(cards)) or cards[hand.selected] not in hand.playable:
+                hand.selected = next(i for i, c in enumerate(cards) if c in hand.playable)
         if view.drawn is not None and view.current == HUMAN and view.drawn in cards:
             hand.selected = len(cards) - 1 - cards[::-1].index(view.drawn)
         hand.selected = max(0, min(hand.selected, len(cards) - 1))
@@ -208,6 +212,8 @@ class TableScreen(Screen):
 
     def _status(self, view) -> None:
         status = self.query_one(StatusLine)
+        if self._warning and self._warning_at != len(self.controller.game.history):
+            self._warning = None  # the table moved on: the reason no longer applies
         if self._warning:
             status.say(self._warning, warning=True)
             return
@@ -342,6 +348,7 @@ class TableScreen(Screen):
     def warn(self, text: str) -> None:
         """Show why something was refused and shake the selected card."""
         self._warning = text
+        self._warning_at = len(self.controller.game.history)
         self._status(self.controller.view())
         self._shake()
 
