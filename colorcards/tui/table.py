@@ -130,6 +130,13 @@ class TableScreen(Screen):
         self.set_class(height >= TALL, "-tall")
         self.set_class(height < 24, "-short")
         self.refresh_table()
+        self.call_after_refresh(self._rewrap_logs)
+
+    def _rewrap_logs(self) -> None:
+        """RichLog wraps lines as they are written: write them again at the new width."""
+        for log in self.query(GameLog):
+            log.reset()
+            log.show(self.controller.log)
 
     @work(thread=True, exclusive=True, group="thinking", exit_on_error=False)
     def _think(self, decide, done) -> None:

@@ -32,12 +32,19 @@ class ControlBar(Static):
     """Clickable controls, enabled ones picked out, plus the clocks."""
 
     def show(self, enabled: set[str], labels: dict[str, str], clock: str = "") -> None:
-        parts = [f"[b reverse] {clock} [/b reverse]"] if clock else []
+        """Enabled controls always; the dim ones too when the line has room for them."""
+        items = []  # (plain width, markup, enabled)
         for action, key, label in CONTROLS:
             label = labels.get(action, label)
             if action in enabled:
-                parts.append(f"[@click=screen.{action}][b reverse]{key}[/b reverse][b] {label}[/b][/]")
+                markup = (f"[@click=screen.{action}][b reverse]{key}[/b reverse]"
+                          f"[b] {label}[/b][/]")
+                items.append((len(key) + 1 + len(label), markup, True))
             else:
-                parts.append(f"[dim]{key} {label}[/dim]")
-        line = "  ".join(parts)
-        self.update(line, layout=False)
+                items.append((len(key) + 1 + len(label), f"[dim]{key} {label}[/dim]", False))
+        width = max(20, self.size.width - 2) - (len(clock) + 4 if clock else 0)
+        if sum(w + 2 for w, _, _ in items) > width:
+            items = [item for item in items if item[2]]
+        parts = [f"[b reverse] {clock} [/b reverse]"] if clock else []
+        parts += [markup for _, markup, _ in items]
+        self.update("  ".join(parts), layout=False)

@@ -11,7 +11,12 @@ class GameLog(RichLog):
     can_focus = False
 
     def __init__(self, **kwargs):
-        super().__init__(wrap=True, markup=False, max_lines=300, **kwargs)
+        super().__init__(wrap=True, markup=False, max_lines=300, min_width=20, **kwargs)
+        self._shown = 0
+
+    def reset(self) -> None:
+        """Forget what was written, so the next `show` rewraps every line to the new width."""
+        self.clear()
         self._shown = 0
 
     def show(self, lines: list[str]) -> None:
