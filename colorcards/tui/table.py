@@ -87,14 +87,16 @@ class TableScreen(Screen):
         yield Static(id="header")
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                with Horizontal(id="top-tags"):
-                    for seat in top_seats:
-                        yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
                 with Horizontal(id="middle"):
                     with Vertical(id="left-tags", classes="side-tags"):
                         for seat in left_seats:
                             yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
-                    yield Ring(id="ring")
+                    with Vertical(id="centre"):
+                        with Horizontal(id="top-tags"):
+                            for seat in top_seats:
+                                yield OpponentTag(seat, ctl.name(seat), level,
+                                                  id=f"tag-{seat}")
+                        yield Ring(id="ring")
                     with Vertical(id="right-tags", classes="side-tags"):
                         for seat in right_seats:
                             yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
@@ -107,8 +109,9 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         ctl = self.controller
-        if not ctl.game.seats - 1 or not self.query("#top-tags OpponentTag"):
-            self.query_one("#top-tags").add_class("-empty")
+        for box in ("#top-tags", "#left-tags", "#right-tags"):
+            if not self.query(f"{box} OpponentTag"):
+                self.query_one(box).add_class("-empty")
         ctl.schedule = lambda seconds, callback: self.set_timer(max(seconds, 0.001), callback)
         ctl.think = self._think
         ctl.changed = self.refresh_table
