@@ -21,6 +21,10 @@ from .controller import HUMAN, GameController
 from .palette import colour_name, glyph, rank_short, unicode_ok
 from .widgets import ControlBar, DrawPile, GameLog, Hand, OpponentTag, Ring, StatusLine
 
+_UNICODE = unicode_ok()
+_ARROWS = "←→" if _UNICODE else "Left/Right"
+_ENTER = "⏎" if _UNICODE else "Enter"
+
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
 TALL = 32
@@ -31,7 +35,7 @@ def ring_places(opponents: int) -> tuple[int, int, int]:
     """How many tags go left, across the top and right of the ring (seat 1 on your left)."""
     if opponents == 1:
         return 0, 1, 0
-    side = min(3, (opponents + 1) // 3)
+    side = min(3, max(1, (opponents - 1) // 2))
     return side, opponents - 2 * side, side
 
 
@@ -42,9 +46,9 @@ class TableScreen(Screen):
     """The card table for one game."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Move", key_display="←→"),
+        Binding("left", "move(-1)", "Move", key_display=_ARROWS),
         Binding("right", "move(1)", "Move", show=False),
-        Binding("enter", "play_selected", "Play", key_display="⏎"),
+        Binding("enter", "play_selected", "Play", key_display=_ENTER),
         Binding("space", "play_selected", "Play", show=False),
         Binding("d", "draw", "Draw", key_display="D"),
         Binding("p", "pass_turn", "Pass", key_display="P"),
@@ -117,6 +121,7 @@ class TableScreen(Screen):
         ctl.changed = self.refresh_table
         ctl.round_over = self._round_over
         ctl.name_colour = self._ask_first_colour
+        self.set_class(self.ascii_only, "-ascii")
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
         ctl.start()

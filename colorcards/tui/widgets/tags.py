@@ -23,11 +23,13 @@ class OpponentTag(Static):
     def show(self, *, cards: int, current: bool, called: bool, vulnerable: bool, out_place: int | None,
              score: int | None, ascii_only: bool) -> None:
         marker = (">" if ascii_only else "▶") if current else ""
+        compact = 0 < self.size.width < 17  # the level is in the header too
+        level = self.level.title()
         self.border_title = f"{marker} {self.player_name}".strip()
         self.set_class(current, "-current")
         self.set_class(vulnerable, "-catchable")
         self.set_class(out_place is not None, "-out")
-        text = Text(f"Computer · {self.level.title()}\n", style="dim")
+        text = Text("Computer\n" if compact else f"Computer · {level}\n", style="dim")
         if out_place is not None:
             text.append(f"out, place {out_place}", style="bold")
         else:
@@ -36,6 +38,6 @@ class OpponentTag(Static):
                 text.append(" ! C: catch", style="bold reverse")
             elif called and cards <= 2:
                 text.append(" Last Card" if ascii_only else " ✔ Last Card", style="bold")
-        if score is not None and not vulnerable:
+        if score is not None and not vulnerable and not compact:
             text.append(f" · {score} pts", style="dim")
         self.update(text, layout=False)
