@@ -65,6 +65,7 @@ HARD = Level("hard", random_play=0.0, stack_miss=0.0, forget=0.02, catch=0.95,
 
 #: A Wild spent while the hand is larger than this (and nobody is close) costs points.
 WILD_SAVE_HAND = 3
+DRAW_TO_SAVE_LIMIT = 8
 
 
 def card_plays(legal: Sequence[Action]) -> list[Play]:
@@ -210,8 +211,10 @@ class HeuristicPlayer:
         return self.best_play(view, plays, rng)
 
     def rather_draw(self, view: View, best: Play) -> bool:
-        """Draw instead of spending a Wild while the hand is big and nobody is close."""
-        if not self.level.draw_to_save_wild:
+        """Draw instead of spending a Wild while nobody is close, but only up to
+        DRAW_TO_SAVE_LIMIT cards: past that a player spends the Wild. (Without the
+        limit two players holding only Wilds could draw against each other forever.)"""
+        if not self.level.draw_to_save_wild or len(view.hand) >= DRAW_TO_SAVE_LIMIT:
             return False
         return best.card.is_wild and self.keep_wild(view, best.card)
 
