@@ -127,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     except (RulesError, ValueError) as exc:
         print(f"colorcards: {exc}", file=sys.stderr)
         return 2
+    except RuntimeError as exc:  # a simulated game that never ended: report, don't trace
+        print(f"colorcards: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 
