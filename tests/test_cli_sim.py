@@ -1,0 +1,83 @@
+"""`colorcards sim`: the summary it prints and the one-line refusals."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from colorcards.cli import main
+
+
+def run_json(capsys, *args):
+    assert main(["sim", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_summary_has_every_field(capsys):
+    """The JSON object carries the totals and one entry per named player, in order."""
+    data = run_json(capsys, "--preset", "duel", "--players", "random,random",
+                    "--games", "40", "--seed", "3")
+    assert data["games"] == 40
+    assert data["seconds"] > 0 and data["games_per_second"] > 0
+    assert data["mean_turns"] > 0 and data["stalemates"] == 0
+    assert [p["player"] for p in data["players"]] == ["random", "random"]
+    assert sum(p["wins"] for p in data["players"]) == pytest.approx(40)
+    for p in data["players"]:
+        low, high = p["ci95"]
+        assert 0 <= low <= p["win_rate"] <= high <= 1
+        assert p["win_rate"] == pytest.approx(p["wins"] / 40, abs=1e-4)
+
+
+def test_same_seed_same_results_whatever_the_workers(capsys):
+    """Per-game seeds make the results independent of how games are spread."""
+    args = ["--preset", "party", "--players", "hard,random,easy", "--games", "30", "--seed", "9"]
+    one = run_json(capsys, *args, "--workers", "1")
+    two = run_json(capsys, *args, "--workers", "2")
+    assert one["players"] == two["players"]
+    assert one["mean_turns"] == two["mean_turns"]
+
+
+def test_rule_changes_apply(capsys):
+    """--rule takes RULES.md's option names and values."""
+    data = run_json(capsys, "--preset", "duel", "--players", "random,random", "--games", "5",
+                    "--rule", "stacking=on", "--rule", "draw=any-time")
+    assert data["games"] == 5
+
+
+def test_text_summary_names_each_player(capsys):
+    """Without --json a short table is printed."""
+    assert main(["sim", "--preset", "duel", "--players", "hard,random", "--games", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "10 games of Duel" in out
+    assert "hard" in out and "random" in out and "95% interval" in out
+
+
+@pytest.mark.parametrize("args, reason", [
+    (["--preset", "nope"], "unknown preset 'nope'"),
+    (["--rule", "stacking=maybe"], "stacking cannot be 'maybe'"),
+    (["--rule", "colour=red"], "unknown rule option 'colour'"),
+    (["--rule", "stacking"], "--rule takes KEY=VALUE"),
+    (["--preset", "duel", "--players", "random,random,random"], "exactly 2 players, not 3"),
+    (["--preset", "party", "--players", ",".join(["random"] * 9)], "2 to 8 players, not 9"),
+    (["--rule", "draw_four=challenge"], "challenge exists only with stacking off"),
+    (["--games", "-5"], "--games must be at least 1"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--players", "random,wizard"], "unknown player 'wizard'"),
+])
+def test_bad_arguments_exit_with_one_line(capsys, args, reason):
+    """Every refusal is one line on stderr and a non-zero exit."""
+    assert main(["sim", *args]) != 0
+    err = capsys.readouterr().err
+    assert reason in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_bad_arguments_from_the_shell_print_no_traceback(tmp_path):
+    """Run as a program, a bad count still exits 2 with a single line."""
+    proc = subprocess.run([sys.executable, "-m", "colorcards", "sim", "--games", "x"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
