@@ -7,8 +7,8 @@
    just before spawning the process to that report. Median and worst of `--runs`.
 2. Key to redraw: at a table (a fixed position, computers paused), each key press is
    timed from the moment the key is posted to the end of the first screen refresh after
-   it. Keys alternate between moving along the hand and playing or refusing a card, so
-   both the light and the heavy path are measured. One frame is 1/60 s (Textual's rate).
+   it. Keys move along the hand, move a card, sort, refuse a card, and play one (the
+   heaviest: the engine, the log, the tags, the ring and the hand all change). One frame is 1/60 s (Textual's rate).
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ async def key_latency(keys: int) -> list[float]:
 
     Screen._compositor_refresh = timed
     latencies = []
+    by_key: dict[str, list[float]] = {}
     literal = ("top=B7 | you: R5 B2 B3 B4 B5 B6 G9 Y1 Y2 R1 R2 | lily: Y1 Y2 Y3 | "
                "max: G4 G5 G6 G7 | zoe: B1 B3 B4 B5 B6")
     try:
@@ -117,8 +118,25 @@ async def key_latency(keys: int) -> list[float]:
                     after = [t for t in refreshed if t > start]
                     if after:
                         latencies.append(after[0] - start)
+                        by_key.setdefault(key, []).append(after[0] - start)
+                for _ in range(max(5, keys // 6)):
+                    # A card that is played: engine, log, tags, ring and hand all change.
+                    controller = seat_position(app, position(literal), delay=3600)
+                    await pilot.pause()
+                    await pilot.pause()
+                    index = next(i for i, c in enumerate(controller.hand()) if c.code == "B2")
+                    start = time.perf_counter()
+                    await pilot.press(str(index + 1))
+                    after = [t for t in refreshed if t > start]
+                    assert controller.game.top.code == "B2"
+                    if after:
+                        latencies.append(after[0] - start)
+                        by_key.setdefault("play a card", []).append(after[0] - start)
     finally:
         Screen._compositor_refresh = original
+    for key, times in by_key.items():
+        print(f"  {key:>11}: median {statistics.median(times) * 1000:.1f} ms, "
+              f"worst {max(times) * 1000:.1f} ms")
     return latencies
 
 

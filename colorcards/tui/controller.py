@@ -170,6 +170,9 @@ class GameController:
         self.changed: Callable[[], None] = lambda: None
         self.round_over: Callable[[bool], None] = lambda match: None
         self.name_colour: Callable[[], None] = lambda: None
+        self.defer_save: Callable[[Callable[[], None]], None] | None = None
+        """How the table puts a save off until the frame is drawn (None: save at once)."""
+        self._save_due = False
         self.record = None
         """The GameRecord the store returned when the match ended."""
         self.last_events: list = []
@@ -340,7 +343,8 @@ class GameController:
         self.advance()
 
     def stop(self) -> None:
-        """Cancel every pending timer (the screen is going away)."""
+        """Write any waiting save and cancel every timer (the screen is going away)."""
+        self.flush_save()
         self._cancel_step()
         self._cancel_window()
         self._cancel_turn_timer()
@@ -348,6 +352,7 @@ class GameController:
 
     def pause(self) -> None:
         """Hold everything while a menu is open; the turn timer keeps its remaining time."""
+        self.flush_save()
         if self.paused:
             return
         self.paused = True
@@ -585,6 +590,18 @@ class GameController:
         return meta
 
     def _save(self) -> None:
+        """Save now, or just after the screen is redrawn when the table defers saves."""
+        if self.defer_save is not None:
+            self._save_due = True
+            self.defer_save(self.flush_save)
+        else:
+            self.flush_save(force=True)
+
+    def flush_save(self, force: bool = False) -> None:
+        """Write the save if a change is waiting (the table calls this after each redraw)."""
+        if not (force or self._save_due):
+            return
+        self._save_due = False
         store = self.store
         if store is None or self._finished:
             return
@@ -599,6 +616,7 @@ class GameController:
         """Record the finished match once (statistics, the save cleared)."""
         if self._finished:
             return
+        self.flush_save()
         self._finished = True
         self._cancel_step()
         if self.store is not None:

@@ -121,6 +121,7 @@ class TableScreen(Screen):
         ctl.changed = self.refresh_table
         ctl.round_over = self._round_over
         ctl.name_colour = self._ask_first_colour
+        ctl.defer_save = self.call_after_refresh
         self.set_class(self.ascii_only, "-ascii")
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
@@ -193,9 +194,7 @@ class TableScreen(Screen):
         if view.drawn is not None and view.current == HUMAN and view.drawn in cards:
             hand.selected = len(cards) - 1 - cards[::-1].index(view.drawn)
         hand.selected = max(0, min(hand.selected, len(cards) - 1))
-        hand.refresh()
-        for log_id in ("#log", "#side-log"):
-            self.query_one(log_id, GameLog).show(ctl.log)
+        self.query_one("#side-log" if self.has_class("-wide") else "#log", GameLog).show(ctl.log)
         self._status(view)
         self._controls()
         my_turn = ctl.my_turn
@@ -223,7 +222,9 @@ class TableScreen(Screen):
         text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:
             text.append("  LAST CARD called", style="bold reverse")
-        self.query_one("#header", Static).update(text, layout=False)
+        if text.plain != getattr(self, "_header_shown", None):
+            self._header_shown = text.plain
+            self.query_one("#header", Static).update(text, layout=False)
 
     def _status(self, view) -> None:
         status = self.query_one(StatusLine)
@@ -387,13 +388,20 @@ class TableScreen(Screen):
     def action_shift(self, step: int) -> None:
         hand = self.query_one(Hand)
         hand.selected = self.controller.move_card(hand.selected, step)
-        self.refresh_table()
+        hand.cards = tuple(self.controller.hand())
+        hand.refresh()
 
     def action_sort(self) -> None:
+        hand = self.query_one(Hand)
+        selected = self.controller.hand()[hand.selected] if hand.cards else None
         how = self.controller.sort_hand()
-        self._warning = None
-        self.refresh_table()
-        self.notify(f"Hand sorted by {how}.", timeout=1.5)
+        cards = self.controller.hand()
+        hand.cards = tuple(cards)
+        if selected is not None:
+            hand.selected = cards.index(selected)
+        hand.refresh()
+        self.query_one(StatusLine).say(f"Hand sorted by {how}; S again sorts by "
+                                       f"{'number' if how == 'colour' else 'colour'}.")
 
     def action_play_selected(self) -> None:
         self.play_index(self.query_one(Hand).selected)

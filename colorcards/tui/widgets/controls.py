@@ -24,6 +24,9 @@ class StatusLine(Static):
     """One line: the prompt, or a warning that stays until the next change."""
 
     def say(self, text: str, warning: bool = False) -> None:
+        if (text, warning) == getattr(self, "_shown", None):
+            return
+        self._shown = (text, warning)
         self.set_class(warning, "-warning")
         self.update(Text(text, style="bold" if warning else ""), layout=False)
 
@@ -47,4 +50,7 @@ class ControlBar(Static):
             items = [item for item in items if item[2]]
         parts = [f"[b reverse] {clock} [/b reverse]"] if clock else []
         parts += [markup for _, markup, _ in items]
-        self.update("  ".join(parts), layout=False)
+        line = "  ".join(parts)
+        if line != getattr(self, "_shown", None):
+            self._shown = line
+            self.update(line, layout=False)

@@ -68,6 +68,10 @@ class Ring(Vertical):
 
     def show(self, *, top: Card, active: Colour | None, direction: int, draw_count: int,
              palette: str, ascii_only: bool, pending: int, pending_seat: str | None) -> None:
+        key = (top, active, direction, draw_count, palette, ascii_only, pending, pending_seat)
+        if key == getattr(self, "_shown", None):
+            return  # unchanged: skip the redraw
+        self._shown = key
         if ascii_only:
             arrow = "<-- " if direction == 1 else "--> "
             words = arrow + ("Play runs left" if direction == 1 else "Play runs right")

@@ -22,6 +22,10 @@ class OpponentTag(Static):
 
     def show(self, *, cards: int, current: bool, called: bool, vulnerable: bool, out_place: int | None,
              score: int | None, ascii_only: bool) -> None:
+        key = (cards, current, called, vulnerable, out_place, score, ascii_only, self.size.width)
+        if key == getattr(self, "_shown", None):
+            return  # unchanged: skip the redraw
+        self._shown = key
         marker = (">" if ascii_only else "▶") if current else ""
         compact = 0 < self.size.width < 17  # the level is in the header too
         level = self.level.title()
