@@ -317,3 +317,58 @@ async def test_resize_moves_the_log_beside_the_table(tmp_path):
         assert screen.has_class("-wide")
         assert screen.query_one("#side-log").display and not screen.query_one("#log").display
         check_table(pilot.app)
+
+
+async def test_a_computer_catches_you(tmp_path):
+    """Forget Last Card in Party and a Hard computer catches you: two cards, said in words."""
+    game = position("top=R3 | you: R5 R6 | lily: Y1 Y2 Y3 | max: G4 G5 | zoe: B1 B2", "party")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game, preset="party", difficulty="hard", delay=0)
+        ctl.grace = 0  # no time to call it late: the computers react at once
+        await pilot.press("1")
+        for _ in range(100):
+            await pilot.pause()
+            if any(e.kind == "caught" for e in game.history):
+                break
+        caught = [e for e in game.history if e.kind == "caught"]
+        assert caught and caught[0].seat == 0
+        assert "caught you without a Last Card call" in " ".join(ctl.log)
+
+
+async def test_controls_can_be_clicked(tmp_path):
+    """The control bar's Draw is a button too."""
+    game = position("top=R3 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2 | pile: G9 ...")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        await pilot.click("#controls", offset=(2, 0))
+        assert len(game.hands[0]) == 3 and game.current == 1
+
+
+async def test_ascii_only_table(tmp_path, monkeypatch):
+    """With COLORCARDS_ASCII=1 the table draws shapes and borders in plain ASCII."""
+    monkeypatch.setenv("COLORCARDS_ASCII", "1")
+    game = position("top=R3 | you: R5 B7 Y1 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        text = shown(pilot.app)
+        assert "To match: o Red circle" in text
+        assert all(face in text for face in ("o 5", "# 7", "^ 1", "* 2"))
+        assert not any(glyph in text for glyph in "●■▲◆╭")
+
+
+async def test_title_statistics_and_back(tmp_path):
+    """From the title, Statistics and Rules open and come back to the title."""
+    from colorcards.tui.screens import StatsScreen, TitleScreen
+
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TitleScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, StatsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TitleScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert pilot.app.return_value == 0
