@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .bots import Player, make_player
+from .bots.base import RandomPlayer
 from .engine import CLOSE_WINDOW, NEXT_ROUND, Game, Rules
 
 GAME_SEED_STRIDE = 1_000_003
@@ -46,36 +47,57 @@ def play_game(rules: Rules, players: Sequence[Player], seed: int,
     generator costs as much as several dozen moves, so the seats share it."""
     seats = len(players)
     game = Game(rules, seats, seed)
-    rngs = [random.Random(seed ^ PLAYER_SEED_SALT)] * seats
-    stalemate = False
-    reacted = None
-    while True:
-        phase = game.phase
-        if phase == "match-over":
-            break
-        if phase == "round-over":
-            if game.results[-1]["winner"] is None:
-                stalemate = True
-            game.apply(NEXT_ROUND)
-            continue
-        if game.total_turns > max_turns:
+    rng = random.Random(seed ^ PLAYER_SEED_SALT)
+    rngs = [rng] * seats
+    reacted = [None]
+    if all(type(p) is RandomPlayer for p in players):
+        # Uniform random players, written out flat: on a seat's own turn this is
+        # exactly RandomPlayer.choose; only a catchable seat needs the full loop.
+        legal_actions = game.legal_actions
+        apply = game.apply
+        rand = rng.random
+        for _ in range(4 * max_turns):
+            if game.vulnerable is None:
+                legal = legal_actions()
+                if not legal:
+                    break  # the match is over
+                apply(legal[int(rand() * len(legal))])
+            elif _step(game, players, rngs, reacted):
+                break
+        else:
             raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
-        vulnerable = game.vulnerable
-        if vulnerable is not None and reacted != (vulnerable, len(game.history)):
-            reacted = (vulnerable, len(game.history))
-            if _reactions(game, players, rngs):
-                continue
-        if phase == "window":
-            game.apply(CLOSE_WINDOW)
-            continue
-        cur = game.current
-        player = players[cur]
-        legal = game.legal_actions()
-        view = game.view(cur) if player.uses_view else None
-        game.apply(player.choose(view, legal, rngs[cur]))
-    if game.results and game.results[-1]["winner"] is None:
-        stalemate = True
+    else:
+        while not _step(game, players, rngs, reacted):
+            if game.total_turns > max_turns:
+                raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
+    stalemate = any(r["winner"] is None for r in game.results)
     return GameResult(game.winners, game.total_turns, stalemate)
+
+
+def _step(game: Game, players: Sequence[Player], rngs, reacted: list) -> bool:
+    """One step of the match: out-of-turn reactions to a missed Last Card call, the
+    window's close, the next deal, or the seat to act choosing. True once it is over.
+    `reacted` holds the last (vulnerable seat, history length) reactions were offered for."""
+    phase = game.phase
+    if phase == "match-over":
+        return True
+    if phase == "round-over":
+        game.apply(NEXT_ROUND)
+        return False
+    vulnerable = game.vulnerable
+    if vulnerable is not None and reacted[0] != (vulnerable, len(game.history)):
+        reacted[0] = (vulnerable, len(game.history))
+        if _reactions(game, players, rngs):
+            return False
+    if phase == "window":
+        game.apply(CLOSE_WINDOW)
+        return False
+    cur = game.current
+    player = players[cur]
+    legal = game.legal_actions()
+    view = game.view(cur) if player.uses_view else None
+    game.apply(player.choose(view, legal, rngs[cur]))
+    return False
 
 
 def _reactions(game: Game, players: Sequence[Player], rngs) -> bool:

@@ -14,6 +14,14 @@ Phases:
 - ``window``: the current seat went down to one card without calling Last Card and
   the catch window is open (nobody else may play until the caller closes it);
 - ``round-over`` and ``match-over``.
+
+Speed: `colorcards sim` plays thousands of whole games a second through this same
+public surface, so the common steps are written out flat. Besides the public fields,
+the game keeps one derived field: `_masks`, per seat a bitmask of the distinct cards
+held (bit i = card index i). With it the playable cards are one AND of masks, and the
+legal-actions tuple for a (playable cards, extra actions) pair is built once and
+looked up afterwards. `_resync()` rebuilds it from the public fields; code that sets
+fields by hand (tests, tools) then writes ``game._legal = None``, which calls it.
 """
 
 from __future__ import annotations
@@ -72,6 +80,7 @@ class Game:
         """Every event of the match, private parts included (see `View.history`)."""
         self.actions: list[tuple[int | None, A.Action]] = []
         """Every action applied, with the seat that applied it: the replay log."""
+        self._rule_flags()
         self._deal()
 
     # ------------------------------------------------------------------ dealing
@@ -127,7 +136,8 @@ class Game:
         self.current = first
         """The seat to act."""
         self.phase = TURN
-        self._legal = None
+        self._lc = None
+        self._masks = [_mask_of(h) for h in self.hands]
         self._turn_first_card(first)
 
     def _turn_first_card(self, first: int) -> None:
@@ -206,62 +216,89 @@ class Game:
         top = self.discard[-1]
         return card.is_wild or card.colour is self.active_colour or card.rank is top.rank
 
-    def _wild4_allowed(self, hand: list[Card]) -> bool:
-        if self.rules.draw_four != "restricted":
-            return True
-        active = self.active_colour
-        for c in hand:
-            if c.colour is active:
-                return False
-        return True
-
     def _can_draw(self) -> bool:
         return bool(self.draw_pile) or len(self.discard) > 1
 
+    # -- derived state
+
+    def _rule_flags(self) -> None:
+        """The options the hot paths test, as booleans (one attribute read each)."""
+        rules = self.rules
+        self._restricted = rules.draw_four == "restricted"
+        self._challenge_on = rules.draw_four == "challenge"
+        self._any_time = rules.draw == "any-time"
+        self._auto_call = rules.last_card == "auto"
+
+    def _resync(self) -> None:
+        """Rebuild the derived state (`_masks`, the rule flags, the legal-actions cache)
+        from the public fields, after they were set by hand or loaded from JSON."""
+        self._rule_flags()
+        self._masks = [_mask_of(h) for h in self.hands]
+        self._lc = None
+
+    @property
+    def _legal(self):
+        """The cached legal actions of the seat to act (None: not computed yet)."""
+        return self._lc
+
+    @_legal.setter
+    def _legal(self, value) -> None:
+        # ``game._legal = None`` is how tests and tools say "I changed the state by
+        # hand": rebuild everything derived from it, not only the cache.
+        if value is None:
+            self._resync()
+        else:
+            self._lc = value
+
+    def _playable_mask(self, seat: int) -> int:
+        """The distinct cards of the seat's hand that may be played now, as a bitmask."""
+        if self.phase == DRAWN:
+            return _BIT[self.drawn.index]
+        held = self._masks[seat]
+        active = self.active_colour
+        top = self.discard[-1].index
+        if self.pending:
+            playable = held & _STACK_MATCH[top]
+        else:
+            playable = held & (_COLOUR_MATCH[active] | _TOP_MATCH[top])
+        if playable & _W4_BIT and self._restricted and held & _COLOURED[active]:
+            playable ^= _W4_BIT
+        return playable
+
     def _playable(self, seat: int) -> list[Card]:
         """The distinct cards of the seat's hand that may be played now, in card order."""
-        if self.phase == DRAWN:
-            return [self.drawn]
-        hand = self.hands[seat]
-        top_rank = self.discard[-1].rank
-        active = self.active_colour
-        result: list[Card] = []
-        prev = None
-        has_active = False
-        if self.pending:
-            for c in hand:
-                if c.colour is active:
-                    has_active = True
-                if c is not prev:
-                    prev = c
-                    rank = c.rank
-                    if rank is _WILD4 or (rank is _DRAW_TWO and top_rank is _DRAW_TWO):
-                        result.append(c)
-        else:
-            for c in hand:
-                if c is not prev:
-                    prev = c
-                    if c.colour is active:
-                        has_active = True
-                        result.append(c)
-                    elif c.is_wild or c.rank is top_rank:
-                        result.append(c)
-        if (result and has_active and result[-1].rank is _WILD4
-                and self.rules.draw_four == "restricted"):
-            result.pop()
-        return result
+        return _cards_of(self._playable_mask(seat))
 
     def legal_actions(self, seat: int | None = None) -> tuple[A.Action, ...]:
         """What `seat` (default: the seat to act) may do now, in a fixed order.
 
         The clock actions (`TimeOut`, `CloseWindow`) are never listed: the caller
         applies them when its own clock runs out."""
-        if seat is None:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._compute_legal(None)
+        if seat is not None:
+            return self._compute_legal(seat)
+        legal = self._lc
+        if legal is not None:
             return legal
-        return self._compute_legal(seat)
+        if self.phase == TURN and not self.pending and self.vulnerable is None:
+            # The ordinary turn, written out flat (it is most of every game): the
+            # playable cards are one AND of masks; the tuple comes from `_LEGAL`.
+            cur = self.current
+            held = self._masks[cur]
+            active = self.active_colour
+            playable = held & (_COLOUR_MATCH[active] | _TOP_MATCH[self.discard[-1].index])
+            if playable & _W4_BIT and self._restricted and held & _COLOURED[active]:
+                playable ^= _W4_BIT
+            if self.draw_pile or len(self.discard) > 1:
+                key = playable | _F_DRAW if not playable or self._any_time else playable
+            else:
+                key = playable or _F_PASS
+            if len(self.hands[cur]) == 2 and not self.called[cur] and not self._auto_call:
+                key |= _F_CALL
+            legal = _LEGAL.get(key) or _legal_tuple(key)
+        else:
+            legal = self._compute_legal(None)
+        self._lc = legal
+        return legal
 
     def _compute_legal(self, seat: int | None) -> tuple[A.Action, ...]:
         phase = self.phase
@@ -272,65 +309,36 @@ class Game:
         cur = self.current
         if seat is None:
             seat = cur
-        result: list[A.Action] = []
-        if seat == cur:
-            if phase == TURN and not self.pending:
-                # The common case, written out for speed: distinct matching cards in order.
-                hand = self.hands[seat]
-                top_rank = self.discard[-1].rank
-                active = self.active_colour
-                prev = None
-                has_active = False
-                for c in hand:
-                    if c is not prev:
-                        prev = c
-                        if c.colour is active:
-                            has_active = True
-                            result += _CARD_PLAYS[c]
-                        elif c.is_wild or c.rank is top_rank:
-                            result += _CARD_PLAYS[c]
-                if (has_active and prev.rank is _WILD4
-                        and self.rules.draw_four == "restricted"):
-                    del result[-4:]
-                if self.draw_pile or len(self.discard) > 1:
-                    if not result or self.rules.draw == "any-time":
-                        result.append(A.DRAW)
-                elif not result:
-                    result.append(A.PASS)
-                if seat == self.vulnerable or (len(hand) == 2 and not self.called[seat]
-                                               and self.rules.last_card != "auto"):
-                    result.append(A.CALL)
-            elif phase == TURN or phase == DRAWN:
-                for card in self._playable(seat):
-                    if card.is_wild:
-                        result.extend(_WILD_PLAYS[card])
-                    else:
-                        result.append(_PLAYS[card])
-                if phase == DRAWN:
-                    result.append(A.PASS)
-                elif self.pending:
-                    result.append(A.ACCEPT)
-                elif self.draw_pile or len(self.discard) > 1:
-                    if not result or self.rules.draw == "any-time":
-                        result.append(A.DRAW)
-                elif not result:
-                    result.append(A.PASS)
-                if seat == self.vulnerable or (len(self.hands[seat]) == 2
-                                               and not self.called[seat]
-                                               and self.rules.last_card != "auto"):
-                    result.append(A.CALL)
-            elif phase == CHALLENGE:
-                result += (A.CHALLENGE, A.ACCEPT)
-            elif phase == NAME_COLOUR:
-                result += _NAME_COLOURS
-            elif phase == WINDOW:
-                result.append(A.CALL)
-        elif seat == self.vulnerable and phase != WINDOW:
-            result.append(A.CALL)
         v = self.vulnerable
+        if seat == cur:
+            if phase == TURN or phase == DRAWN:
+                key = self._playable_mask(seat)
+                if phase == DRAWN:
+                    key |= _F_PASS
+                elif self.pending:
+                    key |= _F_ACCEPT
+                elif self.draw_pile or len(self.discard) > 1:
+                    if not key or self._any_time:
+                        key |= _F_DRAW
+                elif not key:
+                    key = _F_PASS
+                if seat == v or (len(self.hands[seat]) == 2 and not self.called[seat]
+                                 and not self._auto_call):
+                    key |= _F_CALL
+                result = _LEGAL.get(key) or _legal_tuple(key)
+            elif phase == CHALLENGE:
+                result = (A.CHALLENGE, A.ACCEPT)
+            elif phase == NAME_COLOUR:
+                result = _NAME_COLOURS
+            else:  # WINDOW: the offender may still call
+                result = (A.CALL,)
+        elif seat == v and phase != WINDOW:
+            result = (A.CALL,)
+        else:
+            result = ()
         if v is not None and seat != v:
-            result.append(A.Catch(v))
-        return tuple(result)
+            result += (A.Catch(v),)
+        return result
 
     def can_apply(self, action: A.Action, seat: int | None = None) -> bool:
         """Whether `apply(action, seat)` would be accepted."""
@@ -346,17 +354,94 @@ class Game:
         """Apply `action` for `seat` (default: the seat to act); return what happened.
 
         Raises IllegalAction, saying why in a player's words, and changes nothing."""
-        legal = self._legal
-        if seat is None and legal is not None and action in legal:
-            # Listed just now for the seat to act: no need to check it again.
-            seat = None if action is A.NEXT_ROUND else self.current
-        else:
-            seat = self._check(action, seat)
-        start = len(self.history)
+        legal = self._lc
+        if seat is not None or legal is None or action not in legal:
+            return self._apply_checked(action, seat)
+        # Listed just now for the seat to act: no need to check it again. The two
+        # commonest steps of every game are written out flat below.
+        self._lc = None
+        kind = action.kind
+        if kind == "play":
+            seat = self.current
+            self.actions.append((seat, action))
+            # The seat to act plays: a missed Last Card call can no longer be caught.
+            self.vulnerable = None
+            self.stuck_passes = 0
+            card = action.card
+            hand = self.hands[seat]
+            if card not in _PLAIN or len(hand) < 3:
+                history = self.history
+                start = len(history)
+                self._play(seat, card, action.colour)
+                return history[start:]
+            # The ordinary play: a number or a plain Wild that leaves two or more
+            # cards; nothing happens but the turn passing on.
+            hand.remove(card)
+            if card not in hand:
+                self._masks[seat] ^= _BIT[card.index]
+            self.discard.append(card)
+            colour = action.colour
+            self.active_colour = colour or card.colour
+            self.drawn = None
+            event = _PLAYED[seat].get(action)
+            if event is None:
+                event = _PLAYED[seat][action] = E.Played(seat, card, colour)
+            self.history.append(event)
+            lacks = self.lacks[seat]
+            if lacks:
+                lacks.discard(card.colour)
+            n, d, hands = self.seats, self.direction, self.hands
+            s = (seat + d) % n
+            while not hands[s]:
+                s = (s + d) % n
+            self.current = s
+            self.phase = TURN
+            self.turns += 1
+            self.total_turns += 1
+            return [event]
+        if kind == "draw":
+            seat = self.current
+            self.actions.append((seat, action))
+            self.vulnerable = None
+            self.stuck_passes = 0
+            return self._voluntary_draw(seat)
+        if kind == "pass" and self.phase == DRAWN:
+            # Keeping a drawn card: the stalemate count is untouched (the draw reset it).
+            seat = self.current
+            self.actions.append((seat, action))
+            self.vulnerable = None
+            event = _PASSED[seat]
+            self.history.append(event)
+            n, d, hands = self.seats, self.direction, self.hands
+            s = (seat + d) % n
+            while not hands[s] and s != seat:
+                s = (s + d) % n
+            self.current = s
+            self.phase = TURN
+            self.drawn = None
+            self.turns += 1
+            self.total_turns += 1
+            return [event]
+        return self._apply_listed(action, None if action is A.NEXT_ROUND else self.current)
+
+    def _apply_checked(self, action: A.Action, seat: int | None) -> list[E.Event]:
+        """`apply` for an action not just listed for the seat to act: check it first."""
+        return self._apply_listed(action, self._check(action, seat))
+
+    def _apply_listed(self, action: A.Action, seat: int | None) -> list[E.Event]:
+        """`apply` for everything but the flat steps, once the action is known legal."""
+        history = self.history
+        start = len(history)
         self.actions.append((seat, action))
-        self._legal = None
-        self._do(action, seat)
-        return self.history[start:]
+        self._lc = None
+        kind = action.kind
+        if kind == "play":
+            self.vulnerable = None
+            self.stuck_passes = 0
+            self._play(seat, action.card, action.colour)
+        else:
+            self._do(action, seat)
+        return history[start:]
 
     def _check(self, action: A.Action, seat: int | None) -> int | None:
         phase = self.phase
@@ -380,12 +465,6 @@ class Game:
 
     def _do(self, action: A.Action, seat: int | None) -> None:
         kind = action.kind
-        if kind == "play":
-            # The seat to act plays: a missed Last Card call can no longer be caught.
-            self.vulnerable = None
-            self.stuck_passes = 0
-            self._play(seat, action.card, action.colour)
-            return
         handler = _HANDLERS[kind]
         if kind not in _OUT_OF_TURN:
             self.vulnerable = None
@@ -447,6 +526,7 @@ class Game:
         if count == 1 and pile:
             got = [pile.pop()]
             insort(self.hands[seat], got[0], key=_card_index)
+            self._masks[seat] |= _BIT[got[0].index]
         else:
             got = []
             for _ in range(count):
@@ -457,8 +537,11 @@ class Game:
                     pile = self.draw_pile
                 got.append(pile.pop())
             hand = self.hands[seat]
+            held = self._masks[seat]
             for card in got:
                 insort(hand, card, key=_card_index)
+                held |= _BIT[card.index]
+            self._masks[seat] = held
         if got:
             self.called[seat] = False
             if reason != "draw" and reason != "timeout":
@@ -474,17 +557,42 @@ class Game:
         self.draw_pile = pile
         self._log(E.Reshuffled(len(pile)))
 
-    def _voluntary_draw(self, seat: int) -> None:
+    def _voluntary_draw(self, seat: int) -> list[E.Event]:
+        """One card by choice; playable at once or the turn ends. Written out flat:
+        after plays, this is the commonest step of a game. Returns the events."""
         active = self.active_colour
-        got = self._draw_into(seat, 1, "draw", active)
+        pile = self.draw_pile
+        history = self.history
+        start = len(history)
+        if not pile:
+            self._reshuffle()
+            pile = self.draw_pile
+        card = pile.pop()
+        hands = self.hands
+        insort(hands[seat], card, key=_card_index)
+        bit = _BIT[card.index]
+        held = self._masks[seat] | bit
+        self._masks[seat] = held
+        self.called[seat] = False
+        by_card = _DREW[seat][active]
+        event = by_card.get(card)
+        if event is None:
+            event = by_card[card] = E.Drew(seat, 1, "draw", active, (card,))
+        history.append(event)
         self.lacks[seat].add(active)
-        card = got[0]
-        if ((card.is_wild or card.colour is active or card.rank is self.discard[-1].rank)
-                and (card.rank is not _WILD4 or self._wild4_allowed(self.hands[seat]))):
+        if (bit & (_COLOUR_MATCH[active] | _TOP_MATCH[self.discard[-1].index])
+                and not (bit == _W4_BIT and self._restricted and held & _COLOURED[active])):
             self.drawn = card
             self.phase = DRAWN
         else:
-            self._end_turn(self._next(seat))
+            n, d = self.seats, self.direction
+            s = (seat + d) % n
+            while not hands[s]:
+                s = (s + d) % n
+            self.current = s
+            self.turns += 1
+            self.total_turns += 1
+        return history[start:] if start + 1 != len(history) else [event]
 
     def _accept(self, seat: int) -> None:
         if self.phase == CHALLENGE:
@@ -563,11 +671,11 @@ class Game:
 
     def _play(self, seat: int, card: Card, colour: Colour | None) -> None:
         hand = self.hands[seat]
-        rules = self.rules
-        was_active = self.active_colour
-        if card.rank is _WILD4 and rules.draw_four == "challenge":
-            self.challenge_bluff = any(c.colour is was_active for c in hand)
+        if card.rank is _WILD4 and self._challenge_on:
+            self.challenge_bluff = bool(self._masks[seat] & _COLOURED[self.active_colour])
         hand.remove(card)
+        if card not in hand:
+            self._masks[seat] ^= _BIT[card.index]
         self.discard.append(card)
         self.active_colour = colour or card.colour
         self.drawn = None
@@ -576,18 +684,11 @@ class Game:
         if lacks:
             lacks.discard(card.colour)
         left = len(hand)
-        if left > 1 and (card.is_number or card.rank is _WILD):
-            # The common case, written out for speed: the turn passes to the next seat.
-            n, d, hands = self.seats, self.direction, self.hands
-            s = (seat + d) % n
-            while not hands[s]:
-                s = (s + d) % n
-            self.current = s
-            self.phase = TURN
-            self.turns += 1
-            self.total_turns += 1
+        if left > 1 and card in _PLAIN:
+            self._end_turn(self._next(seat))
             return
         missed = False
+        rules = self.rules
         if left == 1:
             mode = rules.last_card
             if mode == "auto":
@@ -806,3 +907,81 @@ _PLAYS = {c: A.play(c) for c in ALL_CARDS if not c.is_wild}
 _CARD_PLAYS = {c: (_PLAYS[c],) for c in _PLAYS}
 _WILD_PLAYS = {c: tuple(A.play(c, col) for col in COLOURS) for c in ALL_CARDS if c.is_wild}
 _CARD_PLAYS.update(_WILD_PLAYS)
+
+# ---------------------------------------------------------------------- card masks
+# Bit i of a mask stands for the card with index i (ALL_CARDS order, which is also the
+# order hands are kept in), so listing a mask's bits low to high lists cards in order.
+
+_BIT = tuple(1 << c.index for c in ALL_CARDS)
+_BIT_OF = {c: 1 << c.index for c in ALL_CARDS}
+_CARD_OF_BIT = {1 << c.index: c for c in ALL_CARDS}
+_W4_BIT = _BIT_OF[Card.of(None, _WILD4)]
+_WILD_BITS = _W4_BIT | _BIT_OF[Card.of(None, _WILD)]
+#: The coloured cards of each colour (None, while a colour is still to be named: none).
+_COLOURED = {col: sum(_BIT_OF[c] for c in ALL_CARDS if c.colour is col) for col in COLOURS}
+_COLOURED[None] = 0
+#: What matches the active colour: its cards and the wilds.
+_COLOUR_MATCH = {col: bits | _WILD_BITS for col, bits in _COLOURED.items()}
+#: What matches the top card (by its index) on rank or symbol, wilds included.
+_TOP_MATCH = tuple(
+    sum(_BIT_OF[c] for c in ALL_CARDS if c.rank is top.rank) | _WILD_BITS for top in ALL_CARDS
+)
+#: What may answer a pending penalty with this card on top (stacking): Draw Two on Draw
+#: Two, Wild Draw Four on either.
+_STACK_MATCH = tuple(
+    (sum(_BIT_OF[c] for c in ALL_CARDS if c.rank is _DRAW_TWO) if top.rank is _DRAW_TWO else 0)
+    | _W4_BIT for top in ALL_CARDS
+)
+
+# Extra actions of a turn, as flag bits above the card bits of a legal-actions key.
+_F_DRAW, _F_PASS, _F_ACCEPT, _F_CALL = (1 << (len(ALL_CARDS) + k) for k in range(4))
+_CARD_BITS = (1 << len(ALL_CARDS)) - 1
+_LEGAL: dict[int, tuple] = {}
+"""Legal-actions tuples by key (playable-cards mask | flags), shared by every game:
+actions are interned values, so equal keys always mean equal tuples."""
+_LEGAL_LIMIT = 200_000
+
+#: Numbers and the plain Wild: cards whose play does nothing beyond passing the turn.
+_PLAIN = frozenset(c for c in ALL_CARDS if c.is_number or c.rank is _WILD)
+
+# Events are read-only values, so the two commonest are interned like actions: one
+# Played per (seat, Play action), one voluntary Drew per (seat, active colour, card).
+_PLAYED: list[dict] = [{} for _ in range(MAX_SEATS)]
+_PASSED = tuple(E.Passed(s) for s in range(MAX_SEATS))
+_DREW: list[dict] = [{col: {} for col in (*COLOURS, None)} for _ in range(MAX_SEATS)]
+
+
+def _mask_of(hand) -> int:
+    """The bitmask of the distinct cards in `hand`."""
+    return sum(set(map(_BIT_OF.__getitem__, hand)))
+
+
+def _cards_of(mask: int) -> list[Card]:
+    """The cards whose bits are set in `mask`, in card order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(_CARD_OF_BIT[low])
+        mask ^= low
+    return cards
+
+
+def _legal_tuple(key: int) -> tuple:
+    """The legal actions for `key`: plays of the cards in order, then Draw / Pass /
+    Accept, then Call (the order `legal_actions` documents). Built once per key."""
+    result = []
+    for card in _cards_of(key & _CARD_BITS):
+        result += _CARD_PLAYS[card]
+    if key & _F_DRAW:
+        result.append(A.DRAW)
+    if key & _F_PASS:
+        result.append(A.PASS)
+    if key & _F_ACCEPT:
+        result.append(A.ACCEPT)
+    if key & _F_CALL:
+        result.append(A.CALL)
+    legal = tuple(result)
+    if len(_LEGAL) >= _LEGAL_LIMIT:
+        _LEGAL.clear()
+    _LEGAL[key] = legal
+    return legal

@@ -121,7 +121,6 @@ def _load(data: dict, Game, PHASES) -> "Game":
         raise StateError(f"direction must be 1 or -1, not {direction!r}")
     game.direction = direction
     game.hands = [sorted((parse_card(c) for c in h), key=lambda c: c.index) for h in data["hands"]]
-    game._legal = None
     game.draw_pile = [parse_card(c) for c in data["draw_pile"]]
     game.discard = [parse_card(c) for c in data["discard"]]
     active = data["active_colour"]
@@ -159,6 +158,7 @@ def _load(data: dict, Game, PHASES) -> "Game":
     if game.drawn is not None and game.drawn not in game.hands[game.current]:
         raise StateError("the card just drawn is not in the player's hand")
     check_cards(game)
+    game._resync()
     return game
 
 
