@@ -218,6 +218,10 @@ class TableScreen(Screen):
             text.append(f" · Round {view.round}")
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
             text.append(f" {goal} · Your score {view.scores[HUMAN]}")
+        width, height = self.app.size
+        if width < 80 or height < 24:
+            text = Text(f" Terminal {width}×{height}: the table needs 80×24 or more.",
+                        style="bold reverse")
         mine = len(ctl.hand())
         text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:
