@@ -23,7 +23,7 @@ from typing import Any, Callable, Protocol
 
 from ..bots import make_player
 from ..engine import (
-    CLOSE_WINDOW, COLOURS, NEXT_ROUND, TIMEOUT, Action, Card, Colour, Game, IllegalAction,
+    CLOSE_WINDOW, COLOURS, NEXT_ROUND, TIMEOUT, Action, Card, Colour, Game,
     Rank, View, parse_card,
 )
 from .palette import PALETTES

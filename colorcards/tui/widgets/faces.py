@@ -37,15 +37,6 @@ def face_style(colour: Colour | None) -> Style:
     return Style.parse(f"bold {text} on {BACKGROUNDS[colour]}")
 
 
-def shape_style(colour: Colour | None) -> Style:
-    """A shape drawn on the table's own background, in its colour."""
-    if colour is None:
-        return Style(bold=True)
-    from ..palette import STYLES
-
-    return Style.parse(STYLES[colour])
-
-
 def _fit(text: str, width: int, align: str = "left") -> str:
     text = text[:width]
     if align == "center":
