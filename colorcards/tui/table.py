@@ -138,6 +138,9 @@ class TableScreen(Screen):
         self.set_class(width >= WIDE, "-wide")
         self.set_class(height >= TALL, "-tall")
         self.set_class(height < 24, "-short")
+        large = width >= WIDE and height >= TALL
+        self.set_class(large, "-large")
+        self.query_one(Hand).large = large
         self.refresh_table()
         self.call_after_refresh(self._rewrap_logs)
 

@@ -15,10 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Card
-from .faces import SMALL_WIDTH, small_card
-
-SLOT = SMALL_WIDTH + 1
-"""Columns per card: the card and a gap a shake can move into."""
+from .faces import LARGE_WIDTH, SMALL_WIDTH, large_card, small_card
 MARGIN = 2
 """Columns kept at each end for the 'more cards' arrows."""
 
@@ -40,6 +37,8 @@ class Hand(Widget):
     """Index of the selected card."""
     shake: reactive[int] = reactive(0)
     """Columns the selected card is pushed sideways (a refused play shakes it)."""
+    large: reactive[bool] = reactive(False)
+    """Draw the big cards (the table sets this on large terminals)."""
 
     def __init__(self, *, palette: str = "classic", ascii_only: bool = False, **kwargs):
         super().__init__(**kwargs)
@@ -47,8 +46,17 @@ class Hand(Widget):
         self.ascii_only = ascii_only
         self._start = 0
 
+    @property
+    def card_width(self) -> int:
+        return LARGE_WIDTH if self.large else SMALL_WIDTH
+
+    @property
+    def slot(self) -> int:
+        """Columns per card: the card and a gap a shake can move into."""
+        return self.card_width + 1
+
     def visible_count(self) -> int:
-        return max(1, (self.size.width - 2 * MARGIN) // SLOT)
+        return max(1, (self.size.width - 2 * MARGIN) // self.slot)
 
     def _window(self) -> tuple[int, int]:
         count = self.visible_count()
@@ -62,17 +70,20 @@ class Hand(Widget):
         return self._start, min(total, self._start + count)
 
     def render(self) -> Text:
-        rows = [Text() for _ in range(5)]
+        slot, width = self.slot, self.card_width
+        draw = large_card if self.large else small_card
+        height = 7 if self.large else 5
+        rows = [Text() for _ in range(height)]
         start, stop = self._window()
         arrows = ("<", ">") if self.ascii_only else ("◀", "▶")
         for r, row in enumerate(rows):
-            row.append(arrows[0] if (start > 0 and r == 2) else " ")
+            row.append(arrows[0] if (start > 0 and r == height // 2) else " ")
             row.append(" ")
         for index in range(start, stop):
             card = self.cards[index]
             selected = index == self.selected
             label = str(index + 1) if index < 9 else ""
-            face = small_card(card, palette=self.palette, ascii_only=self.ascii_only,
+            face = draw(card, palette=self.palette, ascii_only=self.ascii_only,
                               selected=selected, label=label)
             top = 0 if card in self.playable else 1
             shift = self.shake if selected else 0
@@ -81,18 +92,18 @@ class Hand(Widget):
                 if 0 <= line < len(face):
                     row.append(" " * shift)
                     row.append_text(face[line])
-                    row.append(" " * (SLOT - SMALL_WIDTH - shift))
+                    row.append(" " * (slot - width - shift))
                 else:
-                    row.append(" " * SLOT)
+                    row.append(" " * slot)
         more = stop < len(self.cards)
         for r, row in enumerate(rows):
-            row.append(arrows[1] if (more and r == 2) else " ")
+            row.append(arrows[1] if (more and r == height // 2) else " ")
         if not self.cards:
-            rows[2] = Text("  (no cards)", style="dim")
+            rows[height // 2] = Text("  (no cards)", style="dim")
         return Text("\n").join(rows)
 
     def on_click(self, event) -> None:
         start, stop = self._window()
-        index = start + (event.x - MARGIN) // SLOT
+        index = start + (event.x - MARGIN) // self.slot
         if event.x >= MARGIN and start <= index < stop:
             self.post_message(self.CardClicked(index))
