@@ -152,8 +152,11 @@ class Game:
             if not goes_back:
                 break
             self._log(E.Turned(card, returned=True))
-            self.draw_pile.append(card)
-            _shuffle(self.rng, self.draw_pile)
+            # Back into the pile and reshuffle: the rest of the pile is already in
+            # uniformly random order, so putting the card at a uniformly random place
+            # gives exactly a reshuffled pile, for a fraction of a full shuffle's cost.
+            pile = self.draw_pile
+            pile.insert(self.rng.randrange(len(pile) + 1), card)
         self.discard.append(card)
         self.active_colour = card.colour
         self._log(E.Turned(card))
@@ -209,7 +212,9 @@ class Game:
         return s
 
     def _active_count(self) -> int:
-        return sum(1 for h in self.hands if h)
+        """How many seats still hold cards."""
+        hands = self.hands
+        return len(hands) - hands.count([])
 
     def matches(self, card: Card) -> bool:
         """Whether the card matches the top card or the active colour (wilds always do)."""
@@ -372,7 +377,7 @@ class Game:
             if card not in _PLAIN or len(hand) < 3:
                 history = self.history
                 start = len(history)
-                self._play(seat, card, action.colour)
+                self._play(seat, action)
                 return history[start:]
             # The ordinary play: a number or a plain Wild that leaves two or more
             # cards; nothing happens but the turn passing on.
@@ -438,7 +443,7 @@ class Game:
         if kind == "play":
             self.vulnerable = None
             self.stuck_passes = 0
-            self._play(seat, action.card, action.colour)
+            self._play(seat, action)
         else:
             self._do(action, seat)
         return history[start:]
@@ -669,7 +674,8 @@ class Game:
 
     # -- playing
 
-    def _play(self, seat: int, card: Card, colour: Colour | None) -> None:
+    def _play(self, seat: int, action: A.Play) -> None:
+        card, colour = action.card, action.colour
         hand = self.hands[seat]
         if card.rank is _WILD4 and self._challenge_on:
             self.challenge_bluff = bool(self._masks[seat] & _COLOURED[self.active_colour])
@@ -679,7 +685,10 @@ class Game:
         self.discard.append(card)
         self.active_colour = colour or card.colour
         self.drawn = None
-        self.history.append(E.Played(seat, card, colour))
+        event = _PLAYED[seat].get(action)
+        if event is None:
+            event = _PLAYED[seat][action] = E.Played(seat, card, colour)
+        self.history.append(event)
         lacks = self.lacks[seat]
         if lacks:
             lacks.discard(card.colour)
@@ -718,11 +727,11 @@ class Game:
             return self._next(seat), TURN
         nxt = self._next(seat)
         if rank is _SKIP:
-            self._log(E.Skipped(nxt))
+            self.history.append(_SKIPPED[nxt])
             return self._next(nxt), TURN
         if rank is _REVERSE:
             if self._active_count() == 2:
-                self._log(E.Skipped(nxt))
+                self.history.append(_SKIPPED[nxt])
                 return self._next(nxt), TURN
             self._reverse_direction()
             return self._next(seat), TURN
@@ -735,7 +744,7 @@ class Game:
             self.challenge_from = seat
             return nxt, CHALLENGE
         self._draw_into(nxt, size, "penalty")
-        self._log(E.Skipped(nxt))
+        self.history.append(_SKIPPED[nxt])
         return self._next(nxt), TURN
 
     def _reverse_direction(self) -> None:
@@ -948,6 +957,7 @@ _PLAIN = frozenset(c for c in ALL_CARDS if c.is_number or c.rank is _WILD)
 # Played per (seat, Play action), one voluntary Drew per (seat, active colour, card).
 _PLAYED: list[dict] = [{} for _ in range(MAX_SEATS)]
 _PASSED = tuple(E.Passed(s) for s in range(MAX_SEATS))
+_SKIPPED = tuple(E.Skipped(s) for s in range(MAX_SEATS))
 _DREW: list[dict] = [{col: {} for col in (*COLOURS, None)} for _ in range(MAX_SEATS)]
 
 
