@@ -186,7 +186,8 @@ class TableScreen(Screen):
         self.query_one(Ring).show(
             top=view.top, active=view.active_colour, direction=view.direction,
             draw_count=view.draw_count, palette=self.palette, ascii_only=ascii_only,
-            pending=view.pending, pending_seat=pending_seat)
+            pending=view.pending, pending_seat=pending_seat,
+            players=sum(1 for count in view.hand_counts if count))
         hand = self.query_one(Hand)
         cards = tuple(ctl.hand())
         hand.cards = cards

@@ -67,8 +67,10 @@ class Ring(Vertical):
             yield MatchPanel(id="match")
 
     def show(self, *, top: Card, active: Colour | None, direction: int, draw_count: int,
-             palette: str, ascii_only: bool, pending: int, pending_seat: str | None) -> None:
-        key = (top, active, direction, draw_count, palette, ascii_only, pending, pending_seat)
+             palette: str, ascii_only: bool, pending: int, pending_seat: str | None,
+             players: int = 3) -> None:
+        key = (top, active, direction, draw_count, palette, ascii_only, pending, pending_seat,
+               players)
         if key == getattr(self, "_shown", None):
             return  # unchanged: skip the redraw
         self._shown = key
@@ -77,6 +79,8 @@ class Ring(Vertical):
             words = arrow + ("Play runs left" if direction == 1 else "Play runs right")
         else:
             words = "↻ Play runs left" if direction == 1 else "↺ Play runs right"
+        if players == 2:
+            words = "Two in play: Skip, Reverse = go again"
         line = Text(words, style="bold")
         if pending and pending_seat:
             line.append(f"   +{pending} on {pending_seat}", style="bold reverse")
