@@ -208,6 +208,6 @@ def position(literal: str, rules: Rules | str | None = None, *, current: int = 0
         if key == "called" and not isinstance(value, list):
             value = [s in value for s in range(seats)]
         setattr(game, key, value)
-    game._legal = None
+    game._resync()  # rebuild what the engine derives from the fields set above
     check_108(game)
     return game

@@ -693,9 +693,24 @@ class Game:
         if lacks:
             lacks.discard(card.colour)
         left = len(hand)
-        if left > 1 and card in _PLAIN:
-            self._end_turn(self._next(seat))
-            return
+        if left > 1:
+            rank = card.rank
+            if rank is _SKIP or (rank is _REVERSE and self._active_count() == 2):
+                # Skip, or Reverse acting as one: the next seat misses its turn. Written
+                # out flat, as these are a fifth of the plays at a table of two.
+                n, d, hands = self.seats, self.direction, self.hands
+                victim = (seat + d) % n
+                while not hands[victim]:
+                    victim = (victim + d) % n
+                self.history.append(_SKIPPED[victim])
+                s = (victim + d) % n
+                while not hands[s]:
+                    s = (s + d) % n
+                self._end_turn(s)
+                return
+            if card in _PLAIN:
+                self._end_turn(self._next(seat))
+                return
         missed = False
         rules = self.rules
         if left == 1:
