@@ -24,6 +24,7 @@ from .widgets import ControlBar, DrawPile, GameLog, Hand, OpponentTag, Ring, Sta
 _UNICODE = unicode_ok()
 _ARROWS = "←→" if _UNICODE else "Left/Right"
 _ENTER = "⏎" if _UNICODE else "Enter"
+_SHIFT_ARROWS = "⇧←→" if _UNICODE else "Shift+Left/Right"
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -50,6 +51,8 @@ class TableScreen(Screen):
         Binding("right", "move(1)", "Move", show=False),
         Binding("enter", "play_selected", "Play", key_display=_ENTER),
         Binding("space", "play_selected", "Play", show=False),
+        Binding("1", "pick(1)", "Pick", key_display="1-9"),
+        *(Binding(str(n), f"pick({n})", f"Play card {n}", show=False) for n in range(2, 10)),
         Binding("d", "draw", "Draw", key_display="D"),
         Binding("p", "pass_turn", "Pass", key_display="P"),
         Binding("l", "call", "Last Card", key_display="L"),
@@ -57,12 +60,11 @@ class TableScreen(Screen):
         Binding("a", "accept", "Accept", key_display="A"),
         Binding("x", "challenge", "Challenge", key_display="X"),
         Binding("h", "hint", "Hint", key_display="H"),
-        Binding("s", "sort", "Sort", key_display="S"),
-        Binding("shift+left", "shift(-1)", "Move card", show=False),
-        Binding("shift+right", "shift(1)", "Move card", show=False),
-        Binding("question_mark", "help", "Keys", key_display="?"),
         Binding("escape", "menu", "Menu", key_display="Esc"),
-        *(Binding(str(n), f"pick({n})", f"Play card {n}", show=False) for n in range(1, 10)),
+        Binding("question_mark", "help", "Keys", key_display="?"),
+        Binding("s", "sort", "Sort", key_display="S"),
+        Binding("shift+left", "shift(-1)", "Arrange", key_display=_SHIFT_ARROWS),
+        Binding("shift+right", "shift(1)", "Move card", show=False),
     ]
 
     def __init__(self, controller: GameController, **kwargs):
@@ -109,7 +111,7 @@ class TableScreen(Screen):
                 yield ControlBar(id="controls")
                 yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="hand")
             yield GameLog(id="side-log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         ctl = self.controller
