@@ -236,7 +236,7 @@ async def test_hint_selects_what_hard_would_play(tmp_path):
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
         await pilot.press("h")
-        for _ in range(50):
+        for _ in range(500):  # the hint is thought out in a thread
             await pilot.pause()
             if "Hint:" in shown(pilot.app):
                 break
@@ -326,7 +326,7 @@ async def test_a_computer_catches_you(tmp_path):
         ctl = await _table(pilot, game, preset="party", difficulty="hard", delay=0)
         ctl.grace = 0  # no time to call it late: the computers react at once
         await pilot.press("1")
-        for _ in range(100):
+        for _ in range(500):
             await pilot.pause()
             if any(e.kind == "caught" for e in game.history):
                 break
