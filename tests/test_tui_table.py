@@ -249,6 +249,23 @@ async def test_hint_selects_what_hard_would_play(tmp_path):
         assert game.top is hinted
 
 
+async def test_enter_follows_a_hint_to_draw(tmp_path):
+    """With nothing to play the hint is to draw, and Enter then draws."""
+    game = position("top=R3 | you: B7 G2 Y9 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        await pilot.press("h")
+        for _ in range(500):  # the hint is thought out in a thread
+            await pilot.pause()
+            if "Hint:" in shown(pilot.app):
+                break
+        assert "Hint: draw a card" in flat(shown(pilot.app))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(ctl.hand()) == 4
+        assert any(e.kind == "drew" and e.seat == 0 for e in game.history)
+
+
 async def test_sort_and_move_cards(tmp_path):
     """S sorts by colour then by number; Shift+Right moves the selected card."""
     game = position("top=R3 | you: G2 B7 R5 R1 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")

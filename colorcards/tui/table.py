@@ -391,6 +391,7 @@ class TableScreen(Screen):
         step()
 
     def action_move(self, step: int) -> None:
+        self._hint = None  # moving on means the player chose their own card
         hand = self.query_one(Hand)
         if hand.cards:
             hand.selected = max(0, min(len(hand.cards) - 1, hand.selected + step))
@@ -414,6 +415,10 @@ class TableScreen(Screen):
                                        f"{'number' if how == 'colour' else 'colour'}.")
 
     def action_play_selected(self) -> None:
+        hint = self._hint
+        if hint is not None and hint.kind != "play" and self.controller.my_turn:
+            self._do(hint)  # the hint said draw, pass, accept, challenge or call: Enter does it
+            return
         self.play_index(self.query_one(Hand).selected)
 
     def action_pick(self, number: int) -> None:
@@ -508,7 +513,7 @@ class TableScreen(Screen):
             else:
                 key = {"draw": "D", "pass": "P", "accept": "A", "challenge": "X",
                        "call": "L"}.get(action.kind, "")
-                text = f"Hint: {action} ({key})."
+                text = f"Hint: {action} ({key}, or Enter)."
             self._warning = None
             self.query_one(StatusLine).say(text)
 
