@@ -5,7 +5,7 @@ and prints a Markdown table with the win rate of the first-named player, its 95%
 interval and the target. The sim's seeds make every figure reproducible exactly,
 whatever the number of workers.
 
-    /tmp/venv/bin/python benchmarks/bots_strength.py [--games 20000] [--workers 2] [NAME ...]
+    /tmp/venv/bin/python tests/benchmarks/bots_strength.py [--games 20000] [--workers 2] [NAME ...]
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Engine speed: whole games per second with uniform random players, on one core.
 
-    python benchmarks/engine_speed.py            # duel and party (4 seats), 20,000 games each
-    python benchmarks/engine_speed.py --games 5000
+    python tests/benchmarks/engine_speed.py            # duel and party (4 seats), 20,000 games each
+    python tests/benchmarks/engine_speed.py --games 5000
 
 This is the same loop `colorcards sim` runs (colorcards.sim.play_game), single process.
 It reports CPU time (time.process_time), so other work on the machine disturbs it less.

@@ -1,6 +1,6 @@
 """What one autosave costs, in whole games between the real computer players.
 
-    /tmp/venv/bin/python benchmarks/store_autosave.py [--games N] [--preset KEY ...]
+    /tmp/venv/bin/python tests/benchmarks/store_autosave.py [--games N] [--preset KEY ...]
 
 Plays matches with the bots at a level (default hard), saving after every action the
 way the table does: state, meta (names, settings, each bot's generator, the hand's

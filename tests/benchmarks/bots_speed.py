@@ -6,7 +6,7 @@ decisions in which it thought ahead (ran play-outs) on their own. Times are CPU 
 process (time.process_time_ns), so other work on the machine does not inflate them;
 wall-clock figures are printed beside them.
 
-    /tmp/venv/bin/python benchmarks/bots_speed.py [--games N] [--json]
+    /tmp/venv/bin/python tests/benchmarks/bots_speed.py [--games N] [--json]
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """How fast the game answers: process start to the title drawn, and a key to the table redrawn.
 
-    /tmp/venv/bin/python benchmarks/tui_speed.py [--runs 15] [--keys 60]
+    /tmp/venv/bin/python tests/benchmarks/tui_speed.py [--runs 15] [--keys 60]
 
 1. Start-up: a fresh `python` process starts the app headless with a temporary data
    directory and reports when the title screen has been painted; the parent measures from
@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FRAME = 1 / 60
 
 CHILD = r"""
