@@ -17,7 +17,7 @@ from colorcards.engine import Game
 from colorcards.store import Store
 
 CHILD = Path(__file__).with_name("store_crash_child.py")
-GAMES = 10
+GAMES = 40  # enough work that the kills land before the games end, even on a fast machine
 KILLS = int(os.environ.get("COLORCARDS_CRASH_KILLS", "30"))
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
