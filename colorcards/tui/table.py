@@ -159,7 +159,9 @@ class TableScreen(Screen):
         try:
             self.app.call_from_thread(done, result)
         except RuntimeError:
-            pass  # the app closed while the computer was thinking
+            # The app closed while the computer was thinking: the decision is not needed
+            # (the game was saved before the computer's turn began).
+            return
 
     # ---------------------------------------------------------------- drawing
 

@@ -141,11 +141,12 @@ def card_back(count: int, *, ascii_only: bool, label: str = "DRAW") -> list[Text
     return lines
 
 
+#: Each shape as a 3x5 mask: '#' marks where the colour's own glyph is drawn.
 _BIG_SHAPES = {
-    Colour.RED: (" XXX ", "XXXXX", " XXX "),
-    Colour.BLUE: ("XXXXX", "XXXXX", "XXXXX"),
-    Colour.YELLOW: ("  X  ", " XXX ", "XXXXX"),
-    Colour.GREEN: ("  X  ", " XXX ", "  X  "),
+    Colour.RED: (" ### ", "#####", " ### "),
+    Colour.BLUE: ("#####", "#####", "#####"),
+    Colour.YELLOW: ("  #  ", " ### ", "#####"),
+    Colour.GREEN: ("  #  ", " ### ", "  #  "),
 }
 
 
@@ -154,4 +155,4 @@ def big_shape(colour: Colour | None, ascii_only: bool) -> list[str]:
     if colour is None:
         return ["  ?  ", " ? ? ", "  ?  "]
     mark = glyph(colour, ascii_only)
-    return [row.replace("X", mark) for row in _BIG_SHAPES[colour]]
+    return [row.replace("#", mark) for row in _BIG_SHAPES[colour]]
