@@ -10,6 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from .fed import Fed
+
 CONTROLS = (
     ("draw", "D", "Draw"),
     ("pass_turn", "P", "Pass"),
@@ -20,18 +22,17 @@ CONTROLS = (
 )
 
 
-class StatusLine(Static):
+class StatusLine(Fed, Static):
     """One line: the prompt, or a warning that stays until the next change."""
 
     def say(self, text: str, warning: bool = False) -> None:
-        if (text, warning) == getattr(self, "_shown", None):
+        if not self.changed((text, warning)):
             return
-        self._shown = (text, warning)
         self.set_class(warning, "-warning")
         self.update(Text(text, style="bold" if warning else ""), layout=False)
 
 
-class ControlBar(Static):
+class ControlBar(Fed, Static):
     """Clickable controls, enabled ones picked out, plus the clocks."""
 
     def show(self, enabled: set[str], labels: dict[str, str], clock: str = "") -> None:
@@ -51,6 +52,5 @@ class ControlBar(Static):
         parts = [f"[b reverse] {clock} [/b reverse]"] if clock else []
         parts += [markup for _, markup, _ in items]
         line = "  ".join(parts)
-        if line != getattr(self, "_shown", None):
-            self._shown = line
+        if self.changed(line):
             self.update(line, layout=False)

@@ -16,33 +16,48 @@ from textual.widgets import Static
 from ...engine import Card, Colour
 from ..palette import STYLES, colour_name, glyph
 from .faces import big_card, big_shape, card_back
+from .fed import Fed
 
 
-class DrawPile(Static):
+class Direction(Fed, Static):
+    """The direction of play in words and arrows, and a penalty on its way."""
+
+    def show(self, words: str, penalty: str) -> None:
+        if self.changed((words, penalty)):
+            line = Text(words, style="bold")
+            line.append(penalty, style="bold reverse")
+            self.update(line, layout=False)
+
+
+class DrawPile(Fed, Static):
     """The face-down draw pile with its count; click to draw."""
 
     class Clicked(Message):
         """The player clicked the draw pile."""
 
     def show(self, count: int, ascii_only: bool) -> None:
-        self.update(Text("\n").join(card_back(count, ascii_only=ascii_only)), layout=False)
+        if self.changed((count, ascii_only)):
+            self.update(Text("\n").join(card_back(count, ascii_only=ascii_only)), layout=False)
 
     def on_click(self) -> None:
         self.post_message(self.Clicked())
 
 
-class TopCard(Static):
+class TopCard(Fed, Static):
     """The card on top of the discard pile."""
 
     def show(self, card: Card, active: Colour | None, palette: str, ascii_only: bool) -> None:
-        self.update(Text("\n").join(big_card(card, active, palette=palette,
-                                             ascii_only=ascii_only)), layout=False)
+        if self.changed((card, active, palette, ascii_only)):
+            self.update(Text("\n").join(big_card(card, active, palette=palette,
+                                                 ascii_only=ascii_only)), layout=False)
 
 
-class MatchPanel(Static):
+class MatchPanel(Fed, Static):
     """The colour to match: large shape, name and shape's name."""
 
     def show(self, colour: Colour | None, palette: str, ascii_only: bool) -> None:
+        if not self.changed((colour, palette, ascii_only)):
+            return
         style = STYLES[colour] if colour else "bold"
         text = Text()
         for row in big_shape(colour, ascii_only):
@@ -56,11 +71,11 @@ class MatchPanel(Static):
         self.update(text, layout=False)
 
 
-class Ring(Vertical):
+class Ring(Fed, Vertical):
     """Direction line above the pile, top card and colour to match."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="direction")
+        yield Direction(id="direction")
         with Horizontal(id="piles"):
             yield DrawPile(id="draw-pile")
             yield TopCard(id="top-card")
@@ -69,11 +84,9 @@ class Ring(Vertical):
     def show(self, *, top: Card, active: Colour | None, direction: int, draw_count: int,
              palette: str, ascii_only: bool, pending: int, pending_seat: str | None,
              players: int = 3) -> None:
-        key = (top, active, direction, draw_count, palette, ascii_only, pending, pending_seat,
-               players)
-        if key == getattr(self, "_shown", None):
-            return  # unchanged: skip the redraw
-        self._shown = key
+        if not self.changed((top, active, direction, draw_count, palette, ascii_only, pending,
+                             pending_seat, players)):
+            return
         if ascii_only:
             arrow = "<-- " if direction == 1 else "--> "
             words = arrow + ("Play runs left" if direction == 1 else "Play runs right")
@@ -81,17 +94,17 @@ class Ring(Vertical):
             words = "↻ Play runs left" if direction == 1 else "↺ Play runs right"
         if players == 2:
             words = "Two in play: Skip, Reverse = go again"
-        line = Text(words, style="bold")
-        if pending and pending_seat:
-            line.append(f"   +{pending} on {pending_seat}", style="bold reverse")
-        self.query_one("#direction", Static).update(line, layout=False)
+        penalty = f"   +{pending} on {pending_seat}" if pending and pending_seat else ""
+        self.query_one(Direction).show(words, penalty)
         self.query_one(DrawPile).show(draw_count, ascii_only)
         self.query_one(TopCard).show(top, active, palette, ascii_only)
         self.query_one(MatchPanel).show(active, palette, ascii_only)
         for colour in Colour:
             self.set_class(colour is active, f"-{colour.value}")
         if active is not None:
-            self.border_title = (f"To match: {glyph(active, ascii_only)} "
-                                 f"{colour_name(active, palette)} {active.shape}")
+            title = (f"To match: {glyph(active, ascii_only)} {colour_name(active, palette)} "
+                     f"{active.shape}")
         else:
-            self.border_title = "any colour"
+            title = "any colour"
+        if title != self.border_title:
+            self.border_title = title

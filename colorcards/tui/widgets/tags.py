@@ -10,8 +10,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from .fed import Fed
 
-class OpponentTag(Static):
+
+class OpponentTag(Fed, Static):
     """One computer player's tag; fed by the table, never reads the game itself."""
 
     def __init__(self, seat: int, name: str, level: str, **kwargs):
@@ -22,10 +24,9 @@ class OpponentTag(Static):
 
     def show(self, *, cards: int, current: bool, called: bool, vulnerable: bool, out_place: int | None,
              score: int | None, ascii_only: bool) -> None:
-        key = (cards, current, called, vulnerable, out_place, score, ascii_only, self.size.width)
-        if key == getattr(self, "_shown", None):
-            return  # unchanged: skip the redraw
-        self._shown = key
+        if not self.changed((cards, current, called, vulnerable, out_place, score, ascii_only,
+                             self.size.width)):
+            return
         marker = (">" if ascii_only else "▶") if current else ""
         compact = 0 < self.size.width < 17  # the level is in the header too
         level = self.level.title()
