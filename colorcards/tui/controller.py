@@ -592,13 +592,14 @@ class GameController:
     def _save(self) -> None:
         """Save now, or just after the screen is redrawn when the table defers saves."""
         if self.defer_save is not None:
-            self._save_due = True
-            self.defer_save(self.flush_save)
+            if not self._save_due:  # else a save is on its way and will write this too
+                self._save_due = True
+                self.defer_save(self.flush_save)
         else:
             self.flush_save(force=True)
 
     def flush_save(self, force: bool = False) -> None:
-        """Write the save if a change is waiting (the table calls this after each redraw)."""
+        """Write the save if a change is waiting (the table calls this once a change is drawn)."""
         if not (force or self._save_due):
             return
         self._save_due = False

@@ -30,6 +30,12 @@ WIDE = 110
 """From this many columns the log moves to a column on the right."""
 TALL = 32
 """From this many rows the log strip grows."""
+SAVE_DELAY = 0.1
+"""Seconds the autosave waits after a change, so that the frame showing it is drawn first.
+
+Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which after a
+key comes before the widgets have asked for their redraw, so the save (about 1 ms) used
+to delay the frame. A pause or quitting writes a waiting save at once."""
 
 
 def ring_places(opponents: int) -> tuple[int, int, int]:
@@ -123,7 +129,7 @@ class TableScreen(Screen):
         ctl.changed = self.refresh_table
         ctl.round_over = self._round_over
         ctl.name_colour = self._ask_first_colour
-        ctl.defer_save = self.call_after_refresh
+        ctl.defer_save = lambda save: self.set_timer(SAVE_DELAY, save)
         self.set_class(self.ascii_only, "-ascii")
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
