@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable, TypeVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -33,6 +34,9 @@ MARGIN = 2
 """Columns kept at each end for the 'more cards' arrows."""
 PLAIN = Text(" ")
 """Unstyled text: styled, it gives the style of the gaps between the cards."""
+
+Line = TypeVar("Line", Text, Strip)
+"""A line of a card's face: Rich text for `render`, a styled strip for `render_line`."""
 
 
 class Hand(Widget):
@@ -60,10 +64,12 @@ class Hand(Widget):
         self.palette = palette
         self.ascii_only = ascii_only
         self._start = 0
+        self._faces: LRUCache[tuple, list[Strip]] = LRUCache(512)
+        """Card faces already styled, by card, selection, label and how they are drawn."""
         self._styled: LRUCache[tuple, Strip] = LRUCache(1024)
-        """Face lines already styled, as strips without offsets, by `_key`."""
+        """Lines of faces already styled, by `_key`: faces share borders and labels."""
         self._styled_with = None
-        """The widget's style those lines were styled on (a new theme restyles them)."""
+        """The widget's style the faces were styled on (a new theme restyles them)."""
         self._lines: tuple[object, list[Strip]] = ((), [])
         """The lines last drawn by `render_line`, with what they were drawn from."""
 
@@ -90,27 +96,27 @@ class Hand(Widget):
         self._start = max(0, start)
         return self._start, min(total, self._start + count)
 
-    def _rows(self) -> list[list[str | Text]]:
-        """The hand row by row: runs of plain text between lines of card faces."""
+    def _rows(self, face: Callable[[Card, bool, str], list[Line]]) -> list[list[str | Line]]:
+        """The hand row by row: runs of plain text between lines of card faces.
+
+        `face(card, selected, label)` gives one card's face as a list of lines."""
         slot, width = self.slot, self.card_width
-        draw = large_card if self.large else small_card
         height = 7 if self.large else 5
         start, stop = self._window()
         arrows = ("<", ">") if self.ascii_only else ("◀", "▶")
-        rows: list[list[str | Text]] = [
+        rows: list[list[str | Line]] = [
             [(arrows[0] if (start > 0 and r == height // 2) else " ") + " "] for r in range(height)]
         for index in range(start, stop):
             card = self.cards[index]
             selected = index == self.selected
-            face = draw(card, palette=self.palette, ascii_only=self.ascii_only,
-                        selected=selected, label=str(index + 1) if index < 9 else "")
+            lines = face(card, selected, str(index + 1) if index < 9 else "")
             top = 0 if card in self.playable else 1
             shift = self.shake if selected else 0
             for r, row in enumerate(rows):
                 line = r - top
-                if 0 <= line < len(face):
+                if 0 <= line < len(lines):
                     _add(row, " " * shift)
-                    row.append(face[line])
+                    row.append(lines[line])
                     _add(row, " " * (slot - width - shift))
                 else:
                     _add(row, " " * slot)
@@ -119,9 +125,14 @@ class Hand(Widget):
             _add(row, arrows[1] if (more and r == height // 2) else " ")
         return rows
 
+    def _face_text(self, card: Card, selected: bool, label: str) -> list[Text]:
+        draw = large_card if self.large else small_card
+        return draw(card, palette=self.palette, ascii_only=self.ascii_only, selected=selected,
+                    label=label)
+
     def render(self) -> Text:
         rows = []
-        for runs in self._rows():
+        for runs in self._rows(self._face_text):
             row = Text()
             for run in runs:
                 if isinstance(run, Text):
@@ -133,7 +144,7 @@ class Hand(Widget):
             rows[len(rows) // 2] = Text("  (no cards)", style="dim")
         return Text("\n").join(rows)
 
-    # ---------------------------------------------------------------- drawing from kept lines
+    # ---------------------------------------------------------------- drawing from kept faces
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None or not self.cards:
@@ -147,43 +158,40 @@ class Hand(Widget):
         """Every line of the hand, joined again only when what it shows has changed."""
         start, stop = self._window()
         key = (self.cards, self.playable, self.selected, self.shake, self.large, start, stop,
-               self.visual_style)
+               self.palette, self.ascii_only, self.visual_style)
         drawn_from, lines = self._lines
         if key != drawn_from:
-            rows = self._rows()
-            self._style([run for row in rows for run in row if isinstance(run, Text)])
-            lines = [self._join(runs, y) for y, runs in enumerate(rows)]
+            if self._styled_with != self.visual_style:
+                self._faces.clear()
+                self._styled.clear()
+                self._styled_with = self.visual_style
+            (plain,) = self._style([PLAIN])
+            rows = self._rows(self._face_strips)
+            lines = [_join(runs, y, plain) for y, runs in enumerate(rows)]
             self._lines = (key, lines)
         return lines
 
-    def _style(self, lines: list[Text]) -> None:
-        """Style the face lines not styled yet, all in one pass of Textual's own styling."""
-        if self._styled_with != self.visual_style:
-            self._styled.clear()
-            self._styled_with = self.visual_style
-        missing = {}
-        for line in [PLAIN, *lines]:
-            key = _key(line)
-            if self._styled.get(key) is None:  # `get` keeps it from being the next evicted
-                missing[key] = line
+    def _face_strips(self, card: Card, selected: bool, label: str) -> list[Strip]:
+        key = (card, selected, label, self.large, self.palette, self.ascii_only)
+        strips = self._faces.get(key)
+        if strips is None:
+            strips = self._style(self._face_text(card, selected, label))
+            self._faces.set(key, strips)
+        return strips
+
+    def _style(self, lines: list[Text]) -> list[Strip]:
+        """The lines styled exactly as Textual styles `render` (each line once, then kept)."""
+        keys = [_key(line) for line in lines]
+        styled = [self._styled.get(key) for key in keys]  # `get` keeps them from eviction
+        missing = {key: line for key, line, strip in zip(keys, lines, styled) if strip is None}
         if missing:
             text = Text("\n").join(missing.values())
             width = max(line.cell_len for line in missing.values())
             strips = Visual.to_strips(self, visualize(self, text), width, None, self.visual_style)
             for key, strip in zip(missing, strips):
                 self._styled.set(key, strip.discard_meta())
-
-    def _join(self, runs: list[str | Text], y: int) -> Strip:
-        """One line from its runs, each segment with the offset Textual's text selection reads."""
-        (plain,) = self._styled[_key(PLAIN)]
-        segments = []
-        x = 0
-        for run in runs:
-            pieces = [plain._replace(text=run)] if isinstance(run, str) else self._styled[_key(run)]
-            for text, style, _ in pieces:
-                segments.append(Segment(text, _at(style, x, y)))
-                x += len(text)
-        return Strip(segments)
+            styled = [self._styled[key] for key in keys]
+        return styled
 
     def on_click(self, event) -> None:
         start, stop = self._window()
@@ -206,6 +214,20 @@ def _add(row: list[str | Text], run: str) -> None:
 def _at(style: Style, x: int, y: int) -> Style:
     """The style with the offset in the widget that Textual's text selection reads."""
     return style + Style.from_meta({"offset": (x, y)})
+
+
+def _join(runs: list[str | Strip], y: int, plain: Strip) -> Strip:
+    """One line from its runs, each segment with the offset Textual's text selection reads.
+
+    Plain runs take the style of `plain`, a styled space."""
+    (space,) = plain
+    segments = []
+    x = 0
+    for run in runs:
+        for text, style, _ in [space._replace(text=run)] if isinstance(run, str) else run:
+            segments.append(Segment(text, _at(style, x, y)))
+            x += len(text)
+    return Strip(segments)
 
 
 def _key(line: Text) -> tuple:
