@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from colorcards.engine import Colour, get_preset
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens import ColourChooser, HelpScreen, PauseMenu
@@ -334,6 +336,22 @@ async def test_resize_moves_the_log_beside_the_table(tmp_path):
         assert screen.has_class("-wide")
         assert screen.query_one("#side-log").display and not screen.query_one("#log").display
         check_table(pilot.app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (130, 40)], ids=["log strip", "log column"])
+async def test_the_log_shows_a_move_in_the_frame_that_shows_the_move(tmp_path, size):
+    """A long log is scrolled to its new line at once, not a refresh later."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=size) as pilot:
+        ctl = await _table(pilot, game)
+        ctl.log.extend(f"Earlier move {n}." for n in range(60))
+        ctl.changed()
+        await pilot.pause()
+        screen = pilot.app.screen
+        log = screen.query_one("#side-log" if screen.has_class("-wide") else "#log")
+        ctl.log.append("You played Red 5.")
+        log.show(ctl.log)
+        assert log.scroll_y == log.max_scroll_y > 0
 
 
 async def test_a_computer_catches_you(tmp_path):

@@ -24,6 +24,11 @@ class GameLog(RichLog):
         if self._shown > len(lines):
             self.clear()
             self._shown = 0
-        for line in lines[self._shown:]:
+        new = lines[self._shown:]
+        for line in new:
             self.write(line)
         self._shown = len(lines)
+        if new:
+            # RichLog scrolls to a new line only after the next refresh, so the frame that
+            # shows a move would show the log a line short: scroll in this frame instead.
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
