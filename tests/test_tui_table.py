@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.widgets import RichLog
 
 from colorcards.engine import Colour, get_preset
 from colorcards.tui.app import ColorCardsApp
@@ -352,6 +353,19 @@ async def test_the_log_shows_a_move_in_the_frame_that_shows_the_move(tmp_path, s
         ctl.log.append("You played Red 5.")
         log.show(ctl.log)
         assert log.scroll_y == log.max_scroll_y > 0
+
+
+async def test_the_logs_kept_style_follows_a_change_of_theme(tmp_path):
+    """The log keeps its style between redraws, and takes the new one when the theme changes."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        log = pilot.app.screen.query_one("#log")
+        dark = log.rich_style
+        pilot.app.theme = "textual-light"
+        await pilot.pause()
+        assert log.rich_style != dark
+        assert log.rich_style == RichLog.rich_style.fget(log)  # worked out afresh
 
 
 async def test_a_computer_catches_you(tmp_path):
