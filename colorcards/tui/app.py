@@ -85,7 +85,15 @@ class ColorCardsApp(App):
     # ---------------------------------------------------------------- screens
 
     def _show(self, screen, callback=None) -> None:
-        """Make `screen` the one in front, in place of the title or the table."""
+        """Make `screen` the one in front, in place of the title or the table.
+
+        Textual hands a screen's answer to whoever was running when the screen was
+        pushed. This is often called from the table's own callbacks (results, pause
+        menu), and the table is removed here, so the swap is made from the app's queue:
+        the new screen's answer then reaches the app instead of a table that is gone."""
+        self.call_next(self._swap_in, screen, callback)
+
+    def _swap_in(self, screen, callback) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen, callback)
