@@ -1,6 +1,6 @@
 """How fast the game answers: process start to the title drawn, and a key to the table redrawn.
 
-    /tmp/venv/bin/python tests/benchmarks/tui_speed.py [--runs 15] [--keys 60]
+    /tmp/venv/bin/python tests/benchmarks/tui_speed.py [--runs 15] [--keys 60] [--size 100x32]
 
 1. Start-up: a fresh `python` process starts the app headless with a temporary data
    directory and reports when the title screen has been painted; the parent measures from
@@ -9,6 +9,8 @@
    timed from the moment the key is posted to the end of the first screen refresh after
    it. Keys move along the hand, move a card, sort, refuse a card, and play one (the
    heaviest: the engine, the log, the tags, the ring and the hand all change). One frame is 1/60 s (Textual's rate).
+   The log is longer than its box, as after a few minutes of play, so a move scrolls it;
+   the script checks that the first frame after a card played shows the move in the log.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAME = 1 / 60
+EARLIER = [f"Max played Green {n % 10}, Zoe drew a card." for n in range(40)]
+"""The log before the measured keys: longer than its box at every size."""
 
 CHILD = r"""
 import sys
@@ -80,33 +84,41 @@ def startup(runs: int) -> list[float]:
     return times
 
 
-async def key_latency(keys: int) -> list[float]:
+async def key_latency(keys: int, size: tuple[int, int]) -> list[float]:
     """Seconds from a key posted to the end of the next screen refresh, per key."""
     sys.path.insert(0, str(ROOT / "tests"))
     from engine_helpers import position
     from textual.screen import Screen
-    from tui_table_helpers import seat_position
+    from tui_table_helpers import screen_text, seat_position
 
     from colorcards.tui.app import ColorCardsApp
 
     refreshed: list[float] = []
+    first_frames: list[str] = []  # the screen at the first refresh after a card played
     original = Screen._compositor_refresh
 
     def timed(self) -> None:
         original(self)
         refreshed.append(time.perf_counter())
+        if len(first_frames) < watching:
+            first_frames.append(screen_text(self.app))
+
+    def seat():
+        controller = seat_position(app, position(literal), delay=3600)
+        controller.log.extend(EARLIER)
+        return controller
 
     Screen._compositor_refresh = timed
     latencies = []
     by_key: dict[str, list[float]] = {}
     literal = ("top=B7 | you: R5 B2 B3 B4 B5 B6 G9 Y1 Y2 R1 R2 | lily: Y1 Y2 Y3 | "
                "max: G4 G5 G6 G7 | zoe: B1 B3 B4 B5 B6")
+    watching = 0  # how many first frames after a card played to keep
     try:
         with tempfile.TemporaryDirectory() as data:
             app = ColorCardsApp(data_dir=data, delay=3600)
-            async with app.run_test(size=(100, 32)) as pilot:
-                game = position(literal)
-                seat_position(app, game, delay=3600)
+            async with app.run_test(size=size) as pilot:
+                seat()
                 await pilot.pause()
                 await pilot.pause()
                 sequence = ["right", "left", "1", "right", "shift+right", "s"]
@@ -119,12 +131,14 @@ async def key_latency(keys: int) -> list[float]:
                     if after:
                         latencies.append(after[0] - start)
                         by_key.setdefault(key, []).append(after[0] - start)
-                for _ in range(max(5, keys // 6)):
+                plays = max(5, keys // 6)
+                for _ in range(plays):
                     # A card that is played: engine, log, tags, ring and hand all change.
-                    controller = seat_position(app, position(literal), delay=3600)
+                    controller = seat()
                     await pilot.pause()
                     await pilot.pause()
                     index = next(i for i, c in enumerate(controller.hand()) if c.code == "B2")
+                    watching += 1
                     start = time.perf_counter()
                     await pilot.press(str(index + 1))
                     after = [t for t in refreshed if t > start]
@@ -137,6 +151,8 @@ async def key_latency(keys: int) -> list[float]:
     for key, times in by_key.items():
         print(f"  {key:>11}: median {statistics.median(times) * 1000:.1f} ms, "
               f"worst {max(times) * 1000:.1f} ms")
+    moved = sum(1 for text in first_frames if "You played Blue 2." in " ".join(text.split()))
+    print(f"  the first frame after a card played showed it in the log: {moved} of {plays}")
     return latencies
 
 
@@ -144,7 +160,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--keys", type=int, default=60)
+    parser.add_argument("--size", default="100x32", help="terminal columns x rows for the keys")
     args = parser.parse_args()
+    size = tuple(int(n) for n in args.size.split("x"))
     floor = baseline(args.runs)
     times = startup(args.runs)
     load = os.getloadavg()[0]
@@ -153,7 +171,8 @@ def main() -> None:
     print(f"start-up to title drawn: median {statistics.median(times) * 1000:.0f} ms, "
           f"worst {max(times) * 1000:.0f} ms over {len(times)} runs "
           f"({'within' if statistics.median(times) <= 0.5 else 'OVER'} the 500 ms budget)")
-    lat = asyncio.run(key_latency(args.keys))
+    print(f"keys at a {size[0]}x{size[1]} table:")
+    lat = asyncio.run(key_latency(args.keys, size))
     frames = sum(1 for t in lat if t <= FRAME)
     print(f"key to table redrawn: median {statistics.median(lat) * 1000:.1f} ms, "
           f"95th percentile {sorted(lat)[int(len(lat) * 0.95) - 1] * 1000:.1f} ms, "
