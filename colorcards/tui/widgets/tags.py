@@ -36,13 +36,25 @@ class OpponentTag(Fed, Static):
         self.set_class(out_place is not None, "-out")
         text = Text("Computer\n" if compact else f"Computer · {level}\n", style="dim")
         if out_place is not None:
-            text.append(f"out, place {out_place}", style="bold")
+            text.append(f"out, {ordinal(out_place)}", style="bold")
+        elif vulnerable:
+            text.append(_count(cards), style="bold")
+            text.append(" ! C: catch", style="bold reverse")
+        elif called and cards <= 2:
+            text.append(f"{cards} left " + ("Last Card" if ascii_only else "✔ Last Card"), style="bold")
         else:
-            text.append(f"{cards} card{'s' if cards != 1 else ''}", style="bold")
-            if vulnerable:
-                text.append(" ! C: catch", style="bold reverse")
-            elif called and cards <= 2:
-                text.append(" Last Card" if ascii_only else " ✔ Last Card", style="bold")
-        if score is not None and not vulnerable and not compact:
-            text.append(f" · {score} pts", style="dim")
+            text.append(_count(cards), style="bold")
+        points = f" · {score} pts"
+        room = self.content_size.width or 18
+        if score is not None and len(text.plain.splitlines()[-1]) + len(points) <= room:
+            text.append(points, style="dim")
         self.update(text, layout=False)
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card{'s' if cards != 1 else ''}"
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 10th (a table has at most ten places): short enough for a tag."""
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
