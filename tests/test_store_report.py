@@ -68,7 +68,8 @@ def test_no_games_yet_creates_nothing(tmp_path, capsys):
     """A data dir that does not exist: a sentence, zeros, and no directory made."""
     target = tmp_path / "none"
     assert main(["stats", "--data-dir", str(target)]) == 0
-    assert "No finished games yet" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "No finished games yet" in out and f"no data directory at {target}" in out
     assert not target.exists()
 
 

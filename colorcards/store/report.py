@@ -83,7 +83,11 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         print(f"colorcards: {problem}", file=sys.stderr)
     console = Console(highlight=False, soft_wrap=False)
     if not data["games"]:
-        print(f"No finished games yet (statistics live in {path}).")
+        if directory.exists():
+            print(f"No finished games yet (statistics live in {path}).")
+        else:
+            print(f"No finished games yet: there is no data directory at {directory} "
+                  "(it is made when a game is first saved).")
         return 1 if unreadable else 0
     headers = ["Games", "Wins", "Losses", "Draws", "Win %", "Streak", "Best"]
     table = Table(title="Your statistics by difficulty", box=box.SIMPLE_HEAD,
