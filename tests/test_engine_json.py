@@ -205,3 +205,11 @@ def test_every_event_describes_itself_and_round_trips():
             else:
                 assert public == event
     assert seen == set(EVENT_TYPES), set(EVENT_TYPES) - seen
+
+
+def test_a_time_out_is_said_once():
+    """'ran out of time' is the time-out's own event; the draw that follows does not repeat it."""
+    game = position("top=R3 | you: B7 G1 | lily: G2", rules(turn_timer=30))
+    events = game.apply(TIMEOUT)
+    words = " ".join(e.describe(lambda s: f"Seat {s}") for e in events)
+    assert words.count("time") == 1 and "Seat 0 drew a card." in words

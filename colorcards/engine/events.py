@@ -124,8 +124,7 @@ class Drew(Event):
             "penalty": "",
             "last-card": " for not calling Last Card",
             "challenge": " after the challenge",
-            "timeout": " as time ran out",
-        }.get(self.reason, "")
+        }.get(self.reason, "")  # a time-out's draw follows "ran out of time": no need to repeat it
         return f"{name(self.seat)} drew {what}{why}."
 
 
