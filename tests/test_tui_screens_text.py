@@ -29,6 +29,21 @@ def test_rules_page_lists_every_option_in_force(key):
         assert f"**{OPTION_TITLES[option]}**: {option_value(option, getattr(rules, option))}" in text
 
 
+def test_every_option_value_is_said_in_words():
+    """No value reaches the page as the engine spells it ('when-stuck', 'to:500')."""
+    said = {}
+    for option, values in CHOICES.items():
+        for value in values:
+            words = option_value(option, value)
+            assert words[:1].isupper() or words[:1].isdigit(), words
+            if isinstance(value, str) and ("-" in value or ":" in value):
+                assert value not in words, (option, value, words)
+            said[(option, value)] = words
+    assert said[("draw", "when-stuck")] == "Only when nothing you hold plays"
+    assert said[("match", "to:500")] == "First to 500 points"
+    assert said[("last_card_window", 3)] == "3 s to call late"
+
+
 @pytest.mark.parametrize("changes, phrase", [
     ({"draw_four": "restricted"}, "only when you hold no card of the colour to match"),
     ({"draw_four": "challenge", "stacking": "off"}, "the challenger draws six"),

@@ -23,7 +23,7 @@ from ...engine.rules import DESCRIPTIONS
 from ..settings import LEVELS, SPEEDS, GameSettings
 from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
 from .confirm import ConfirmDialog
-from .rules_text import OPTION_TITLES
+from .rules_text import OPTION_TITLES, VALUE_WORDS
 
 IN_PROGRESS_QUESTION = (
     "A game is in progress. Starting a new one counts as a loss. Start anyway?"
@@ -31,14 +31,10 @@ IN_PROGRESS_QUESTION = (
 
 MATCHES = (("single", "One round"), ("rounds:3", "Best of 3 rounds"),
            ("rounds:5", "Best of 5 rounds"), ("to:500", "First to 500 points"))
-STACKING = (("on", "On: pass a +2 or +4 along"), ("off", "Off"))
-DRAW_FOUR = (("restricted", "Only without the colour to match"),
-             ("challenge", "Any time, and may be challenged"),
-             ("free", "Any time, no challenge"))
+STACKING = tuple(VALUE_WORDS["stacking"].items())
+DRAW_FOUR = tuple(VALUE_WORDS["draw_four"].items())
 #: Last Card mode combines `last_card` and its 3-second `last_card_window`.
-LAST_CARD = (("auto", "Called for everyone"), ("auto-penalty", "Forget it and draw"),
-             ("catch", "Forget it and be caught"),
-             ("catch-3", "Caught, 3 s to call late"))
+LAST_CARD = (*VALUE_WORDS["last_card"].items(), ("catch-3", "Caught, 3 s to call late"))
 PENALTY = ((2, "2 cards"), (4, "4 cards"))
 TIMERS = ((0, "Off"), (30, "30 s"), (45, "45 s"), (60, "60 s"), (90, "90 s"))
 PALETTES = tuple((key, Text(f"{key.title()}: ") + shapes_banner(key, " "))

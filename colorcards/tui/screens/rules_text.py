@@ -25,11 +25,45 @@ OPTION_TITLES = {
 }
 
 
+#: Each option's values as a player would say them (the New game screen offers the same).
+VALUE_WORDS: dict[str, dict] = {
+    "first_card": {
+        "classic": "an action card works at once; a Wild Draw Four goes back",
+        "number": "always a number",
+        "as-if-played": "an action card counts as played; a Wild goes back",
+    },
+    "first_player": {"human": "you", "left-of-dealer": "the player left of the dealer"},
+    "draw": {"any-time": "whenever you like", "when-stuck": "only when nothing you hold plays"},
+    "draw_four": {
+        "restricted": "Only without the colour to match",
+        "challenge": "Any time, and may be challenged",
+        "free": "Any time, no challenge",
+    },
+    "stacking": {"on": "On: pass a +2 or +4 along", "off": "Off"},
+    "last_card": {
+        "auto": "Called for everyone",
+        "auto-penalty": "Forget it and draw",
+        "catch": "Forget it and be caught",
+    },
+    "round_end": {"first-out": "the first player out wins",
+                  "play-on": "play on for the places until one is left"},
+}
+
+
 def option_value(key: str, value) -> str:
-    """An option's value in words: 'on', '2 cards', '30 s', 'first to 500'."""
+    """An option's value in words, as a list item: 'Always a number', '2 cards', '30 s'."""
+    words = _value_words(key, value)
+    return words[:1].upper() + words[1:]
+
+
+def _value_words(key: str, value) -> str:
+    if key in VALUE_WORDS:
+        return VALUE_WORDS[key][value]
     if key == "last_card_penalty":
         return f"{value} cards"
-    if key in ("last_card_window", "turn_timer"):
+    if key == "last_card_window":
+        return "none" if not value else f"{value} s to call late"
+    if key == "turn_timer":
         return "off" if not value else f"{value} s"
     if key == "match":
         if value.startswith("rounds:"):
@@ -37,6 +71,8 @@ def option_value(key: str, value) -> str:
         if value.startswith("to:"):
             return f"first to {value.split(':')[1]} points"
         return "a single round"
+    if key == "palette":
+        return f"{value.title()}: " + ", ".join(colour_name(c, value) for c in COLOURS)
     return str(value)
 
 
