@@ -6,10 +6,12 @@ every assertion sees the table right after the player's own key.
 
 from __future__ import annotations
 
+import gc
 import re
 
 import pytest
 from textual.widgets import RichLog
+from textual.widgets._footer import FooterKey
 
 from colorcards.engine import Colour, get_preset
 from colorcards.tui.app import ColorCardsApp
@@ -366,6 +368,21 @@ async def test_the_logs_kept_style_follows_a_change_of_theme(tmp_path):
         await pilot.pause()
         assert log.rich_style != dark
         assert log.rich_style == RichLog.rich_style.fget(log)  # worked out afresh
+
+
+async def test_the_footer_lets_go_of_the_keys_it_replaced(tmp_path):
+    """Each change of the usable keys composes the footer again; the old keys are freed."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        screen = pilot.app.screen
+        for _ in range(5):
+            screen.refresh_bindings()
+            await pilot.pause()
+            await pilot.pause()
+        gc.collect()
+        alive = [o for o in gc.get_objects() if isinstance(o, FooterKey)]
+        assert alive and all(key.is_attached for key in alive)
 
 
 async def test_a_computer_catches_you(tmp_path):

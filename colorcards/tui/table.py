@@ -12,14 +12,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..engine import (
     ACCEPT, CALL, CHALLENGE, DRAW, PASS, Card, Catch, Colour, IllegalAction, NameColour, play,
 )
 from .controller import HUMAN, GameController
 from .palette import colour_name, glyph, rank_short, unicode_ok
-from .widgets import ControlBar, DrawPile, GameLog, Hand, OpponentTag, Ring, StatusLine
+from .widgets import (
+    ControlBar, DrawPile, GameLog, Hand, OpponentTag, Ring, StatusLine, TableFooter,
+)
 
 _UNICODE = unicode_ok()
 _ARROWS = "←→" if _UNICODE else "Left/Right"
@@ -117,7 +119,7 @@ class TableScreen(Screen):
                 yield ControlBar(id="controls")
                 yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="hand")
             yield GameLog(id="side-log")
-        yield Footer(compact=True)
+        yield TableFooter(compact=True)
 
     def on_mount(self) -> None:
         ctl = self.controller

@@ -1,9 +1,11 @@
 """The table's widgets: fed attributes by the table screen, they post messages up."""
 
 from .controls import ControlBar, StatusLine
+from .footer import TableFooter
 from .hand import Hand
 from .log import GameLog
 from .ring import DrawPile, Ring
 from .tags import OpponentTag
 
-__all__ = ["ControlBar", "DrawPile", "GameLog", "Hand", "OpponentTag", "Ring", "StatusLine"]
+__all__ = ["ControlBar", "DrawPile", "GameLog", "Hand", "OpponentTag", "Ring", "StatusLine",
+           "TableFooter"]
