@@ -64,9 +64,9 @@ class Hand(Widget):
         self.palette = palette
         self.ascii_only = ascii_only
         self._start = 0
-        self._faces: LRUCache[tuple, list[Strip]] = LRUCache(512)
+        self._faces: LRUCache[tuple, list[Strip]] = LRUCache(128)
         """Card faces already styled, by card, selection, label and how they are drawn."""
-        self._styled: LRUCache[tuple, Strip] = LRUCache(1024)
+        self._styled: LRUCache[tuple, Strip] = LRUCache(256)
         """Lines of faces already styled, by `_key`: faces share borders and labels."""
         self._styled_with = None
         """The widget's style the faces were styled on (a new theme restyles them)."""
