@@ -36,6 +36,8 @@ class GameResult:
     """Seats that won (several share a tie; none after a stalemate)."""
     turns: int
     stalemate: bool
+    decisions: int = 0
+    """Actions applied: every draw, play, pass, call, catch and deal, not only turns."""
 
 
 def play_game(rules: Rules, players: Sequence[Player], seed: int,
@@ -71,7 +73,7 @@ def play_game(rules: Rules, players: Sequence[Player], seed: int,
             if game.total_turns > max_turns:
                 raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
     stalemate = any(r["winner"] is None for r in game.results)
-    return GameResult(game.winners, game.total_turns, stalemate)
+    return GameResult(game.winners, game.total_turns, stalemate, len(game.actions))
 
 
 def _step(game: Game, players: Sequence[Player], rngs, reacted: list) -> bool:

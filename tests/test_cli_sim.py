@@ -81,3 +81,22 @@ def test_bad_arguments_from_the_shell_print_no_traceback(tmp_path):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+
+def test_a_game_counts_every_action_applied_as_a_decision(monkeypatch):
+    """`decisions` counts draws, plays, passes, calls and deals alike: the game's actions."""
+    import colorcards.sim as sim
+    from colorcards.bots import make_player
+    from colorcards.engine import Game, get_preset
+
+    games = []
+
+    class Recorded(Game):
+        def __init__(self, *args):
+            super().__init__(*args)
+            games.append(self)
+
+    monkeypatch.setattr(sim, "Game", Recorded)
+    result = sim.play_game(get_preset("classic").rules(), [make_player("random")] * 3, seed=7)
+    assert result.decisions == len(games[0].actions) > result.turns > 0

@@ -2,14 +2,18 @@
 
     python tests/benchmarks/engine_speed.py            # duel and party (4 seats), 20,000 games each
     python tests/benchmarks/engine_speed.py --games 5000
+    python tests/benchmarks/engine_speed.py --bytecodes   # the work per game, machine-free
 
 This is the same loop `colorcards sim` runs (colorcards.sim.play_game), single process.
 It reports CPU time (time.process_time), so other work on the machine disturbs it less.
+`--bytecodes` counts the Python bytecodes a game executes (by tracing 200 games), which
+does not depend on the machine: games/s is roughly 1 / (bytecodes x seconds a bytecode).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from colorcards.bots import make_player
@@ -30,12 +34,42 @@ def measure(preset: str, seats: int, games: int) -> tuple[float, float]:
     return games / seconds, turns / games
 
 
+def bytecodes(preset: str, seats: int, games: int = 200) -> tuple[float, float]:
+    """Bytecodes executed per game, and decisions (applied actions) per game."""
+    rules = get_preset(preset).rules()
+    players = [make_player("random") for _ in range(seats)]
+    executed = 0
+
+    def trace(frame, event, arg):
+        nonlocal executed
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            executed += 1
+        return trace
+
+    decisions = 0
+    sys.settrace(trace)
+    try:
+        for index in range(games):
+            decisions += play_game(rules, players, game_seed(1, index)).decisions
+    finally:
+        sys.settrace(None)
+    return executed / games, decisions / games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--all", action="store_true", help="also color-cards and classic")
+    parser.add_argument("--bytecodes", action="store_true",
+                        help="count the bytecodes a game executes instead of timing")
     args = parser.parse_args()
     for preset, seats in CASES if args.all else CASES[:2]:
+        if args.bytecodes:
+            per_game, decisions = bytecodes(preset, seats)
+            print(f"{preset:<12} {seats} seats  {per_game:8.0f} bytecodes a game  "
+                  f"{decisions:5.1f} decisions  {per_game / decisions:5.0f} a decision")
+            continue
         rate, turns = measure(preset, seats, args.games)
         print(f"{preset:<12} {seats} seats  {rate:8.0f} games/s  {turns:6.1f} turns a game")
 
