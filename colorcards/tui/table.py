@@ -6,6 +6,8 @@ widgets are fed from the human's `View` after every change and never read the ga
 
 from __future__ import annotations
 
+import gc
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -136,9 +138,16 @@ class TableScreen(Screen):
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
         ctl.start()
+        # Python's full garbage collections walk every object the process holds (Textual,
+        # the stylesheets, the table: 80,000 and more), 15-80 ms each, and now and then one
+        # lands on a key. What is alive once the table is up is left out of them until the
+        # table goes (the old table is gone before a new one mounts).
+        gc.collect()
+        gc.freeze()
 
     def on_unmount(self) -> None:
         self.controller.stop()
+        gc.unfreeze()  # what the table held may be garbage now: collections see it again
 
     def on_resize(self) -> None:
         self._fit_to_size()
