@@ -385,6 +385,18 @@ async def test_the_footer_lets_go_of_the_keys_it_replaced(tmp_path):
         assert alive and all(key.is_attached for key in alive)
 
 
+async def test_the_table_leaves_its_objects_out_of_collections_while_it_is_up(tmp_path):
+    """Frozen for the garbage collector while the table is up, thawed when it goes."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        assert gc.get_freeze_count() > 0
+        pilot.app.show_title()
+        await pilot.pause()
+        await pilot.pause()
+        assert gc.get_freeze_count() == 0
+
+
 async def test_a_computer_catches_you(tmp_path):
     """Forget Last Card in Party and a Hard computer catches you: two cards, said in words."""
     game = position("top=R3 | you: R5 R6 | lily: Y1 Y2 Y3 | max: G4 G5 | zoe: B1 B2", "party")
