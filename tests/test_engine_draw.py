@@ -2,7 +2,7 @@
 
 import pytest
 
-from colorcards.engine import IllegalAction, parse_card
+from colorcards.engine import Ending, IllegalAction, parse_card
 from engine_helpers import check_108, hand, kinds, legal, position, rules, run
 
 
@@ -144,6 +144,7 @@ def test_stalemate_after_two_full_trips(seats):
     assert game.phase == "match-over" and game.winners == ()
     assert game.results[-1]["winner"] is None and game.results[-1]["points"] == 0
     assert "round-ended" in kinds(events)
+    assert game.outcome().ending is Ending.STALEMATE and game.outcome().winners == ()
 
 
 def test_a_play_resets_the_stalemate_count():

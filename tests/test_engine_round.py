@@ -2,7 +2,7 @@
 
 import pytest
 
-from colorcards.engine import ALL_CARDS, Rank, parse_card
+from colorcards.engine import ALL_CARDS, Ending, Outcome, Rank, parse_card
 from engine_helpers import check_108, kinds, legal, position, rules, run
 
 
@@ -199,3 +199,26 @@ def test_two_players_draw_card_means_go_again(card, drawn):
     game = position(f"top=R3 | you: {code} B5 | lily: G1 G2", rules("duel"))
     run(game, card)
     assert len(game.hands[1]) == 2 + drawn and game.current == 0
+
+
+@pytest.mark.parametrize("match, round, scores, ending, winners", [
+    ("single", 1, [0, 0], Ending.WENT_OUT, (0,)),
+    ("rounds:3", 3, [0, 40], Ending.ROUNDS_PLAYED, (1,)),
+    ("rounds:3", 3, [28, 40], Ending.ROUNDS_PLAYED, (0, 1)),
+    ("to:500", 8, [488, 490], Ending.TARGET_REACHED, (0,)),
+])
+def test_outcome_says_who_won_and_why(match, round, scores, ending, winners):
+    """The outcome: the winners, why the match ended, the totals and the rounds played."""
+    game = position("top=R3 | you: R5 | lily: G1 B1 Y1 R9", rules(match=match),
+                    round=round, scores=scores)
+    assert game.outcome() is None
+    run(game, "R5")
+    assert game.outcome() == Outcome(winners, ending, tuple(game.scores),
+                                     tuple(game.table_points), round)
+
+
+def test_a_match_still_being_played_has_no_outcome():
+    """Between the rounds of a longer match there is no outcome yet."""
+    game = position("top=R3 | you: R5 | lily: G1 B1 Y1 R9", rules(match="rounds:3"))
+    run(game, "R5")
+    assert game.phase == "round-over" and game.outcome() is None

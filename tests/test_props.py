@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from colorcards.engine import (
     ACCEPT, ALL_CARDS, CALL, CHALLENGE, CLOSE_WINDOW, COLOURS, DRAW, NEXT_ROUND, PASS, PRESETS,
-    TIMEOUT, Catch, Game, IllegalAction, NameColour, play,
+    TIMEOUT, Catch, Ending, Game, IllegalAction, NameColour, play,
 )
 from engine_helpers import DECK
 
@@ -413,6 +413,10 @@ def test_every_match_ends(key):
             assert sorted(result["order"]) == list(range(seats))
         if ruleset.match == "single":
             assert game.round == 1
+        outcome = game.outcome()
+        assert outcome.winners == game.winners and outcome.rounds == game.round
+        assert list(outcome.scores) == game.scores
+        assert (outcome.ending is Ending.STALEMATE) == (not game.winners)
 
     run()
 

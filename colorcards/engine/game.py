@@ -36,6 +36,7 @@ from . import actions as A
 from . import events as E
 from .cards import COLOURS, Card, Colour, Rank, full_deck
 from .errors import IllegalAction, RulesError
+from .outcome import Ending, Outcome
 from .rules import MAX_SEATS, MIN_SEATS, Rules
 
 HAND_SIZE = 7
@@ -193,6 +194,20 @@ class Game:
     def is_over(self) -> bool:
         """True once the match has ended."""
         return self.phase == MATCH_OVER
+
+    def outcome(self) -> Outcome | None:
+        """Who won the match and why, once it is over; None while it is played."""
+        if self.phase != MATCH_OVER:
+            return None
+        rules = self.rules
+        if rules.match == "single":
+            ending = Ending.STALEMATE if self.results[-1]["winner"] is None else Ending.WENT_OUT
+        elif rules.rounds is not None:
+            ending = Ending.ROUNDS_PLAYED
+        else:
+            ending = Ending.TARGET_REACHED
+        return Outcome(self.winners, ending, tuple(self.scores), tuple(self.table_points),
+                       self.round)
 
     @property
     def current_seat(self) -> int | None:
