@@ -200,7 +200,7 @@ class Hand(Widget):
             self.post_message(self.CardClicked(index))
 
 
-def _add(row: list[str | Text], run: str) -> None:
+def _add(row: list[str | Line], run: str) -> None:
     """Add plain text to a row, joined to the plain text before it (as Rich text joins it)."""
     if not run:
         return
