@@ -50,6 +50,9 @@ class ColorCardsApp(App):
     # ---------------------------------------------------------------- start and stop
 
     def on_mount(self) -> None:
+        from .palette import unicode_ok
+
+        self.set_class(not unicode_ok(), "-ascii")
         if self.store is None:
             from ..store import Store
 

@@ -47,6 +47,15 @@ def unicode_ok() -> bool:
     return "utf" in encoding
 
 
+_ASCII_MARKS = str.maketrans({"▶": ">", "◀": "<", "‹": "<", "›": ">",
+                               "←": "<-", "→": "->", "↑": "^", "↓": "v"})
+
+
+def marks(text: str) -> str:
+    """`text` with its pointers and arrows in ASCII when the terminal has no Unicode."""
+    return text if unicode_ok() else text.translate(_ASCII_MARKS)
+
+
 def glyph(colour: Colour | None, ascii_only: bool | None = None) -> str:
     """The colour's shape as one character ('●', or 'o' in ASCII); '*' for no colour."""
     if colour is None:

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ...engine import COLOURS, Colour
 from .. import palette as palettes
-from ..palette import STYLES, colour_name
+from ..palette import STYLES, colour_name, marks
 
 #: Each shape drawn large, 4 lines of 7 columns, with half blocks.
 BIG_SHAPES: dict[Colour, tuple[str, ...]] = {
@@ -68,7 +68,7 @@ class Swatch(Widget):
         selected = self.has_class("-selected")
         style = STYLES[self.colour]
         text = Text(justify="center", no_wrap=True)
-        text.append(("▶ " if selected else "  ") + f"{self.number}" + (" ◀" if selected else "  "),
+        text.append(marks(("▶ " if selected else "  ") + f"{self.number}" + (" ◀" if selected else "  ")),
                     style="bold")
         text.append("\n\n")
         for line in big_shape(self.colour):

@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine import COLOURS, Colour
-from ..palette import STYLES, colour_name, glyph
+from ..palette import STYLES, colour_name, glyph, marks
 
 #: Level keys as players read them.
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "crazy": "Crazy"}
@@ -103,18 +103,18 @@ class Choice(Widget, can_focus=True):
     def render(self) -> Text:
         shown = self.options[self.index][1] if self.options else ""
         text = Text(no_wrap=True, overflow="ellipsis")
-        marker = "▶ " if self.has_focus else "  "
+        marker = marks("▶ ") if self.has_focus else "  "
         text.append(marker, style="bold")
         text.append(f"{self.label:<{self.label_width}}", style="bold" if self.has_focus else "")
         single = len(self.options) < 2
-        text.append("  " if single else "‹ ", style="dim" if single else "bold")
+        text.append("  " if single else marks("‹ "), style="dim" if single else "bold")
         if isinstance(shown, Text):
             shown = shown.copy()
             shown.stylize("bold reverse" if self.has_focus else "bold")
             text.append_text(shown)
         else:
             text.append(shown, style="bold reverse" if self.has_focus else "bold")
-        text.append("" if single else " ›", style="bold")
+        text.append("" if single else marks(" ›"), style="bold")
         return text
 
     def on_focus(self) -> None:
@@ -134,7 +134,7 @@ class MenuButton(Button):
         """The label without the focus markers."""
 
     def on_focus(self) -> None:
-        self.label = f"▶ {self.plain_label} ◀"
+        self.label = marks(f"▶ {self.plain_label} ◀")
 
     def on_blur(self) -> None:
         self.label = self.plain_label

@@ -9,6 +9,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..palette import marks
+
 #: (keys, what they do) in the order a turn uses them.
 KEYS: tuple[tuple[str, str], ...] = (
     ("← / →", "move along your hand"),
@@ -36,7 +38,7 @@ def keys_table() -> Table:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for keys, meaning in KEYS:
-        table.add_row(keys, meaning)
+        table.add_row(marks(keys), meaning)
     return table
 
 

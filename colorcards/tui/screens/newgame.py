@@ -20,6 +20,7 @@ from textual.widgets import Button, Static
 
 from ...engine import DEFAULT_PRESET, PRESETS, Rules, RulesError
 from ...engine.rules import DESCRIPTIONS
+from ..palette import marks
 from ..settings import LEVELS, SPEEDS, GameSettings
 from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
 from .confirm import ConfirmDialog
@@ -37,8 +38,14 @@ DRAW_FOUR = tuple(VALUE_WORDS["draw_four"].items())
 LAST_CARD = (*VALUE_WORDS["last_card"].items(), ("catch-3", "Caught, 3 s to call late"))
 PENALTY = ((2, "2 cards"), (4, "4 cards"))
 TIMERS = ((0, "Off"), (30, "30 s"), (45, "45 s"), (60, "60 s"), (90, "90 s"))
-PALETTES = tuple((key, Text(f"{key.title()}: ") + shapes_banner(key, " "))
+
+
+def palettes() -> tuple[tuple[str, Text], ...]:
+    """The palette choices, each shown with its shapes (drawn as the terminal allows)."""
+    return tuple((key, Text(f"{key.title()}: ") + shapes_banner(key, " "))
                  for key in ("classic", "gems"))
+
+
 SPEED_TITLES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
 #: Options kept when the preset changes: personal taste, not part of any preset.
@@ -146,12 +153,12 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                 yield Choice("Penalty", PENALTY, rules.last_card_penalty,
                              id="last_card_penalty")
                 yield Choice("Turn timer", TIMERS, rules.turn_timer, id="turn_timer")
-                yield Choice("Palette", PALETTES, rules.palette, id="palette")
+                yield Choice("Palette", palettes(), rules.palette, id="palette")
                 yield Choice("Speed", SPEED_TITLES, self.speed, id="speed")
             yield Static(id="error")
             yield Static(id="hint", classes="aside")
-            yield Button("▶ PLAY", id="play", variant="success")
-            yield Static("↑↓ option · ←→ change · Enter PLAY · Esc back", classes="keys")
+            yield Button(marks("▶ PLAY"), id="play", variant="success")
+            yield Static(marks("↑↓ option · ←→ change · Enter PLAY · Esc back"), classes="keys")
 
     def on_mount(self) -> None:
         self._update()
