@@ -76,6 +76,16 @@ class LevelStats:
         return asdict(self)
 
 
+def streak_text(streak: int) -> str:
+    """A streak in words ('3 wins', '1 loss'; '' for none): positive counts wins in a row,
+    negative losses, as `LevelStats` keeps them."""
+    if streak > 0:
+        return f"{streak} win{'s' if streak != 1 else ''}"
+    if streak < 0:
+        return f"{-streak} loss{'es' if streak != -1 else ''}"
+    return ""
+
+
 def derive(results: Iterable[str]) -> LevelStats:
     """LevelStats from a level's results, oldest first."""
     games = wins = losses = draws = 0

@@ -10,16 +10,12 @@ import json
 import sys
 
 from .paths import DB_NAME, resolve_data_dir
-from .records import LEVELS, LevelStats
+from .records import LEVELS, LevelStats, streak_text
 from .store import Store
 
 
 def _streak(n: int) -> str:
-    if n > 0:
-        return f"{n} win{'s' if n != 1 else ''}"
-    if n < 0:
-        return f"{-n} loss{'es' if n != -1 else ''}"
-    return "-"
+    return streak_text(n) or "-"
 
 
 def _title(preset: str) -> str:

@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine import COLOURS, Colour
+from ...store.records import streak_text
 from ..palette import STYLES, colour_name, glyph, marks
 
 #: Level keys as players read them.
@@ -158,28 +159,13 @@ def percent(rate: float | None) -> str:
 
 
 def streak_words(streak: int) -> str:
-    """The current streak in words; negative numbers are runs of losses."""
-    if streak > 0:
-        return f"{streak} win{'s' if streak != 1 else ''} in a row"
-    if streak < 0:
-        return f"{-streak} loss{'es' if streak != -1 else ''} in a row"
-    return "none"
-
-
-def wins_words(count: int) -> str:
-    """'1 win', '4 wins', '–' for none: how the best streak is printed."""
-    if not count:
-        return "–"
-    return f"{count} win{'s' if count != 1 else ''}"
+    """The current streak in a sentence: '3 wins in a row', '1 loss in a row', 'none'."""
+    return f"{streak_text(streak)} in a row" if streak else "none"
 
 
 def streak_short(streak: int) -> str:
-    """The current streak as `colorcards stats` prints it: '2 wins', '3 losses', '–'."""
-    if streak > 0:
-        return wins_words(streak)
-    if streak < 0:
-        return f"{-streak} loss{'es' if streak != -1 else ''}"
-    return "–"
+    """A streak as `colorcards stats` prints it: '2 wins', '3 losses', '–' for none."""
+    return streak_text(streak) or "–"
 
 
 def record_line(stats: Any, level: str) -> str:

@@ -19,7 +19,7 @@ from textual.widgets import Button, Static
 
 from ...engine import Card
 from ..palette import STYLES, card_name, glyph
-from .common import LEVEL_TITLES, percent, streak_words, wins_words
+from .common import LEVEL_TITLES, percent, streak_short, streak_words
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ def record_text(stats: Any, difficulty: str) -> Text:
         + (f" · {draws} drawn" if draws else "")
         + f" · win rate {percent(stats.win_rate)}\n"
         f"Current streak: {streak_words(stats.current_streak)} · "
-        f"best streak: {wins_words(stats.best_streak)}"
+        f"best streak: {streak_short(stats.best_streak)}"
     )
     return text
 

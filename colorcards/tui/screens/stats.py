@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..settings import LEVELS
-from .common import LEVEL_TITLES, as_datetime, percent, streak_short, wins_words
+from .common import LEVEL_TITLES, as_datetime, percent, streak_short
 
 #: How many recent results each level's strip shows.
 STRIP = 20
@@ -42,7 +42,7 @@ def stats_table(stats: dict[str, Any]) -> Table:
             continue
         table.add_row(LEVEL_TITLES[level], str(s.games), str(s.wins), str(s.losses),
                       str(getattr(s, "draws", 0)), percent(s.win_rate),
-                      streak_short(s.current_streak), wins_words(s.best_streak))
+                      streak_short(s.current_streak), streak_short(s.best_streak))
     return table
 
 
