@@ -1,6 +1,6 @@
 """Fixtures for the screens' tests: a tiny app that shows one screen and records what it
-returns, stand-ins for the store's LevelStats and GameRecord, and fixed sample data so
-snapshots never depend on the clock."""
+returns, a stand-in for the store's GameRecord, and fixed sample data so snapshots never
+depend on the clock."""
 
 from __future__ import annotations
 
@@ -12,20 +12,8 @@ from textual.app import App
 from textual.screen import Screen
 
 from colorcards.engine import parse_cards
+from colorcards.store.records import LevelStats
 from colorcards.tui.screens import SCREENS_CSS, ResultsData
-
-
-@dataclass(frozen=True)
-class LevelStats:
-    """The fields of the store's LevelStats that the screens read."""
-
-    games: int = 0
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    win_rate: float | None = None
-    current_streak: int = 0
-    best_streak: int = 0
 
 
 @dataclass(frozen=True)
