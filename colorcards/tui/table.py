@@ -134,7 +134,6 @@ class TableScreen(Screen):
         ctl.round_over = self._round_over
         ctl.name_colour = self._ask_first_colour
         ctl.defer_save = lambda save: self.set_timer(SAVE_DELAY, save)
-        self.set_class(self.ascii_only, "-ascii")
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
         ctl.start()
