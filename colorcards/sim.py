@@ -36,7 +36,7 @@ class GameResult:
     """Seats that won (several share a tie; none after a stalemate)."""
     turns: int
     stalemate: bool
-    decisions: int = 0
+    decisions: int
     """Actions applied: every draw, play, pass, call, catch and deal, not only turns."""
 
 
