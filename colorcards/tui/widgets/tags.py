@@ -13,6 +13,10 @@ from textual.widgets import Static
 from .fed import Fed
 
 
+WIDEST = 18
+"""Columns inside the widest tag (app.tcss: 20 wide, less the border)."""
+
+
 class OpponentTag(Fed, Static):
     """One computer player's tag; fed by the table, never reads the game itself."""
 
@@ -45,7 +49,7 @@ class OpponentTag(Fed, Static):
         else:
             text.append(_count(cards), style="bold")
         points = f" · {score} pts"
-        room = self.content_size.width or 18
+        room = self.content_size.width or WIDEST  # not laid out yet: redrawn once it is
         if score is not None and len(text.plain.splitlines()[-1]) + len(points) <= room:
             text.append(points, style="dim")
         self.update(text, layout=False)
