@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rule", action="append", metavar="KEY=VALUE",
                      help=f"change one option ({', '.join(CHOICES)})")
     sim.add_argument("--workers", type=int, default=1, help="processes to spread games over")
+    sim.add_argument("--fixed-seats", action="store_true",
+                     help="keep each player in the seat named (the first in seat 0, the "
+                          "human's seat, which plays first) instead of rotating them")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     stats = sub.add_parser("stats", help="print your statistics per difficulty")
@@ -90,7 +93,7 @@ def run_sim(args) -> int:
         progress = lambda n: bar.advance(task, n)  # noqa: E731
     try:
         summary = run(rules, names, args.games, args.sim_seed, workers=args.workers,
-                      progress=progress)
+                      progress=progress, fixed_seats=args.fixed_seats)
     finally:
         if bar:
             bar.stop()

@@ -165,7 +165,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _play_chunk(args) -> tuple[int, int, int, list[float]]:
-    rules_json, names, seats, seed, start, stop = args
+    rules_json, names, seats, seed, start, stop, fixed = args
     rules = Rules.from_json(rules_json)
     players = [make_player(n) for n in names]
     count = len(names)
@@ -173,8 +173,10 @@ def _play_chunk(args) -> tuple[int, int, int, list[float]]:
     turns = stalemates = 0
     for index in range(start, stop):
         # Seat s holds entry (s + index) % count of the players list, cycling the list
-        # round the table so that every player sits in every seat equally often.
-        seating = [(s + index) % count for s in range(seats)]
+        # round the table so that every player sits in every seat equally often;
+        # with fixed seats, entry s stays in seat s (seat 0 being the human's).
+        shift = 0 if fixed else index
+        seating = [(s + shift) % count for s in range(seats)]
         result = play_game(rules, [players[e] for e in seating], game_seed(seed, index))
         turns += result.turns
         stalemates += result.stalemate
@@ -186,14 +188,16 @@ def _play_chunk(args) -> tuple[int, int, int, list[float]]:
 
 
 def run(rules: Rules, names: Sequence[str], games: int, seed: int, seats: int | None = None,
-        workers: int = 1, progress: Callable[[int], None] | None = None) -> Summary:
-    """Play `games` matches; player entries rotate round the seats from game to game."""
+        workers: int = 1, progress: Callable[[int], None] | None = None,
+        fixed_seats: bool = False) -> Summary:
+    """Play `games` matches; player entries rotate round the seats from game to game,
+    or with `fixed_seats` stay where they are named (the first in seat 0, the human's)."""
     seats = seats or len(names)
     for name in names:
         make_player(name)  # fail early on an unknown name
     summary = Summary(list(names), wins=[0.0] * len(names))
     chunk = max(1, min(500, games // (workers * 8) or 1))
-    jobs = [(rules.as_json(), list(names), seats, seed, i, min(games, i + chunk))
+    jobs = [(rules.as_json(), list(names), seats, seed, i, min(games, i + chunk), fixed_seats)
             for i in range(0, games, chunk)]
     started = time.perf_counter()
 

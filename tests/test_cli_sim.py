@@ -100,3 +100,36 @@ def test_a_game_counts_every_action_applied_as_a_decision(monkeypatch):
     monkeypatch.setattr(sim, "Game", Recorded)
     result = sim.play_game(get_preset("classic").rules(), [make_player("random")] * 3, seed=7)
     assert result.decisions == len(games[0].actions) > result.turns > 0
+
+
+@pytest.mark.parametrize("fixed, seat_zero", [(True, {"hard"}), (False, {"hard", "easy", "random"})])
+def test_fixed_seats_keep_the_first_player_in_the_human_seat(monkeypatch, fixed, seat_zero):
+    """With --fixed-seats the first named player sits in seat 0 in every game; without,
+    the players rotate round the seats."""
+    import colorcards.sim as sim
+    from colorcards.engine import get_preset
+
+    seated = []
+    real = sim.play_game
+
+    def recording(rules, players, seed, **kwargs):
+        seated.append([p.name for p in players])
+        return real(rules, players, seed, **kwargs)
+
+    monkeypatch.setattr(sim, "play_game", recording)
+    sim.run(get_preset("party").rules(), ["hard", "easy", "random"], 6, seed=2,
+            fixed_seats=fixed)
+    assert len(seated) == 6
+    assert {names[0] for names in seated} == seat_zero
+    if fixed:
+        assert all(names == ["hard", "easy", "random"] for names in seated)
+
+
+def test_fixed_seats_from_the_command_line(capsys):
+    """The option reaches the run: the player named first keeps seat 0, which plays first."""
+    rotated = run_json(capsys, "--preset", "duel", "--players", "hard,random", "--games", "60",
+                       "--seed", "4")
+    fixed = run_json(capsys, "--preset", "duel", "--players", "hard,random", "--games", "60",
+                     "--seed", "4", "--fixed-seats")
+    assert fixed["games"] == rotated["games"] == 60
+    assert fixed["players"] != rotated["players"]
