@@ -102,7 +102,8 @@ def test_a_game_counts_every_action_applied_as_a_decision(monkeypatch):
     assert result.decisions == len(games[0].actions) > result.turns > 0
 
 
-@pytest.mark.parametrize("fixed, seat_zero", [(True, {"hard"}), (False, {"hard", "easy", "random"})])
+@pytest.mark.parametrize("fixed, seat_zero",
+                         [(True, {"hard"}), (False, {"hard", "easy", "random"})])
 def test_fixed_seats_keep_the_first_player_in_the_human_seat(monkeypatch, fixed, seat_zero):
     """With --fixed-seats the first named player sits in seat 0 in every game; without,
     the players rotate round the seats."""
