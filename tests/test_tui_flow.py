@@ -76,3 +76,31 @@ async def test_ascii_fallback_reaches_the_dialogs(tmp_path, monkeypatch):
         await _press(pilot, "escape")
         assert isinstance(app.screen, PauseMenu)
         assert not _foreign(app) and "> Resume" in shown(app)
+
+
+async def test_escape_in_the_colour_chooser_puts_the_wild_back(tmp_path):
+    """Wild chosen from the hand, then Escape: the hand is as it was, nothing played,
+    still your turn; choosing again plays it."""
+    from colorcards.engine import Colour
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.screens import ColourChooser
+    from engine_helpers import position
+    from tui_table_helpers import seat_position
+
+    game = position("top=R3 | you: W B7 B8 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        ctl = seat_position(app, game)
+        await pilot.pause()
+        await pilot.pause()
+        before = [c.code for c in ctl.hand()]
+        index = before.index("W")
+        await _press(pilot, str(index + 1))
+        assert isinstance(app.screen, ColourChooser)
+        await _press(pilot, "escape")
+        assert not isinstance(app.screen, ColourChooser)
+        assert [c.code for c in ctl.hand()] == before
+        assert game.top.code == "R3" and game.current == 0
+        await _press(pilot, str(index + 1))
+        await _press(pilot, "4")
+        assert game.top.code == "W" and game.active_colour is Colour.GREEN

@@ -293,12 +293,25 @@ async def test_chooser_names_colours_and_counts():
 
 
 async def test_chooser_escape_does_not_leave_without_a_colour():
+    """The first card's Wild must have its colour named: Escape stays."""
     app = ScreenApp(chooser({}))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ColourChooser)
         assert app.results == []
+        assert "Esc" not in shown(app)
+
+
+async def test_cancellable_chooser_backs_out_with_escape():
+    """A Wild from the hand is not played yet: Escape returns None, and says so."""
+    results, text = await run(lambda: ColourChooser({Colour.RED: 1}, "classic", True),
+                              keys=["escape"])
+    assert results == [None]
+    app = ScreenApp(lambda: ColourChooser({}, "classic", cancellable=True))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert "Enter confirms · Esc back" in shown(app)
 
 
 async def test_chooser_ascii_fallback(monkeypatch):

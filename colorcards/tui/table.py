@@ -465,12 +465,13 @@ class TableScreen(Screen):
             if not self.controller.game.can_apply(play(card, Colour.RED), HUMAN):
                 self._do(play(card, Colour.RED))  # refused: the engine says why
                 return
-            self.ask_colour(lambda colour: self._do(play(card, colour)))
+            self.ask_colour(lambda colour: self._do(play(card, colour)), cancellable=True)
             return
         self._do(play(card))
 
-    def ask_colour(self, then) -> None:
-        """Open the colour chooser; `then(colour)` once one is picked."""
+    def ask_colour(self, then, cancellable: bool = False) -> None:
+        """Open the colour chooser; `then(colour)` once one is picked. `cancellable`: the
+        Wild is still in the hand, so Escape backs out with nothing played."""
         from .screens import ColourChooser
 
         counts = self.controller.colour_counts()
@@ -479,7 +480,7 @@ class TableScreen(Screen):
             if colour is not None:
                 then(colour)
 
-        self.app.push_screen(ColourChooser(counts, self.palette), chosen)
+        self.app.push_screen(ColourChooser(counts, self.palette, cancellable), chosen)
 
     def _ask_first_colour(self) -> None:
         self.ask_colour(lambda colour: self._do(NameColour(colour)))

@@ -88,10 +88,12 @@ class Swatch(Widget):
         self.post_message(self.Picked(self.colour))
 
 
-class ColourChooser(ModalScreen[Colour]):
+class ColourChooser(ModalScreen[Colour | None]):
     """Names the colour after a Wild. The colour held most is pre-selected.
 
-    There is no way out without a colour: the Wild is already on the pile.
+    A Wild from the hand is played only once its colour is named, so that chooser is
+    `cancellable`: Escape returns None and the hand is as it was. The colour of a Wild
+    turned up as the first card has to be named: there Escape does nothing.
     """
 
     BINDINGS = [
@@ -102,10 +104,14 @@ class ColourChooser(ModalScreen[Colour]):
         Binding("2", "pick(1)", show=False),
         Binding("3", "pick(2)", show=False),
         Binding("4", "pick(3)", show=False),
+        Binding("escape", "cancel", "Back", show=False),
     ]
 
-    def __init__(self, counts: dict[Colour, int], palette: str = "classic") -> None:
+    def __init__(self, counts: dict[Colour, int], palette: str = "classic",
+                 cancellable: bool = False) -> None:
         super().__init__()
+        self.cancellable = cancellable
+        """Whether Escape backs out without a colour (nothing has been played yet)."""
         self.counts = dict(counts)
         """Cards of each colour in the player's hand."""
         self.palette = palette
@@ -119,7 +125,10 @@ class ColourChooser(ModalScreen[Colour]):
             with Horizontal(id="swatches"):
                 for i, colour in enumerate(COLOURS):
                     yield Swatch(colour, i + 1, self.counts.get(colour, 0), self.palette)
-            yield Static("← → move · 1–4 or click to choose · Enter confirms", classes="keys")
+            keys = "← → move · 1–4 or click to choose · Enter confirms"
+            if self.cancellable:
+                keys += " · Esc back"
+            yield Static(marks(keys), classes="keys")
 
     def on_mount(self) -> None:
         self._show()
@@ -137,6 +146,10 @@ class ColourChooser(ModalScreen[Colour]):
     def action_move(self, delta: int) -> None:
         self.selected = (self.selected + delta) % len(COLOURS)
         self._show()
+
+    def action_cancel(self) -> None:
+        if self.cancellable:
+            self.dismiss(None)
 
     def action_confirm(self) -> None:
         self.dismiss(self.colour)
