@@ -33,6 +33,12 @@ def shown(app) -> str:
     return " ".join(text.translate(_FRAME).split())
 
 
+def screen_rows(app) -> list[str]:
+    """The terminal's rows as plain text, as they are."""
+    strips = app.screen._compositor.render_strips()
+    return ["".join(segment.text for segment in strip) for strip in strips]
+
+
 async def run(make, keys=(), clicks=(), size=SMALL):
     """Show a screen, press keys, click selectors; return (app results, final text)."""
     app = ScreenApp(make)
@@ -56,7 +62,7 @@ async def test_title_shows_the_saved_game_and_continues_with_c():
 
 async def test_title_describes_the_saved_game():
     _, text = await run(lambda: TitleScreen(SAVED))
-    assert "Classic · Hard · round 2 · saved Sat 28 Nov, 14:05" in text
+    assert "Classic · Hard · round 2 saved Sat 28 Nov, 14:05" in text
     assert "Continue" in text
     for colour in COLOURS:
         assert colour.glyph in text and colour.title in text
@@ -93,7 +99,7 @@ async def test_title_accepts_a_datetime_for_saved_at():
 
     saved = dict(SAVED, saved_at=datetime(2026, 12, 1, 9, 30), preset="duel")
     _, text = await run(lambda: TitleScreen(saved))
-    assert "Duel · Hard · round 2 · saved Tue 1 Dec, 09:30" in text
+    assert "Duel · Hard · round 2 saved Tue 1 Dec, 09:30" in text
 
 
 # -- New game -----------------------------------------------------------------------------
@@ -543,3 +549,17 @@ async def test_new_game_fits_80x24_with_an_error_showing():
 async def test_full_screens_go_back_by_clicking_the_footer(make):
     results, _ = await run(make, clicks=["FooterKey"])
     assert results == [None]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_title_saved_line_never_breaks_inside_the_date(size):
+    """The longest summary (Family Night, round 10) reads 'saved Wed 30 Sep, 13:44' whole
+    on one row, under what is saved."""
+    saved = {"preset": "family-night", "difficulty": "normal", "round": 10,
+             "saved_at": "2026-09-30T13:44:00"}
+    app = ScreenApp(lambda: TitleScreen(saved))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rows = [row.strip() for row in screen_rows(app)]
+    assert "Family Night · Normal · round 10" in rows
+    assert "saved Wed 30 Sep, 13:44" in rows

@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 
 from ...engine import COLOURS, PRESETS, parse_card
 from .. import palette as palettes
-from ..palette import STYLES, glyph, rank_short
+from ..palette import STYLES, glyph, marks, rank_short
 from .common import LEVEL_TITLES, MenuButton, when
 
 #: "COLOR CARDS" in a three-line block font, one letter per entry.
@@ -103,7 +103,8 @@ def shapes_line() -> Text:
 
 
 def saved_summary(saved: dict[str, Any]) -> str:
-    """What Continue picks up: 'Classic · Hard · round 2 · saved Tue 1 Dec, 14:05'."""
+    """What Continue picks up, what on one line and when on the next, so that neither
+    is ever broken in the menu's width: 'Classic · Hard · round 2⏎saved Tue 1 Dec, 14:05'."""
     preset = saved.get("preset")
     title = PRESETS[preset].title if preset in PRESETS else str(preset or "Saved game")
     parts = [title]
@@ -113,9 +114,10 @@ def saved_summary(saved: dict[str, Any]) -> str:
     round_no = saved.get("round")
     if round_no:
         parts.append(f"round {round_no}")
+    text = marks(" · ".join(parts))
     if saved.get("saved_at") is not None:
-        parts.append(f"saved {when(saved['saved_at'])}")
-    return " · ".join(parts)
+        text += f"\nsaved {when(saved['saved_at'])}"
+    return text
 
 
 class TitleScreen(Screen[str]):
