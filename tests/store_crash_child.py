@@ -12,9 +12,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from store_helpers import Driver, plan_game  # noqa: E402
-
-from colorcards.store import Store  # noqa: E402
+from colorcards.store import Store
+from store_helpers import Driver, plan_game
 
 
 def main(data_dir: str, games: int, progress_path: str) -> int:

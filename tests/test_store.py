@@ -2,16 +2,15 @@
 
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
-
-from store_helpers import Driver, new_meta, play_out, play_until
 
 from colorcards.engine import Game, get_preset
 from colorcards.store import GameRecord, LevelStats, SavedGame, Store, resolve_data_dir
 from colorcards.store.records import derive, make_record
 from colorcards.store.schema import MIGRATIONS, SCHEMA_VERSION, migrate
+from store_helpers import Driver, new_meta, play_out, play_until
 
 
 def _game(preset="party", seats=3, seed=7, game_id="g1", difficulty="normal"):
@@ -68,10 +67,10 @@ def test_an_old_schema_is_migrated_forward_keeping_records(tmp_path):
     data.mkdir()
     db = sqlite3.connect(data / "colorcards.db", isolation_level=None)
     migrate(db, upto=1)
-    game, meta, log = _finished()
+    game, meta, _log = _finished()
     from colorcards.store.records import COLUMNS, to_row
 
-    record = make_record(game, meta, datetime.now(timezone.utc), 12.0)
+    record = make_record(game, meta, datetime.now(UTC), 12.0)
     db.execute(f"INSERT INTO records ({', '.join(COLUMNS)}) VALUES "
                f"({', '.join('?' * len(COLUMNS))})", to_row(record))
     db.close()
@@ -367,7 +366,7 @@ def test_a_stalemate_is_a_draw():
     game, meta = _game("duel", 2, 1)
     game.winners = ()
     game.phase = "match-over"
-    record = make_record(game, meta, datetime.now(timezone.utc), 1.0)
+    record = make_record(game, meta, datetime.now(UTC), 1.0)
     assert record.result == "draw"
 
 
@@ -375,7 +374,7 @@ def test_a_shared_win_is_a_win():
     """Seat 0 among tied winners wins."""
     game, meta = _game("duel", 2, 1)
     game.winners = (0, 1)
-    assert make_record(game, meta, datetime.now(timezone.utc), 1.0).result == "win"
+    assert make_record(game, meta, datetime.now(UTC), 1.0).result == "win"
 
 
 # ------------------------------------------------------------------ statistics

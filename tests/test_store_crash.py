@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from store_helpers import play_out, plan_game
-
 from colorcards.engine import Game
 from colorcards.store import Store
+from store_helpers import plan_game, play_out
 
 CHILD = Path(__file__).with_name("store_crash_child.py")
 GAMES = 40  # enough work that the kills land before the games end, even on a fast machine

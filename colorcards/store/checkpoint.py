@@ -57,7 +57,7 @@ class Checkpointer:
                 if self._stopping:
                     return
                 try:
-                    busy, frames, done = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    _busy, frames, _done = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                     if frames > LIMIT_FRAMES:
                         db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
                 except sqlite3.Error:

@@ -8,13 +8,15 @@ ends (SIGKILL and power loss included), so a stale lock can never block the play
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:  # Windows
-    fcntl = None
+# sys.platform tests (rather than try/except ImportError) so that mypy checks the branch
+# of the platform it runs on and knows which module each one has.
+if sys.platform == "win32":
     import msvcrt
+else:
+    import fcntl
 
 
 class DirLock:
@@ -26,15 +28,15 @@ class DirLock:
         self.path = path
 
     @classmethod
-    def acquire(cls, path: Path) -> "DirLock | None":
+    def acquire(cls, path: Path) -> DirLock | None:
         """The lock, or None when another running copy holds it. OSError if the file
         cannot be opened at all."""
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            else:
+            if sys.platform == "win32":
                 msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
             return None
@@ -50,7 +52,7 @@ class DirLock:
         if self.fd < 0:
             return
         try:
-            if fcntl is not None:
+            if sys.platform != "win32":
                 fcntl.flock(self.fd, fcntl.LOCK_UN)
         finally:
             os.close(self.fd)

@@ -7,7 +7,7 @@ timestamp, so the player (or a bug report) still has it.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 APP_NAME = "colorcards"
@@ -32,7 +32,7 @@ def resolve_data_dir(explicit: str | os.PathLike | None = None) -> Path:
 
 def utc_now() -> datetime:
     """Now, timezone-aware, to the microsecond (records are ordered by it)."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def stamp(moment: datetime | None = None) -> str:

@@ -7,11 +7,16 @@ rules live in the engine, the drawing in the screens and widgets.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
 from ..engine import DEFAULT_PRESET, get_preset
 from .settings import GameSettings
+
+if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
+    from ..store import Store
+    from .controller import GameController
 
 HERE = Path(__file__).parent
 
@@ -26,7 +31,7 @@ class ColorCardsApp(App):
     def __init__(self, data_dir: str | Path | None = None, seed: int | None = None,
                  settings: GameSettings | None = None, *, direct: bool = False,
                  delay: float | None = None, window_seconds: float | None = None,
-                 turn_seconds: float | None = None, store=None):
+                 turn_seconds: float | None = None, store: Store | None = None):
         super().__init__()
         self.data_dir = data_dir
         """Where saves and statistics live (None: the platform's data directory)."""
@@ -40,9 +45,8 @@ class ColorCardsApp(App):
         """Seconds between computer moves, overriding the speed setting (tests use 0)."""
         self.window_seconds = window_seconds
         self.turn_seconds = turn_seconds
-        self.store = store
-        """The saves and statistics (opened on mount unless given)."""
-        self.controller = None
+        self._store = store
+        self.controller: GameController | None = None
         """The game at the table, if any."""
         self.sound = True
         """Ring the terminal bell when it is your turn."""
@@ -53,10 +57,10 @@ class ColorCardsApp(App):
         from .palette import unicode_ok
 
         self.set_class(not unicode_ok(), "-ascii")
-        if self.store is None:
+        if self._store is None:
             from ..store import Store
 
-            self.store = Store.open(self.data_dir)
+            self._store = Store.open(self.data_dir)
         for problem in self.store.problems:
             self.notify(problem, severity="warning", timeout=10)
         if self.direct:
@@ -67,14 +71,20 @@ class ColorCardsApp(App):
     def on_unmount(self) -> None:
         if self.controller is not None:
             self.controller.stop()
-        if self.store is not None:
-            self.store.close()
+        if self._store is not None:
+            self._store.close()
+
+    @property
+    def store(self) -> Store:
+        """The saves and statistics (opened on mount unless given)."""
+        assert self._store is not None, "the store is opened when the app is mounted"
+        return self._store
 
     def _direct_start(self) -> None:
         if self.store.saved_summary() is None:
             self.start_game(self.settings)
             return
-        from .screens import ConfirmDialog, IN_PROGRESS_QUESTION
+        from .screens import IN_PROGRESS_QUESTION, ConfirmDialog
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -181,7 +191,7 @@ class ColorCardsApp(App):
             pace["turn_seconds"] = self.turn_seconds
         return pace
 
-    def seat(self, controller) -> None:
+    def seat(self, controller: GameController) -> None:
         """Sit down at the table for `controller`'s game (tests seat prepared positions)."""
         from .table import TableScreen
 
@@ -220,7 +230,7 @@ class ColorCardsApp(App):
 
         self.push_screen(PauseMenu(self.sound), chosen)
 
-    def show_results(self, controller, match: bool) -> None:
+    def show_results(self, controller: GameController, match: bool) -> None:
         """The results of the round (or the match) that just ended."""
         from .screens import ResultsScreen
 

@@ -42,7 +42,9 @@ class GameSettings:
         return preset.rules(**self.changes)
 
     def names(self) -> list[str]:
-        """Seat names: 'You' then the computers. With four seats: Lily left, Max across, Zoe right."""
+        """Seat names: 'You' then the computers.
+
+        With four seats: Lily left, Max across, Zoe right."""
         if self.seats == 4:
             return ["You", "Lily", "Max", "Zoe"]
         return ["You", *NAMES[: self.opponents]]
@@ -51,5 +53,5 @@ class GameSettings:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict) -> "GameSettings":
+    def from_json(cls, data: dict) -> GameSettings:
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})

@@ -1,13 +1,14 @@
 """What one autosave costs, in whole games between the real computer players.
 
-    /tmp/venv/bin/python tests/benchmarks/store_autosave.py [--games N] [--preset KEY ...]
+    python tests/benchmarks/store_autosave.py [--games N] [--preset KEY ...]
 
 Plays matches with the bots at a level (default hard), saving after every action the
 way the table does: state, meta (names, settings, each bot's generator, the hand's
-order) and the log (its last 400 lines) in one transaction, into a fresh data directory. Reports wall-clock and CPU
-time per save (median, 90th and 99th percentile, worst), the same split into the first
-and last tenth of each match (the saved history grows all match long), and, for
-comparison, what writing the whole engine JSON would cost for the same states.
+order) and the log (its last 400 lines) in one transaction, into a fresh data directory.
+Reports wall-clock and CPU time per save (median, 90th and 99th percentile, worst), the
+same split into the first and last tenth of each match (the saved history grows all match
+long), and, for comparison, what writing the whole engine JSON would cost for the same
+states.
 """
 
 from __future__ import annotations
