@@ -11,10 +11,9 @@ import time
 
 import pytest
 
-from store_helpers import new_meta, play_out, play_until
-
 from colorcards.engine import Game, get_preset
 from colorcards.store import Store
+from store_helpers import new_meta, play_out, play_until
 
 
 def _finished(i: int, difficulty: str = "normal"):
@@ -84,7 +83,9 @@ def test_a_truncated_file_keeps_what_can_be_read(tmp_path):
     records = _with_records(data, n=40)
     path = data / "colorcards.db"
     content = path.read_bytes()
-    cut = content[: len(content) // 2]
+    # Records are small and their pages come after the schema's and between the
+    # replays': three quarters of the file hold some of them.
+    cut = content[: len(content) * 3 // 4]
     path.write_bytes(cut)
     with Store.open(data) as store:
         [problem] = store.problems

@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Iterable
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from ..replay.kept import summary
 
 LEVELS = ("easy", "normal", "hard", "crazy")
 """The difficulty levels statistics are always given for, weakest first."""
@@ -76,6 +79,52 @@ class LevelStats:
         return asdict(self)
 
 
+class HistoryEntry(NamedTuple):
+    """One game in the history list: what the list shows, and what is kept beside it.
+
+    A named tuple of the columns as stored rather than a `GameRecord`: ten thousand of
+    them are built each time the history opens, and a tuple is built in a tenth of the
+    time (`when()` parses the date of the few rows shown)."""
+
+    game_id: str
+    finished_at: str
+    """ISO time the game ended, as stored."""
+    preset: str
+    difficulty: str
+    seats: int
+    result: str
+    abandoned: int
+    place: int | None
+    turns: int
+    replay: bool
+    """The game is kept whole and can be replayed (False: recorded before that)."""
+    reviewed: bool
+    """Its review has been computed and kept."""
+
+    def when(self) -> datetime:
+        """When the game ended; ValueError if the stored time is not a time."""
+        return datetime.fromisoformat(self.finished_at)
+
+
+HISTORY_COLUMNS = ("game_id", "finished_at", "preset", "difficulty", "seats", "result",
+                   "abandoned", "place", "turns")
+"""The records' columns a `HistoryEntry` is built from, in its order."""
+
+
+def history_entries(rows, kept: set[str], reviewed: set[str]) -> list[HistoryEntry]:
+    """Entries from `HISTORY_COLUMNS` rows; a row whose values make no sense (a
+    hand-edited file) is left out rather than breaking the list."""
+    make = HistoryEntry._make
+    found = []
+    for row in rows:
+        game_id, finished, _, _, seats, result, abandoned, place, turns = row
+        if (type(game_id) is str and type(finished) is str and type(seats) is int
+                and result in RESULTS and type(abandoned) is int and type(turns) is int
+                and (place is None or type(place) is int)):
+            found.append(make((*row, game_id in kept, game_id in reviewed)))
+    return found
+
+
 def streak_text(streak: int) -> str:
     """A streak in words ('3 wins', '1 loss'; '' for none): positive counts wins in a row,
     negative losses, as `LevelStats` keeps them."""
@@ -105,26 +154,12 @@ def derive(results: Iterable[str]) -> LevelStats:
     return LevelStats(games, wins, losses, draws, wins / games if games else 0.0, streak, best)
 
 
-def result_of(game) -> str:
-    """'win', 'loss' or 'draw' for seat 0 of a finished match."""
-    if 0 in game.winners:
-        return "win"
-    return "loss" if game.winners else "draw"
-
-
-def place_of(game) -> int:
-    """Seat 0's 1-based place: the last round's finishing order in a single-round match,
-    match points (ties sharing the better place) over several rounds."""
-    if game.rules.match == "single" and game.results:
-        return list(game.results[-1]["order"]).index(0) + 1
-    mine = game.scores[0]
-    return 1 + sum(1 for s in game.scores if s > mine)
-
-
 def make_record(game, meta: dict, finished_at: datetime, duration: float,
                 abandoned: bool = False) -> GameRecord:
-    """The record of `game` for seat 0; an abandoned game is a loss with no place."""
-    hand = game.hands[0]
+    """The record of `game` for seat 0; an abandoned game is a loss with no place.
+
+    What the game came to is `replay.kept.summary`, the same that a replay checks."""
+    came_to = summary(game, abandoned)
     return GameRecord(
         game_id=str(meta["game_id"]),
         finished_at=finished_at,
@@ -132,16 +167,23 @@ def make_record(game, meta: dict, finished_at: datetime, duration: float,
         rules=game.rules.as_json(),
         difficulty=str(meta.get("difficulty", "")),
         seats=game.seats,
-        result="loss" if abandoned else result_of(game),
+        result=came_to["result"],
         abandoned=abandoned,
-        place=None if abandoned else place_of(game),
-        table_points=game.table_points[0],
-        cards_left=len(hand),
-        points_left=sum(c.points for c in hand),
-        turns=game.total_turns,
+        place=came_to["place"],
+        table_points=came_to["table_points"],
+        cards_left=came_to["cards_left"],
+        points_left=came_to["points_left"],
+        turns=came_to["turns"],
         duration_seconds=round(duration, 3),
         seed=int(game.seed),
     )
+
+
+def summary_of(record: GameRecord) -> dict:
+    """What the record says the game came to, as `replay.kept.summary` gives it."""
+    return {"result": record.result, "place": record.place, "turns": record.turns,
+            "table_points": record.table_points, "cards_left": record.cards_left,
+            "points_left": record.points_left}
 
 
 COLUMNS = ("game_id", "finished_at", "preset", "rules", "difficulty", "seats", "result",

@@ -91,9 +91,13 @@ class Salvage:
     """What could still be read from a file that cannot be used."""
 
     records: list = field(default_factory=list)
+    replays: list = field(default_factory=list)
+    """(game_id, names, actions, review) rows of the games kept whole."""
     save: saves.RawSave | None = None
     lost_records: bool = False
     """Some record rows (or the whole table) could not be read."""
+    lost_replays: bool = False
+    """Some games kept for replay could not be read (their records may still be)."""
     lost_save: bool = False
     """There was a game in progress and it did not load."""
     unreadable_save: bool = False
@@ -110,11 +114,14 @@ class Salvage:
         if n and not self.lost_records:
             text = f"Your statistics could be read and were kept ({games})."
         elif n:
-            text = f"{games[0].upper() + games[1:]} could be read and were kept; the rest could not."
+            text = (f"{games[0].upper() + games[1:]} could be read and were kept; "
+                    "the rest could not.")
         elif self.lost_records:
             text = "Your statistics could not be read from it."
         else:
             text = "It held no statistics."
+        if self.lost_replays:
+            text += " Some replays could not be read."
         if self.save is not None:
             text += " The game in progress was kept too."
         elif self.lost_save:
@@ -163,6 +170,7 @@ def _salvage_from(path: Path) -> Salvage:
     found.readable = True
     try:
         _salvage_records(src, found)
+        _salvage_replays(src, found)
         _salvage_save(src, found)
     finally:
         src.close()
@@ -190,6 +198,40 @@ def _salvage_records(src: sqlite3.Connection, found: Salvage) -> None:
             found.records.append(R.from_row(row))
         except (ValueError, TypeError, KeyError):
             found.lost_records = True
+
+
+def _salvage_replays(src: sqlite3.Connection, found: Salvage) -> None:
+    """The games kept whole, row by row where the table is damaged."""
+    try:
+        present = {row[1] for row in src.execute("PRAGMA table_info(replays)")}
+    except sqlite3.Error:
+        found.lost_replays = True
+        return
+    if not present:
+        return  # a file from before games were kept
+    select = "SELECT game_id, names, actions, review FROM replays"
+    try:
+        found.replays = src.execute(select + " ORDER BY rowid").fetchall()
+        return
+    except sqlite3.Error:
+        found.lost_replays = True
+    try:
+        top = src.execute("SELECT max(rowid) FROM replays").fetchone()[0] or 0
+    except sqlite3.Error:
+        top = 100_000
+    misses = 0
+    for rowid in range(1, top + 1):
+        try:
+            row = src.execute(select + " WHERE rowid = ?", (rowid,)).fetchone()
+        except sqlite3.Error:
+            row = None
+        if row is None:
+            misses += 1
+            if misses > 2_000:
+                break
+            continue
+        misses = 0
+        found.replays.append(row)
 
 
 def _rows_one_by_one(src: sqlite3.Connection, select: str, found: Salvage) -> list:
@@ -239,12 +281,22 @@ def restore(db: sqlite3.Connection, found: Salvage) -> None:
             f"INSERT OR IGNORE INTO records ({', '.join(R.COLUMNS)}) VALUES "
             f"({', '.join('?' * len(R.COLUMNS))})",
             [R.to_row(r) for r in found.records])
+        db.executemany("INSERT OR IGNORE INTO replays (game_id, names, actions, review) "
+                       "VALUES (?, ?, ?, ?)",
+                       [r for r in found.replays if _whole_replay(r)])
         if found.save is not None:
             saves.restore_raw(db, found.save)
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
         raise
+
+
+def _whole_replay(row) -> bool:
+    """A salvaged replay row with text where text must be (else it is not carried over)."""
+    game_id, names, actions, review = row
+    return (isinstance(game_id, str) and isinstance(names, str) and isinstance(actions, str)
+            and (review is None or isinstance(review, str)))
 
 
 def open_checked(path: Path, problems: list[str]) -> sqlite3.Connection:
@@ -305,5 +357,6 @@ def _copy_into(db: sqlite3.Connection, source: Path, problems: list[str]) -> Non
             last = exc
         finally:
             src.close()
+    assert last is not None  # every attempt that did not return failed and set it
     problems.append(f"{source} could not be read ({reason(last)}): your statistics are "
                     f"not shown in this copy.")

@@ -67,6 +67,20 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX records_by_difficulty ON records (difficulty)",
         "CREATE INDEX records_by_preset ON records (preset, difficulty)",
     ),
+    3: (
+        # Games kept whole, for the replay and the review (replay/kept.py): the seat
+        # names and every action as short tokens; rules, seed and seats are the
+        # record's. `review` is the review once computed (JSON). A record from before
+        # this version has no row here and shows "no replay".
+        """CREATE TABLE replays (
+            game_id TEXT PRIMARY KEY,
+            names TEXT NOT NULL,
+            actions TEXT NOT NULL,
+            review TEXT
+        )""",
+        # The history list asks which games have a review without reading the rows.
+        "CREATE INDEX replays_reviewed ON replays (game_id) WHERE review IS NOT NULL",
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

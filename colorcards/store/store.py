@@ -16,7 +16,8 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
-from ..engine import Game, StateError
+from ..engine import Game, Rules, StateError
+from ..replay.kept import KeptGame, ReplayError, decode_actions, encode_actions
 from . import records as R
 from . import recovery, saves
 from .checkpoint import Checkpointer
@@ -27,6 +28,12 @@ IDLE_CAP = 300.0
 """Seconds: a longer pause between two saves counts as this much playing time."""
 
 _NOT_SAVED = "the game will play but will not be saved."
+
+_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted"})
+"""Meta keys that only resuming a game needs: not kept with its record."""
+
+NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"
+"""Why a record from before schema version 3 cannot be replayed."""
 
 
 class Store:
@@ -195,7 +202,7 @@ class Store:
         record = R.make_record(game, meta, utc_now(), self._played(game_id, meta))
         if not self.owns_game:
             return record
-        return self._record(record, meta)
+        return self._record(record, meta, _names(meta, game), game.actions)
 
     def abandon_game(self) -> R.GameRecord | None:
         """Leave the saved unfinished game: it is recorded as a loss (RULES.md §6) and
@@ -210,15 +217,26 @@ class Store:
             return self.finish_game(saved.game, saved.meta, saved.log)
         record = R.make_record(saved.game, saved.meta, utc_now(), saved.played_seconds,
                                abandoned=True)
-        return self._record(record, saved.meta)
+        return self._record(record, saved.meta, _names(saved.meta, saved.game),
+                            saved.game.actions)
 
-    def _record(self, record: R.GameRecord, meta: dict) -> R.GameRecord:
-        """Store `record` (unless its game_id already is) and clear that game's save, in
-        one transaction synced to disk; the record as stored."""
-        meta_text = json.dumps(meta, separators=(",", ":"))
+    def _record(self, record: R.GameRecord, meta: dict, names: list[str],
+                actions: list) -> R.GameRecord:
+        """Store `record` (unless its game_id already is) with the game kept whole for
+        its replay, and clear that game's save, in one transaction synced to disk; the
+        record as stored. The meta kept with it leaves out what only resuming needs
+        (each computer's generator: several kilobytes)."""
+        kept_meta = {k: v for k, v in meta.items() if k not in _RESUME_ONLY}
+        meta_text = json.dumps(kept_meta, separators=(",", ":"))
         try:
             with self._transaction(durable=True) as db:
+                known = _recorded(db, record.game_id)
                 record = self._insert(db, record, meta_text)
+                if not known:
+                    db.execute("INSERT OR IGNORE INTO replays (game_id, names, actions) "
+                               "VALUES (?, ?, ?)",
+                               (record.game_id, json.dumps(names, separators=(",", ":")),
+                                encode_actions(actions)))
                 row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
                 if row is not None and row[0] == record.game_id:
                     saves.clear(db)
@@ -369,6 +387,88 @@ class Store:
             return []
         return [r[0] for r in rows]
 
+    def history(self, limit: int | None = None) -> list[R.HistoryEntry]:
+        """Finished and abandoned games, newest first, each saying whether it can be
+        replayed and whether its review is kept; only the newest `limit` if given.
+        Three scans (the records, then two indexes of the kept games) rather than a
+        join: the history of ten thousand games opens in a few tens of milliseconds."""
+        sql = (f"SELECT {', '.join(R.HISTORY_COLUMNS)} FROM records ORDER BY id DESC")
+        args: list = []
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(max(0, int(limit)))
+        try:
+            with self._mutex:
+                rows = self._db.execute(sql, args).fetchall()
+                kept = {r[0] for r in self._db.execute("SELECT game_id FROM replays")}
+                reviewed = {r[0] for r in self._db.execute(
+                    "SELECT game_id FROM replays WHERE review IS NOT NULL")}
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return []
+        return R.history_entries(rows, kept, reviewed)
+
+    def kept_game(self, game_id: str) -> KeptGame:
+        """The game kept whole for its replay; ReplayError with one sentence if there is
+        none (recorded before games were kept) or what is kept is damaged."""
+        try:
+            with self._mutex:
+                row = self._db.execute(
+                    f"SELECT {', '.join('r.' + c for c in R.COLUMNS)}, p.names, p.actions, "
+                    f"p.game_id IS NOT NULL FROM records r LEFT JOIN replays p "
+                    f"ON p.game_id = r.game_id WHERE r.game_id = ?", (game_id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise ReplayError(f"it could not be read ({reason(exc)})") from None
+        if row is None:
+            raise ReplayError("there is no such game in your history")
+        width = len(R.COLUMNS)
+        names_text, actions_text, has_replay = row[width:]
+        if not has_replay:
+            raise ReplayError(NO_REPLAY)
+        try:
+            record = R.from_row(row[:width])
+            rules = Rules.from_json(record.rules)
+            names = json.loads(names_text)
+            actions = decode_actions(str(actions_text), record.seats)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ReplayError(f"what is kept of it is damaged ({exc})") from None
+        if not isinstance(names, list):
+            names = []
+        return KeptGame(rules=rules, seats=record.seats, seed=record.seed,
+                        actions=tuple(actions), names=tuple(str(n) for n in names),
+                        difficulty=record.difficulty, preset=record.preset,
+                        game_id=record.game_id, finished_at=record.finished_at.isoformat(),
+                        abandoned=record.abandoned, expected=R.summary_of(record))
+
+    def review(self, game_id: str) -> dict | None:
+        """The review kept for a game, or None if it has not been computed (or is
+        unreadable, when it is computed again)."""
+        try:
+            with self._mutex:
+                row = self._db.execute("SELECT review FROM replays WHERE game_id = ?",
+                                       (game_id,)).fetchone()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return None
+        if row is None or row[0] is None:
+            return None
+        try:
+            data = json.loads(row[0])
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def keep_review(self, game_id: str, review: dict) -> bool:
+        """Keep a computed review with its game; False if it could not be written."""
+        text = json.dumps(review, separators=(",", ":"))
+        try:
+            with self._transaction() as db:
+                db.execute("UPDATE replays SET review = ? WHERE game_id = ?", (text, game_id))
+        except (sqlite3.Error, OSError) as exc:
+            self._write_failed(exc)
+            return False
+        return True
+
     def integrity(self) -> str:
         """PRAGMA integrity_check's verdict: 'ok' for a sound file."""
         with self._mutex:
@@ -396,6 +496,13 @@ class Store:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _names(meta: dict, game: Game) -> list[str]:
+    names = meta.get("names")
+    if isinstance(names, list) and len(names) == game.seats:
+        return [str(n) for n in names]
+    return []
 
 
 def _recorded(db: sqlite3.Connection, game_id: str) -> bool:

@@ -1,0 +1,82 @@
+"""Evenings of play for the history, replay and review tests: real bots, the real store.
+
+`play_evening` plays games the way the table does — every seat a computer player
+(seat 0 stands in for the person), an autosave after every action, the record
+written when the match ends — and leaves some games unfinished for a new one, which
+records them as abandoned.
+"""
+
+from __future__ import annotations
+
+import random
+
+from colorcards.bots import make_player
+from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, Game, get_preset
+from colorcards.store import Store
+
+EVENING = (("color-cards", 4, "hard"), ("classic", 3, "normal"), ("duel", 2, "crazy"),
+           ("party", 5, "easy"), ("family-night", 4, "hard"))
+"""Presets, seats and levels the evening goes round."""
+
+
+def step(game: Game, players, rng: random.Random, reacted: list) -> None:
+    """One step of play, as the table's controller takes it."""
+    if game.phase == "round-over":
+        game.apply(NEXT_ROUND)
+        return
+    offender = game.vulnerable
+    if offender is not None and reacted[0] != (offender, len(game.history)):
+        reacted[0] = (offender, len(game.history))
+        seats = game.seats
+        for seat in [offender] + [(offender + k) % seats for k in range(1, seats)]:
+            if game.vulnerable is None:
+                return
+            if seat == game.current and game.phase != "window":
+                continue
+            legal = game.legal_actions(seat)
+            if legal:
+                action = players[seat].react(game.view(seat), legal, rng)
+                if action is not None:
+                    game.apply(action, seat)
+        if game.vulnerable is None:
+            return
+    if game.phase == "window":
+        game.apply(CLOSE_WINDOW)
+        return
+    seat = game.current
+    game.apply(players[seat].choose(game.view(seat), game.legal_actions(), rng))
+
+
+def new_game(index: int, seed: int, plan=EVENING) -> tuple[Game, dict, list]:
+    preset, seats, level = plan[index % len(plan)]
+    game = Game(get_preset(preset).rules(), seats, seed=seed)
+    names = ["You", *(f"Bot {s}" for s in range(1, seats))]
+    meta = {"game_id": f"evening-{seed}", "preset": preset, "difficulty": level,
+            "names": names, "started_at": "2026-12-01T19:00:00+00:00",
+            "settings": {"difficulty": level, "preset": preset, "opponents": seats - 1},
+            "rngs": [None] + [[3, [1] * 625, None]] * (seats - 1), "hand": []}
+    players = [make_player("hard")] + [make_player(level) for _ in range(1, seats)]
+    return game, meta, players
+
+
+def play_evening(store: Store, games: int = 20, seed: int = 1, abandon_every: int = 6,
+                 autosave: bool = True, plan=EVENING) -> list[Game]:
+    """Play `games` games into `store`, going round `plan`; every `abandon_every`-th
+    is left halfway and abandoned. The games as they ended (or were left), oldest first."""
+    played = []
+    for index in range(games):
+        game, meta, players = new_game(index, seed * 1000 + index, plan)
+        rng = random.Random(seed * 7919 + index)
+        reacted: list = [None]
+        stop_at = 25 if abandon_every and index % abandon_every == abandon_every - 1 else None
+        while not game.is_over and (stop_at is None or len(game.actions) < stop_at):
+            step(game, players, rng, reacted)
+            if autosave:
+                store.save_game(game, meta, [])
+        if game.is_over:
+            store.finish_game(game, meta, [])
+        else:
+            store.save_game(game, meta, [])
+            store.abandon_game()
+        played.append(game)
+    return played
