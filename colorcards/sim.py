@@ -16,11 +16,15 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .bots import Player, make_player
-from .bots.base import RandomPlayer
-from .engine import CLOSE_WINDOW, NEXT_ROUND, Game, Rules
+from .engine import DECLINE, Action, Decision, DecisionKind, Game, Rules, next_decision
 
 GAME_SEED_STRIDE = 1_000_003
 PLAYER_SEED_SALT = 0x5EED_CA7D
+SEAT_SEED_STRIDE = 16
+"""Seat generators of one game are seeded base + seat (at most 10 seats)."""
+DECISIONS_PER_TURN = 4
+"""A bound on decisions (reactions, the window, deals) per turn, for `max_turns`."""
+_TURN = DecisionKind.TURN
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -40,89 +44,50 @@ class GameResult:
     """Actions applied: every draw, play, pass, call, catch and deal, not only turns."""
 
 
+def seat_rngs(seed: int, seats: int) -> list[random.Random]:
+    """Each seat's own generator for the game seeded with `seed`: separate from the
+    game's (no decision can disturb the deal) and from each other's (what one player
+    draws never changes another's choices)."""
+    base = (seed ^ PLAYER_SEED_SALT) * SEAT_SEED_STRIDE
+    return [random.Random(base + s) for s in range(seats)]
+
+
+def decide(game: Game, decision: Decision, player: Player, rng: random.Random) -> Action:
+    """What `player`, in `decision.seat`, applies for `decision`: its choice on a turn,
+    its reaction or `DECLINE` when it may react. Not for the table's own decisions."""
+    seat = decision.seat
+    assert seat is not None, "the table's own decisions have one action: apply it"
+    view = game.view(seat) if player.uses_view else None
+    if decision.kind is _TURN:
+        return player.choose(view, decision.actions, rng)
+    return player.react(view, decision.actions[:-1], rng) or DECLINE
+
+
 def play_game(rules: Rules, players: Sequence[Player], seed: int,
               max_turns: int = 200_000) -> GameResult:
-    """Play one whole match; seat i is `players[i]`.
-
-    The players draw on one generator of their own, seeded from the game's seed and
-    separate from the game's (so no decision can disturb the deal). Seeding a
-    generator costs as much as several dozen moves, so the seats share it."""
+    """Play one whole match; seat i is `players[i]`, with its own generator
+    (`seat_rngs`), so a game's result depends only on its seed."""
     seats = len(players)
     game = Game(rules, seats, seed)
-    rng = random.Random(seed ^ PLAYER_SEED_SALT)
-    rngs = [rng] * seats
-    reacted = [None]
-    if all(type(p) is RandomPlayer for p in players):
-        # Uniform random players, written out flat: on a seat's own turn this is
-        # exactly RandomPlayer.choose; only a catchable seat needs the full loop.
-        legal_actions = game.legal_actions
-        apply = game.apply
-        rand = rng.random
-        for _ in range(4 * max_turns):
-            if game.vulnerable is None:
-                legal = legal_actions()
-                if not legal:
-                    break  # the match is over
-                apply(legal[int(rand() * len(legal))])
-            elif _step(game, players, rngs, reacted):
-                break
-        else:
-            raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
-    else:
-        while not _step(game, players, rngs, reacted):
-            if game.total_turns > max_turns:
-                raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
-    stalemate = any(r["winner"] is None for r in game.results)
-    return GameResult(game.winners, game.total_turns, stalemate, len(game.actions))
-
-
-def _step(game: Game, players: Sequence[Player], rngs, reacted: list) -> bool:
-    """One step of the match: out-of-turn reactions to a missed Last Card call, the
-    window's close, the next deal, or the seat to act choosing. True once it is over.
-    `reacted` holds the last (vulnerable seat, history length) reactions were offered for."""
-    phase = game.phase
-    if phase == "match-over":
-        return True
-    if phase == "round-over":
-        game.apply(NEXT_ROUND)
-        return False
-    vulnerable = game.vulnerable
-    if vulnerable is not None and reacted[0] != (vulnerable, len(game.history)):
-        reacted[0] = (vulnerable, len(game.history))
-        if _reactions(game, players, rngs):
-            return False
-    if phase == "window":
-        game.apply(CLOSE_WINDOW)
-        return False
-    cur = game.current
-    player = players[cur]
-    legal = game.legal_actions()
-    view = game.view(cur) if player.uses_view else None
-    game.apply(player.choose(view, legal, rngs[cur]))
-    return False
-
-
-def _reactions(game: Game, players: Sequence[Player], rngs) -> bool:
-    """Offer each seat that may act out of turn its chance, the offender first.
-
-    Returns True if anything was applied."""
-    seats = game.seats
-    offender = game.vulnerable
-    order = [offender] + [(offender + k) % seats for k in range(1, seats)]
-    for seat in order:
-        if game.vulnerable is None:
-            return True
-        if seat == game.current and game.phase != "window":
-            continue  # the seat to act catches as part of its own turn
-        legal = game.legal_actions(seat)
-        if not legal:
+    rngs = seat_rngs(seed, seats)
+    apply = game.apply
+    for _ in range(DECISIONS_PER_TURN * max_turns):
+        d = next_decision(game)
+        if d is None:
+            break
+        seat = d.seat
+        if seat is None:
+            apply(d.actions[0])
             continue
         player = players[seat]
-        view = game.view(seat) if player.uses_view else None
-        action = player.react(view, legal, rngs[seat])
-        if action is not None:
-            game.apply(action, seat)
-    return game.vulnerable is None
+        if d.kind is _TURN and not player.uses_view:
+            apply(player.choose(None, d.actions, rngs[seat]), seat)
+        else:
+            apply(decide(game, d, player, rngs[seat]), seat)
+    else:
+        raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
+    stalemate = any(r["winner"] is None for r in game.results)
+    return GameResult(game.winners, game.total_turns, stalemate, len(game.actions))
 
 
 @dataclass

@@ -164,6 +164,8 @@ TimeOut = _simple("TimeOut", "timeout", "The turn timer ran out (applied by the 
                   "draw one, turn ends.", "run out of time")
 NextRound = _simple("NextRound", "next-round", "Deal the next round of the match.",
                     "deal the next round")
+Decline = _simple("Decline", "decline", "Let a chance to react to a missed Last Card call go "
+                  "by (offered by `next_decision`; never in legal_actions()).", "let it go")
 
 
 def play(card: Card, colour: Colour | None = None) -> Play:
@@ -173,11 +175,13 @@ def play(card: Card, colour: Colour | None = None) -> Play:
 
 DRAW, PASS, ACCEPT, CHALLENGE = Draw(), Pass(), Accept(), Challenge()
 CALL, CLOSE_WINDOW, TIMEOUT, NEXT_ROUND = CallLastCard(), CloseWindow(), TimeOut(), NextRound()
+DECLINE = Decline()
 
 #: Actions a caller applies when its clock runs out; never offered in legal_actions().
 CLOCK_ACTIONS = (CLOSE_WINDOW, TIMEOUT)
 
-_SINGLETONS = {a.kind: a for a in (DRAW, PASS, ACCEPT, CHALLENGE, CALL, CLOSE_WINDOW, TIMEOUT, NEXT_ROUND)}
+_SINGLETONS = {a.kind: a for a in (DRAW, PASS, ACCEPT, CHALLENGE, CALL, CLOSE_WINDOW, TIMEOUT,
+                                   NEXT_ROUND, DECLINE)}
 
 
 def action_from_json(data: dict) -> Action:

@@ -30,13 +30,16 @@ import random
 import secrets
 from bisect import insort
 from collections import Counter
+from itertools import repeat, starmap
 from operator import attrgetter
 
 from . import actions as A
 from . import events as E
 from .cards import COLOURS, Card, Colour, Rank, full_deck
+from .decision import Decision, DecisionKind
 from .errors import IllegalAction, RulesError
 from .outcome import Ending, Outcome
+from .rngstate import copy_rng
 from .rules import MAX_SEATS, MIN_SEATS, Rules
 
 HAND_SIZE = 7
@@ -130,6 +133,9 @@ class Game:
         """Turns played in this round."""
         self.lacks: list[set[Colour]] = [set() for _ in range(n)]
         """Colours each seat has publicly drawn on and not played since."""
+        self.reactions: tuple[int, ...] = ()
+        """While `vulnerable` is set: the seats still to be offered a reaction to the
+        missed call, in order (see `next_decision`). Stale once `vulnerable` is None."""
         first = 0 if rules.first_player == "human" else (self.dealer + 1) % n
         if rules.first_player == "human":
             self.dealer = (first - 1) % n
@@ -137,7 +143,7 @@ class Game:
         self.current = first
         """The seat to act."""
         self.phase = TURN
-        self._lc = None
+        self._dc = None
         self._masks = [_mask_of(h) for h in self.hands]
         self._turn_first_card(first)
 
@@ -254,21 +260,20 @@ class Game:
         from the public fields, after they were set by hand or loaded from JSON."""
         self._rule_flags()
         self._masks = [_mask_of(h) for h in self.hands]
-        self._lc = None
+        self._dc = None
 
     @property
     def _legal(self):
         """The cached legal actions of the seat to act (None: not computed yet)."""
-        return self._lc
+        return None if self._dc is None else self._dc.actions
 
     @_legal.setter
     def _legal(self, value) -> None:
         # ``game._legal = None`` is how tests and tools say "I changed the state by
         # hand": rebuild everything derived from it, not only the cache.
-        if value is None:
-            self._resync()
-        else:
-            self._lc = value
+        if value is not None:
+            raise ValueError("only None may be written: it rebuilds the derived state")
+        self._resync()
 
     def _playable_mask(self, seat: int) -> int:
         """The distinct cards of the seat's hand that may be played now, as a bitmask."""
@@ -296,13 +301,20 @@ class Game:
         applies them when its own clock runs out."""
         if seat is not None:
             return self._compute_legal(seat)
-        legal = self._lc
-        if legal is not None:
-            return legal
+        decision = self._dc
+        if decision is None:
+            phase = self.phase
+            if phase == ROUND_OVER or phase == MATCH_OVER:
+                return self._compute_legal(None)
+            decision = self._turn()
+        return decision.actions
+
+    def _turn(self) -> Decision:
+        """The seat to act's turn decision (its legal actions), cached until `apply`."""
+        cur = self.current
         if self.phase == TURN and not self.pending and self.vulnerable is None:
             # The ordinary turn, written out flat (it is most of every game): the
-            # playable cards are one AND of masks; the tuple comes from `_LEGAL`.
-            cur = self.current
+            # playable cards are one AND of masks; the decision is looked up by them.
             held = self._masks[cur]
             active = self.active_colour
             playable = held & (_COLOUR_MATCH[active] | _TOP_MATCH[self.discard[-1].index])
@@ -314,11 +326,12 @@ class Game:
                 key = playable or _F_PASS
             if len(self.hands[cur]) == 2 and not self.called[cur] and not self._auto_call:
                 key |= _F_CALL
-            legal = _LEGAL.get(key) or _legal_tuple(key)
+            decision = _KEYED[cur].get(key) or _keyed_decision(cur, key)
         else:
-            legal = self._compute_legal(None)
-        self._lc = legal
-        return legal
+            legal = self._compute_legal(cur)
+            decision = _TURNS[cur].get(legal) or _listed_decision(cur, legal)
+        self._dc = decision
+        return decision
 
     def _compute_legal(self, seat: int | None) -> tuple[A.Action, ...]:
         phase = self.phase
@@ -360,6 +373,44 @@ class Game:
             result += (A.Catch(v),)
         return result
 
+    @classmethod
+    def _assemble(cls, fields: dict) -> "Game":
+        """The game whose state is exactly `fields` (one value per name in `STATE`):
+        how a saved, dealt-from-a-view or written-out game is built. The caller has
+        checked the values; the derived state is rebuilt here."""
+        names = set(fields)
+        if names != _STATE_NAMES:
+            wrong = sorted(names ^ _STATE_NAMES)
+            raise TypeError(f"a game's state needs exactly the fields of STATE: {wrong}")
+        game = cls.__new__(cls)
+        game.__dict__.update(fields)
+        game._resync()
+        return game
+
+    def copy(self, rng: random.Random | None = None) -> "Game":
+        """A copy to play on, cheaply: every card, the scores, the round results and
+        the whole position, but NOT the logs: the copy's `history` and `actions` start
+        empty (its views show only what happens after the copy; nothing it does can
+        reach this game). It shuffles with `rng` if given (a play-out passes its own
+        generator, at no cost), else with a copy of this game's generator, which
+        continues exactly as this game's would."""
+        game = Game.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game.rng = copy_rng(self.rng) if rng is None else rng
+        game.scores = self.scores[:]
+        game.table_points = self.table_points[:]
+        game.results = self.results[:]
+        game.history = []
+        game.actions = []
+        game.hands = [h[:] for h in self.hands]
+        game.draw_pile = self.draw_pile[:]
+        game.discard = self.discard[:]
+        game.called = self.called[:]
+        game.out = self.out[:]
+        game.lacks = [set(s) for s in self.lacks]
+        game._masks = self._masks[:]
+        return game
+
     def can_apply(self, action: A.Action, seat: int | None = None) -> bool:
         """Whether `apply(action, seat)` would be accepted."""
         try:
@@ -374,12 +425,13 @@ class Game:
         """Apply `action` for `seat` (default: the seat to act); return what happened.
 
         Raises IllegalAction, saying why in a player's words, and changes nothing."""
-        legal = self._lc
-        if seat is not None or legal is None or action not in legal:
+        decision = self._dc
+        if decision is None or action not in decision.actions or (
+                seat is not None and seat != decision.seat):
             return self._apply_checked(action, seat)
         # Listed just now for the seat to act: no need to check it again. The two
         # commonest steps of every game are written out flat below.
-        self._lc = None
+        self._dc = None
         kind = action.kind
         if kind == "play":
             seat = self.current
@@ -453,7 +505,7 @@ class Game:
         history = self.history
         start = len(history)
         self.actions.append((seat, action))
-        self._lc = None
+        self._dc = None
         kind = action.kind
         if kind == "play":
             self.vulnerable = None
@@ -470,6 +522,11 @@ class Game:
         if action is A.CLOSE_WINDOW:
             if phase != WINDOW:
                 raise IllegalAction("There is no Last Card window open.")
+            return seat
+        if action is A.DECLINE:
+            reactions = self.reactions
+            if self.vulnerable is None or not reactions or seat != reactions[0]:
+                raise IllegalAction("There is nothing to react to now.")
             return seat
         if action is A.TIMEOUT:
             if self.rules.turn_timer == 0:
@@ -527,6 +584,9 @@ class Game:
 
     def _on_next_round(self, action: A.Action, seat: int | None) -> None:
         self._deal()
+
+    def _on_decline(self, action: A.Action, seat: int) -> None:
+        self.reactions = self.reactions[1:]
 
     def _log(self, event: E.Event) -> None:
         self.history.append(event)
@@ -671,11 +731,13 @@ class Game:
         self._log(E.CalledLastCard(seat))
         if seat == self.vulnerable:
             self.vulnerable = None
+            self.reactions = ()
             if self.phase == WINDOW:
                 self._close_window()
 
     def _catch(self, catcher: int, seat: int) -> None:
         self.vulnerable = None
+        self.reactions = ()
         self._log(E.Caught(catcher, seat))
         self._draw_into(seat, self.rules.last_card_penalty, "last-card")
         if self.phase == WINDOW:
@@ -747,8 +809,19 @@ class Game:
         if missed and rules.last_card_window:
             self.after_window = (next_seat, next_phase)
             self.phase = WINDOW
-            return
-        self._end_turn(next_seat, next_phase)
+        else:
+            self._end_turn(next_seat, next_phase)
+        if missed:
+            self._offer_reactions(seat)
+
+    def _offer_reactions(self, offender: int) -> None:
+        """Queue the seats to be asked whether they react to `offender`'s missed call:
+        the offender first, then the others in seat order; the seat to act is asked
+        only while the window is open (otherwise it may catch on its own turn)."""
+        n, cur = self.seats, self.current
+        window = self.phase == WINDOW
+        order = ((offender + k) % n for k in range(n))
+        self.reactions = tuple(s for s in order if window or s != cur)
 
     def _card_effect(self, seat: int, card: Card) -> tuple[int, str]:
         """Resolve the card's action; return who plays next and in which phase."""
@@ -922,22 +995,92 @@ class Game:
 
 _card_index = attrgetter("index")
 
+STATE = (
+    "rules", "seats", "seed", "rng", "round", "dealer", "scores", "table_points", "results",
+    "winners", "total_turns", "history", "actions", "direction", "hands", "draw_pile",
+    "discard", "active_colour", "pending", "drawn", "called", "vulnerable", "after_window",
+    "challenge_bluff", "challenge_from", "out", "winner_points", "stuck_passes", "turns",
+    "lacks", "current", "phase", "reactions",
+)
+"""The names of a game's whole state: everything `to_json` writes, besides the
+derived fields the game rebuilds itself."""
+_STATE_NAMES = frozenset(STATE)
+
+_DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
+_WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))
+_TURNS: list[dict[tuple, Decision]] = [{} for _ in range(MAX_SEATS)]
+"""Turn decisions by seat and legal-actions tuple: values, so built once and shared."""
+_KEYED: list[dict[int, Decision]] = [{} for _ in range(MAX_SEATS)]
+"""The ordinary turn's decisions by seat and legal-actions key (see `_legal_tuple`)."""
+_REACTIONS: dict[tuple, Decision] = {}
+"""Reaction decisions by (seat, legal actions)."""
+
+
+def _keyed_decision(seat: int, key: int) -> Decision:
+    keyed = _KEYED[seat]
+    if len(keyed) >= _LEGAL_LIMIT:
+        keyed.clear()
+    decision = keyed[key] = Decision(DecisionKind.TURN, seat, _LEGAL.get(key) or _legal_tuple(key))
+    return decision
+
+
+def _listed_decision(seat: int, legal: tuple) -> Decision:
+    turns = _TURNS[seat]
+    if len(turns) >= _LEGAL_LIMIT:
+        turns.clear()
+    decision = turns[legal] = Decision(DecisionKind.TURN, seat, legal)
+    return decision
+
+
+def next_decision(game: Game) -> Decision | None:
+    """What is decided next in `game`, by whom; None once the match is over.
+
+    In order: a seat's optional reaction to a missed Last Card call (the offender
+    first, then the other seats in seat order, each answering with an action or
+    `DECLINE`); the window closing once every seat let it go by; the next deal
+    between rounds; otherwise the turn of the seat to act. Apply the chosen action
+    with ``game.apply(action, decision.seat)``. Declining is recorded in the action
+    log like any action; logs written before `DECLINE` existed replay unchanged (a
+    seat taking its turn ends the reactions, as it always did)."""
+    if game.vulnerable is None:
+        decision = game._dc
+        if decision is None:
+            phase = game.phase
+            if phase == ROUND_OVER:
+                return _DEAL
+            if phase == MATCH_OVER:
+                return None
+            decision = game._turn()
+        return decision
+    if game.reactions:
+        seat = game.reactions[0]
+        key = (seat, game.legal_actions(seat))
+        decision = _REACTIONS.get(key)
+        if decision is None:
+            decision = _REACTIONS[key] = Decision(
+                DecisionKind.REACTION, seat, (*key[1], A.DECLINE))
+        return decision
+    if game.phase == WINDOW:
+        return _WINDOW_CLOSES
+    return game._dc or game._turn()
+
+
 _HANDLERS = {
     "draw": Game._on_draw, "pass": Game._on_pass, "accept": Game._on_accept,
     "challenge": Game._on_challenge, "name-colour": Game._on_name_colour,
     "timeout": Game._on_timeout, "catch": Game._on_catch, "call": Game._on_call,
     "close-window": Game._on_close_window, "next-round": Game._on_next_round,
+    "decline": Game._on_decline,
 }
 #: Actions that are not the seat to act taking its turn (they leave a missed call catchable).
-_OUT_OF_TURN = frozenset({"catch", "call", "close-window", "next-round"})
+_OUT_OF_TURN = frozenset({"catch", "call", "close-window", "next-round", "decline"})
 
 
 def _shuffle(rng: random.Random, cards: list[Card]) -> None:
     """Shuffle in place by sorting on one uniform key per card (fast, and unbiased)."""
-    rand = rng.random
-    keys = [rand() for _ in cards]
+    keys = list(starmap(rng.random, repeat((), len(cards))))  # map & co: no Python loop
     order = sorted(range(len(cards)), key=keys.__getitem__)
-    cards[:] = [cards[i] for i in order]
+    cards[:] = map(cards.__getitem__, order)
 
 
 from .cards import ALL_CARDS  # noqa: E402  (after Card is complete)

@@ -60,6 +60,7 @@ def game_to_json(game) -> dict:
         "lacks": [sorted(c.value for c in s) for s in game.lacks],
         "current": game.current,
         "phase": game.phase,
+        "reactions": list(game.reactions) if game.vulnerable is not None else [],
         "history": [e.as_json() for e in game.history],
         "actions": [[seat, a.as_json()] for seat, a in game.actions],
     }
@@ -157,6 +158,13 @@ def _load(data: dict, Game, PHASES) -> "Game":
         raise StateError("the discard pile is empty")
     if game.drawn is not None and game.drawn not in game.hands[game.current]:
         raise StateError("the card just drawn is not in the player's hand")
+    reactions = data.get("reactions")  # absent from saves made before `next_decision`
+    if reactions is None:
+        game.reactions = ()
+        if game.vulnerable is not None:
+            game._offer_reactions(game.vulnerable)  # as the drivers of the time did on loading
+    else:
+        game.reactions = tuple(_seat(s, seats, "a seat to react") for s in reactions)
     check_cards(game)
     game._resync()
     return game

@@ -62,6 +62,16 @@ class View:
     turns: int
     """Turns played in this round."""
     winners: tuple[int, ...]
+    total_turns: int
+    """Turns played in the whole match."""
+    stuck_passes: int
+    """Consecutive turns in which nobody could play or draw (the stalemate count)."""
+    after_window: tuple[int, str] | None
+    """While the Last Card window is open: who plays next, and in which phase."""
+    reactions: tuple[int, ...]
+    """While a seat may be caught: the seats still to be asked whether they react."""
+    results: tuple[dict, ...]
+    """The finished rounds' results."""
     _history: list = field(repr=False, compare=False)
     _history_len: int = field(repr=False, compare=False)
 
@@ -94,6 +104,11 @@ class View:
             dealer=game.dealer,
             turns=game.turns,
             winners=game.winners,
+            total_turns=game.total_turns,
+            stuck_passes=game.stuck_passes,
+            after_window=game.after_window,
+            reactions=game.reactions if game.vulnerable is not None else (),
+            results=tuple(game.results),
             _history=game.history,
             _history_len=len(game.history),
         )

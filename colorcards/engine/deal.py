@@ -1,0 +1,143 @@
+"""A whole game dealt from one seat's view: what a thinking-ahead player imagines.
+
+`deal_from_view(view, rng)` places the cards the seat cannot see (the other hands and
+the draw pile's order) at random from the seat's own generator, consistently with
+everything the view shows, and returns a full `Game` on which any action from that
+point plays by the real rules (stacking, the Draw Four rule, Last Card, scoring,
+matches). It reads nothing but the view, so the dealt game can hold nothing the seat
+does not know: the same view and the same generator state always deal the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .cards import Card, Colour, Rank, full_deck
+from .events import ColourNamed, Played, Turned
+from .game import Game
+from .view import View
+
+_DECK = Counter(full_deck())
+_IN_ORDER = sorted(_DECK, key=lambda c: c.index)
+
+
+def unseen_cards(view: View) -> list[Card]:
+    """The cards the seat cannot see (other hands and the draw pile), in card order:
+    the deck less its own hand and the discard pile."""
+    counts = _DECK.copy()
+    counts.subtract(view.hand)
+    counts.subtract(view.discard)
+    cards: list[Card] = []
+    for card in _IN_ORDER:
+        n = counts[card]
+        if n > 0:
+            cards += [card] * n
+    return cards
+
+
+def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Game:
+    """A full game consistent with `view`, its hidden cards placed from `rng`.
+
+    What the view shows is kept exactly: the seat's own hand, every hand's size, the
+    discard pile, top card and active colour, pending penalty, direction, seat to act
+    and phase, Last Card calls and who may be caught (and who is still to react),
+    the window, scores, table points, round results, rules and turn counts.
+
+    Placed at random: the other hands and the draw pile. With `lacks` (the default),
+    a seat that publicly drew on a colour and has not played it since is dealt no card
+    of that colour as far as the unseen cards allow (under ``draw=when-stuck`` that is
+    what the draw proved; under ``any-time`` it is a strong hint). Another seat that
+    is deciding on a card it just drew (the ``drawn`` phase) gets a card that can be
+    played as that card. Hidden facts of the past are rebuilt from the dealt cards:
+    whether a Wild Draw Four now open to a challenge was a bluff (the offender's dealt
+    hand against the colour in force before it), and in a play-on round the points
+    the round's winner scored when going out (the dealt hands' points now).
+
+    The dealt game shuffles with `rng` itself when its draw pile runs out; its `seed`
+    is 0 (it is not a replay of anything) and its `history` and `actions` start empty."""
+    me = view.seat
+    seats = view.seats
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    hands: list[list[Card]] = [[] for _ in range(seats)]
+    hands[me] = list(view.hand)
+    drawn = view.drawn
+    deciding = view.current
+    if view.phase == "drawn" and deciding is not None and deciding != me:
+        drawn = _take_playable(pool, view)
+        hands[deciding].append(drawn)
+    others = [s for s in range(seats) if s != me]
+    if lacks:
+        others.sort(key=lambda s: not view.lacks[s])  # the constrained seats first
+    for s in others:
+        need = view.hand_counts[s] - len(hands[s])
+        lacking = view.lacks[s] if lacks else frozenset()
+        if lacking:
+            took = [i for i, c in enumerate(pool) if c.colour not in lacking][:need]
+            if len(took) < need:
+                chosen = set(took)
+                took += [i for i in range(len(pool)) if i not in chosen][:need - len(took)]
+            chosen = set(took)
+            hands[s] += [pool[i] for i in took]
+            pool = [c for i, c in enumerate(pool) if i not in chosen]
+        else:
+            hands[s] += pool[:need]
+            pool = pool[need:]
+    for hand in hands:
+        hand.sort(key=_index)
+    challenge_from = view.challenge_from
+    bluff = False
+    if view.phase == "challenge" and challenge_from is not None:
+        before = _colour_before_last_play(view)
+        bluff = before is not None and any(c.colour is before for c in hands[challenge_from])
+    winner_points = sum(c.points for h in hands for c in h) if view.out else 0
+    return Game._assemble({
+        "rules": view.rules, "seats": seats, "seed": 0, "rng": rng,
+        "round": view.round, "dealer": view.dealer, "scores": list(view.scores),
+        "table_points": list(view.table_points), "results": list(view.results),
+        "winners": tuple(view.winners), "total_turns": view.total_turns,
+        "history": [], "actions": [], "direction": view.direction, "hands": hands,
+        "draw_pile": pool, "discard": list(view.discard), "active_colour": view.active_colour,
+        "pending": view.pending, "drawn": drawn, "called": list(view.called),
+        "vulnerable": view.vulnerable, "after_window": view.after_window,
+        "challenge_bluff": bluff, "challenge_from": challenge_from, "out": list(view.out),
+        "winner_points": winner_points, "stuck_passes": view.stuck_passes,
+        "turns": view.turns, "lacks": [set(s) for s in view.lacks],
+        "current": 0 if view.current is None else view.current, "phase": view.phase,
+        "reactions": tuple(view.reactions),
+    })
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _take_playable(pool: list[Card], view: View) -> Card:
+    """Remove and return the first card of `pool` that could be played on the top card
+    (the card another seat drew and is now deciding on)."""
+    top, active = view.discard[-1], view.active_colour
+    restricted = view.rules.draw_four == "restricted"
+    for i, card in enumerate(pool):
+        if card.rank is Rank.WILD_DRAW_FOUR and restricted:
+            continue  # playable only without the active colour in hand: not guaranteed
+        if card.is_wild or card.colour is active or card.rank is top.rank:
+            return pool.pop(i)
+    return pool.pop()  # nothing unseen matches: every such card is in view
+
+
+def _colour_before_last_play(view: View) -> Colour | None:
+    """The colour in force before the last card played (the Wild Draw Four on the
+    table when a challenge is open), from the public history."""
+    colour: Colour | None = None
+    before: Colour | None = None
+    for event in view.history:
+        if isinstance(event, Turned) and not event.returned:
+            colour = event.card.colour
+        elif isinstance(event, Played):
+            before = colour
+            colour = event.colour or event.card.colour
+        elif isinstance(event, ColourNamed):
+            colour = event.colour
+    return before
+
