@@ -1,4 +1,5 @@
-"""The rules of the preset being played, in the player's words, with the options in force."""
+"""The rules: this table's in the player's words with the options in force, and the
+whole rulebook (RULES.md, shipped in the package), each on a tab of its own."""
 
 from __future__ import annotations
 
@@ -6,19 +7,36 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from ...engine import Rules
+from ...rulebook import rulebook
 from .rules_text import rules_markdown
+
+#: Each tab's id and the id of the scrolling page inside it.
+PAGES = {"table": "rules-page", "rulebook": "rulebook-page"}
 
 
 class RulesScreen(Screen[None]):
-    """A scrollable page of rules; Escape, Q or B goes back."""
+    """A scrollable page of rules; T and R switch between this table's rules and the
+    rulebook; Escape, Q or B goes back."""
 
     BINDINGS = [
         Binding("escape,q,b", "back", "Back"),
+        Binding("t", "show('table')", "This table"),
+        Binding("r", "show('rulebook')", "Rulebook"),
         Binding("space", "page_down", "Page down", show=False),
     ]
+
+    DEFAULT_CSS = """
+    RulesScreen #rulebook-page {
+        padding: 0 2;
+        align-horizontal: center;
+    }
+    RulesScreen #rulebook-text {
+        max-width: 100;
+    }
+    """
 
     def __init__(self, preset_key: str, rules: Rules) -> None:
         super().__init__()
@@ -28,15 +46,30 @@ class RulesScreen(Screen[None]):
         """The options in force, including any the player changed."""
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules-page"):
-            yield Markdown(rules_markdown(self.preset_key, self.rules), id="rules-text")
+        with TabbedContent(initial="table"):
+            with TabPane("This table", id="table"), VerticalScroll(id="rules-page"):
+                yield Markdown(rules_markdown(self.preset_key, self.rules), id="rules-text")
+            with TabPane("Rulebook", id="rulebook"), VerticalScroll(id="rulebook-page"):
+                yield Markdown(rulebook(), id="rulebook-text")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#rules-page").focus()
+        self._page().focus()
+
+    def _page(self) -> VerticalScroll:
+        """The page on the tab being shown."""
+        active = self.query_one(TabbedContent).active or "table"
+        return self.query_one(f"#{PAGES[active]}", VerticalScroll)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """A tab chosen with the mouse or the keys: its page takes the keys."""
+        self._page().focus()
+
+    def action_show(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
 
     def action_page_down(self) -> None:
-        self.query_one("#rules-page", VerticalScroll).scroll_page_down()
+        self._page().scroll_page_down()
 
     def action_back(self) -> None:
         self.dismiss(None)
