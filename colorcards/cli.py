@@ -1,4 +1,5 @@
-"""The `colorcards` command: the game (default), `sim` and `stats`.
+"""The `colorcards` command: the game (default), `sim`, `stats`, `history`, `export`
+and `replay`.
 
 Bad arguments exit non-zero with a one-line reason, never a traceback.
 """
@@ -61,6 +62,19 @@ def build_parser() -> argparse.ArgumentParser:
     stats = sub.add_parser("stats", help="print your statistics per difficulty")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.add_argument("--data-dir", dest="stats_data_dir", help="as the global --data-dir")
+
+    history = sub.add_parser("history", help="list your finished games, newest first")
+    history.add_argument("--json", action="store_true", help="print JSON")
+    history.add_argument("--data-dir", dest="stats_data_dir", help="as the global --data-dir")
+    export = sub.add_parser("export", help="write a finished game as JSON (colorcards export "
+                            "GAME > game.json)")
+    export.add_argument("game", help="the game's id (or its first characters, as history "
+                        "shows it), or 'last'")
+    export.add_argument("--data-dir", dest="stats_data_dir", help="as the global --data-dir")
+    replay = sub.add_parser("replay", help="replay an exported game, move by move")
+    replay.add_argument("file", help="a file written by colorcards export")
+    replay.add_argument("--check", action="store_true",
+                        help="only check that it replays to its recorded result")
     return parser
 
 
@@ -121,6 +135,17 @@ def main(argv: list[str] | None = None) -> int:
             from .store.report import run_stats
 
             return run_stats(args.stats_data_dir or args.data_dir, as_json=args.json)
+        if args.command in ("history", "export"):
+            from .store.history import run_export, run_history
+
+            data_dir = args.stats_data_dir or args.data_dir
+            if args.command == "history":
+                return run_history(data_dir, as_json=args.json)
+            return run_export(data_dir, args.game)
+        if args.command == "replay":
+            from .tui.replay_app import run_replay
+
+            return run_replay(args)
         try:
             from .tui.app import run_app
         except ImportError:

@@ -54,7 +54,7 @@ LEVEL_NAMES = ("easy", "normal", "hard", "crazy")
 
 _LETTERS = {"D": DRAW, "P": PASS, "A": ACCEPT, "X": CHALLENGE, "L": CALL, "T": TIMEOUT,
             "CW": CLOSE_WINDOW, "N": NEXT_ROUND}
-_TOKENS = {action: token for token, action in _LETTERS.items()}
+_TOKENS: dict[Action, str] = {action: token for token, action in _LETTERS.items()}
 _COLOURS = {colour.letter: colour for colour in Colour}
 
 
@@ -335,6 +335,33 @@ _KINDS = {dict: "an object", list: "a list", int: "a whole number", str: "text"}
 def _short(exc: BaseException) -> str:
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     return text[:120]
+
+
+def read_export(path: str) -> tuple[KeptGame, Game, str | None]:
+    """The export at `path`, replayed: (kept game, final game, why it cannot be trusted
+    or None). ReplayError with one sentence if it cannot be read or replayed."""
+    try:
+        with open(path, "rb") as source:
+            raw = source.read(_MAX_EXPORT + 1)
+    except OSError as exc:
+        raise ReplayError(f"{path}: {exc.strerror or exc}") from None
+    if len(raw) > _MAX_EXPORT:
+        raise ReplayError(f"{path}: it is larger than any game export "
+                          f"({_MAX_EXPORT // 1_000_000} MB)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path}: it is not text, so not a game export") from None
+    try:
+        kept = KeptGame.loads(text)
+        game = kept.replay()
+    except ReplayError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
+    return kept, game, kept.check(game)
+
+
+_MAX_EXPORT = 20_000_000
+"""Bytes: far above the longest match's export, so a wrong file is refused before reading it all."""
 
 
 def kept_from_game(game: Game, *, names: Sequence[str] = (), difficulty: str = "normal",

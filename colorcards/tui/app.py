@@ -126,7 +126,12 @@ class ColorCardsApp(App):
             from .screens import StatsScreen
 
             self.push_screen(StatsScreen(self.store.stats(), self.store.records()),
-                             lambda _: self.show_title())
+                             lambda what: self._title_chosen(what) if what == "history"
+                             else self.show_title())
+        elif choice == "history":
+            from .learn import show_history
+
+            show_history(self, back=self.show_title)
         elif choice == "rules":
             from .screens import RulesScreen
 
@@ -245,6 +250,10 @@ class ColorCardsApp(App):
                 self.ask_new_game(back=self.show_title)
             elif what == "quit":
                 self.exit(0)
+            elif what in ("review", "same-deal"):
+                from .learn import after_results
+
+                after_results(self, controller, what)
             else:
                 self.show_title()
 

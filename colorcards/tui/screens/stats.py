@@ -119,10 +119,12 @@ def strip(results: Sequence[str]) -> Text:
     return text
 
 
-class StatsScreen(Screen[None]):
-    """The player's record per level with a strip of recent results and a win-rate line."""
+class StatsScreen(Screen[str | None]):
+    """The player's record per level with a strip of recent results and a win-rate line.
+    Returns 'history' (H: the games behind the figures) or None."""
 
-    BINDINGS = [Binding("escape,q,b", "back", "Back")]
+    BINDINGS = [Binding("escape,q,b", "back", "Back"),
+                Binding("h", "history", "History", key_display="H")]
 
     def __init__(self, stats: dict[str, Any], records: list[Any]) -> None:
         super().__init__()
@@ -157,3 +159,6 @@ class StatsScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_history(self) -> None:
+        self.dismiss("history")

@@ -121,7 +121,7 @@ def saved_summary(saved: dict[str, Any]) -> str:
 
 
 class TitleScreen(Screen[str]):
-    """Returns 'continue', 'new', 'stats', 'rules' or 'quit'."""
+    """Returns 'continue', 'new', 'stats', 'history', 'rules' or 'quit'."""
 
     BINDINGS = [
         Binding("up", "app.focus_previous", show=False),
@@ -129,6 +129,7 @@ class TitleScreen(Screen[str]):
         Binding("c", "choose('continue')", "Continue", show=False),
         Binding("n", "choose('new')", "New game"),
         Binding("s", "choose('stats')", "Statistics"),
+        Binding("h", "choose('history')", "History"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("q,escape", "choose('quit')", "Quit"),
     ]
@@ -153,6 +154,7 @@ class TitleScreen(Screen[str]):
                     yield MenuButton("New game  (N)", id="new",
                                  variant="default" if self.saved is not None else "primary")
                     yield MenuButton("Statistics  (S)", id="stats")
+                    yield MenuButton("History  (H)", id="history")
                     yield MenuButton("Rules  (R)", id="rules")
                     yield MenuButton("Quit  (Q)", id="quit")
 

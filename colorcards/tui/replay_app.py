@@ -1,0 +1,50 @@
+"""`colorcards replay game.json`: an exported game opened in the Replay screen.
+
+The file is read and replayed before any screen opens, so a damaged, truncated,
+hand-edited or newer-version file, an unknown option or an impossible action is one
+line on stderr and exit status 1, never a traceback. `--check` stops there and says
+whether the file replays to the result it records.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..replay.kept import KeptGame, ReplayError, read_export
+from .app import ColorCardsApp
+
+
+class ReplayFileApp(ColorCardsApp):
+    """The game app opening on one exported game's replay; leaving it quits."""
+
+    def __init__(self, kept: KeptGame, **kwargs) -> None:
+        super().__init__(direct=True, **kwargs)
+        self.kept = kept
+        """The exported game shown first."""
+
+    def _direct_start(self) -> None:
+        from .learn import open_replay
+
+        open_replay(self, self.kept, back=lambda: self.exit(0))
+
+
+def run_replay(args) -> int:
+    """Check the file named by `args.file`, then replay it (or just report with --check)."""
+    name = args.file
+    try:
+        kept, game, distrust = read_export(name)
+    except ReplayError as exc:
+        print(f"colorcards: cannot replay {exc}", file=sys.stderr)
+        return 1
+    if args.check:
+        where = f"{len(kept.actions)} actions, {game.total_turns} turns"
+        if distrust:
+            print(f"colorcards: {Path(name).name} replays ({where}) but cannot be trusted: "
+                  f"{distrust}", file=sys.stderr)
+            return 1
+        print(f"{Path(name).name} replays to its recorded result ({where}).")
+        return 0
+    app = ReplayFileApp(kept, data_dir=getattr(args, "data_dir", None))
+    result = app.run()
+    return result if isinstance(result, int) else 0

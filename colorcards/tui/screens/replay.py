@@ -1,0 +1,268 @@
+"""Replay: a kept game, the table as it was from the player's seat, action by action.
+
+Handed the game's frames (`replay.frames`), it draws the frame in view with the
+table's own widgets — the ring, the opponents' tags, the hand, the log — fed the same
+way the table feeds them, and never changes them. ←/→ step, Home/End go to the deal
+and the end, PgUp/PgDn go round by round. After the game every hand may be turned
+face up (F), and the header says so in words while they are. When the game has been
+reviewed, its costliest moments are marked where they happened (M jumps to the next).
+It returns 'review', 'same-deal' or None (back) with `dismiss()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import Card, Play
+from ...replay.frames import PLAYER, Frame, round_starts
+from ...replay.kept import KeptGame
+from ...store.history import preset_title
+from ..palette import STYLES, card_label, card_name, marks, unicode_ok
+from ..widgets import GameLog, Hand, OpponentTag, Ring
+from .common import LEVEL_TITLES
+
+_ARROWS = "←→" if unicode_ok() else "Left/Right"
+
+
+def ring_places(opponents: int) -> tuple[int, int, int]:
+    """How many tags go left, across the top and right of the ring (seat 1 on the left),
+    as at the table."""
+    if opponents == 1:
+        return 0, 1, 0
+    side = min(3, max(1, (opponents - 1) // 2))
+    return side, opponents - 2 * side, side
+
+
+def hand_line(name: str, cards: Sequence[Card], ascii_only: bool) -> Text:
+    """'Lily (3): ● 5  ■ Skip  ✦ Wild' — one seat's cards face up, each in its colour
+    with its shape, short enough for a line."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{name} ({len(cards)}): ", style="bold")
+    if not cards:
+        text.append("no cards", style="dim")
+    for i, card in enumerate(cards):
+        if i:
+            text.append("  ")
+        style = STYLES[card.colour] if card.colour is not None else "bold"
+        text.append(card_label(card, ascii_only), style=style)
+    return text
+
+
+class ReplayScreen(Screen[str | None]):
+    """One kept game, stepped through from the player's seat."""
+
+    CSS_PATH = Path(__file__).with_name("learn.tcss")
+    BINDINGS = [
+        Binding("left", "step(-1)", "Step", key_display=_ARROWS),
+        Binding("right", "step(1)", "Step", show=False),
+        Binding("home", "go('first')", "Deal/End", key_display="Home/End"),
+        Binding("end", "go('last')", "End", show=False),
+        Binding("pageup", "round(-1)", "Round", key_display="PgUp/Dn"),
+        Binding("pagedown", "round(1)", "Next round", show=False),
+        Binding("f", "face_up", "Face up", key_display="F"),
+        Binding("d", "choose('same-deal')", "Same deal", key_display="D"),
+        Binding("escape,q", "choose('back')", "Back", key_display="Esc"),
+        Binding("question_mark", "keys", "Keys", show=False),
+    ]
+
+    def __init__(self, kept: KeptGame, shots: list[Frame], *, distrust: str | None = None,
+                 marks_at: dict[int, str] | None = None, start: int | None = None) -> None:
+        super().__init__()
+        self.kept = kept
+        """The game being replayed."""
+        self.shots = shots
+        """The table after every action, the deal first."""
+        self.distrust = distrust
+        """Why the replay cannot be trusted (it does not reach the recorded result), or None."""
+        self.marks_at = dict(marks_at or {})
+        """Frame index -> what the review says of the move that led there."""
+        self.position = len(shots) - 1 if start is None else max(0, min(start, len(shots) - 1))
+        """The frame in view."""
+        self.face_up = False
+        """Every hand shown face up (after the game only)."""
+        self.ascii_only = not unicode_ok()
+        self.palette = kept.rules.palette
+        self._starts = round_starts(shots)
+        self._lines: list[str] = []
+        self._line_at: list[int] = []
+        count = 0
+        for frame in shots:
+            if frame.line:
+                self._lines.append(marks(frame.line))
+                count += 1
+            self._line_at.append(count)
+
+    # ---------------------------------------------------------------- building
+
+    def compose(self) -> ComposeResult:
+        names = self.kept.seat_names
+        level = self.kept.difficulty
+        opponents = self.kept.seats - 1
+        left, top, _ = ring_places(opponents)
+        seats = list(range(1, opponents + 1))
+        yield Static(id="replay-header")
+        with Horizontal(id="replay-middle"):
+            with Vertical(id="replay-left", classes="side-tags"):
+                for seat in reversed(seats[:left]):
+                    yield OpponentTag(seat, names[seat], level, id=f"rtag-{seat}")
+            with Vertical(id="replay-centre"):
+                with Horizontal(id="replay-top"):
+                    for seat in seats[left:left + top]:
+                        yield OpponentTag(seat, names[seat], level, id=f"rtag-{seat}")
+                yield Ring(id="replay-ring")
+            with Vertical(id="replay-right", classes="side-tags"):
+                for seat in seats[left + top:]:
+                    yield OpponentTag(seat, names[seat], level, id=f"rtag-{seat}")
+        yield Static(id="replay-hands")
+        yield GameLog(id="replay-log")
+        yield Static(id="replay-step")
+        yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="replay-hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for box in ("#replay-left", "#replay-right", "#replay-top"):
+            if not self.query(f"{box} OpponentTag"):
+                self.query_one(box).add_class("-empty")
+        self.show_frame()
+        if self.distrust:
+            self.notify(f"This replay cannot be trusted: {self.distrust}.", severity="warning",
+                        timeout=8)
+
+    # ---------------------------------------------------------------- drawing
+
+    @property
+    def frame(self) -> Frame:
+        return self.shots[self.position]
+
+    @property
+    def at_end(self) -> bool:
+        return self.position == len(self.shots) - 1
+
+    def show_frame(self) -> None:
+        """Feed every widget from the frame in view."""
+        frame = self.frame
+        view = frame.view
+        names = self.kept.seat_names
+        single = self.kept.rules.match == "single"
+        for seat in range(1, view.seats):
+            place = view.out.index(seat) + 1 if seat in view.out else None
+            self.query_one(f"#rtag-{seat}", OpponentTag).show(
+                cards=view.hand_counts[seat], current=view.current == seat,
+                called=view.called[seat], vulnerable=view.vulnerable == seat, out_place=place,
+                score=None if single else view.scores[seat], ascii_only=self.ascii_only)
+        pending_seat = None
+        if view.pending and view.current is not None:
+            pending_seat = "you" if view.current == PLAYER else names[view.current]
+        self.query_one(Ring).show(
+            top=view.top, active=view.active_colour, direction=view.direction,
+            draw_count=view.draw_count, palette=self.palette, ascii_only=self.ascii_only,
+            pending=view.pending, pending_seat=pending_seat,
+            players=sum(1 for count in view.hand_counts if count))
+        hand = self.query_one(Hand)
+        hand.cards = view.hand
+        nxt = self.shots[self.position + 1] if not self.at_end else None
+        about_to = (nxt.action.card if nxt is not None and nxt.seat == PLAYER
+                    and isinstance(nxt.action, Play) else None)
+        hand.playable = frozenset((about_to,)) if about_to is not None else frozenset()
+        hand.selected = view.hand.index(about_to) if about_to is not None else -1
+        log = self.query_one(GameLog)
+        log.show(self._lines[:self._line_at[self.position]])
+        self._show_hands()
+        self._header()
+        self._step_line(about_to)
+
+    def _header(self) -> None:
+        kept, frame = self.kept, self.frame
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(" REPLAY ", style="bold reverse")
+        if self.face_up:
+            text.append(" ALL HANDS FACE UP ", style="bold reverse")
+        if self.distrust:
+            text.append(" CANNOT BE TRUSTED ", style="bold reverse")
+        level = LEVEL_TITLES.get(kept.difficulty, kept.difficulty.title())
+        text.append(marks(f" {preset_title(kept.preset) or 'Game'} · {level} · "
+                          f"step {frame.index}/{len(self.shots) - 1} · round {frame.round} · "
+                          f"turn {frame.turn}"))
+        self.query_one("#replay-header", Static).update(text)
+
+    def _show_hands(self) -> None:
+        panel = self.query_one("#replay-hands", Static)
+        panel.display = self.face_up
+        self.query_one(GameLog).display = not self.face_up
+        if not self.face_up:
+            return
+        names = self.kept.seat_names
+        lines = [hand_line(names[s], self.frame.hands[s], self.ascii_only)
+                 for s in range(1, self.kept.seats)]
+        panel.update(Text("\n").join(lines))
+
+    def _step_line(self, about_to: Card | None) -> None:
+        """Under the log: a review's mark on this move, else what comes next."""
+        frame = self.frame
+        text = Text(no_wrap=True, overflow="ellipsis")
+        mark = self.marks_at.get(frame.index)
+        if mark:
+            text.append(marks("◆ ") + mark, style="bold")
+        elif self.at_end:
+            ended = "the game was left here" if self.kept.abandoned else "the end of the game"
+            text.append(f"This is {ended}. F turns every hand face up.", style="dim")
+        elif about_to is not None:
+            text.append(f"Next: you play {card_name(about_to, self.palette)}.", style="dim")
+        else:
+            nxt = self.shots[self.position + 1]
+            who = ("the table" if nxt.seat is None else
+                   "you" if nxt.seat == PLAYER else self.kept.seat_names[nxt.seat])
+            text.append(f"Next to act: {who}.", style="dim")
+        self.query_one("#replay-step", Static).update(text)
+
+    # ---------------------------------------------------------------- keys
+
+    def _go(self, position: int) -> None:
+        position = max(0, min(position, len(self.shots) - 1))
+        if position != self.position:
+            self.position = position
+            self.show_frame()
+        else:
+            self.app.bell()
+
+    def action_step(self, step: int) -> None:
+        self._go(self.position + step)
+
+    def action_go(self, where: str) -> None:
+        self._go(0 if where == "first" else len(self.shots) - 1)
+
+    def action_round(self, step: int) -> None:
+        starts = self._starts
+        if step < 0:
+            earlier = [s for s in starts if s < self.position]
+            self._go(earlier[-1] if earlier else 0)
+        else:
+            later = [s for s in starts if s > self.position]
+            self._go(later[0] if later else len(self.shots) - 1)
+
+    def action_moment(self) -> None:
+        """Jump to the next costly moment the review found (round again after the last)."""
+        if not self.marks_at:
+            self.notify("Review the game (V) to mark its costliest moments.", timeout=4)
+            return
+        ahead = sorted(i for i in self.marks_at if i > self.position)
+        self._go(ahead[0] if ahead else min(self.marks_at))
+
+    def action_keys(self) -> None:
+        self.notify(marks("← → a step · Home/End the deal and the end · PgUp/PgDn a round · "
+                          "F every hand face up · D the same deal again · Esc back"), timeout=8)
+
+    def action_face_up(self) -> None:
+        self.face_up = not self.face_up
+        self.show_frame()
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(None if what == "back" else what)

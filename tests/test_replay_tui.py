@@ -1,0 +1,155 @@
+"""History → Replay → the same deal, played with Pilot as a person would, through the
+real app and store: the title's and Statistics' ways in, stepping, round by round,
+hands face up, a game with no replay, and a replay that cannot be trusted."""
+
+import pytest
+
+from colorcards.replay.kept import KeptGame
+from colorcards.store import Store
+from colorcards.store.recovery import connect
+from colorcards.store.schema import migrate
+from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.screens.history import HistoryScreen
+from colorcards.tui.screens.replay import ReplayScreen
+from history_helpers import play_evening
+
+
+@pytest.fixture
+def data(tmp_path):
+    """Two kept Color Cards games (seeds 1000, 1001) and one older game with no replay."""
+    db = connect(tmp_path / "colorcards.db")
+    migrate(db, upto=2)
+    db.execute(
+        "INSERT INTO records (game_id, finished_at, preset, rules, difficulty, seats, result, "
+        "abandoned, place, table_points, cards_left, points_left, turns, duration_seconds, "
+        "seed, meta) VALUES ('old', '2026-11-01T20:00:00+00:00', 'color-cards', '{}', "
+        "'hard', 4, 'win', 0, 1, 3, 0, 0, 30, 60.0, '12', '{}')")
+    db.close()
+    with Store.open(tmp_path) as store:
+        play_evening(store, games=2, abandon_every=0, autosave=False,
+                     plan=(("color-cards", 4, "hard"),))
+    return tmp_path
+
+
+def _header(screen: ReplayScreen) -> str:
+    return str(screen.query_one("#replay-header").render())
+
+
+async def test_history_to_replay_to_the_same_deal(data):
+    """H on the title lists the games; Enter replays the newest from its end; the keys
+    step, jump and turn hands face up; D deals the same cards again as a new game."""
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen) and len(history.entries) == 3
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        kept = replay.kept
+        assert kept.game_id == "evening-1001" and replay.at_end
+        assert replay.frame.view.phase == "match-over"
+        await pilot.press("home")
+        assert replay.position == 0 and replay.frame.view.hand == tuple(
+            kept.new_game().hands[0])
+        await pilot.press("right", "right", "left")
+        assert replay.position == 1
+        await pilot.press("pagedown")  # one round: straight to the end
+        assert replay.at_end
+        await pilot.press("pageup")
+        assert replay.position == 0
+        assert "FACE UP" not in _header(replay)
+        assert not replay.query_one("#replay-hands").display
+        await pilot.press("f")
+        assert replay.face_up and "ALL HANDS FACE UP" in _header(replay)
+        assert replay.query_one("#replay-hands").display
+        await pilot.press("end", "d")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.controller is not None
+        game = app.controller.game
+        assert game.seed == kept.seed and game.rules == kept.rules
+        dealt = kept.new_game().history
+        assert game.history[:len(dealt)] == dealt  # the same hands and the same first card
+        again = KeptGame(rules=game.rules, seats=game.seats, seed=kept.seed,
+                         actions=tuple(game.actions))
+        assert again.replay().dumps() == game.dumps()
+
+
+async def test_history_from_statistics_and_back(data):
+    """S then H reaches the same list; Escape goes back to the title."""
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_a_game_with_no_replay_only_says_so(data):
+    """Enter on the old game keeps the list and says there is no replay."""
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert any("no replay" in n.message for n in app._notifications)
+        await pilot.press("home", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_a_replay_that_does_not_reach_its_record_says_it_cannot_be_trusted(data):
+    """The record's turns edited by hand: the replay opens, marked and explained."""
+    with Store.open(data) as store, store._mutex:
+        store._db.execute("UPDATE records SET turns = turns + 3 WHERE game_id = 'evening-1001'")
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.distrust
+        assert "CANNOT BE TRUSTED" in _header(replay)
+        assert any("cannot be trusted" in n.message for n in app._notifications)
+
+
+async def test_damaged_kept_actions_leave_the_list_working(data):
+    """Garbage where the actions are kept: Enter says why and the list stays."""
+    with Store.open(data) as store, store._mutex:
+        store._db.execute("UPDATE replays SET actions = '??' WHERE game_id = 'evening-1001'")
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert any("cannot be replayed" in n.message for n in app._notifications)
+
+
+def test_the_same_deal_keeps_options_that_differ_from_the_preset():
+    """Options changed on top of the preset come back as the same changes."""
+    from colorcards.engine import Game, get_preset
+    from colorcards.tui.learn import settings_for
+
+    rules = get_preset("classic").rules(stacking="on", match="single")
+    kept = KeptGame(rules=rules, seats=3, seed=5, actions=(), preset="classic",
+                    difficulty="crazy")
+    settings = settings_for(kept)
+    assert settings.rules() == rules and settings.opponents == 2
+    assert settings.difficulty == "crazy" and settings.preset == "classic"
+    assert Game(settings.rules(), settings.seats, kept.seed).hands == kept.new_game().hands
