@@ -368,13 +368,40 @@ async def test_results_round_shows_what_happened():
 
 
 @pytest.mark.parametrize("match_over, keys, expected", [
-    (False, ["enter"], "next-round"), (False, ["n"], "next-round"), (False, ["t"], "title"),
-    (True, ["enter"], "new-game"), (True, ["n"], "new-game"), (True, ["escape"], "title"),
-    (True, ["right", "enter"], "title"),
+    (False, ["n"], "next-round"), (False, ["t"], "title"),
+    (False, ["right", "enter"], "next-round"), (False, ["tab", "tab", "enter"], "title"),
+    (True, ["n"], "new-game"), (True, ["escape"], "title"),
+    (True, ["right", "enter"], "new-game"), (True, ["right", "right", "enter"], "title"),
 ])
 async def test_results_by_keys(match_over, keys, expected):
     results, _ = await run(lambda: ResultsScreen(sample_results(match_over)), keys=keys)
     assert results == [expected]
+
+
+@pytest.mark.parametrize("match_over", [False, True])
+async def test_results_stay_after_stray_enters(match_over):
+    """Enter presses no default button: two stray Enters from the table leave the
+    results on screen, and nothing is chosen."""
+    app = ScreenApp(lambda: ResultsScreen(sample_results(match_over)))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        for key in ("enter", "enter", "space", "enter"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen) and app.results == []
+        assert not isinstance(app.focused, Button)
+
+
+async def test_results_escape_mid_match_stays_and_says_how_to_go_on():
+    """Escape in the middle of a match does not leave it silently: it stays and says
+    which keys go on."""
+    app = ScreenApp(lambda: ResultsScreen(sample_results(match_over=False)))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen) and app.results == []
+        assert "N deals round 3, T goes to the title" in shown(app)
 
 
 @pytest.mark.parametrize("match_over, selector", [
@@ -386,7 +413,7 @@ async def test_results_by_click(match_over, selector):
 
 
 async def test_results_when_you_win_the_match():
-    _, text = await run(lambda: ResultsScreen(sample_results(True, True)))
+    _, text = await run(lambda: ResultsScreen(sample_results(True, True)), size=(100, 40))
     assert "★ You win the match!" in text
     assert "You have no cards left." in text
     assert "New game" in text
@@ -563,3 +590,118 @@ async def test_title_saved_line_never_breaks_inside_the_date(size):
         rows = [row.strip() for row in screen_rows(app)]
     assert "Family Night · Normal · round 10" in rows
     assert "saved Wed 30 Sep, 13:44" in rows
+
+
+def _match(scores, table_points, went_out, winners, match="to:500", round_no=6):
+    from colorcards.engine import parse_cards
+    from colorcards.tui.screens import ResultsData
+
+    left = [parse_cards("R7 B+2"), [], parse_cards("G3"), parse_cards("YS B9 R0")]
+    left = [[] if s in went_out else (cards or parse_cards("Y1")) for s, cards in enumerate(left)]
+    return ResultsData(
+        names=["You", "Lily", "Max", "Zoe"], difficulty="normal", round=round_no,
+        match_over=True, winners=winners, went_out=went_out, cards_left=left, turns=30,
+        round_points=88, scores=scores, table_points=table_points, match=match,
+        stats=STATS["normal"])
+
+
+@pytest.mark.parametrize("data, expected", [
+    # Classic: Lily wins the match; Max went out first in the last round.
+    (_match([375, 522, 326, 254], [9, 12, 8, 5], went_out=[2], winners=(1,)),
+     ["Lily", "You", "Max", "Zoe"]),
+    # Family Night: Zoe won the last round, Lily the match on totals.
+    (_match([120, 163, 90, 46], [5, 6, 4, 3], went_out=[3], winners=(1,), match="rounds:3",
+            round_no=3),
+     ["Lily", "You", "Max", "Zoe"]),
+    # Equal totals: table points order them, both share the win.
+    (_match([200, 200, 90, 46], [4, 7, 4, 3], went_out=[3], winners=(0, 1), match="rounds:3",
+            round_no=3),
+     ["Lily", "You", "Max", "Zoe"]),
+])
+async def test_match_results_rank_by_the_match_with_the_last_round_apart(data, expected):
+    """At the end of a match the standings are by totals (then table points), so the
+    headline's winner is first; the last round is listed apart in its own order."""
+    app = ScreenApp(lambda: ResultsScreen(data))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        rows = [row.strip(" │║|") for row in screen_rows(app)]
+        text = shown(app)
+    start = next(i for i, row in enumerate(rows) if "The match after" in row)
+    middle = next(i for i, row in enumerate(rows) if "The last round" in row)
+    match_rows = [row.split()[1] for row in rows[start + 2:middle] if row[:1].isdigit()
+                  or row.strip()[:1].isdigit()]
+    assert match_rows == expected
+    round_rows = [row.split()[1] for row in rows[middle + 2:middle + 6]]
+    assert round_rows[0] == data.names[data.went_out[0]]
+    winner_names = " and ".join(data.names[s] for s in data.winners)
+    if 0 not in data.winners:
+        assert f"{winner_names} wins the match." in text
+    else:
+        assert "You share the match win with Lily." in text
+        assert rows[start + 2].split()[0] == rows[start + 3].split()[0] == "1."
+
+
+async def test_match_results_at_80x24_show_the_standings_first_and_scroll_to_the_rest():
+    """The smallest screen shows the match standings at once; ↓ reads on to the record."""
+    app = ScreenApp(lambda: ResultsScreen(sample_results(True, True)))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        text = shown(app)
+        assert "The match after 2 rounds" in text and "1. You ★ 197" in text
+        for _ in range(12):
+            await pilot.press("down")
+        await pilot.pause()
+        assert "best streak: 2 wins" in shown(app)
+        assert isinstance(app.screen, ResultsScreen) and app.results == []
+
+
+async def test_new_game_blurb_follows_the_options():
+    """The preset's line while it is as it comes; after a change, the change (never
+    'stacking on' beside Stacking Off); back to the preset's line when undone."""
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        blurb = app.screen.query_one("#blurb")
+        assert str(blurb.render()) == PRESETS["color-cards"].blurb
+        await pilot.press("down", "down", "down", "down", "right")  # Stacking: On -> Off
+        await pilot.pause()
+        assert "stacking on" not in shown(app).lower()
+        assert "Color Cards, your changes: Stacking: Off." in shown(app)
+        await pilot.press("up", "right")  # Match: one round -> 3 rounds
+        await pilot.pause()
+        assert ("Color Cards, your changes: Match: 3 rounds, highest total wins · "
+                "Stacking: Off." in shown(app))
+        await pilot.press("left", "down", "left")  # both back as the preset has them
+        await pilot.pause()
+        assert str(blurb.render()) == PRESETS["color-cards"].blurb
+
+
+async def test_new_game_hints_are_read_whole_at_80x24():
+    """The Draw Four hint is long: it wraps instead of being cut."""
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 5)
+        await pilot.pause()
+        assert app.focused.id == "draw_four"
+        assert ("When a Wild Draw Four may be played, and whether it can be challenged."
+                in shown(app))
+        assert "PLAY" in shown(app)
+
+
+async def test_family_night_offers_no_penalty_when_last_card_is_called_for_you():
+    """Last Card called for everyone: nobody is caught, so no Penalty row; a Last Card
+    rule with a penalty brings it back."""
+    app = ScreenApp(new_game(GameSettings(preset="family-night", opponents=3)))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert "Called for everyone" in shown(app)
+        assert "Penalty" not in shown(app)
+        assert "Match ‹ 3 rounds, highest total wins ›" in shown(app)
+        await pilot.press(*["down"] * 6)
+        assert app.focused.id == "last_card"
+        await pilot.press("right")  # Forget it and draw
+        await pilot.pause()
+        assert "Penalty ‹ 2 cards ›" in shown(app)
+        await pilot.press("down")
+        assert app.focused.id == "last_card_penalty"

@@ -12,7 +12,7 @@ from colorcards.engine import PRESETS, Colour, Rules, get_preset
 from colorcards.engine.rules import CHOICES
 from colorcards.tui.screens.chooser import most_held
 from colorcards.tui.screens.common import percent, record_line, streak_words, when
-from colorcards.tui.screens.newgame import opponent_options, readable
+from colorcards.tui.screens.newgame import VALUE_WIDTH, opponent_options, readable
 from colorcards.tui.screens.results import headline, match_words
 from colorcards.tui.screens.rules_text import OPTION_TITLES, option_value, rules_markdown
 from colorcards.tui.screens.title import card_fan, saved_summary, title_art
@@ -98,10 +98,14 @@ def test_opponent_choices_follow_the_preset(key):
     assert values == list(range(preset.min_seats - 1, preset.max_seats))
 
 
-def test_opponent_labels_name_small_tables():
+def test_opponent_labels_are_worded_alike_for_every_table():
+    """Every size names its computer players the same way, and fits the row."""
     labels = dict(opponent_options("color-cards"))
     assert labels[3] == "3 — Lily, Max, Zoe"
-    assert labels[9] == "9 computer players"
+    assert labels[4] == "4 — Lily, Max, Zoe, Ava"
+    assert labels[5] == "5 — Lily, Max, Zoe, Ava, Leo"
+    assert labels[9] == "9 — Lily, Max, Zoe, Ava, Leo, Mia, Sam, Ivy, Ben"
+    assert all(len(label) <= VALUE_WIDTH for label in labels.values())
 
 
 @pytest.mark.parametrize("counts, colour", [
@@ -136,7 +140,9 @@ def test_record_line():
     stats = LevelStats(games=10, wins=6, losses=4, win_rate=0.6, current_streak=2,
                        best_streak=3)
     assert record_line(stats, "easy") == (
-        "10 games: 6 won, 4 lost (60%) · 2 wins in a row · best run 3")
+        "10 games: 6 won, 4 lost (60%) · streak: 2 wins · best: 3 wins")
+    lost = LevelStats(games=2, wins=0, losses=2, win_rate=0.0, current_streak=-2)
+    assert record_line(lost, "hard").endswith("streak: 2 losses · best: –")
     assert percent(1.0) == "100%" and percent(0.0) == "0%"
 
 

@@ -39,6 +39,11 @@ class ScreenApp(App):
         self.screen_under_test: Screen | None = None
 
     def on_mount(self) -> None:
+        from colorcards.tui.palette import unicode_ok
+        from colorcards.tui.screens.common import ascii_scrollbars
+
+        self.set_class(not unicode_ok(), "-ascii")  # as ColorCardsApp does
+        ascii_scrollbars(not unicode_ok())
         self.screen_under_test = self.make_screen()
         self.push_screen(self.screen_under_test, self.results.append)
 

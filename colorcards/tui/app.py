@@ -57,6 +57,9 @@ class ColorCardsApp(App):
         from .palette import unicode_ok
 
         self.set_class(not unicode_ok(), "-ascii")
+        from .screens.common import ascii_scrollbars
+
+        ascii_scrollbars(not unicode_ok())
         if self._store is None:
             from ..store import Store
 

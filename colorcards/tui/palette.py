@@ -47,19 +47,29 @@ def unicode_ok() -> bool:
     return "utf" in encoding
 
 
+#: Pointers, arrows and punctuation beyond ASCII, as an ASCII terminal shows them.
 _ASCII_MARKS = str.maketrans({"▶": ">", "◀": "<", "‹": "<", "›": ">",
-                               "←": "<-", "→": "->", "↑": "^", "↓": "v"})
+                              "←": "<-", "→": "->", "↑": "^", "↓": "v", "⇧": "Shift+",
+                              "·": "-", "—": "-", "–": "-", "…": "...", "✗": "x",
+                              "✓": "ok", "’": "'", "‘": "'", "“": '"', "”": '"'})
+
+#: A Wild's glyph: it has no colour, so it must not look like any colour's shape
+#: (Green's ASCII diamond is `*`).
+WILD_GLYPH = "✦"
+WILD_ASCII = "@"
 
 
 def marks(text: str) -> str:
-    """`text` with its pointers and arrows in ASCII when the terminal has no Unicode."""
+    """`text` with its pointers, arrows and punctuation in ASCII when the terminal has
+    no Unicode."""
     return text if unicode_ok() else text.translate(_ASCII_MARKS)
 
 
 def glyph(colour: Colour | None, ascii_only: bool | None = None) -> str:
-    """The colour's shape as one character ('●', or 'o' in ASCII); '*' for no colour."""
+    """The colour's shape as one character ('●', or 'o' in ASCII); '✦' ('@') for a
+    Wild, which has no colour."""
     if colour is None:
-        return "✦" if not _ascii(ascii_only) else "*"
+        return WILD_ASCII if _ascii(ascii_only) else WILD_GLYPH
     return colour.ascii if _ascii(ascii_only) else colour.glyph
 
 

@@ -13,6 +13,7 @@ from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import Widget
 from textual.widgets import Button
 
@@ -141,6 +142,22 @@ class MenuButton(Button):
         self.label = self.plain_label
 
 
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scroll bars without the eighth blocks Textual draws at the thumb's ends: the
+    thumb is whole cells of its colour, so an ASCII terminal shows nothing else."""
+
+    VERTICAL_BARS = [" "] * 8
+    HORIZONTAL_BARS = [" "] * 8
+
+
+def ascii_scrollbars(on: bool) -> None:
+    """Draw every scroll bar of the app in ASCII (on) or with Textual's blocks (off).
+
+    Textual's documented way is to set `ScrollBar.renderer`, which is process-wide:
+    the app sets it once on start from `unicode_ok()`."""
+    ScrollBar.renderer = AsciiScrollBarRender if on else ScrollBarRender
+
+
 def shapes_banner(palette: str = "classic", gap: str = "  ") -> Text:
     """The four shapes in their colours with their names: '● Red  ■ Blue  ▲ Yellow  ◆ Green'."""
     text = Text()
@@ -169,17 +186,16 @@ def streak_short(streak: int) -> str:
 
 
 def record_line(stats: Any, level: str) -> str:
-    """One line with a player's record at a level, or a welcome when there is none."""
+    """One line with a player's record at a level, or a welcome when there is none. The
+    streaks are worded as the Statistics page's columns say them ('2 wins', '–')."""
     title = LEVEL_TITLES.get(level, level.title())
     games = getattr(stats, "games", 0) if stats is not None else 0
     if not games:
         return f"No games at {title} yet."
-    streak = streak_words(stats.current_streak)
     return (
         f"{games} game{'s' if games != 1 else ''}: {stats.wins} won, {stats.losses} lost "
-        f"({percent(stats.win_rate)})"
-        + (f" · {streak}" if stats.current_streak else "")
-        + f" · best run {stats.best_streak}"
+        f"({percent(stats.win_rate)}) · streak: {streak_short(stats.current_streak)} · "
+        f"best: {streak_short(stats.best_streak)}"
     )
 
 

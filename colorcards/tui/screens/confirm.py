@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..palette import marks
+
 
 class ConfirmDialog(ModalScreen[bool]):
     """Asks one question; True for yes. Escape and N mean no, Y means yes."""
@@ -32,7 +34,7 @@ class ConfirmDialog(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(self.no, id="no", variant="primary")
                 yield Button(self.yes, id="yes", variant="error")
-            yield Static("Y yes · N or Esc no", classes="keys")
+            yield Static(marks("Y yes · N or Esc no"), classes="keys")
 
     def on_mount(self) -> None:
         # The safe answer has the focus, so a stray Enter never destroys anything.

@@ -26,12 +26,17 @@ from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
 from .confirm import ConfirmDialog
 from .rules_text import OPTION_TITLES, VALUE_WORDS
 
+#: Columns for a row's value in the dialog (76 wide: border, padding, pointer, label and
+#: the two arrows take the rest), so every choice is read whole.
+VALUE_WIDTH = 76 - 2 - 2 - 2 - 14 - 2 - 2
+
 IN_PROGRESS_QUESTION = (
     "A game is in progress. Starting a new one counts as a loss. Start anyway?"
 )
 
-MATCHES = (("single", "One round"), ("rounds:3", "Best of 3 rounds"),
-           ("rounds:5", "Best of 5 rounds"), ("to:500", "First to 500 points"))
+#: A fixed number of rounds is won on the total (RULES.md §6), not by rounds won.
+MATCHES = (("single", "One round"), ("rounds:3", "3 rounds, highest total wins"),
+           ("rounds:5", "5 rounds, highest total wins"), ("to:500", "First to 500 points"))
 STACKING = tuple(VALUE_WORDS["stacking"].items())
 DRAW_FOUR = tuple(VALUE_WORDS["draw_four"].items())
 #: Last Card mode combines `last_card` and its 3-second `last_card_window`.
@@ -51,15 +56,24 @@ SPEED_TITLES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 #: Options kept when the preset changes: personal taste, not part of any preset.
 PERSONAL = ("palette", "turn_timer")
 
+#: The rows whose options a preset sets, with their titles on the form.
+RULE_ROWS = {"match": "Match", "stacking": "Stacking", "draw_four": "Draw Four",
+             "last_card": "Last Card", "last_card_penalty": "Penalty"}
+
+def _sentence(text: str) -> str:
+    """'when a Wild Draw Four ...' as a sentence, keeping the names' capitals."""
+    return text[:1].upper() + text[1:] + "."
+
+
 #: A line of help under the form for each focused row.
 HINTS = {
     "preset": "A bundle of house rules; change single options below.",
     "opponents": "Computer players at the table with you.",
-    "match": DESCRIPTIONS["match"].capitalize() + ".",
-    "stacking": DESCRIPTIONS["stacking"].capitalize() + ".",
-    "draw_four": DESCRIPTIONS["draw_four"].capitalize() + ".",
+    "match": _sentence(DESCRIPTIONS["match"]),
+    "stacking": _sentence(DESCRIPTIONS["stacking"]),
+    "draw_four": _sentence(DESCRIPTIONS["draw_four"]),
     "last_card": "What happens to a player who does not call Last Card in time.",
-    "last_card_penalty": DESCRIPTIONS["last_card_penalty"].capitalize() + ".",
+    "last_card_penalty": _sentence(DESCRIPTIONS["last_card_penalty"]),
     "turn_timer": "Seconds for your turn; when they run out you draw a card.",
     "palette": "The colours' names. The shapes never change.",
     "speed": "How quickly the computer players take their turns.",
@@ -93,13 +107,13 @@ def last_card_value(rules: Rules) -> str:
 
 
 def opponent_options(preset_key: str) -> list[tuple[int, str]]:
-    """The table sizes a preset allows, each with the computer players' names when few."""
+    """The table sizes a preset allows, each with the computer players' names (nine
+    names fit the row: the same words for every size)."""
     preset = PRESETS[preset_key]
     options = []
     for n in range(preset.min_seats - 1, preset.max_seats):
         names = GameSettings(preset=preset_key, opponents=n).names()[1:]
-        label = f"{n} — {', '.join(names)}" if n <= 4 else f"{n} computer players"
-        options.append((n, label))
+        options.append((n, marks(f"{n} — {', '.join(names)}")))
     return options
 
 
@@ -194,16 +208,32 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             except RulesError:
                 continue
 
+    def blurb(self) -> str:
+        """The preset's own line while it is played as it comes; once a rule is changed,
+        what was changed, so the line never contradicts the rows below it."""
+        preset = PRESETS[self.preset]
+        changed = [key for key in RULE_ROWS if key in self.changes]
+        if "last_card_window" in self.changes and "last_card" not in changed:
+            changed.append("last_card")
+        if not changed:
+            return marks(preset.blurb)
+        words = []
+        for key in changed:
+            choice = self.query_one(f"#{key}", Choice)
+            shown = choice.options[choice.index][1]
+            words.append(f"{RULE_ROWS[key]}: {shown.plain if isinstance(shown, Text) else shown}")
+        return marks(f"{preset.title}, your changes: {' · '.join(words)}.")
+
     def _update(self) -> None:
         """Check the choices, show the record, blurb and any error, and sync the rows."""
         self.query_one("#record", Static).update(
-            record_line(self.stats.get(self.difficulty), self.difficulty))
-        self.query_one("#blurb", Static).update(PRESETS[self.preset].blurb)
+            marks(record_line(self.stats.get(self.difficulty), self.difficulty)))
         try:
             rules = self.settings.rules()
         except RulesError as exc:
             self.error = str(exc)
-            self.query_one("#error", Static).update(f"✗ {readable(self.error)}")
+            self.query_one("#blurb", Static).update(self.blurb())
+            self.query_one("#error", Static).update(marks(f"✗ {readable(self.error)}"))
             self.query_one("#error").display = True
             self.query_one("#hint").display = False
             self.query_one("#play", Button).disabled = True
@@ -216,6 +246,9 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                     "palette"):
             self.query_one(f"#{key}", Choice).select(getattr(rules, key))
         self.query_one("#last_card", Choice).select(last_card_value(rules))
+        # Called for everyone: nobody is ever caught, so there is no penalty to choose.
+        self.query_one("#last_card_penalty").display = rules.last_card != "auto"
+        self.query_one("#blurb", Static).update(self.blurb())
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         key = event.choice.id
@@ -250,9 +283,9 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     def _hint(self, row: str | None) -> None:
         """One line about the focused row; for Difficulty, about the level chosen."""
         if row == "difficulty":
-            self.query_one("#hint", Static).update(LEVEL_HINTS[self.difficulty])
+            self.query_one("#hint", Static).update(marks(LEVEL_HINTS[self.difficulty]))
         elif row in HINTS:
-            self.query_one("#hint", Static).update(HINTS[row])
+            self.query_one("#hint", Static).update(marks(HINTS[row]))
 
     # -- leaving ----------------------------------------------------------------
 

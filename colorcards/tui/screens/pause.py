@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..palette import marks
 from .common import MenuButton
 
 
@@ -36,7 +37,7 @@ class PauseMenu(ModalScreen[str]):
             yield MenuButton("Resume  (Esc)", id="resume", variant="primary")
             yield MenuButton("New game  (N)", id="new")
             yield MenuButton("Rules  (R)", id="rules")
-            yield MenuButton(f"Sound: {sound} — turn it {'off' if self.sound_on else 'on'}  (S)",
+            yield MenuButton(marks(f"Sound: {sound} — turn it {'off' if self.sound_on else 'on'}  (S)"),
                          id="sound")
             yield MenuButton("Quit  (Q)", id="quit")
             yield Static("Quit whenever you like: the game is already saved, and Continue "

@@ -1,6 +1,13 @@
 """The end of a round or a match: who went out, what was left, the score, your record.
 
 Only the player's own leftover cards are shown face up; everyone else's are counts.
+At the end of a match of several rounds the standings are the match's (totals, then
+table points), and the last round is shown apart, so the order never contradicts the
+headline.
+
+Nothing here moves on by itself: Enter presses no default button (the body has the
+focus), so a stray Enter from the table cannot skip the results into a new game, and
+Escape never leaves a match in the middle.
 """
 
 from __future__ import annotations
@@ -18,7 +25,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine import Card
-from ..palette import STYLES, card_name, glyph
+from .. import palette as palettes
+from ..palette import STYLES, card_name, glyph, marks
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
 
 
@@ -100,33 +108,94 @@ def hand_cards(cards: list[Card], palette: str) -> Columns:
     return Columns(faces, padding=(0, 2))
 
 
-def standings(data: ResultsData) -> Table:
-    """Every seat: place, cards left (counts only for others), score and table points."""
-    table = Table(expand=False, box=None, padding=(0, 1), header_style="bold underline")
-    table.add_column("Place", justify="right")
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Cards", justify="right")
-    table.add_column("In hand", justify="right")
-    table.add_column("Score", justify="right")
-    table.add_column("Table pts", justify="right")
+def several_rounds(data: ResultsData) -> bool:
+    """Whether the match is more than its one round (so it has standings of its own)."""
+    return data.match != "single"
+
+
+def round_order(data: ResultsData) -> list[int]:
+    """The seats in the round's finishing order: those out first, in the order they went
+    out, then the rest by the points left in their hands."""
     order = list(data.went_out)
     rest = [s for s in range(len(data.names)) if s not in order]
-    rest.sort(key=lambda s: (sum(c.points for c in data.cards_left[s]), s))
-    for place, seat in enumerate(order + rest, start=1):
-        cards = data.cards_left[seat] if seat < len(data.cards_left) else []
-        name = Text(data.names[seat], style="bold" if seat == 0 else "")
-        if seat != 0:
-            name.append(" · Computer", style="dim")
-        if seat in data.winners:
-            name.append(" ★", style="bold")
+    rest.sort(key=lambda s: (_points_left(data, s), s))
+    return order + rest
+
+
+def match_order(data: ResultsData) -> list[tuple[int, int]]:
+    """(place, seat) by the match: highest total first, then most table points. Equal
+    totals share a place, as the match's winners share the win."""
+    seats = range(len(data.names))
+    ranked = sorted(seats, key=lambda s: (-_score(data, s), -_table(data, s), s))
+    return [(1 + sum(_score(data, o) > _score(data, s) for o in seats), s) for s in ranked]
+
+
+def _score(data: ResultsData, seat: int) -> int:
+    return data.scores[seat] if seat < len(data.scores) else 0
+
+
+def _table(data: ResultsData, seat: int) -> int:
+    return data.table_points[seat] if seat < len(data.table_points) else 0
+
+
+def _cards(data: ResultsData, seat: int) -> list[Card]:
+    return data.cards_left[seat] if seat < len(data.cards_left) else []
+
+
+def _points_left(data: ResultsData, seat: int) -> int:
+    return sum(c.points for c in _cards(data, seat))
+
+
+def _name(data: ResultsData, seat: int, star: bool) -> Text:
+    """A seat's name, computers marked as such, the winners starred (in words in ASCII)."""
+    name = Text(data.names[seat], style="bold" if seat == 0 else "")
+    if seat != 0:
+        name.append(marks(" · Computer"), style="dim")
+    if star and seat in data.winners:
+        name.append(" ★" if palettes.unicode_ok() else " (winner)", style="bold")
+    return name
+
+
+def _table_of(*columns: str) -> Table:
+    table = Table(expand=False, box=None, padding=(0, 1), header_style="bold underline")
+    for i, column in enumerate(columns):
+        table.add_column(column, justify="left" if column == "Player" else "right",
+                         no_wrap=column == "Player")
+    return table
+
+
+def standings(data: ResultsData) -> Table:
+    """The standings that decide the result.
+
+    At the end of a match of several rounds: every seat by its match total, then table
+    points. Otherwise (a single round, or a round in the middle of a match): the round's
+    finishing order with cards left, and the match totals so far."""
+    if data.match_over and several_rounds(data):
+        table = _table_of("Place", "Player", "Total", "Table pts")
+        for place, seat in match_order(data):
+            table.add_row(f"{place}.", _name(data, seat, star=True), str(_score(data, seat)),
+                          str(_table(data, seat)))
+        return table
+    table = _table_of("Place", "Player", "Cards", "In hand", "Total", "Table pts")
+    for place, seat in enumerate(round_order(data), start=1):
+        cards = _cards(data, seat)
         table.add_row(
-            f"{place}.",
-            name,
-            "out" if seat in order and not cards else str(len(cards)),
-            f"{sum(c.points for c in cards)} pts",
-            str(data.scores[seat]) if seat < len(data.scores) else "–",
-            str(data.table_points[seat]) if seat < len(data.table_points) else "–",
-        )
+            f"{place}.", _name(data, seat, star=True),
+            "out" if seat in data.went_out and not cards else str(len(cards)),
+            f"{_points_left(data, seat)} pts", str(_score(data, seat)),
+            str(_table(data, seat)))
+    return table
+
+
+def last_round(data: ResultsData) -> Table:
+    """The round that ended the match, apart from the match standings: who went out and
+    what everyone was left holding."""
+    table = _table_of("Place", "Player", "Cards", "In hand")
+    for place, seat in enumerate(round_order(data), start=1):
+        cards = _cards(data, seat)
+        table.add_row(f"{place}.", _name(data, seat, star=False),
+                      "out" if seat in data.went_out and not cards else str(len(cards)),
+                      f"{_points_left(data, seat)} pts")
     return table
 
 
@@ -139,24 +208,28 @@ def record_text(stats: Any, difficulty: str) -> Text:
         text.append("this is your first game at this level.")
         return text
     draws = getattr(stats, "draws", 0)
-    text.append(
+    text.append(marks(
         f"{stats.wins} won · {stats.losses} lost"
         + (f" · {draws} drawn" if draws else "")
         + f" · win rate {percent(stats.win_rate)}\n"
         f"Current streak: {streak_words(stats.current_streak)} · "
         f"best streak: {streak_short(stats.best_streak)}"
-    )
+    ))
     return text
 
 
 class ResultsScreen(ModalScreen[str]):
-    """Returns 'next-round' (match continues), 'new-game' (match over) or 'title'."""
+    """Returns 'next-round' (match continues), 'new-game' (match over) or 'title'.
+
+    The player moves on only by a clear choice: N, T, a click, or a button reached with
+    the arrows or Tab and then pressed."""
 
     BINDINGS = [
         Binding("n", "proceed", "Next"),
-        Binding("t,escape", "choose('title')", "Title"),
-        Binding("left,up", "app.focus_previous", show=False),
-        Binding("right,down", "app.focus_next", show=False),
+        Binding("t", "choose('title')", "Title"),
+        Binding("escape", "escape", "Title", show=False),
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
     ]
 
     def __init__(self, data: ResultsData) -> None:
@@ -168,7 +241,8 @@ class ResultsScreen(ModalScreen[str]):
         data = self.data
         won = 0 in data.winners or (not data.match_over and data.went_out[:1] == [0])
         with Vertical(id="results", classes="dialog" + (" -won" if won else "")):
-            yield Static(("★ " if won else "") + headline(data), classes="heading", id="headline")
+            star = "★ " if won and palettes.unicode_ok() else ""
+            yield Static(star + headline(data), classes="heading", id="headline")
             with VerticalScroll(id="results-body"):
                 summary = (f"{match_words(data.match, data.round)} · "
                            f"{data.turns} turns")
@@ -176,7 +250,14 @@ class ResultsScreen(ModalScreen[str]):
                     first = data.went_out[0]
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
                     summary += f" · {who} {data.round_points} points"
-                yield Static(summary, id="results-summary")
+                yield Static(marks(summary), id="results-summary")
+                if data.match_over and several_rounds(data):
+                    yield Static(Text(f"The match after {data.round} rounds", style="bold"),
+                                 id="match-heading")
+                    yield Static(standings(data), id="standings", classes="-headed")
+                    yield Static(Text(f"The last round, round {data.round}", style="bold"),
+                                 id="round-heading")
+                    yield Static(last_round(data), id="last-round", classes="-headed")
                 mine = data.cards_left[0] if data.cards_left else []
                 if mine:
                     points = sum(c.points for c in mine)
@@ -185,7 +266,8 @@ class ResultsScreen(ModalScreen[str]):
                     yield Static(hand_cards(mine, data.palette), id="your-hand")
                 else:
                     yield Static(Text("You have no cards left.", style="bold"), id="your-cards")
-                yield Static(standings(data), id="standings")
+                if not (data.match_over and several_rounds(data)):
+                    yield Static(standings(data), id="standings")
                 yield Static(record_text(data.stats, data.difficulty), id="your-record")
             with Horizontal(classes="buttons"):
                 if data.match_over:
@@ -193,12 +275,29 @@ class ResultsScreen(ModalScreen[str]):
                 else:
                     yield Button("Next round  (N)", id="next-round", variant="primary")
                 yield Button("Title  (T)", id="title")
+            yield Static(self._keys(), id="results-keys", classes="keys")
+
+    def _keys(self) -> str:
+        go = "N new game" if self.data.match_over else f"N round {self.data.round + 1}"
+        return marks(f"{go} · T title · ↑↓ read")
 
     def on_mount(self) -> None:
-        self.query_one("Button", Button).focus()
+        # The body, not a button, has the focus: Enter does nothing until the player
+        # picks a button (arrows, Tab or a click) or presses N or T.
+        self.query_one("#results-body").focus()
 
     def action_proceed(self) -> None:
         self.dismiss("new-game" if self.data.match_over else "next-round")
+
+    def action_escape(self) -> None:
+        """Leaving a finished match is harmless; in the middle of one, say how to go on."""
+        if self.data.match_over:
+            self.dismiss("title")
+            return
+        self.app.bell()
+        self.query_one("#results-keys", Static).update(Text(marks(
+            f"The match goes on: N deals round {self.data.round + 1}, T goes to the title."),
+            style="bold"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -17,6 +17,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from .. import palette as palettes
+from ..palette import marks
 from ..settings import LEVELS
 from .common import LEVEL_TITLES, as_datetime, percent, streak_short
 
@@ -25,6 +27,14 @@ STRIP = 20
 
 #: A result as a shape (filled won, hollow lost, half drawn), never by colour alone.
 MARKS = {"win": ("●", "bold green"), "loss": ("○", "red"), "draw": ("◐", "yellow")}
+
+#: The same in ASCII: the result's initial.
+ASCII_MARKS = {"win": ("W", "bold green"), "loss": ("L", "red"), "draw": ("D", "yellow")}
+
+
+def result_marks() -> dict[str, tuple[str, str]]:
+    """The marks for won, lost and drawn as the terminal can draw them."""
+    return MARKS if palettes.unicode_ok() else ASCII_MARKS
 
 
 def stats_table(stats: dict[str, Any]) -> Table:
@@ -38,11 +48,12 @@ def stats_table(stats: dict[str, Any]) -> Table:
         s = stats.get(level)
         games = getattr(s, "games", 0) if s is not None else 0
         if not games:
-            table.add_row(LEVEL_TITLES[level], "0", "0", "0", "0", "–", "–", "–", style="dim")
+            none = marks("–")
+            table.add_row(LEVEL_TITLES[level], "0", "0", "0", "0", none, none, none, style="dim")
             continue
         table.add_row(LEVEL_TITLES[level], str(s.games), str(s.wins), str(s.losses),
-                      str(getattr(s, "draws", 0)), percent(s.win_rate),
-                      streak_short(s.current_streak), streak_short(s.best_streak))
+                      str(getattr(s, "draws", 0)), marks(percent(s.win_rate)),
+                      marks(streak_short(s.current_streak)), marks(streak_short(s.best_streak)))
     return table
 
 
@@ -71,22 +82,26 @@ def running_win_rate(results: Sequence[str]) -> list[float]:
 #: Eighth blocks from empty to full, for a win-rate line on a fixed 0-100 % scale.
 BARS = "▁▂▃▄▅▆▇█"
 
+#: The same steps in ASCII, two characters to a height.
+ASCII_BARS = "__..::||"
+
 #: How many games the win-rate line covers.
 LINE = 30
 
 
-def rate_line(rates: Sequence[float], rows: int = 1) -> list[str]:
+def rate_line(rates: Sequence[float], rows: int = 1, bars: str = BARS) -> list[str]:
     """Win rates (percent) as one bar each on a fixed 0-100 % scale, `rows` lines tall
     (top line first), so that a level at 33% never looks as tall as one at 90%
-    (Textual's Sparkline scales to its own data). 0% still shows a sliver of baseline."""
-    steps = len(BARS) * rows
+    (Textual's Sparkline scales to its own data). 0% still shows a sliver of baseline.
+    `bars`: the eight steps from empty to full."""
+    steps = len(bars) * rows
     heights = [max(1, min(steps, round(rate / 100 * steps))) for rate in rates]
     lines = []
     for row in reversed(range(rows)):
         line = ""
         for height in heights:
-            fill = height - row * len(BARS)
-            line += " " if fill <= 0 else BARS[min(fill, len(BARS)) - 1]
+            fill = height - row * len(bars)
+            line += " " if fill <= 0 else bars[min(fill, len(bars)) - 1]
         lines.append(line)
     return lines
 
@@ -95,28 +110,39 @@ def trend_row(level: str, results: Sequence[str]) -> Text:
     """One level in two lines: the win-rate bars' top half; then the name, recent
     results, the bars' bottom half and where the level stands now."""
     rates = running_win_rate(results)
-    top, bottom = rate_line(rates[-LINE:], rows=2)
+    top, bottom = rate_line(rates[-LINE:], rows=2, bars=BARS if palettes.unicode_ok() else ASCII_BARS)
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(" " * (8 + STRIP + 2))
     text.append(top, style="bold")
     text.append("\n")
     text.append(f"{LEVEL_TITLES.get(level, level.title()):<8}", style="bold")
-    marks = strip(results)
-    text.append_text(marks)
-    text.append(" " * (STRIP - len(marks) + 2))
+    recent = strip(results)
+    text.append_text(recent)
+    text.append(" " * (STRIP - len(recent) + 2))
     text.append(bottom, style="bold")
     text.append(" " * (LINE - len(bottom) + 2))
-    text.append(f"{percent(rates[-1] / 100)} after {len(results)}")
+    text.append(marks(f"{percent(rates[-1] / 100)} after {len(results)}"))
     return text
 
 
 def strip(results: Sequence[str]) -> Text:
-    """The last STRIP results as ● won, ○ lost, ◐ drawn, oldest on the left."""
+    """The last STRIP results as ● won, ○ lost, ◐ drawn (W, L, D in ASCII), oldest on
+    the left."""
     text = Text(no_wrap=True)
+    shown = result_marks()
     for result in results[-STRIP:]:
-        mark, style = MARKS.get(result, ("?", ""))
+        mark, style = shown.get(result, ("?", ""))
         text.append(mark, style=style)
     return text
+
+
+def trend_key() -> str:
+    """How to read the strips and the bars, in the marks this terminal shows."""
+    shown = result_marks()
+    bars = BARS if palettes.unicode_ok() else ASCII_BARS
+    return (f"Over time: {shown['win'][0]} won  {shown['loss'][0]} lost  "
+            f"{shown['draw'][0]} drawn, newest on the right; the bars show your win rate "
+            f"after each game, from 0 ({bars[0]}) to 100% (two rows of {bars[-1]}).")
 
 
 class StatsScreen(Screen[str | None]):
@@ -138,9 +164,7 @@ class StatsScreen(Screen[str | None]):
         with VerticalScroll(id="stats-page"):
             yield Static("Statistics", classes="heading")
             yield Static(stats_table(self.stats), id="stats-table")
-            yield Static("Over time: ● won  ○ lost  ◐ drawn, newest on the right; the bars "
-                         "show your win rate after each game, from 0 (▁) to 100% (two rows of █).",
-                         id="trend-key")
+            yield Static(trend_key(), id="trend-key")
             rows = [trend_row(level, by_level[level]) for level in LEVELS if by_level.get(level)]
             if rows:
                 header = Text(no_wrap=True, style="bold underline")

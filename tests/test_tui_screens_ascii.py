@@ -1,0 +1,60 @@
+"""COLORCARDS_ASCII=1: every character of every dialog is ASCII, and the shapes stay
+distinct, so a terminal without Unicode shows the whole game."""
+
+from __future__ import annotations
+
+import pytest
+
+from colorcards.engine import COLOURS, Colour
+from colorcards.tui.palette import glyph
+from colorcards.tui.screens import (
+    ColourChooser, ConfirmDialog, HelpScreen, NewGameScreen, PauseMenu, ResultsScreen,
+    StatsScreen, TitleScreen,
+)
+from colorcards.tui.settings import GameSettings
+from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results
+
+SCREENS = {
+    "title": lambda: TitleScreen(SAVED),
+    "new_game": lambda: NewGameScreen(STATS, GameSettings(), False),
+    "colour_chooser": lambda: ColourChooser({Colour.RED: 1, Colour.BLUE: 3}, "classic", True),
+    "results": lambda: ResultsScreen(sample_results()),
+    "match_results": lambda: ResultsScreen(sample_results(match_over=True)),
+    "won_match_results": lambda: ResultsScreen(sample_results(match_over=True, you_won=True)),
+    "statistics": lambda: StatsScreen(STATS, sample_records()),
+    "pause": lambda: PauseMenu(True),
+    "help": lambda: HelpScreen(),
+    "confirm": lambda: ConfirmDialog("Start anyway?"),
+}
+
+
+class AsciiApp(ScreenApp):
+    """The host app without Textual's command palette, as ColorCardsApp has none."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+
+def _rows(app) -> list[str]:
+    strips = app.screen._compositor.render_strips()
+    return ["".join(segment.text for segment in strip) for strip in strips]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_every_character_is_ascii(monkeypatch, name, size):
+    monkeypatch.setenv("COLORCARDS_ASCII", "1")
+    app = AsciiApp(SCREENS[name])
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rows = _rows(app)
+    foreign = [(n, row) for n, row in enumerate(rows) if not row.isascii()]
+    assert not foreign, "\n".join(f"{n}: {row}" for n, row in foreign)
+    assert any(row.strip() for row in rows)
+
+
+@pytest.mark.parametrize("ascii_only", [True, False])
+def test_no_two_things_share_a_glyph(ascii_only):
+    """The four shapes and a Wild's mark are five different characters."""
+    marks = [glyph(colour, ascii_only) for colour in COLOURS] + [glyph(None, ascii_only)]
+    assert len(set(marks)) == 5 and all(len(m) == 1 for m in marks)
+    assert all(m.isascii() for m in marks) == ascii_only
