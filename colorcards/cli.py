@@ -125,6 +125,22 @@ def run_sim(args) -> int:
     return 0
 
 
+def check_opponents(args) -> None:
+    """RulesError in terms of opponents when --opponents is outside what the preset
+    allows (the preset counts players, the player counts opponents)."""
+    opponents = getattr(args, "opponents", None)
+    if opponents is None:
+        return
+    preset = get_preset(getattr(args, "preset", None) or DEFAULT_PRESET)
+    low, high = preset.min_seats - 1, preset.max_seats - 1
+    if low <= opponents <= high:
+        return
+    allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    plural = "s" if high != 1 else ""
+    raise RulesError(f"--opponents {opponents}: {preset.title} is played against {allowed} "
+                     f"computer opponent{plural}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -146,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             from .tui.replay_app import run_replay
 
             return run_replay(args)
+        check_opponents(args)
         try:
             from .tui.app import run_app
         except ImportError:

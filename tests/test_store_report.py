@@ -4,11 +4,10 @@ import json
 import subprocess
 import sys
 
-from store_helpers import new_meta, play_out
-
 from colorcards.cli import main
 from colorcards.engine import Game, get_preset
 from colorcards.store import Store
+from store_helpers import new_meta, play_out
 
 
 def _fill(data, games):
@@ -82,14 +81,54 @@ def test_stats_read_while_a_game_runs(tmp_path, capsys):
     assert data["games"] == 2 and data["problems"] == []
 
 
-def test_a_damaged_file_is_a_message_not_a_traceback(tmp_path, capsys):
-    """Garbage in the database: stderr names the file, exit 1, the file untouched."""
+def test_a_damaged_file_is_kept_aside_as_the_game_does_and_said_first(tmp_path, capsys):
+    """Garbage in the database: as when the game opens it, the file is kept aside whole
+    under a new name and a new one started; stderr says so, and stdout never claims
+    'No finished games yet' as if nothing were wrong."""
+    path = tmp_path / "colorcards.db"
+    garbage = b"not sqlite at all" * 100
+    path.write_bytes(garbage)
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("colorcards.db.damaged-")]
+    assert kept.read_bytes() == garbage
+    assert "Traceback" not in captured.err and str(path) in captured.err
+    assert kept.name in captured.err and "Nothing in it could be read" in captured.err
+    assert "No finished games yet" not in captured.out
+    assert "No finished games to show" in captured.out
+
+
+def test_a_cut_short_file_shows_the_games_the_game_would_recover(tmp_path, capsys):
+    """A truncated file: stats recovers the finished games the game itself would, says
+    so on stderr first, shows them, and the game then opens the repaired file quietly."""
+    _fill(tmp_path, GAMES * 8)
+    path = tmp_path / "colorcards.db"
+    content = path.read_bytes()
+    path.write_bytes(content[: len(content) * 3 // 4])
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [problem] = data["problems"]
+    assert "could be read and were kept" in problem and "damaged-" in problem
+    assert 0 < data["games"] <= len(GAMES) * 8
+    with Store.open(tmp_path) as store:
+        assert store.problems == [] and len(store.records()) == data["games"]
+
+
+def test_a_damaged_file_another_copy_holds_is_reported_not_moved(tmp_path, capsys):
+    """While a running game holds the data directory nothing is moved: the reason, exit 1."""
+    from colorcards.store.lock import DirLock
+    from colorcards.store.paths import LOCK_NAME
+
     path = tmp_path / "colorcards.db"
     path.write_bytes(b"not sqlite at all" * 100)
-    assert main(["stats", "--data-dir", str(tmp_path)]) == 1
+    lock = DirLock.acquire(tmp_path / LOCK_NAME)  # as a running game holds it
+    try:
+        assert main(["stats", "--data-dir", str(tmp_path)]) == 1
+    finally:
+        lock.release()
     captured = capsys.readouterr()
-    assert "Traceback" not in captured.err and str(path) in captured.err
-    assert path.read_bytes() == b"not sqlite at all" * 100
+    assert str(path) in captured.err and "No finished games yet" not in captured.out
+    assert not [p for p in tmp_path.iterdir() if "damaged" in p.name]
 
 
 def test_a_data_dir_that_is_a_file(tmp_path, capsys):

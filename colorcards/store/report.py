@@ -1,7 +1,10 @@
 """`colorcards stats`: the player's statistics in the terminal, without starting the game.
 
-Reads a copy of the database (never writing, never creating the data directory) so it
-works while a game is running in another terminal. Imports Rich, never Textual.
+Reads a copy of the database (never creating the data directory) so it works while a
+game is running in another terminal. A file that cannot be read is dealt with exactly
+as the game deals with it, by the store's own `Store.open`: kept aside under a new
+name, its finished games carried into a new file, and the player told so first.
+Imports Rich, never Textual.
 """
 
 from __future__ import annotations
@@ -67,19 +70,27 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         print(f"colorcards: {path} is not a file", file=sys.stderr)
         return 1
     store = Store.open_for_reading(path)
+    if store.problems and path.is_file():
+        # The copy would not read: open the file as the game does, which keeps it aside
+        # and carries what can be read into a new one (or says why it cannot).
+        store.close()
+        store = Store.open(directory)
     try:
         data = gather(store)
     finally:
         store.close()
-    unreadable = bool(store.problems)
+    unreadable = bool(store.problems) and not store.saving
     if as_json:
         _print(json.dumps(data, indent=2))
         return 1 if unreadable else 0
     for problem in data["problems"]:
         print(f"colorcards: {problem}", file=sys.stderr)
+    sys.stderr.flush()  # the reason comes before anything else is printed
     console = Console(highlight=False, soft_wrap=False)
     if not data["games"]:
-        if directory.exists():
+        if data["problems"]:
+            print(f"No finished games to show (statistics live in {path}).")
+        elif directory.exists():
             print(f"No finished games yet (statistics live in {path}).")
         else:
             print(f"No finished games yet: there is no data directory at {directory} "
