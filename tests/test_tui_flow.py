@@ -104,3 +104,18 @@ async def test_escape_in_the_colour_chooser_puts_the_wild_back(tmp_path):
         await _press(pilot, str(index + 1))
         await _press(pilot, "4")
         assert game.top.code == "W" and game.active_colour is Colour.GREEN
+
+
+async def test_stray_enters_at_the_end_of_a_match_leave_the_results_up(tmp_path):
+    """The Enter that played the last card, and one more: the results stay, no New game
+    popup opens and no game is dealt; N then goes on."""
+    app = make_app("duel", seed=3, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_end(pilot)
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        await _press(pilot, "enter")
+        await _press(pilot, "enter")
+        assert app.screen is results
+        await _press(pilot, "n")
+        assert isinstance(app.screen, NewGameScreen)
