@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from .engine import CHOICES, DEFAULT_PRESET, PRESETS, RulesError, get_preset, parse_value
+from .level import LEVELS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: the platform's data directory, or $COLORCARDS_DATA_DIR)")
     parser.add_argument("--seed", type=int, help="a reproducible deal")
     parser.add_argument("--preset", choices=list(PRESETS), help="skip to a game with this preset")
-    parser.add_argument("--difficulty", choices=["easy", "normal", "hard", "crazy"],
+    parser.add_argument("--difficulty", choices=[level.value for level in LEVELS],
                         help="skip to a game at this level")
     parser.add_argument("--opponents", type=int, help="number of computer opponents")
     sub = parser.add_subparsers(dest="command")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..level import LEVELS
 from .base import Player, RandomPlayer
 from .crazy import CrazyPlayer
 from .heuristic import EASY, HARD, NORMAL, HeuristicPlayer, Level
@@ -16,9 +17,6 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "hard": lambda: HeuristicPlayer(HARD),
     "crazy": CrazyPlayer,
 }
-
-#: The difficulty levels offered to players, weakest first.
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "crazy")
 
 
 def make_player(name: str) -> Player:

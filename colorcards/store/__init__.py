@@ -5,8 +5,9 @@ is one transaction; the game in progress is the engine's versioned JSON (never a
 pickle), appended to after every action so that resuming is exact.
 """
 
+from ..level import LEVELS
 from .paths import resolve_data_dir
-from .records import LEVELS, GameRecord, LevelStats
+from .records import GameRecord, LevelStats
 from .saves import SavedGame
 from .store import Store
 

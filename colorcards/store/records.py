@@ -8,15 +8,12 @@ games behind them.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..replay.kept import summary
-
-LEVELS = ("easy", "normal", "hard", "crazy")
-"""The difficulty levels statistics are always given for, weakest first."""
 
 RESULTS = ("win", "loss", "draw")
 
@@ -202,7 +199,7 @@ def to_row(record: GameRecord) -> tuple:
 
 def from_row(row) -> GameRecord:
     """A record from `COLUMNS` values; ValueError/TypeError/KeyError if they make no sense."""
-    values = dict(zip(COLUMNS, row))
+    values = dict(zip(COLUMNS, row, strict=True))
     result = values["result"]
     if result not in RESULTS:
         raise ValueError(f"unknown result {result!r}")

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import sys
 
+from ..level import LEVELS
 from .paths import DB_NAME, resolve_data_dir
-from .records import LEVELS, LevelStats, streak_text
+from .records import LevelStats, streak_text
 from .store import Store
 
 
@@ -132,7 +133,8 @@ def _print(text: str) -> None:
 
 def store_levels(data: dict) -> dict[str, LevelStats]:
     """The per-level figures back as LevelStats, the four levels first."""
-    levels = {lv: LevelStats(**data["levels"][lv]) for lv in LEVELS if lv in data["levels"]}
+    levels: dict[str, LevelStats] = {
+        lv: LevelStats(**data["levels"][lv]) for lv in LEVELS if lv in data["levels"]}
     for lv, s in data["levels"].items():
         levels.setdefault(lv, LevelStats(**s))
     return levels

@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..engine import Game, Rules, StateError
+from ..level import LEVELS
 from ..replay.kept import KeptGame, ReplayError, decode_actions, encode_actions
 from . import records as R
 from . import recovery, saves
@@ -70,7 +71,7 @@ class Store:
     # ------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, data_dir: str | Path | None = None) -> "Store":
+    def open(cls, data_dir: str | Path | None = None) -> Store:
         """The store in `data_dir` (see `resolve_data_dir`), repairing what it must."""
         problems: list[str] = []
         try:
@@ -102,7 +103,7 @@ class Store:
         return cls(db, path, lock, durable=True, owns_game=True, problems=problems)
 
     @classmethod
-    def open_for_reading(cls, path: Path) -> "Store":
+    def open_for_reading(cls, path: Path) -> Store:
         """A private in-memory copy of the database at `path` (none if it does not exist),
         for reading statistics without writing anything or waiting for a running game."""
         problems: list[str] = []
@@ -111,7 +112,7 @@ class Store:
 
     @classmethod
     def _in_memory(cls, path: Path, source: Path | None, problems: list[str],
-                   owns_game: bool) -> "Store":
+                   owns_game: bool) -> Store:
         """A store that lives in memory, starting from a copy of `source` if it reads."""
         db = recovery.memory_copy(source, problems)
         return cls(db, path, None, durable=False, owns_game=owns_game, problems=problems)
@@ -329,7 +330,8 @@ class Store:
     def _read_failed(self, exc: BaseException) -> None:
         self.problems.append(f"Cannot read {self.path} ({reason(exc)}).")
 
-    def records(self, difficulty: str | None = None, limit: int | None = None) -> list[R.GameRecord]:
+    def records(self, difficulty: str | None = None,
+                limit: int | None = None) -> list[R.GameRecord]:
         """Finished games in the order they were recorded, newest last; only the newest
         `limit` if given."""
         sql = f"SELECT {', '.join(R.COLUMNS)} FROM records"
@@ -370,7 +372,7 @@ class Store:
         except sqlite3.Error as exc:
             self._read_failed(exc)
             rows = []
-        by_level: dict[str, list[str]] = {level: [] for level in R.LEVELS}
+        by_level: dict[str, list[str]] = {level: [] for level in LEVELS}
         for difficulty, result in rows:
             by_level.setdefault(difficulty, []).append(result)
         return {level: R.derive(results) for level, results in by_level.items()}
@@ -491,7 +493,7 @@ class Store:
                 self._lock.release()
                 self._lock = None
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from ..engine import DEFAULT_PRESET, Rules, get_preset
+from ..level import LEVELS, Level
 
-LEVELS = ("easy", "normal", "hard", "crazy")
+__all__ = ["LEVELS", "NAMES", "SPEED_DELAYS", "SPEEDS", "GameSettings"]
+
 SPEEDS = ("slow", "normal", "fast")
 
 #: Seconds between computer moves at each speed.
@@ -20,7 +22,7 @@ NAMES = ("Lily", "Max", "Zoe", "Ava", "Leo", "Mia", "Sam", "Ivy", "Ben")
 class GameSettings:
     """Everything needed to start a game: level, preset, table size, option changes."""
 
-    difficulty: str = "normal"
+    difficulty: str = Level.NORMAL
     """One of LEVELS, applied to every computer player."""
     preset: str = DEFAULT_PRESET
     """The preset's key, e.g. 'color-cards'."""

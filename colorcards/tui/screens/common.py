@@ -18,11 +18,12 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine import COLOURS, Colour
+from ...level import Level
 from ...store.records import streak_text
 from ..palette import STYLES, colour_name, glyph, marks
 
-#: Level keys as players read them.
-LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "crazy": "Crazy"}
+#: Level keys as players read them (the `Level`'s own labels).
+LEVEL_TITLES = {level.value: level.label for level in Level}
 
 
 class Choice(Widget, can_focus=True):
