@@ -17,7 +17,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import Widget
 from textual.widgets import Button
 
-from ...engine import COLOURS, Colour
+from ...engine import COLOURS
 from ...level import Level
 from ...store.records import streak_text
 from ..palette import STYLES, colour_name, glyph, marks
@@ -220,8 +220,3 @@ def when(value: Any) -> str:
     if moment is None:
         return "at an unknown time"
     return f"{moment:%a} {moment.day} {moment:%b}, {moment:%H:%M}"
-
-
-def colour_of(colour: Colour, palette: str) -> Text:
-    """A colour as shape and name in its own colour: '● Ruby'."""
-    return Text(f"{glyph(colour)} {colour_name(colour, palette)}", style=STYLES[colour])
