@@ -156,13 +156,14 @@ def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, me
     if len(history) > nh:
         db.executemany("INSERT INTO save_history VALUES (?, ?)",
                        [(i, _dump(e.as_json())) for i, e in enumerate(history[nh:], nh)])
-    dropped = _log_shift(written.lines, log) if same_game and written.lines is not None else None
-    if dropped is None:
+    lines = written.lines if same_game else None
+    dropped = None if lines is None else _log_shift(lines, log)
+    if lines is None or dropped is None:
         db.execute("DELETE FROM save_log")
         first, kept = 0, 0
     else:
         first = written.log_first + dropped
-        kept = len(written.lines) - dropped
+        kept = len(lines) - dropped
         if dropped:
             db.execute("DELETE FROM save_log WHERE n < ?", (first,))
     if len(log) > kept:
@@ -223,7 +224,10 @@ def read_raw(db: sqlite3.Connection) -> RawSave | None:
     actions = db.execute("SELECT seat, action FROM save_actions ORDER BY n").fetchall()
     history = [r[0] for r in db.execute("SELECT event FROM save_history ORDER BY n")]
     log = [r[0] for r in db.execute("SELECT line FROM save_log ORDER BY n")]
-    return RawSave(*row[:8], counts=tuple(row[8:11]), actions=actions, history=history, log=log)
+    game_id, preset, difficulty, round_, saved_at, played, meta, head, *counts = row
+    return RawSave(game_id, preset, difficulty, round_, saved_at, played, meta, head,
+                   counts=(counts[0], counts[1], counts[2]), actions=actions, history=history,
+                   log=log)
 
 
 def build(raw: RawSave) -> SavedGame:
