@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 
 from colorcards.bots import make_player
-from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, Game, get_preset
+from colorcards.engine import Game, get_preset, next_decision
+from colorcards.sim import decide
 from colorcards.store import Store
 
 EVENING = (("color-cards", 4, "hard"), ("classic", 3, "normal"), ("duel", 2, "crazy"),
@@ -19,32 +20,15 @@ EVENING = (("color-cards", 4, "hard"), ("classic", 3, "normal"), ("duel", 2, "cr
 """Presets, seats and levels the evening goes round."""
 
 
-def step(game: Game, players, rng: random.Random, reacted: list) -> None:
-    """One step of play, as the table's controller takes it."""
-    if game.phase == "round-over":
-        game.apply(NEXT_ROUND)
+def step(game: Game, players, rng: random.Random) -> None:
+    """One decision of play, taken as the table takes it (the engine's one loop)."""
+    decision = next_decision(game)
+    if decision is None:
         return
-    offender = game.vulnerable
-    if offender is not None and reacted[0] != (offender, len(game.history)):
-        reacted[0] = (offender, len(game.history))
-        seats = game.seats
-        for seat in [offender] + [(offender + k) % seats for k in range(1, seats)]:
-            if game.vulnerable is None:
-                return
-            if seat == game.current and game.phase != "window":
-                continue
-            legal = game.legal_actions(seat)
-            if legal:
-                action = players[seat].react(game.view(seat), legal, rng)
-                if action is not None:
-                    game.apply(action, seat)
-        if game.vulnerable is None:
-            return
-    if game.phase == "window":
-        game.apply(CLOSE_WINDOW)
+    if decision.seat is None:
+        game.apply(decision.actions[0])
         return
-    seat = game.current
-    game.apply(players[seat].choose(game.view(seat), game.legal_actions(), rng))
+    game.apply(decide(game, decision, players[decision.seat], rng), decision.seat)
 
 
 def new_game(index: int, seed: int, plan=EVENING) -> tuple[Game, dict, list]:
@@ -67,10 +51,9 @@ def play_evening(store: Store, games: int = 20, seed: int = 1, abandon_every: in
     for index in range(games):
         game, meta, players = new_game(index, seed * 1000 + index, plan)
         rng = random.Random(seed * 7919 + index)
-        reacted: list = [None]
         stop_at = 25 if abandon_every and index % abandon_every == abandon_every - 1 else None
         while not game.is_over and (stop_at is None or len(game.actions) < stop_at):
-            step(game, players, rng, reacted)
+            step(game, players, rng)
             if autosave:
                 store.save_game(game, meta, [])
         if game.is_over:

@@ -66,8 +66,9 @@ def test_every_game_of_an_evening_replays_to_its_record(store):
         replayed = kept.replay()
         assert kept.check(replayed) is None
         assert replayed.dumps() == game.dumps()
+        assert kept.abandoned == (not game.is_over)
         abandoned += kept.abandoned
-    assert abandoned == 3
+    assert abandoned >= 2
 
 
 def test_a_kept_game_that_does_not_replay_to_its_record_says_it_cannot_be_trusted(store):

@@ -153,3 +153,85 @@ def test_the_same_deal_keeps_options_that_differ_from_the_preset():
     assert settings.rules() == rules and settings.opponents == 2
     assert settings.difficulty == "crazy" and settings.preset == "classic"
     assert Game(settings.rules(), settings.seats, kept.seed).hands == kept.new_game().hands
+
+
+async def _play_to_the_results(app, pilot) -> None:
+    """Play the player's seat (the first play offered, else the first action) until the
+    results of the finished match are up."""
+    from colorcards.tui.screens import ResultsScreen
+
+    for _ in range(3000):
+        if isinstance(app.screen, ResultsScreen) and app.controller.game.is_over:
+            return
+        ctl = app.controller
+        if ctl is not None and ctl.my_turn and not isinstance(app.screen, ResultsScreen):
+            legal = ctl.legal()
+            if legal:
+                plays = [a for a in legal if a.kind == "play"]
+                ctl.act(plays[0] if plays else legal[0])
+        await pilot.pause(0.01)
+    raise AssertionError("the match did not end")
+
+
+async def test_results_offer_the_review_and_the_same_deal(tmp_path):
+    """A match played to its end: V on the results reviews it (a progress bar, then the
+    moments, kept in the store); back on the title, History shows it reviewed and its
+    replay marks the moments; D on the results deals the same game again."""
+    from colorcards.tui.screens.review import ReviewScreen
+
+    app = ColorCardsApp(data_dir=tmp_path, seed=4242, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")  # the New game settings as they are
+        await pilot.pause()
+        await _play_to_the_results(app, pilot)
+        game = app.controller.game
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.kept.seed == game.seed == 4242
+        for _ in range(600):
+            if screen.result is not None:
+                break
+            await pilot.pause(0.05)
+        assert screen.result is not None
+        with Store.open_for_reading(tmp_path / "colorcards.db") as store:
+            assert store.history()[0].reviewed
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert set(replay.marks_at) == {j.index for j in screen.result.costliest()}
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.result is not None  # kept
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.controller.game.seed == 4242 and app.controller.game is not game
+
+
+async def test_a_review_can_be_left_at_once(data):
+    """V then Escape straight away: back at the replay, nothing kept, nothing broken."""
+    from colorcards.tui.screens.review import ReviewScreen
+
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter", "v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.pause(0.5)
+        assert not app.store.history()[0].reviewed

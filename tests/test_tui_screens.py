@@ -371,7 +371,9 @@ async def test_results_round_shows_what_happened():
     (False, ["n"], "next-round"), (False, ["t"], "title"),
     (False, ["right", "enter"], "next-round"), (False, ["tab", "tab", "enter"], "title"),
     (True, ["n"], "new-game"), (True, ["escape"], "title"),
-    (True, ["right", "enter"], "new-game"), (True, ["right", "right", "enter"], "title"),
+    (True, ["right", "enter"], "new-game"), (True, ["right", "right", "enter"], "review"),
+    (True, ["right"] * 3 + ["enter"], "same-deal"), (True, ["right"] * 4 + ["enter"], "title"),
+    (True, ["v"], "review"), (True, ["d"], "same-deal"),
 ])
 async def test_results_by_keys(match_over, keys, expected):
     results, _ = await run(lambda: ResultsScreen(sample_results(match_over)), keys=keys)

@@ -14,6 +14,7 @@ from ..engine import DEFAULT_PRESET, PRESETS, RulesError
 from ..engine.events import Event
 from ..replay.frames import frames
 from ..replay.kept import KeptGame, ReplayError
+from ..replay.review import Review
 from .settings import GameSettings
 
 if TYPE_CHECKING:
@@ -61,10 +62,19 @@ def open_kept(app: ColorCardsApp, game_id: str, back: Back, start: int | None = 
     open_replay(app, kept, back, start)
 
 
+def kept_review(app: ColorCardsApp, kept: KeptGame) -> Review | None:
+    """The review the store keeps for `kept`, if it has been computed."""
+    if not kept.game_id:
+        return None
+    return Review.from_json(app.store.review(kept.game_id))
+
+
 def open_replay(app: ColorCardsApp, kept: KeptGame, back: Back,
                 start: int | None = None) -> None:
-    """The Replay screen for `kept`; it says so if the game does not replay to its record."""
+    """The Replay screen for `kept`; it says so if the game does not replay to its record,
+    and marks the costliest moments if the game has been reviewed."""
     from .screens.replay import ReplayScreen
+    from .screens.review import review_marks
 
     try:
         shots = frames(kept, log_words(kept))
@@ -74,13 +84,36 @@ def open_replay(app: ColorCardsApp, kept: KeptGame, back: Back,
         back()
         return
 
+    reviewed = kept_review(app, kept)
+    marks_at = review_marks(reviewed, kept.rules.palette) if reviewed is not None else {}
+
     def chosen(what: str | None) -> None:
         if what == "same-deal":
             same_deal(app, kept, back=lambda: open_replay(app, kept, back))
+        elif what == "review":
+            open_review(app, kept, back=lambda: open_replay(app, kept, back))
         else:
             back()
 
-    app.push_screen(ReplayScreen(kept, shots, distrust=distrust, start=start), chosen)
+    app.push_screen(ReplayScreen(kept, shots, distrust=distrust, marks_at=marks_at,
+                                 start=start), chosen)
+
+
+def open_review(app: ColorCardsApp, kept: KeptGame, back: Back) -> None:
+    """The Review screen: the kept review, or one computed now (and then kept)."""
+    from .screens.review import ReviewScreen
+
+    def keep(result: Review) -> None:
+        if kept.game_id:
+            app.store.keep_review(kept.game_id, result.as_json())
+
+    def chosen(what: tuple[str, int] | None) -> None:
+        if what is None:
+            back()
+        else:
+            open_replay(app, kept, back=lambda: open_review(app, kept, back), start=what[1])
+
+    app.push_screen(ReviewScreen(kept, kept_review(app, kept), keep), chosen)
 
 
 def settings_for(kept: KeptGame, speed: str = "normal") -> GameSettings:
@@ -132,12 +165,16 @@ def same_deal(app: ColorCardsApp, kept: KeptGame, back: Back) -> None:
 
 
 def after_results(app: ColorCardsApp, controller: Any, what: str) -> None:
-    """'same-deal' (or 'review') chosen on the results of a finished match."""
+    """'same-deal' or 'review' chosen on the results of a finished match."""
     from ..replay.kept import kept_from_game
 
-    meta = controller.meta
-    kept = kept_from_game(controller.game, names=list(meta.get("names") or ()),
+    game = controller.game
+    record = controller.record  # the store's record of the match (None if not recorded)
+    kept = kept_from_game(game, names=[controller.name(s) for s in range(game.seats)],
                           difficulty=controller.settings.difficulty,
-                          preset=controller.settings.preset, game_id=str(meta.get("game_id", "")))
+                          preset=controller.settings.preset,
+                          game_id=record.game_id if record is not None else "")
     if what == "same-deal":
         same_deal(app, kept, back=app.show_title)
+    elif what == "review":
+        open_review(app, kept, back=app.show_title)

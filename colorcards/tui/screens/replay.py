@@ -6,7 +6,7 @@ way the table feeds them, and never changes them. ←/→ step, Home/End go to t
 and the end, PgUp/PgDn go round by round. After the game every hand may be turned
 face up (F), and the header says so in words while they are. When the game has been
 reviewed, its costliest moments are marked where they happened (M jumps to the next).
-It returns 'review', 'same-deal' or None (back) with `dismiss()`.
+V opens the review. It returns 'review', 'same-deal' or None (back) with `dismiss()`.
 """
 
 from __future__ import annotations
@@ -63,11 +63,13 @@ class ReplayScreen(Screen[str | None]):
     BINDINGS = [
         Binding("left", "step(-1)", "Step", key_display=_ARROWS),
         Binding("right", "step(1)", "Step", show=False),
-        Binding("home", "go('first')", "Deal/End", key_display="Home/End"),
+        Binding("home", "go('first')", "Ends", key_display="Home/End"),
         Binding("end", "go('last')", "End", show=False),
         Binding("pageup", "round(-1)", "Round", key_display="PgUp/Dn"),
         Binding("pagedown", "round(1)", "Next round", show=False),
         Binding("f", "face_up", "Face up", key_display="F"),
+        Binding("v", "choose('review')", "Review", key_display="V"),
+        Binding("m", "moment", "Moment", key_display="M", show=False),
         Binding("d", "choose('same-deal')", "Same deal", key_display="D"),
         Binding("escape,q", "choose('back')", "Back", key_display="Esc"),
         Binding("question_mark", "keys", "Keys", show=False),
@@ -258,7 +260,8 @@ class ReplayScreen(Screen[str | None]):
 
     def action_keys(self) -> None:
         self.notify(marks("← → a step · Home/End the deal and the end · PgUp/PgDn a round · "
-                          "F every hand face up · D the same deal again · Esc back"), timeout=8)
+                          "F every hand face up · V review · M the next costly moment · "
+                          "D the same deal again · Esc back"), timeout=8)
 
     def action_face_up(self) -> None:
         self.face_up = not self.face_up

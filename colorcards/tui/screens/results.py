@@ -219,13 +219,16 @@ def record_text(stats: Any, difficulty: str) -> Text:
 
 
 class ResultsScreen(ModalScreen[str]):
-    """Returns 'next-round' (match continues), 'new-game' (match over) or 'title'.
+    """Returns 'next-round' (match continues), 'new-game', 'review' or 'same-deal' (match
+    over) or 'title'.
 
     The player moves on only by a clear choice: N, T, a click, or a button reached with
     the arrows or Tab and then pressed."""
 
     BINDINGS = [
         Binding("n", "proceed", "Next"),
+        Binding("v", "after('review')", "Review", show=False),
+        Binding("d", "after('same-deal')", "Same deal", show=False),
         Binding("t", "choose('title')", "Title"),
         Binding("escape", "escape", "Title", show=False),
         Binding("left", "app.focus_previous", show=False),
@@ -272,6 +275,8 @@ class ResultsScreen(ModalScreen[str]):
             with Horizontal(classes="buttons"):
                 if data.match_over:
                     yield Button("New game  (N)", id="new-game", variant="primary")
+                    yield Button("Review this game  (V)", id="review")
+                    yield Button("Same deal  (D)", id="same-deal")
                 else:
                     yield Button("Next round  (N)", id="next-round", variant="primary")
                 yield Button("Title  (T)", id="title")
@@ -279,6 +284,8 @@ class ResultsScreen(ModalScreen[str]):
 
     def _keys(self) -> str:
         go = "N new game" if self.data.match_over else f"N round {self.data.round + 1}"
+        if self.data.match_over:
+            go += " · V review · D same deal"
         return marks(f"{go} · T title · ↑↓ read")
 
     def on_mount(self) -> None:
@@ -288,6 +295,13 @@ class ResultsScreen(ModalScreen[str]):
 
     def action_proceed(self) -> None:
         self.dismiss("new-game" if self.data.match_over else "next-round")
+
+    def action_after(self, what: str) -> None:
+        """'review' or 'same-deal': only once the match is over."""
+        if self.data.match_over:
+            self.dismiss(what)
+        else:
+            self.app.bell()
 
     def action_escape(self) -> None:
         """Leaving a finished match is harmless; in the middle of one, say how to go on."""

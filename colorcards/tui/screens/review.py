@@ -1,0 +1,163 @@
+"""Review: the moments of a kept game that cost the player most, in words.
+
+The weighing (`replay.review`) runs in a thread worker, so the screen keeps answering
+keys; a progress bar moves from the first second and Escape leaves at any time (the
+worker sees it and stops). A review computed once is handed to `keep` (the store
+keeps it with the game) and shown at once the next time. Enter on a moment returns
+('replay', frame) to open the replay there; R returns ('replay', 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from ...replay.kept import KeptGame
+from ...replay.review import (
+    NOTICEABLE,
+    Review,
+    moment_words,
+    review,
+    summary_words,
+)
+from ...store.history import preset_title
+from ..palette import card_name, colour_name, marks
+from .common import LEVEL_TITLES
+
+
+def review_lines(result: Review, palette: str = "classic") -> list[str]:
+    """The costliest moments in words, costliest first ('Turn 14: Wild on Red 7 — ...')."""
+    return [marks(moment_words(j, lambda c: card_name(c, palette),
+                               lambda c: colour_name(c, palette)))
+            for j in result.costliest()]
+
+
+def review_marks(result: Review, palette: str = "classic") -> dict[int, str]:
+    """Replay frame -> the words of the costly moment decided there (the frame before
+    the move, so the hand still holds what was played)."""
+    return {j.index: line for j, line in zip(result.costliest(),
+                                                  review_lines(result, palette), strict=True)}
+
+
+class ReviewScreen(Screen[tuple[str, int] | None]):
+    """The review of one game: computed in a worker unless handed one already kept."""
+
+    CSS_PATH = Path(__file__).with_name("learn.tcss")
+    BINDINGS = [
+        Binding("escape,q", "back", "Back", key_display="Esc"),
+        Binding("r", "replay", "Replay", key_display="R"),
+    ]
+
+    def __init__(self, kept: KeptGame, kept_review: Review | None = None,
+                 keep: Callable[[Review], None] | None = None) -> None:
+        super().__init__()
+        self.kept = kept
+        """The game reviewed."""
+        self.result = kept_review
+        """The review, once computed (or as it was kept)."""
+        self.keep = keep
+        """Where a review just computed is kept (None: nowhere, e.g. an exported file)."""
+        self.palette = kept.rules.palette
+
+    def compose(self) -> ComposeResult:
+        kept = self.kept
+        level = LEVEL_TITLES.get(kept.difficulty, kept.difficulty.title())
+        result = (kept.expected or {}).get("result")
+        came = {"win": "won", "loss": "lost", "draw": "drawn"}.get(result or "", "")
+        with Vertical(id="review-page"):
+            yield Static(marks(f"Review · {preset_title(kept.preset) or 'Game'} · {level}"
+                               + (f" · {came}" if came else "")),
+                         classes="heading", id="review-heading")
+            yield Static(marks(
+                "Each of your decisions with a choice, weighed from what you could see then: "
+                "the cards you could not see dealt at random many times over and every option "
+                "played out (Hard for every seat). The chance of winning the round after your "
+                "move is set against the best option found."), id="review-how")
+            yield Static(id="review-status")
+            yield ProgressBar(id="review-progress", show_eta=False)
+            with VerticalScroll(id="review-body"):
+                yield Static(id="review-summary")
+                yield OptionList(id="review-moments")
+            yield Static(marks("Enter: replay that moment · R: replay from the start · "
+                               "Esc: back (a review in progress stops)"), classes="keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#review-moments").display = False
+        if self.result is not None:
+            self._show(self.result)
+        else:
+            self.query_one("#review-status", Static).update("Replaying the game…")
+            self._compute()
+
+    # ---------------------------------------------------------------- the worker
+
+    @work(thread=True, exclusive=True, group="review", exit_on_error=False)
+    def _compute(self) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._progress, done, total)
+
+        result = review(self.kept, progress=progress, stop=lambda: worker.is_cancelled)
+        if result is not None and not worker.is_cancelled:
+            self.app.call_from_thread(self._finished, result)
+
+    def _progress(self, done: int, total: int) -> None:
+        bar = self.query_one(ProgressBar)
+        bar.update(total=max(total, 1), progress=done)
+        words = (f"Weighing your decisions… {done} of {total} steps done (the costliest "
+                 f"are weighed twice)" if total else "Weighing…")
+        self.query_one("#review-status", Static).update(marks(words))
+
+    def _finished(self, result: Review) -> None:
+        self.result = result
+        if self.keep is not None:
+            self.keep(result)
+        self._show(result)
+
+    # ---------------------------------------------------------------- showing
+
+    def _show(self, result: Review) -> None:
+        self.query_one(ProgressBar).display = False
+        self.query_one("#review-status", Static).display = False
+        self.query_one("#review-summary", Static).update(marks(summary_words(result)))
+        moments = self.query_one("#review-moments", OptionList)
+        moments.clear_options()
+        lines = review_lines(result, self.palette)
+        for judged, line in zip(result.costliest(), lines, strict=True):
+            moments.add_option(Option(Text(line), id=str(judged.index)))
+        if lines:
+            moments.display = True
+            moments.highlighted = 0
+            moments.focus()
+        else:
+            points = round(NOTICEABLE * 100)
+            self.query_one("#review-summary", Static).update(marks(
+                summary_words(result) + f" No move cost you {points} points or more "
+                "in the chance of winning the round: well played."))
+
+    # ---------------------------------------------------------------- keys
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.dismiss(("replay", int(event.option.id)))
+
+    def action_replay(self) -> None:
+        self.dismiss(("replay", 0))
+
+    def action_back(self) -> None:
+        self.workers.cancel_group(self, "review")
+        self.dismiss(None)
