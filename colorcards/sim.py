@@ -71,6 +71,9 @@ def play_game(rules: Rules, players: Sequence[Player], seed: int,
     game = Game(rules, seats, seed)
     rngs = seat_rngs(seed, seats)
     apply = game.apply
+    # A turn of a player that needs no view is most of every game: its choice is
+    # asked for directly (the same as `decide` would).
+    blind = [None if p.uses_view else p.choose for p in players]
     for _ in range(DECISIONS_PER_TURN * max_turns):
         d = next_decision(game)
         if d is None:
@@ -78,15 +81,13 @@ def play_game(rules: Rules, players: Sequence[Player], seed: int,
         seat = d.seat
         if seat is None:
             apply(d.actions[0])
-            continue
-        player = players[seat]
-        if d.kind is _TURN and not player.uses_view:
-            apply(player.choose(None, d.actions, rngs[seat]), seat)
+        elif d.kind is _TURN and (choose := blind[seat]) is not None:
+            apply(choose(None, d.actions, rngs[seat]), seat)
         else:
-            apply(decide(game, d, player, rngs[seat]), seat)
+            apply(decide(game, d, players[seat], rngs[seat]), seat)
     else:
         raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
-    stalemate = any(r["winner"] is None for r in game.results)
+    stalemate = any(r.winner is None for r in game.results)
     return GameResult(game.winners, game.total_turns, stalemate, len(game.actions))
 
 

@@ -16,12 +16,12 @@ from bots_helpers import position
 
 from colorcards.bots import LEVELS, make_player
 from colorcards.bots.crazy import CrazyPlayer
-from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, PRESETS, Colour, Game
+from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, PRESETS, Colour, Game, load_game
 
 
 def redeal(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of the game with every card `seat` cannot see shuffled among their places."""
-    copy = Game.loads(game.dumps())
+    copy = load_game(game.dumps())
     hidden = list(copy.draw_pile)
     for s, hand in enumerate(copy.hands):
         if s != seat:
@@ -94,7 +94,7 @@ def test_same_view_same_answer(name):
     for game, seat in positions("color-cards", 4, seed=5, every=9):
         view = game.view(seat)
         legal = game.legal_actions()
-        resumed = Game.loads(game.dumps())
+        resumed = load_game(game.dumps())
         player = make_player(name)
         first = player.choose(view, legal, random.Random(3))
         again = player.choose(resumed.view(seat), resumed.legal_actions(), random.Random(3))

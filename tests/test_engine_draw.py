@@ -51,18 +51,21 @@ def test_pass_after_drawing_ends_the_turn():
     assert game.current == 1 and hand(game, 0) == "R9 B5 G1"
 
 
-def test_unplayable_drawn_card_ends_the_turn():
-    """If the drawn card cannot be played the turn ends at once."""
+def test_unplayable_drawn_card_is_kept_with_a_pass():
+    """If the drawn card cannot be played the seat keeps it: Pass is its only choice,
+    so the table sees the same draw-then-pass as when a playable card is kept."""
     game = position("top=R3 | you: B5 G1 | lily: G2 | pile: Y9 ...", rules(stacking="off"))
     run(game, "draw")
-    assert game.current == 1 and game.phase == "turn"
+    assert game.current == 0 and game.phase == "drawn" and legal(game) == ["pass"]
+    run(game, "pass")
+    assert game.current == 1 and game.phase == "turn" and hand(game, 0) == "B5 Y9 G1"
 
 
 def test_drawn_wild_draw_four_still_restricted():
     """A drawn Wild Draw Four is playable only if the hand holds no card of the active colour."""
     game = position("top=R3 | you: R5 G1 | lily: G2 | pile: W+4 ...", rules(stacking="off"))
     run(game, "draw")
-    assert game.current == 1
+    assert legal(game) == ["pass"]
     game = position("top=R3 | you: B5 G1 | lily: G2 | pile: W+4 ...", rules(stacking="off"))
     run(game, "draw")
     assert legal(game) == ["W+4:red", "W+4:blue", "W+4:yellow", "W+4:green", "pass"]
@@ -142,7 +145,7 @@ def test_stalemate_after_two_full_trips(seats):
         assert game.phase == "turn"
     events = run(game, "pass")
     assert game.phase == "match-over" and game.winners == ()
-    assert game.results[-1]["winner"] is None and game.results[-1]["points"] == 0
+    assert game.results[-1].winner is None and game.results[-1].points == 0
     assert "round-ended" in kinds(events)
     assert game.outcome().ending is Ending.STALEMATE and game.outcome().winners == ()
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from colorcards.engine import (
+    game_from_json,
     CALL, CLOSE_WINDOW, DECLINE, NEXT_ROUND, PRESETS, Catch, DecisionKind, Game,
     IllegalAction, Play, deal_from_view, next_decision,
 )
@@ -127,7 +128,7 @@ def test_a_save_made_before_the_loop_resumes_with_the_reactions_offered_again():
     game.apply(position_play(game, "R5"))
     data = game.to_json()
     del data["reactions"]
-    loaded = Game.from_json(data)
+    loaded = game_from_json(data)
     assert loaded.reactions == (2, 0, 1)
     assert next_decision(loaded).seat == 2
 

@@ -27,7 +27,7 @@ def test_winner_scores_the_other_hands():
     events = run(game, "R5")
     assert game.phase == "match-over" and game.winners == (0,)
     assert game.scores == [7 + 20 + 20 + 20 + 50 + 50 + 0, 0, 0]
-    assert game.results[-1]["points"] == 167 and game.results[-1]["winner"] == 0
+    assert game.results[-1].points == 167 and game.results[-1].winner == 0
     assert kinds(events)[-3:] == ["went-out", "round-ended", "match-ended"]
 
 
@@ -68,13 +68,13 @@ def test_play_on_places_and_end():
     assert game.phase == "turn" and game.current == 2 and game.out == [0, 1]
     run(game, "R7")
     assert game.phase == "turn" and game.current == 3  # Last Card auto-called
-    run(game, "draw")
+    run(game, "draw", "pass")  # Yellow 9 cannot be played: kept
     assert game.current == 2
     run(game, "R8")
     assert game.phase == "round-over"
     result = game.results[-1]
-    assert result["order"] == [0, 1, 2, 3] and result["winner"] == 0
-    assert result["table_points"] == [3, 1, 0, 0]
+    assert result.order == (0, 1, 2, 3) and result.winner == 0
+    assert result.table_points == (3, 1, 0, 0)
     assert game.scores == [24, 0, 0, 0]  # only the first out scores, as the hands stood then
 
 
@@ -108,8 +108,8 @@ def test_table_points_half_rounded_up(hands, order, table):
     literal = "top=R3 | " + " | ".join(f"s{i}: {h}" for i, h in enumerate(hands))
     game = position(literal, rules(match="rounds:3"))
     run(game, "R5")
-    assert game.results[-1]["order"] == order
-    assert game.results[-1]["table_points"] == table
+    assert game.results[-1].order == tuple(order)
+    assert game.results[-1].table_points == tuple(table)
     assert game.table_points == table
 
 

@@ -3,7 +3,8 @@
 The vocabulary: `Colour`, `Rank`, `Card`; actions (`Play`, `Draw`, `Pass`, `Accept`,
 `Challenge`, `CallLastCard`, `Catch`, `NameColour`, `Decline`, and the clock actions
 `TimeOut` and `CloseWindow`); `Game` with `legal_actions()`, `apply()`, `view()`,
-`outcome()` (an `Outcome` with its `Ending`) and `copy()`; `next_decision(game)`, the
+`outcome()` (an `Outcome` with its `Ending`), `copy()`, `to_json()` and `dumps()`
+(read back with `game_from_json` / `load_game`); `Phase`; `RoundResult`; `next_decision(game)`, the
 one game loop; `deal_from_view(view, rng)`, a game as one seat may imagine it; `Rules`
 and the named `PRESETS`; `rng_state`/`rng_from_state`, a generator's state as JSON.
 """
@@ -17,20 +18,30 @@ from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank, full_deck, parse_card
 from .deal import deal_from_view, unseen_cards
 from .decision import Decision, DecisionKind
 from .errors import EngineError, IllegalAction, RulesError, StateError
-from .game import Game, next_decision
+from .game import HUMAN_SEAT, Game, next_decision
+from .outcome import Ending, Outcome, RoundResult
+from .phase import Phase
 from .rngstate import copy_rng, rng_from_state, rng_state
-from .outcome import Ending, Outcome
-from .rules import CHOICES, DEFAULT_PRESET, PRESETS, Preset, Rules, get_preset, parse_value
+from .rules import (
+    CHOICES, DEFAULT_PRESET, PRESETS, DrawFour, DrawRule, FirstCard, FirstPlayer, LastCard,
+    Match, Palette, Preset, RoundEnd, Rules, Stacking, get_preset, parse_value,
+)
+from .serial import game_from_json
+from .serial import loads as load_game
 from .view import View
 
 __all__ = [
     "ACCEPT", "CALL", "CHALLENGE", "CLOSE_WINDOW", "DECLINE", "DRAW", "NEXT_ROUND", "PASS",
     "TIMEOUT", "Accept", "Action", "CallLastCard", "Catch", "Challenge", "CloseWindow",
-    "Decline", "Decision", "DecisionKind", "Draw", "deal_from_view", "next_decision",
-    "unseen_cards", "copy_rng", "rng_from_state", "rng_state",
-    "NameColour", "NextRound", "Pass", "Play", "TimeOut", "action_from_json", "play",
+    "Decline", "Draw", "NameColour", "NextRound", "Pass", "Play", "TimeOut",
+    "action_from_json", "play",
     "ALL_CARDS", "COLOURS", "Card", "Colour", "Rank", "full_deck", "parse_card", "parse_cards",
-    "EngineError", "IllegalAction", "RulesError", "StateError", "Game", "Ending", "Outcome",
+    "Decision", "DecisionKind", "next_decision", "deal_from_view", "unseen_cards",
+    "EngineError", "IllegalAction", "RulesError", "StateError",
+    "HUMAN_SEAT", "Game", "Phase", "Ending", "Outcome", "RoundResult",
+    "game_from_json", "load_game", "copy_rng", "rng_from_state", "rng_state",
     "CHOICES", "DEFAULT_PRESET", "PRESETS", "Preset", "Rules", "get_preset", "parse_value",
+    "DrawFour", "DrawRule", "FirstCard", "FirstPlayer", "LastCard", "Match", "Palette",
+    "RoundEnd", "Stacking",
     "View",
 ]

@@ -133,39 +133,99 @@ class NameColour(Action):
         return f"name {self.colour.title}"
 
 
-def _simple(name: str, kind_name: str, doc: str, text: str) -> type:
-    """An action class with no fields and exactly one instance."""
+class _Single(Action):
+    """An action with no fields: each class has exactly one instance."""
+
+    __slots__ = ()
+    _interned: dict = {}
+    text = ""
+    """What the action is, in a player's words."""
 
     def __new__(cls):
         return _intern(cls, None)
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._interned = {}
+
     def __reduce__(self):
         return (type(self), ())
 
-    return type(name, (Action,), {
-        "__slots__": (), "__doc__": doc, "__module__": __name__, "_interned": {},
-        "kind": kind_name, "__new__": __new__, "__reduce__": __reduce__,
-        "__str__": lambda self: text,
-    })
+    def __str__(self) -> str:
+        return self.text
 
 
-Draw = _simple("Draw", "draw", "Draw one card (at most once a turn).", "draw a card")
-Pass = _simple("Pass", "pass", "End the turn without playing (after a draw, or when nothing "
-               "can be played or drawn).", "pass")
-Accept = _simple("Accept", "accept", "Take a pending draw penalty (or a Wild Draw Four) "
-                 "instead of answering it.", "take the penalty")
-Challenge = _simple("Challenge", "challenge", "Challenge the Wild Draw Four just played on you.",
-                    "challenge the Wild Draw Four")
-CallLastCard = _simple("CallLastCard", "call", "Call Last Card (before playing down to one "
-                       "card, or in the window after).", "call Last Card")
-CloseWindow = _simple("CloseWindow", "close-window", "The Last Card window's time is up "
-                      "(applied by the caller).", "close the Last Card window")
-TimeOut = _simple("TimeOut", "timeout", "The turn timer ran out (applied by the caller): "
-                  "draw one, turn ends.", "run out of time")
-NextRound = _simple("NextRound", "next-round", "Deal the next round of the match.",
-                    "deal the next round")
-Decline = _simple("Decline", "decline", "Let a chance to react to a missed Last Card call go "
-                  "by (offered by `next_decision`; never in legal_actions()).", "let it go")
+class Draw(_Single):
+    """Draw one card (at most once a turn)."""
+
+    __slots__ = ()
+    kind = "draw"
+    text = "draw a card"
+
+
+class Pass(_Single):
+    """End the turn without playing (after a draw, or when nothing can be played or drawn)."""
+
+    __slots__ = ()
+    kind = "pass"
+    text = "pass"
+
+
+class Accept(_Single):
+    """Take a pending draw penalty (or a Wild Draw Four) instead of answering it."""
+
+    __slots__ = ()
+    kind = "accept"
+    text = "take the penalty"
+
+
+class Challenge(_Single):
+    """Challenge the Wild Draw Four just played on you."""
+
+    __slots__ = ()
+    kind = "challenge"
+    text = "challenge the Wild Draw Four"
+
+
+class CallLastCard(_Single):
+    """Call Last Card (before playing down to one card, or in the window after)."""
+
+    __slots__ = ()
+    kind = "call"
+    text = "call Last Card"
+
+
+class CloseWindow(_Single):
+    """The Last Card window's time is up (applied by the caller)."""
+
+    __slots__ = ()
+    kind = "close-window"
+    text = "close the Last Card window"
+
+
+class TimeOut(_Single):
+    """The turn timer ran out (applied by the caller): draw one, turn ends."""
+
+    __slots__ = ()
+    kind = "timeout"
+    text = "run out of time"
+
+
+class NextRound(_Single):
+    """Deal the next round of the match."""
+
+    __slots__ = ()
+    kind = "next-round"
+    text = "deal the next round"
+
+
+class Decline(_Single):
+    """Let a chance to react to a missed Last Card call go by (offered by
+    `next_decision`; never in legal_actions())."""
+
+    __slots__ = ()
+    kind = "decline"
+    text = "let it go"
 
 
 def play(card: Card, colour: Colour | None = None) -> Play:
@@ -176,9 +236,6 @@ def play(card: Card, colour: Colour | None = None) -> Play:
 DRAW, PASS, ACCEPT, CHALLENGE = Draw(), Pass(), Accept(), Challenge()
 CALL, CLOSE_WINDOW, TIMEOUT, NEXT_ROUND = CallLastCard(), CloseWindow(), TimeOut(), NextRound()
 DECLINE = Decline()
-
-#: Actions a caller applies when its clock runs out; never offered in legal_actions().
-CLOCK_ACTIONS = (CLOSE_WINDOW, TIMEOUT)
 
 _SINGLETONS = {a.kind: a for a in (DRAW, PASS, ACCEPT, CHALLENGE, CALL, CLOSE_WINDOW, TIMEOUT,
                                    NEXT_ROUND, DECLINE)}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .cards import Card, Colour, Rank, full_deck
+from .cards import Card, Colour, full_deck
 from .events import ColourNamed, Played, Turned
 from .game import Game
 from .view import View
@@ -48,8 +48,8 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Gam
     a seat that publicly drew on a colour and has not played it since is dealt no card
     of that colour as far as the unseen cards allow (under ``draw=when-stuck`` that is
     what the draw proved; under ``any-time`` it is a strong hint). Another seat that
-    is deciding on a card it just drew (the ``drawn`` phase) gets a card that can be
-    played as that card. Hidden facts of the past are rebuilt from the dealt cards:
+    is deciding on a card it just drew (the ``drawn`` phase) gets any unseen card as
+    that card (the table cannot tell whether it can be played). Hidden facts of the past are rebuilt from the dealt cards:
     whether a Wild Draw Four now open to a challenge was a bluff (the offender's dealt
     hand against the colour in force before it), and in a play-on round the points
     the round's winner scored when going out (the dealt hands' points now).
@@ -65,7 +65,7 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Gam
     drawn = view.drawn
     deciding = view.current
     if view.phase == "drawn" and deciding is not None and deciding != me:
-        drawn = _take_playable(pool, view)
+        drawn = pool.pop()  # the card another seat drew and is deciding on
         hands[deciding].append(drawn)
     others = [s for s in range(seats) if s != me]
     if lacks:
@@ -111,19 +111,6 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Gam
 
 def _index(card: Card) -> int:
     return card.index
-
-
-def _take_playable(pool: list[Card], view: View) -> Card:
-    """Remove and return the first card of `pool` that could be played on the top card
-    (the card another seat drew and is now deciding on)."""
-    top, active = view.discard[-1], view.active_colour
-    restricted = view.rules.draw_four == "restricted"
-    for i, card in enumerate(pool):
-        if card.rank is Rank.WILD_DRAW_FOUR and restricted:
-            continue  # playable only without the active colour in hand: not guaranteed
-        if card.is_wild or card.colour is active or card.rank is top.rank:
-            return pool.pop(i)
-    return pool.pop()  # nothing unseen matches: every such card is in view
 
 
 def _colour_before_last_play(view: View) -> Colour | None:

@@ -13,7 +13,7 @@ Every driver, the simulator, the test driver and the table alike, is then::
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Action
 
@@ -38,9 +38,9 @@ class DecisionKind(enum.StrEnum):
     (`NEXT_ROUND`). A table may show the round's result first."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The next thing to decide in a game (see the module docstring)."""
+class Decision(NamedTuple):
+    """The next thing to decide in a game (see the module docstring). A named tuple:
+    immutable, and cheap to build (the engine builds each one once and shares it)."""
 
     kind: DecisionKind
     """A turn, an optional reaction, the window closing or the next deal."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .cards import Rank
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,17 +29,16 @@ def _colour_hint(game: "Game") -> str:
 def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
     """A sentence saying why `action` by `seat` is illegal now."""
     phase = game.phase
-    if phase == "match-over":
+    if phase is Phase.MATCH_OVER:
         return "The game is over."
-    if phase == "round-over":
+    if phase is Phase.ROUND_OVER:
         if action is A.NEXT_ROUND:
             return "Only the table deals the next round."
         return "The round is over: deal the next round first."
     if action is A.NEXT_ROUND:
         return "The round is still being played."
     cur = game.current
-    kind = action.kind
-    if kind == "catch":
+    if isinstance(action, A.Catch):
         target = action.seat
         if target == seat:
             return "You cannot catch yourself."
@@ -47,7 +47,7 @@ def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
                 return "They already called Last Card."
             return "Nobody can be caught: only a player down to one card without a call can."
         return "You cannot catch anyone now."
-    if kind == "call":
+    if action is A.CALL:
         if game.rules.last_card == "auto":
             return "Last Card is called for everyone automatically in this game."
         if seat is not None and game.called[seat]:
@@ -57,35 +57,35 @@ def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
             return "Last Card is called when you are about to play down to one card."
         return "You cannot call Last Card now."
     if seat != cur:
-        if phase == "window":
+        if phase is Phase.WINDOW:
             return "Wait: the Last Card window is open."
         return "It is not your turn."
-    if phase == "window":
+    if phase is Phase.WINDOW:
         return "Call Last Card now, or wait for the window to close."
-    if phase == "name-colour":
+    if phase is Phase.NAME_COLOUR:
         return "First name the colour for the Wild that opened the round."
-    if phase == "challenge":
-        if kind in ("play", "draw", "pass"):
+    if phase is Phase.CHALLENGE:
+        if isinstance(action, A.Play) or action is A.DRAW or action is A.PASS:
             return "A Wild Draw Four was played on you: challenge it or take the four cards."
         return "Challenge the Wild Draw Four or take the four cards."
-    if kind == "challenge":
+    if action is A.CHALLENGE:
         return "There is no Wild Draw Four to challenge."
     hand = game.hands[cur]
-    if kind == "accept":
+    if action is A.ACCEPT:
         return "There is no penalty to take."
-    if game.pending and kind in ("draw", "pass"):
+    if game.pending and (action is A.DRAW or action is A.PASS):
         return (f"+{game.pending} is coming your way: stack a draw card or take the penalty.")
-    if kind == "draw":
-        if phase == "drawn":
-            return "You have already drawn a card this turn: play it or pass."
-        if not game._can_draw():
+    if action is A.DRAW:
+        if phase is Phase.DRAWN:
+            return "You have already drawn a card this turn: play it or keep it."
+        if not game.can_draw():
             return "There are no cards left to draw."
         return "You have a card you can play, so you cannot draw in this game."
-    if kind == "pass":
+    if action is A.PASS:
         return "You can only pass after drawing, or when you can neither play nor draw."
-    if kind == "name-colour":
+    if isinstance(action, A.NameColour):
         return "There is no colour to name now."
-    if kind != "play":
+    if not isinstance(action, A.Play):
         return "That is not allowed now."
     card, colour = action.card, action.colour
     if card not in hand:
@@ -94,8 +94,11 @@ def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
         return f"Name a colour for your {card.name}."
     if not card.is_wild and colour is not None:
         return "Only a Wild names a colour."
-    if phase == "drawn":
-        return f"After drawing you may only play the card you drew ({game.drawn.name}), or pass."
+    if phase is Phase.DRAWN and game.drawn is not None:
+        if card is game.drawn:
+            return f"{card.name} cannot be played on {game.top.name}: keep it (pass)."
+        return (f"After drawing you may only play the card you drew ({game.drawn.name}), "
+                "or keep it.")
     if game.pending and card.rank is not Rank.WILD_DRAW_FOUR:
         if game.top.rank is Rank.WILD_DRAW_FOUR:
             return (f"+{game.pending} is coming your way: only a Wild Draw Four can pass it on "

@@ -1,56 +1,58 @@
 """The game state machine: one match of rounds under one set of rules.
 
-`Game` holds every card and follows RULES.md §2-§6. Drive it with `legal_actions()`
-and `apply()`; show a seat only `view(seat)`. It owns its random generator (seeded
-from the OS's secure randomness unless a seed is given), so the same seed and the
-same actions always give the same game, and it never reads a clock: the Last Card
-window and the turn timer end when the caller applies `CloseWindow` or `TimeOut`.
+`Game` holds every card and follows RULES.md §2-§6. Drive it with `next_decision`
+(or `legal_actions()`) and `apply()`; show a seat only `view(seat)`. It owns its
+random generator (seeded from the OS's secure randomness unless a seed is given), so
+the same seed and the same actions always give the same game, and it never reads a
+clock: the Last Card window and the turn timer end when the caller applies
+`CloseWindow` or `TimeOut`. The phases are `Phase`'s.
 
-Phases:
-- ``turn``: the current seat plays, draws, stacks or accepts a pending penalty;
-- ``drawn``: the current seat drew a playable card and may play it or pass;
-- ``challenge``: a Wild Draw Four was played on the current seat, who may challenge;
-- ``name-colour``: a Wild opened the round and the current seat names the colour;
-- ``window``: the current seat went down to one card without calling Last Card and
-  the catch window is open (nobody else may play until the caller closes it);
-- ``round-over`` and ``match-over``.
-
-Speed: `colorcards sim` plays thousands of whole games a second through this same
-public surface, so the common steps are written out flat. Besides the public fields,
-the game keeps one derived field: `_masks`, per seat a bitmask of the distinct cards
-held (bit i = card index i). With it the playable cards are one AND of masks, and the
-legal-actions tuple for a (playable cards, extra actions) pair is built once and
-looked up afterwards. `_resync()` rebuilds it from the public fields; code that sets
-fields by hand (tests, tools) then writes ``game._legal = None``, which calls it.
+One step path: `apply` checks an action (or trusts one it listed itself for the seat
+to act) and hands it to the one step of its type (`_play`, `_draw`, `_pass`, ...),
+each written once. Speed: `colorcards sim` plays thousands of whole games a second
+through this same surface, so those steps are lean. Besides the public fields the
+game keeps derived ones: the rule flags, `_masks` (per seat a bitmask of the distinct
+cards held; see `tables`) and `_dc`, the seat to act's turn decision once listed.
+`_resync()` rebuilds them from the public fields.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from bisect import insort
 from collections import Counter
+from collections.abc import Callable, Iterable
 from itertools import repeat, starmap
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
-from .cards import COLOURS, Card, Colour, Rank, full_deck
-from .decision import Decision, DecisionKind
+from .cards import COLOURS, Card, Colour, full_deck
+from .decision import Decision
 from .errors import IllegalAction, RulesError
-from .outcome import Ending, Outcome
+from .outcome import Ending, Outcome, RoundResult
+from .phase import Phase
 from .rngstate import copy_rng
-from .rules import MAX_SEATS, MIN_SEATS, Rules
+from .rules import MAX_SEATS, MIN_SEATS, DrawFour, DrawRule, FirstCard, FirstPlayer, LastCard
+from .rules import Match, RoundEnd, Rules, Stacking
+from .tables import (
+    BIT, CALLED, COLOUR_MATCH, COLOURED, DEAL, DREW, DRAW_TWO, F_ACCEPT, F_CALL, F_DRAW,
+    F_PASS, KEYED, MISSED, NAME_COLOURS, PASSED, PLAIN, PLAYED, REVERSE, SKIP, SKIPPED, STACK_MATCH,
+    REVERSED, TOP_MATCH, W4_BIT, WILD, WILD4, WINDOW_CLOSES, keyed_decision, listed_decision,
+    mask_of, reaction_decision,
+)
+
+if TYPE_CHECKING:
+    from .view import View
 
 HAND_SIZE = 7
-TURN, DRAWN, CHALLENGE, NAME_COLOUR, WINDOW = "turn", "drawn", "challenge", "name-colour", "window"
-ROUND_OVER, MATCH_OVER = "round-over", "match-over"
-PHASES = (TURN, DRAWN, CHALLENGE, NAME_COLOUR, WINDOW, ROUND_OVER, MATCH_OVER)
-
-_SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
-_WILD4 = Rank.WILD_DRAW_FOUR
-_WILD = Rank.WILD
-_NAME_COLOURS = tuple(A.NameColour(c) for c in COLOURS)
+HUMAN_SEAT = 0
+"""The seat of the person at the table (the others are computer players)."""
+TURN, DRAWN, CHALLENGE, NAME_COLOUR = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.NAME_COLOUR
+WINDOW, ROUND_OVER, MATCH_OVER = Phase.WINDOW, Phase.ROUND_OVER, Phase.MATCH_OVER
 
 
 class Game:
@@ -69,13 +71,14 @@ class Game:
         self.rng = random.Random(self.seed)
         """The game's own generator: shuffles and nothing else."""
         self.round = 0
-        self.dealer = seats - 1 if rules.first_player == "human" else self.rng.randrange(seats)
+        human_first = rules.first_player is FirstPlayer.HUMAN
+        self.dealer = seats - 1 if human_first else self.rng.randrange(seats)
         self.scores = [0] * seats
         """Match points per seat."""
         self.table_points = [0] * seats
         """Table points (3 / 1 / 0 by finishing place) summed over the rounds."""
-        self.results: list[dict] = []
-        """One record per finished round: winner, points, order, table points."""
+        self.results: list[RoundResult] = []
+        """One record per finished round."""
         self.winners: tuple[int, ...] = ()
         """Who won the match, once it is over (several on a tie, none on a stalemate)."""
         self.total_turns = 0
@@ -93,7 +96,7 @@ class Game:
         n = self.seats
         rules = self.rules
         self.round += 1
-        if self.round > 1 and rules.first_player == "left-of-dealer":
+        if self.round > 1 and rules.first_player is FirstPlayer.LEFT_OF_DEALER:
             self.dealer = (self.dealer + 1) % n
         self.direction = 1
         """1 while play runs left (seat order), -1 after an odd number of Reverses."""
@@ -117,7 +120,7 @@ class Game:
         """Seats that have called Last Card for their current one or two cards."""
         self.vulnerable: int | None = None
         """A seat down to one card without a call, who may still be caught."""
-        self.after_window: tuple[int, str] | None = None
+        self.after_window: tuple[int, Phase] | None = None
         """Where play goes when the Last Card window closes: (seat, phase)."""
         self.challenge_bluff = False
         """Whether the Wild Draw Four being challenged was a bluff (hidden)."""
@@ -136,15 +139,18 @@ class Game:
         self.reactions: tuple[int, ...] = ()
         """While `vulnerable` is set: the seats still to be offered a reaction to the
         missed call, in order (see `next_decision`). Stale once `vulnerable` is None."""
-        first = 0 if rules.first_player == "human" else (self.dealer + 1) % n
-        if rules.first_player == "human":
+        human_first = rules.first_player is FirstPlayer.HUMAN
+        first = HUMAN_SEAT if human_first else (self.dealer + 1) % n
+        if human_first:
             self.dealer = (first - 1) % n
-        self._log(E.RoundStarted(self.round, self.dealer))
+        self.history.append(E.RoundStarted(self.round, self.dealer))
         self.current = first
         """The seat to act."""
         self.phase = TURN
-        self._dc = None
-        self._masks = [_mask_of(h) for h in self.hands]
+        """What the game waits for."""
+        self._dc: Decision | None = None
+        self._masks = [mask_of(h) for h in self.hands]
+        self._seat_order()
         self._turn_first_card(first)
 
     def _turn_first_card(self, first: int) -> None:
@@ -152,13 +158,13 @@ class Game:
         while True:
             card = self.draw_pile.pop()
             goes_back = (
-                (how == "classic" and card.rank is _WILD4)
-                or (how == "number" and not card.is_number)
-                or (how == "as-if-played" and card.is_wild)
+                (how is FirstCard.CLASSIC and card.rank is WILD4)
+                or (how is FirstCard.NUMBER and not card.is_number)
+                or (how is FirstCard.AS_IF_PLAYED and card.is_wild)
             )
             if not goes_back:
                 break
-            self._log(E.Turned(card, returned=True))
+            self.history.append(E.Turned(card, returned=True))
             # Back into the pile and reshuffle: the rest of the pile is already in
             # uniformly random order, so putting the card at a uniformly random place
             # gives exactly a reshuffled pile, for a fraction of a full shuffle's cost.
@@ -166,27 +172,27 @@ class Game:
             pile.insert(self.rng.randrange(len(pile) + 1), card)
         self.discard.append(card)
         self.active_colour = card.colour
-        self._log(E.Turned(card))
+        self.history.append(E.Turned(card))
         rank = card.rank
         before = (first - self.direction) % self.seats
-        if rank is Rank.WILD:
+        if rank is WILD:
             self.phase = NAME_COLOUR
-        elif rank is _SKIP:
-            self._log(E.Skipped(first))
+        elif rank is SKIP:
+            self.history.append(SKIPPED[first])
             self.current = self._next(first)
-        elif rank is _REVERSE:
+        elif rank is REVERSE:
             self._reverse_direction()
-            if how == "classic" or self.seats == 2:
+            if how is FirstCard.CLASSIC or self.seats == 2:
                 self.current = before
             else:
                 self.current = self._next(before)
-        elif rank is _DRAW_TWO:
-            if how == "as-if-played" and self.rules.stacking == "on":
+        elif rank is DRAW_TWO:
+            if how is FirstCard.AS_IF_PLAYED and self.rules.stacking is Stacking.ON:
                 self.pending = 2
-                self._log(E.PenaltyPending(first, 2))
+                self.history.append(E.PenaltyPending(first, 2))
             else:
                 self._draw_into(first, 2, "penalty")
-                self._log(E.Skipped(first))
+                self.history.append(SKIPPED[first])
                 self.current = self._next(first)
 
     # ------------------------------------------------------------------ queries
@@ -199,15 +205,15 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once the match has ended."""
-        return self.phase == MATCH_OVER
+        return self.phase is MATCH_OVER
 
     def outcome(self) -> Outcome | None:
         """Who won the match and why, once it is over; None while it is played."""
-        if self.phase != MATCH_OVER:
+        if self.phase is not MATCH_OVER:
             return None
         rules = self.rules
-        if rules.match == "single":
-            ending = Ending.STALEMATE if self.results[-1]["winner"] is None else Ending.WENT_OUT
+        if rules.match is Match.SINGLE:
+            ending = Ending.STALEMATE if self.results[-1].winner is None else Ending.WENT_OUT
         elif rules.rounds is not None:
             ending = Ending.ROUNDS_PLAYED
         else:
@@ -218,7 +224,7 @@ class Game:
     @property
     def current_seat(self) -> int | None:
         """The seat to act, or None between rounds and after the match."""
-        return None if self.phase in (ROUND_OVER, MATCH_OVER) else self.current
+        return None if self.phase is ROUND_OVER or self.phase is MATCH_OVER else self.current
 
     def in_round(self, seat: int) -> bool:
         """Whether the seat still holds cards in this round."""
@@ -226,11 +232,20 @@ class Game:
 
     def _next(self, seat: int) -> int:
         """The next seat after `seat` in the direction of play that still holds cards."""
+        return self._after[seat]
+
+    def _seat_order(self) -> None:
+        """Work out `_after`, the next seat after each seat in the direction of play
+        that still holds cards: the walk round the table, written once. Called when
+        the direction changes or a hand empties, so a turn's end is one lookup."""
         n, d, hands = self.seats, self.direction, self.hands
-        s = (seat + d) % n
-        while not hands[s] and s != seat:
-            s = (s + d) % n
-        return s
+        after = []
+        for seat in range(n):
+            s = (seat + d) % n
+            while not hands[s] and s != seat:
+                s = (s + d) % n
+            after.append(s)
+        self._after = after
 
     def _active_count(self) -> int:
         """How many seats still hold cards."""
@@ -242,7 +257,8 @@ class Game:
         top = self.discard[-1]
         return card.is_wild or card.colour is self.active_colour or card.rank is top.rank
 
-    def _can_draw(self) -> bool:
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn (from the pile, or by reshuffling the discards)."""
         return bool(self.draw_pile) or len(self.discard) > 1
 
     # -- derived state
@@ -250,166 +266,115 @@ class Game:
     def _rule_flags(self) -> None:
         """The options the hot paths test, as booleans (one attribute read each)."""
         rules = self.rules
-        self._restricted = rules.draw_four == "restricted"
-        self._challenge_on = rules.draw_four == "challenge"
-        self._any_time = rules.draw == "any-time"
-        self._auto_call = rules.last_card == "auto"
+        self._restricted = rules.draw_four is DrawFour.RESTRICTED
+        self._challenge_on = rules.draw_four is DrawFour.CHALLENGE
+        self._any_time = rules.draw is DrawRule.ANY_TIME
+        self._auto_call = rules.last_card is LastCard.AUTO
+        self._stacking = rules.stacking is Stacking.ON
 
     def _resync(self) -> None:
-        """Rebuild the derived state (`_masks`, the rule flags, the legal-actions cache)
-        from the public fields, after they were set by hand or loaded from JSON."""
+        """Rebuild the derived state (the rule flags, `_masks`, the cached decision)
+        from the public fields."""
+        self.phase = Phase(self.phase)
+        if self.after_window is not None:
+            seat, phase = self.after_window
+            self.after_window = (seat, Phase(phase))
         self._rule_flags()
-        self._masks = [_mask_of(h) for h in self.hands]
+        self._masks = [mask_of(h) for h in self.hands]
+        self._seat_order()
         self._dc = None
 
     @property
-    def _legal(self):
-        """The cached legal actions of the seat to act (None: not computed yet)."""
+    def _legal(self) -> tuple[A.Action, ...] | None:
+        """The cached legal actions of the seat to act (None: not listed yet)."""
         return None if self._dc is None else self._dc.actions
 
     @_legal.setter
-    def _legal(self, value) -> None:
-        # ``game._legal = None`` is how tests and tools say "I changed the state by
-        # hand": rebuild everything derived from it, not only the cache.
+    def _legal(self, value: None) -> None:
+        # ``game._legal = None`` is how tests and tools that set fields by hand say
+        # "rebuild everything derived from them".
         if value is not None:
             raise ValueError("only None may be written: it rebuilds the derived state")
         self._resync()
 
-    def _playable_mask(self, seat: int) -> int:
-        """The distinct cards of the seat's hand that may be played now, as a bitmask."""
-        if self.phase == DRAWN:
-            return _BIT[self.drawn.index]
-        held = self._masks[seat]
-        active = self.active_colour
-        top = self.discard[-1].index
-        if self.pending:
-            playable = held & _STACK_MATCH[top]
-        else:
-            playable = held & (_COLOUR_MATCH[active] | _TOP_MATCH[top])
-        if playable & _W4_BIT and self._restricted and held & _COLOURED[active]:
-            playable ^= _W4_BIT
-        return playable
-
-    def _playable(self, seat: int) -> list[Card]:
-        """The distinct cards of the seat's hand that may be played now, in card order."""
-        return _cards_of(self._playable_mask(seat))
+    # -- what may be done
 
     def legal_actions(self, seat: int | None = None) -> tuple[A.Action, ...]:
-        """What `seat` (default: the seat to act) may do now, in a fixed order.
+        """What `seat` (default: the seat to act) may do now, in a fixed order: plays
+        in card order (a wild once per colour), then Draw, Pass, Accept, Call, Catch.
 
         The clock actions (`TimeOut`, `CloseWindow`) are never listed: the caller
-        applies them when its own clock runs out."""
-        if seat is not None:
-            return self._compute_legal(seat)
-        decision = self._dc
-        if decision is None:
-            phase = self.phase
-            if phase == ROUND_OVER or phase == MATCH_OVER:
-                return self._compute_legal(None)
-            decision = self._turn()
-        return decision.actions
+        applies them when its own clock runs out. Nor is `DECLINE`: `next_decision`
+        offers it. Between rounds the table alone may act: `NEXT_ROUND` (seat None)."""
+        phase = self.phase
+        if phase is ROUND_OVER:
+            return (A.NEXT_ROUND,) if seat is None else ()
+        if phase is MATCH_OVER:
+            return ()
+        if seat is None or seat == self.current:
+            return (self._dc or self._turn()).actions  # type: ignore[union-attr]
+        v = self.vulnerable
+        if seat == v:
+            return () if phase is WINDOW else (A.CALL,)
+        return () if v is None else (A.Catch(v),)
 
-    def _turn(self) -> Decision:
-        """The seat to act's turn decision (its legal actions), cached until `apply`."""
+    def _turn(self) -> Decision | None:
+        """The seat to act's decision (its legal actions), kept until `apply`; between
+        rounds the deal, and None once the match is over. The one place that says
+        what a turn allows: for the ``turn`` and ``drawn`` phases as a key of the
+        playable cards (one AND of masks) with flags for Draw, Pass, Accept and Call."""
         cur = self.current
-        if self.phase == TURN and not self.pending and self.vulnerable is None:
-            # The ordinary turn, written out flat (it is most of every game): the
-            # playable cards are one AND of masks; the decision is looked up by them.
+        phase = self.phase
+        if phase is TURN or phase is DRAWN:
             held = self._masks[cur]
             active = self.active_colour
-            playable = held & (_COLOUR_MATCH[active] | _TOP_MATCH[self.discard[-1].index])
-            if playable & _W4_BIT and self._restricted and held & _COLOURED[active]:
-                playable ^= _W4_BIT
-            if self.draw_pile or len(self.discard) > 1:
-                key = playable | _F_DRAW if not playable or self._any_time else playable
+            top = self.discard[-1].index
+            pending = self.pending
+            if pending:
+                playable = held & STACK_MATCH[top]
             else:
-                key = playable or _F_PASS
+                playable = held & (COLOUR_MATCH[active] | TOP_MATCH[top])
+            if playable & W4_BIT and self._restricted and held & COLOURED[active]:
+                playable ^= W4_BIT
+            if phase is DRAWN:  # the drawn card, if it can be played, or keep it
+                key = playable & BIT[self.drawn.index] | F_PASS  # type: ignore[union-attr]
+            elif pending:
+                key = playable | F_ACCEPT
+            elif self.draw_pile or len(self.discard) > 1:
+                key = playable | F_DRAW if not playable or self._any_time else playable
+            else:
+                key = playable or F_PASS
             if len(self.hands[cur]) == 2 and not self.called[cur] and not self._auto_call:
-                key |= _F_CALL
-            decision = _KEYED[cur].get(key) or _keyed_decision(cur, key)
+                key |= F_CALL
+            v = self.vulnerable
+            if v is None:
+                decision = KEYED[cur].get(key) or keyed_decision(cur, key)
+                self._dc = decision
+                return decision
+            if cur == v:  # still to call (a Skip between two, or in the window)
+                key |= F_CALL
+            decision = keyed_decision(cur, key)
+        elif phase is ROUND_OVER:
+            self._dc = DEAL
+            return DEAL
+        elif phase is MATCH_OVER:
+            return None
         else:
-            legal = self._compute_legal(cur)
-            decision = _TURNS[cur].get(legal) or _listed_decision(cur, legal)
+            v = self.vulnerable
+            decision = listed_decision(cur, (A.CHALLENGE, A.ACCEPT) if phase is CHALLENGE
+                                       else NAME_COLOURS if phase is NAME_COLOUR
+                                       else (A.CALL,))  # WINDOW: the offender may call
+        if v is not None and v != cur:
+            decision = listed_decision(cur, decision.actions + (A.Catch(v),))
         self._dc = decision
         return decision
 
-    def _compute_legal(self, seat: int | None) -> tuple[A.Action, ...]:
-        phase = self.phase
-        if phase == ROUND_OVER:
-            return (A.NEXT_ROUND,) if seat is None else ()
-        if phase == MATCH_OVER:
-            return ()
-        cur = self.current
-        if seat is None:
-            seat = cur
-        v = self.vulnerable
-        if seat == cur:
-            if phase == TURN or phase == DRAWN:
-                key = self._playable_mask(seat)
-                if phase == DRAWN:
-                    key |= _F_PASS
-                elif self.pending:
-                    key |= _F_ACCEPT
-                elif self.draw_pile or len(self.discard) > 1:
-                    if not key or self._any_time:
-                        key |= _F_DRAW
-                elif not key:
-                    key = _F_PASS
-                if seat == v or (len(self.hands[seat]) == 2 and not self.called[seat]
-                                 and not self._auto_call):
-                    key |= _F_CALL
-                result = _LEGAL.get(key) or _legal_tuple(key)
-            elif phase == CHALLENGE:
-                result = (A.CHALLENGE, A.ACCEPT)
-            elif phase == NAME_COLOUR:
-                result = _NAME_COLOURS
-            else:  # WINDOW: the offender may still call
-                result = (A.CALL,)
-        elif seat == v and phase != WINDOW:
-            result = (A.CALL,)
-        else:
-            result = ()
-        if v is not None and seat != v:
-            result += (A.Catch(v),)
-        return result
-
-    @classmethod
-    def _assemble(cls, fields: dict) -> "Game":
-        """The game whose state is exactly `fields` (one value per name in `STATE`):
-        how a saved, dealt-from-a-view or written-out game is built. The caller has
-        checked the values; the derived state is rebuilt here."""
-        names = set(fields)
-        if names != _STATE_NAMES:
-            wrong = sorted(names ^ _STATE_NAMES)
-            raise TypeError(f"a game's state needs exactly the fields of STATE: {wrong}")
-        game = cls.__new__(cls)
-        game.__dict__.update(fields)
-        game._resync()
-        return game
-
-    def copy(self, rng: random.Random | None = None) -> "Game":
-        """A copy to play on, cheaply: every card, the scores, the round results and
-        the whole position, but NOT the logs: the copy's `history` and `actions` start
-        empty (its views show only what happens after the copy; nothing it does can
-        reach this game). It shuffles with `rng` if given (a play-out passes its own
-        generator, at no cost), else with a copy of this game's generator, which
-        continues exactly as this game's would."""
-        game = Game.__new__(Game)
-        game.__dict__.update(self.__dict__)
-        game.rng = copy_rng(self.rng) if rng is None else rng
-        game.scores = self.scores[:]
-        game.table_points = self.table_points[:]
-        game.results = self.results[:]
-        game.history = []
-        game.actions = []
-        game.hands = [h[:] for h in self.hands]
-        game.draw_pile = self.draw_pile[:]
-        game.discard = self.discard[:]
-        game.called = self.called[:]
-        game.out = self.out[:]
-        game.lacks = [set(s) for s in self.lacks]
-        game._masks = self._masks[:]
-        return game
+    def _playable(self, seat: int) -> list[Card]:
+        """The distinct cards the seat to act may play now, in card order."""
+        if seat != self.current:
+            return []
+        plays = [a.card for a in self.legal_actions(seat) if isinstance(a, A.Play)]
+        return list(dict.fromkeys(plays))
 
     def can_apply(self, action: A.Action, seat: int | None = None) -> bool:
         """Whether `apply(action, seat)` would be accepted."""
@@ -428,99 +393,23 @@ class Game:
         decision = self._dc
         if decision is None or action not in decision.actions or (
                 seat is not None and seat != decision.seat):
-            return self._apply_checked(action, seat)
-        # Listed just now for the seat to act: no need to check it again. The two
-        # commonest steps of every game are written out flat below.
+            seat = self._check(action, seat)
+        else:
+            seat = decision.seat  # listed just now for the seat to act: no need to check
         self._dc = None
-        kind = action.kind
-        if kind == "play":
-            seat = self.current
-            self.actions.append((seat, action))
-            # The seat to act plays: a missed Last Card call can no longer be caught.
-            self.vulnerable = None
-            self.stuck_passes = 0
-            card = action.card
-            hand = self.hands[seat]
-            if card not in _PLAIN or len(hand) < 3:
-                history = self.history
-                start = len(history)
-                self._play(seat, action)
-                return history[start:]
-            # The ordinary play: a number or a plain Wild that leaves two or more
-            # cards; nothing happens but the turn passing on.
-            hand.remove(card)
-            if card not in hand:
-                self._masks[seat] ^= _BIT[card.index]
-            self.discard.append(card)
-            colour = action.colour
-            self.active_colour = colour or card.colour
-            self.drawn = None
-            event = _PLAYED[seat].get(action)
-            if event is None:
-                event = _PLAYED[seat][action] = E.Played(seat, card, colour)
-            self.history.append(event)
-            lacks = self.lacks[seat]
-            if lacks:
-                lacks.discard(card.colour)
-            n, d, hands = self.seats, self.direction, self.hands
-            s = (seat + d) % n
-            while not hands[s]:
-                s = (s + d) % n
-            self.current = s
-            self.phase = TURN
-            self.turns += 1
-            self.total_turns += 1
-            return [event]
-        if kind == "draw":
-            seat = self.current
-            self.actions.append((seat, action))
-            self.vulnerable = None
-            self.stuck_passes = 0
-            return self._voluntary_draw(seat)
-        if kind == "pass" and self.phase == DRAWN:
-            # Keeping a drawn card: the stalemate count is untouched (the draw reset it).
-            seat = self.current
-            self.actions.append((seat, action))
-            self.vulnerable = None
-            event = _PASSED[seat]
-            self.history.append(event)
-            n, d, hands = self.seats, self.direction, self.hands
-            s = (seat + d) % n
-            while not hands[s] and s != seat:
-                s = (s + d) % n
-            self.current = s
-            self.phase = TURN
-            self.drawn = None
-            self.turns += 1
-            self.total_turns += 1
-            return [event]
-        return self._apply_listed(action, None if action is A.NEXT_ROUND else self.current)
-
-    def _apply_checked(self, action: A.Action, seat: int | None) -> list[E.Event]:
-        """`apply` for an action not just listed for the seat to act: check it first."""
-        return self._apply_listed(action, self._check(action, seat))
-
-    def _apply_listed(self, action: A.Action, seat: int | None) -> list[E.Event]:
-        """`apply` for everything but the flat steps, once the action is known legal."""
         history = self.history
         start = len(history)
         self.actions.append((seat, action))
-        self._dc = None
-        kind = action.kind
-        if kind == "play":
-            self.vulnerable = None
-            self.stuck_passes = 0
-            self._play(seat, action)
-        else:
-            self._do(action, seat)
+        _STEPS[type(action)](self, action, seat)
         return history[start:]
 
     def _check(self, action: A.Action, seat: int | None) -> int | None:
+        """The seat that applies `action`; IllegalAction if it may not."""
         phase = self.phase
         if seat is None:
-            seat = None if phase in (ROUND_OVER, MATCH_OVER) else self.current
+            seat = None if phase is ROUND_OVER or phase is MATCH_OVER else self.current
         if action is A.CLOSE_WINDOW:
-            if phase != WINDOW:
+            if phase is not WINDOW:
                 raise IllegalAction("There is no Last Card window open.")
             return seat
         if action is A.DECLINE:
@@ -538,266 +427,50 @@ class Game:
             raise IllegalAction(f"There is no seat {seat} at this table.")
         if action in self.legal_actions(seat):
             return seat
-        raise IllegalAction(self._why_not(action, seat))
+        from .explain import why_not  # only once refused: words take their time
 
-    def _do(self, action: A.Action, seat: int | None) -> None:
-        kind = action.kind
-        handler = _HANDLERS[kind]
-        if kind not in _OUT_OF_TURN:
-            self.vulnerable = None
-        handler(self, action, seat)
+        raise IllegalAction(why_not(self, action, seat))
 
-    def _on_draw(self, action: A.Action, seat: int) -> None:
-        self.stuck_passes = 0
-        self._voluntary_draw(seat)
+    # -- the steps, one per kind of action. The seat to act taking its turn (play,
+    # draw, pass, accept, challenge, name a colour, time out) ends any chance to catch
+    # a missed call; the out-of-turn ones (call, catch, decline, the window, the deal)
+    # do not.
 
-    def _on_pass(self, action: A.Action, seat: int) -> None:
-        if self.phase == TURN:
-            self.stuck_passes += 1
-        self._log(E.Passed(seat))
-        self._end_turn(self._next(seat))
-        if self.stuck_passes >= 2 * self._active_count():
-            self._end_round(stalemate=True)
-
-    def _on_accept(self, action: A.Action, seat: int) -> None:
-        self._accept(seat)
-
-    def _on_challenge(self, action: A.Action, seat: int) -> None:
-        self._challenge(seat)
-
-    def _on_name_colour(self, action: A.Action, seat: int) -> None:
-        self.active_colour = action.colour
-        self.phase = TURN
-        self._log(E.ColourNamed(seat, action.colour))
-
-    def _on_timeout(self, action: A.Action, seat: int) -> None:
-        self._timeout(seat)
-
-    def _on_catch(self, action: A.Action, seat: int) -> None:
-        self._catch(seat, action.seat)
-
-    def _on_call(self, action: A.Action, seat: int) -> None:
-        self._call(seat)
-
-    def _on_close_window(self, action: A.Action, seat: int | None) -> None:
-        self._close_window()
-
-    def _on_next_round(self, action: A.Action, seat: int | None) -> None:
-        self._deal()
-
-    def _on_decline(self, action: A.Action, seat: int) -> None:
-        self.reactions = self.reactions[1:]
-
-    def _log(self, event: E.Event) -> None:
-        self.history.append(event)
-
-    def _end_turn(self, next_seat: int, phase: str = TURN) -> None:
-        self.current = next_seat
-        self.phase = phase
-        self.drawn = None
-        self.turns += 1
-        self.total_turns += 1
-
-    # -- drawing
-
-    def _draw_into(self, seat: int, count: int, reason: str, active: Colour | None = None) -> list[Card]:
-        """Move up to `count` cards to the seat's hand, reshuffling when the pile runs out."""
-        pile = self.draw_pile
-        if count == 1 and pile:
-            got = [pile.pop()]
-            insort(self.hands[seat], got[0], key=_card_index)
-            self._masks[seat] |= _BIT[got[0].index]
-        else:
-            got = []
-            for _ in range(count):
-                if not pile:
-                    if len(self.discard) <= 1:
-                        break
-                    self._reshuffle()
-                    pile = self.draw_pile
-                got.append(pile.pop())
-            hand = self.hands[seat]
-            held = self._masks[seat]
-            for card in got:
-                insort(hand, card, key=_card_index)
-                held |= _BIT[card.index]
-            self._masks[seat] = held
-        if got:
-            self.called[seat] = False
-            if reason != "draw" and reason != "timeout":
-                self.lacks[seat].clear()
-        self.history.append(E.Drew(seat, len(got), reason, active, tuple(got)))
-        return got
-
-    def _reshuffle(self) -> None:
-        top = self.discard.pop()
-        pile = self.discard
-        self.discard = [top]
-        _shuffle(self.rng, pile)
-        self.draw_pile = pile
-        self._log(E.Reshuffled(len(pile)))
-
-    def _voluntary_draw(self, seat: int) -> list[E.Event]:
-        """One card by choice; playable at once or the turn ends. Written out flat:
-        after plays, this is the commonest step of a game. Returns the events."""
-        active = self.active_colour
-        pile = self.draw_pile
-        history = self.history
-        start = len(history)
-        if not pile:
-            self._reshuffle()
-            pile = self.draw_pile
-        card = pile.pop()
-        hands = self.hands
-        insort(hands[seat], card, key=_card_index)
-        bit = _BIT[card.index]
-        held = self._masks[seat] | bit
-        self._masks[seat] = held
-        self.called[seat] = False
-        by_card = _DREW[seat][active]
-        event = by_card.get(card)
-        if event is None:
-            event = by_card[card] = E.Drew(seat, 1, "draw", active, (card,))
-        history.append(event)
-        self.lacks[seat].add(active)
-        if (bit & (_COLOUR_MATCH[active] | _TOP_MATCH[self.discard[-1].index])
-                and not (bit == _W4_BIT and self._restricted and held & _COLOURED[active])):
-            self.drawn = card
-            self.phase = DRAWN
-        else:
-            n, d = self.seats, self.direction
-            s = (seat + d) % n
-            while not hands[s]:
-                s = (s + d) % n
-            self.current = s
-            self.turns += 1
-            self.total_turns += 1
-        return history[start:] if start + 1 != len(history) else [event]
-
-    def _accept(self, seat: int) -> None:
-        if self.phase == CHALLENGE:
-            total = 4
-            self.challenge_from = None
-        else:
-            total = self.pending
-            self.pending = 0
-        self._draw_into(seat, total, "penalty")
-        self._log(E.Skipped(seat))
-        self._end_turn(self._next(seat))
-
-    def _challenge(self, seat: int) -> None:
-        offender = self.challenge_from
-        self.challenge_from = None
-        bluff = self.challenge_bluff
-        self._log(E.Challenged(seat, offender, bluff))
-        if bluff:
-            self._draw_into(offender, 4, "challenge")
-            self.phase = TURN
-        else:
-            self._draw_into(seat, 6, "challenge")
-            self._log(E.Skipped(seat))
-            self._end_turn(self._next(seat))
-
-    def _timeout(self, seat: int) -> None:
-        self._log(E.TimedOut(seat))
-        phase = self.phase
-        if phase == DRAWN:
-            self._log(E.Passed(seat))
-            self._end_turn(self._next(seat))
-        elif phase == CHALLENGE or self.pending:
-            self._accept(seat)
-        else:
-            if phase == NAME_COLOUR:
-                counts = Counter(c.colour for c in self.hands[seat] if c.colour)
-                colour = max(COLOURS, key=lambda c: counts[c])
-                self.active_colour = colour
-                self._log(E.ColourNamed(seat, colour))
-            if self._can_draw():
-                self.stuck_passes = 0
-                self._draw_into(seat, 1, "timeout", self.active_colour)
-                self.lacks[seat].add(self.active_colour)
-            else:
-                if not self._playable(seat):
-                    self.stuck_passes += 1
-                self._log(E.Passed(seat))
-            self._end_turn(self._next(seat))
-            if self.stuck_passes >= 2 * self._active_count():
-                self._end_round(stalemate=True)
-
-    # -- Last Card
-
-    def _call(self, seat: int) -> None:
-        self.called[seat] = True
-        self._log(E.CalledLastCard(seat))
-        if seat == self.vulnerable:
-            self.vulnerable = None
-            self.reactions = ()
-            if self.phase == WINDOW:
-                self._close_window()
-
-    def _catch(self, catcher: int, seat: int) -> None:
+    def _play(self, action: A.Play, seat: int) -> None:
         self.vulnerable = None
-        self.reactions = ()
-        self._log(E.Caught(catcher, seat))
-        self._draw_into(seat, self.rules.last_card_penalty, "last-card")
-        if self.phase == WINDOW:
-            self._close_window()
-
-    def _close_window(self) -> None:
-        seat, phase = self.after_window
-        self.after_window = None
-        self._log(E.WindowClosed(self.current))
-        self._end_turn(seat, phase)
-
-    # -- playing
-
-    def _play(self, seat: int, action: A.Play) -> None:
-        card, colour = action.card, action.colour
+        self.stuck_passes = 0
+        card = action.card
         hand = self.hands[seat]
-        if card.rank is _WILD4 and self._challenge_on:
-            self.challenge_bluff = bool(self._masks[seat] & _COLOURED[self.active_colour])
+        if self._challenge_on and card.rank is WILD4:
+            self.challenge_bluff = bool(self._masks[seat] & COLOURED[self.active_colour])
         hand.remove(card)
         if card not in hand:
-            self._masks[seat] ^= _BIT[card.index]
+            self._masks[seat] ^= BIT[card.index]
         self.discard.append(card)
+        colour = action.colour
         self.active_colour = colour or card.colour
         self.drawn = None
-        event = _PLAYED[seat].get(action)
+        event = PLAYED[seat].get(action)
         if event is None:
-            event = _PLAYED[seat][action] = E.Played(seat, card, colour)
+            event = PLAYED[seat][action] = E.Played(seat, card, colour)
         self.history.append(event)
         lacks = self.lacks[seat]
         if lacks:
-            lacks.discard(card.colour)
+            lacks.discard(card.colour)  # type: ignore[arg-type]
         left = len(hand)
-        if left > 1:
-            rank = card.rank
-            if rank is _SKIP or (rank is _REVERSE and self._active_count() == 2):
-                # Skip, or Reverse acting as one: the next seat misses its turn. Written
-                # out flat, as these are a fifth of the plays at a table of two.
-                n, d, hands = self.seats, self.direction, self.hands
-                victim = (seat + d) % n
-                while not hands[victim]:
-                    victim = (victim + d) % n
-                self.history.append(_SKIPPED[victim])
-                s = (victim + d) % n
-                while not hands[s]:
-                    s = (s + d) % n
-                self._end_turn(s)
-                return
-            if card in _PLAIN:
-                self._end_turn(self._next(seat))
-                return
+        if left > 1 and card in PLAIN:  # nothing happens but the turn passing on
+            self._pass_turn(seat)
+            return
         missed = False
         rules = self.rules
         if left == 1:
             mode = rules.last_card
-            if mode == "auto":
+            if mode is LastCard.AUTO:
                 self.called[seat] = True
-                self._log(E.CalledLastCard(seat))
+                self.history.append(CALLED[seat])
             elif not self.called[seat]:
-                self._log(E.MissedLastCard(seat))
-                if mode == "auto-penalty":
+                self.history.append(MISSED[seat])
+                if mode is LastCard.AUTO_PENALTY:
                     self._draw_into(seat, rules.last_card_penalty, "last-card")
                 else:
                     self.vulnerable = seat
@@ -814,74 +487,245 @@ class Game:
         if missed:
             self._offer_reactions(seat)
 
+    def _draw(self, action: A.Action, seat: int) -> None:
+        """A card by choice. Whether or not it can be played, the seat then decides on
+        it (play it, or keep it with `PASS`), so the table sees the same either way."""
+        self.vulnerable = None
+        self.stuck_passes = 0
+        active = self.active_colour
+        pile = self.draw_pile
+        if not pile:
+            self._reshuffle()
+            pile = self.draw_pile
+        card = pile.pop()
+        insort(self.hands[seat], card, key=_card_index)
+        self._masks[seat] |= BIT[card.index]
+        self.called[seat] = False
+        by_card = DREW[seat][active]
+        event = by_card.get(card)
+        if event is None:
+            event = by_card[card] = E.Drew(seat, 1, "draw", active, (card,))
+        self.history.append(event)
+        self.lacks[seat].add(active)  # type: ignore[arg-type]
+        self.drawn = card
+        self.phase = DRAWN
+
+    def _pass(self, action: A.Action, seat: int) -> None:
+        self.vulnerable = None
+        self.history.append(PASSED[seat])
+        if self.phase is DRAWN:  # keeping the drawn card: the draw reset the stalemate count
+            self._pass_turn(seat)
+            return
+        self.stuck_passes += 1
+        self._pass_turn(seat)
+        if self.stuck_passes >= 2 * self._active_count():
+            self._end_round(stalemate=True)
+
+    def _accept(self, action: A.Action, seat: int) -> None:
+        self.vulnerable = None
+        self._take_penalty(seat)
+
+    def _take_penalty(self, seat: int) -> None:
+        if self.phase is CHALLENGE:
+            total = 4
+            self.challenge_from = None
+        else:
+            total = self.pending
+            self.pending = 0
+        self._draw_into(seat, total, "penalty")
+        self.history.append(SKIPPED[seat])
+        self._pass_turn(seat)
+
+    def _challenge(self, action: A.Action, seat: int) -> None:
+        self.vulnerable = None
+        offender = self.challenge_from
+        assert offender is not None
+        self.challenge_from = None
+        bluff = self.challenge_bluff
+        self.history.append(E.Challenged(seat, offender, bluff))
+        if bluff:
+            self._draw_into(offender, 4, "challenge")
+            self.phase = TURN
+        else:
+            self._draw_into(seat, 6, "challenge")
+            self.history.append(SKIPPED[seat])
+            self._pass_turn(seat)
+
+    def _name_colour(self, action: A.NameColour, seat: int) -> None:
+        self.vulnerable = None
+        self.active_colour = action.colour
+        self.phase = TURN
+        self.history.append(E.ColourNamed(seat, action.colour))
+
+    def _timeout(self, action: A.Action, seat: int) -> None:
+        self.vulnerable = None
+        self.history.append(E.TimedOut(seat))
+        phase = self.phase
+        if phase is DRAWN:
+            self.history.append(PASSED[seat])
+            self._pass_turn(seat)
+            return
+        if phase is CHALLENGE or self.pending:
+            self._take_penalty(seat)
+            return
+        if phase is NAME_COLOUR:
+            counts = Counter(c.colour for c in self.hands[seat] if c.colour)
+            colour = max(COLOURS, key=lambda c: counts[c])
+            self.active_colour = colour
+            self.history.append(E.ColourNamed(seat, colour))
+        if self.can_draw():
+            self.stuck_passes = 0
+            self._draw_into(seat, 1, "timeout", self.active_colour)
+            self.lacks[seat].add(self.active_colour)  # type: ignore[arg-type]
+        else:
+            if not self._playable(seat):
+                self.stuck_passes += 1
+            self.history.append(PASSED[seat])
+        self._pass_turn(seat)
+        if self.stuck_passes >= 2 * self._active_count():
+            self._end_round(stalemate=True)
+
+    def _call(self, action: A.Action, seat: int) -> None:
+        self.called[seat] = True
+        self.history.append(CALLED[seat])
+        if seat == self.vulnerable:
+            self.vulnerable = None
+            self.reactions = ()
+            if self.phase is WINDOW:
+                self._close_window(action, seat)
+
+    def _catch(self, action: A.Catch, catcher: int) -> None:
+        seat = action.seat
+        self.vulnerable = None
+        self.reactions = ()
+        self.history.append(E.Caught(catcher, seat))
+        self._draw_into(seat, self.rules.last_card_penalty, "last-card")
+        if self.phase is WINDOW:
+            self._close_window(action, catcher)
+
+    def _close_window(self, action: A.Action, seat: int | None) -> None:
+        assert self.after_window is not None
+        after, phase = self.after_window
+        self.after_window = None
+        self.history.append(E.WindowClosed(self.current))
+        self._end_turn(after, phase)
+
+    def _next_round(self, action: A.Action, seat: int | None) -> None:
+        self._deal()
+
+    def _decline(self, action: A.Action, seat: int) -> None:
+        self.reactions = self.reactions[1:]
+
+    # -- what the steps share
+
+    def _end_turn(self, next_seat: int, phase: Phase = TURN) -> None:
+        self.current = next_seat
+        self.phase = phase
+        self.drawn = None
+        self.turns += 1
+        self.total_turns += 1
+
+    def _pass_turn(self, seat: int) -> None:
+        """`seat`'s turn ends and the next seat's begins (`_end_turn`, in one call)."""
+        self.current = self._after[seat]
+        self.phase = TURN
+        self.drawn = None
+        self.turns += 1
+        self.total_turns += 1
+
+    def _draw_into(self, seat: int, count: int, reason: str,
+                   active: Colour | None = None) -> list[Card]:
+        """Move up to `count` cards to the seat's hand, reshuffling when the pile runs out."""
+        got = []
+        for _ in range(count):
+            if not self.draw_pile:
+                if len(self.discard) <= 1:
+                    break
+                self._reshuffle()
+            got.append(self.draw_pile.pop())
+        hand = self.hands[seat]
+        held = self._masks[seat]
+        for card in got:
+            insort(hand, card, key=_card_index)
+            held |= BIT[card.index]
+        self._masks[seat] = held
+        if got:
+            self.called[seat] = False
+            if reason != "draw" and reason != "timeout":
+                self.lacks[seat].clear()
+        self.history.append(E.Drew(seat, len(got), reason, active, tuple(got)))
+        return got
+
+    def _reshuffle(self) -> None:
+        top = self.discard.pop()
+        pile = self.discard
+        self.discard = [top]
+        _shuffle(self.rng, pile)
+        self.draw_pile = pile
+        self.history.append(E.Reshuffled(len(pile)))
+
     def _offer_reactions(self, offender: int) -> None:
         """Queue the seats to be asked whether they react to `offender`'s missed call:
         the offender first, then the others in seat order; the seat to act is asked
         only while the window is open (otherwise it may catch on its own turn)."""
         n, cur = self.seats, self.current
-        window = self.phase == WINDOW
+        window = self.phase is WINDOW
         order = ((offender + k) % n for k in range(n))
         self.reactions = tuple(s for s in order if window or s != cur)
 
-    def _card_effect(self, seat: int, card: Card) -> tuple[int, str]:
+    def _card_effect(self, seat: int, card: Card) -> tuple[int, Phase]:
         """Resolve the card's action; return who plays next and in which phase."""
         rank = card.rank
-        if card.is_number or rank is _WILD:
-            return self._next(seat), TURN
         nxt = self._next(seat)
-        if rank is _SKIP:
-            self.history.append(_SKIPPED[nxt])
+        if card in PLAIN:
+            return nxt, TURN
+        if rank is SKIP or (rank is REVERSE and self._active_count() == 2):
+            self.history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._next(nxt), TURN
-        if rank is _REVERSE:
-            if self._active_count() == 2:
-                self.history.append(_SKIPPED[nxt])
-                return self._next(nxt), TURN
+        if rank is REVERSE:
             self._reverse_direction()
             return self._next(seat), TURN
-        size = 2 if rank is _DRAW_TWO else 4
-        if self.rules.stacking == "on":
+        size = 2 if rank is DRAW_TWO else 4
+        if self._stacking:
             self.pending += size
-            self._log(E.PenaltyPending(nxt, self.pending))
+            self.history.append(E.PenaltyPending(nxt, self.pending))
             return nxt, TURN
-        if rank is _WILD4 and self.rules.draw_four == "challenge":
+        if rank is WILD4 and self._challenge_on:
             self.challenge_from = seat
             return nxt, CHALLENGE
         self._draw_into(nxt, size, "penalty")
-        self.history.append(_SKIPPED[nxt])
+        self.history.append(SKIPPED[nxt])
         return self._next(nxt), TURN
 
     def _reverse_direction(self) -> None:
         self.direction = -self.direction
-        self._log(E.Reversed(self.direction))
+        self._seat_order()
+        self.history.append(REVERSED[self.direction])
 
     def _go_out(self, seat: int, card: Card) -> None:
         """The seat played its last card: the next player still draws, then places."""
         rank = card.rank
         self.out.append(seat)
         self.called[seat] = False
+        self._seat_order()  # the seat's hand is empty: play goes round it now
         victim = self._next(seat)
-        if rank is _DRAW_TWO or rank is _WILD4:
-            total = self.pending + (2 if rank is _DRAW_TWO else 4)
+        penalty = rank is DRAW_TWO or rank is WILD4
+        if penalty:
+            total = self.pending + (2 if rank is DRAW_TWO else 4)
             self.pending = 0
             self._draw_into(victim, total, "penalty")
         if len(self.out) == 1:
             self.winner_points = sum(c.points for h in self.hands for c in h)
-        self._log(E.WentOut(seat, len(self.out)))
-        if self.rules.round_end == "first-out" or self.seats == 2 or self._active_count() <= 1:
+        self.history.append(E.WentOut(seat, len(self.out)))
+        if (self.rules.round_end is RoundEnd.FIRST_OUT or self.seats == 2
+                or self._active_count() <= 1):
             self._end_round()
-            return
-        if rank is _DRAW_TWO or rank is _WILD4:
-            self._log(E.Skipped(victim))
-            self._end_turn(self._next(victim))
-        elif rank is _SKIP:
-            self._log(E.Skipped(victim))
-            self._end_turn(self._next(victim))
-        elif rank is _REVERSE and self._active_count() > 2:
+        elif rank is REVERSE and self._active_count() > 2:
             self._reverse_direction()
-            self._end_turn(self._next(seat))
-        elif rank is _REVERSE:
-            self._log(E.Skipped(victim))
-            self._end_turn(self._next(victim))
+            self._pass_turn(seat)
+        elif penalty or rank is SKIP or rank is REVERSE:
+            self.history.append(SKIPPED[victim])
+            self._pass_turn(victim)
         else:
             self._end_turn(victim)
 
@@ -909,16 +753,13 @@ class Game:
                 earned[s] = 1
         for s in range(n):
             self.table_points[s] += earned[s]
-        self.results.append({
-            "round": self.round, "winner": winner, "points": points,
-            "order": list(order), "table_points": earned,
-            "cards_left": [len(h) for h in self.hands],
-        })
-        self._log(E.RoundEnded(self.round, winner, points, order))
+        self.results.append(RoundResult(self.round, winner, points, order, tuple(earned),
+                                        tuple(len(h) for h in self.hands)))
+        self.history.append(E.RoundEnded(self.round, winner, points, order))
         self.phase = ROUND_OVER
         rules = self.rules
         best = max(self.scores)
-        if rules.match == "single":
+        if rules.match is Match.SINGLE:
             self.winners = () if winner is None else (winner,)
         elif rules.rounds is not None and self.round >= rules.rounds:
             self.winners = tuple(s for s in range(n) if self.scores[s] == best)
@@ -927,57 +768,65 @@ class Game:
         else:
             return
         self.phase = MATCH_OVER
-        self._log(E.MatchEnded(self.winners))
+        self.history.append(E.MatchEnded(self.winners))
 
-    # ------------------------------------------------------------------ explaining
+    # ------------------------------------------------------------------ copies, views, JSON
 
-    def _why_not(self, action: A.Action, seat: int | None) -> str:
-        from .explain import why_not
+    @classmethod
+    def _assemble(cls, fields: dict) -> Game:
+        """The game whose state is exactly `fields` (one value per name in `STATE`):
+        how a saved, dealt-from-a-view or written-out game is built. The caller has
+        checked the values; the derived state is rebuilt here."""
+        names = set(fields)
+        if names != _STATE_NAMES:
+            wrong = sorted(names ^ _STATE_NAMES)
+            raise TypeError(f"a game's state needs exactly the fields of STATE: {wrong}")
+        game = cls.__new__(cls)
+        game.__dict__.update(fields)
+        game._resync()
+        return game
 
-        return why_not(self, action, seat)
+    def copy(self, rng: random.Random | None = None) -> Game:
+        """A copy to play on, cheaply: every card, the scores, the round results and
+        the whole position, but NOT the logs: the copy's `history` and `actions` start
+        empty (its views show only what happens after the copy; nothing it does can
+        reach this game). It shuffles with `rng` if given (a play-out passes its own
+        generator, at no cost), else with a copy of this game's generator, which
+        continues exactly as this game's would."""
+        game = Game.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game.rng = copy_rng(self.rng) if rng is None else rng
+        game.scores = self.scores[:]
+        game.table_points = self.table_points[:]
+        game.results = self.results[:]
+        game.history = []
+        game.actions = []
+        game.hands = [h[:] for h in self.hands]
+        game.draw_pile = self.draw_pile[:]
+        game.discard = self.discard[:]
+        game.called = self.called[:]
+        game.out = self.out[:]
+        game.lacks = [set(s) for s in self.lacks]
+        game._masks = self._masks[:]
+        return game
 
-    # ------------------------------------------------------------------ views and JSON
-
-    def view(self, seat: int):
+    def view(self, seat: int) -> View:
         """What `seat` may know: its own hand, counts of the others, public history."""
         from .view import View
 
         return View.of(self, seat)
 
     def to_json(self) -> dict:
-        """The whole state as versioned JSON-ready data (see `serial`)."""
-        from .serial import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict) -> "Game":
-        """The game written by `to_json`; StateError if malformed or inconsistent."""
-        from .serial import game_from_json
-
-        return game_from_json(data)
+        """The whole state as versioned JSON-ready data; `serial.game_from_json` reads it."""
+        return state_to_json(self)
 
     def dumps(self) -> str:
-        """The state as a compact JSON string."""
-        import json
-
-        return json.dumps(self.to_json(), separators=(",", ":"))
+        """The state as a compact JSON string; `serial.loads` reads it."""
+        return json.dumps(state_to_json(self), separators=(",", ":"))
 
     @classmethod
-    def loads(cls, text: str) -> "Game":
-        """The game from a `dumps` string; StateError if it cannot be loaded."""
-        import json
-
-        from .errors import StateError
-
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as exc:
-            raise StateError(f"the saved game is not valid JSON ({exc})") from None
-        return cls.from_json(data)
-
-    @classmethod
-    def replay(cls, rules: Rules, seats: int, seed: int, actions) -> "Game":
+    def replay(cls, rules: Rules, seats: int, seed: int,
+               actions: Iterable[tuple[int | None, A.Action]]) -> Game:
         """The game reached by applying `actions` ((seat, action) pairs) to a new deal."""
         game = cls(rules, seats, seed)
         for seat, action in actions:
@@ -993,6 +842,57 @@ class Game:
         return counts
 
 
+FORMAT = "colorcards-game"
+VERSION = 1
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def state_to_json(game: Game, logs: bool = True) -> dict:
+    """The game's whole state as versioned JSON-ready data; without `logs`, `history`
+    and `actions` are written empty (what a save's head holds)."""
+    version, internal, gauss = game.rng.getstate()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": game.rules.as_json(),
+        "seats": game.seats,
+        "seed": game.seed,
+        "rng": [version, list(internal), gauss],
+        "round": game.round,
+        "dealer": game.dealer,
+        "scores": list(game.scores),
+        "table_points": list(game.table_points),
+        "results": [r.as_json() for r in game.results],
+        "winners": list(game.winners),
+        "total_turns": game.total_turns,
+        "direction": game.direction,
+        "hands": [_codes(h) for h in game.hands],
+        "draw_pile": _codes(game.draw_pile),
+        "discard": _codes(game.discard),
+        "active_colour": game.active_colour.value if game.active_colour else None,
+        "pending": game.pending,
+        "drawn": game.drawn.code if game.drawn else None,
+        "called": list(game.called),
+        "vulnerable": game.vulnerable,
+        "after_window": list(game.after_window) if game.after_window else None,
+        "challenge_bluff": game.challenge_bluff,
+        "challenge_from": game.challenge_from,
+        "out": list(game.out),
+        "winner_points": game.winner_points,
+        "stuck_passes": game.stuck_passes,
+        "turns": game.turns,
+        "lacks": [sorted(c.value for c in s) for s in game.lacks],
+        "current": game.current,
+        "phase": str(game.phase),
+        "reactions": list(game.reactions) if game.vulnerable is not None else [],
+        "history": [e.as_json() for e in game.history] if logs else [],
+        "actions": [[seat, a.as_json()] for seat, a in game.actions] if logs else [],
+    }
+
+
 _card_index = attrgetter("index")
 
 STATE = (
@@ -1006,30 +906,13 @@ STATE = (
 derived fields the game rebuilds itself."""
 _STATE_NAMES = frozenset(STATE)
 
-_DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
-_WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))
-_TURNS: list[dict[tuple, Decision]] = [{} for _ in range(MAX_SEATS)]
-"""Turn decisions by seat and legal-actions tuple: values, so built once and shared."""
-_KEYED: list[dict[int, Decision]] = [{} for _ in range(MAX_SEATS)]
-"""The ordinary turn's decisions by seat and legal-actions key (see `_legal_tuple`)."""
-_REACTIONS: dict[tuple, Decision] = {}
-"""Reaction decisions by (seat, legal actions)."""
-
-
-def _keyed_decision(seat: int, key: int) -> Decision:
-    keyed = _KEYED[seat]
-    if len(keyed) >= _LEGAL_LIMIT:
-        keyed.clear()
-    decision = keyed[key] = Decision(DecisionKind.TURN, seat, _LEGAL.get(key) or _legal_tuple(key))
-    return decision
-
-
-def _listed_decision(seat: int, legal: tuple) -> Decision:
-    turns = _TURNS[seat]
-    if len(turns) >= _LEGAL_LIMIT:
-        turns.clear()
-    decision = turns[legal] = Decision(DecisionKind.TURN, seat, legal)
-    return decision
+_STEPS: dict[type, Callable] = {
+    A.Play: Game._play, A.Draw: Game._draw, A.Pass: Game._pass, A.Accept: Game._accept,
+    A.Challenge: Game._challenge, A.NameColour: Game._name_colour, A.TimeOut: Game._timeout,
+    A.CallLastCard: Game._call, A.Catch: Game._catch, A.CloseWindow: Game._close_window,
+    A.NextRound: Game._next_round, A.Decline: Game._decline,
+}
+"""The one step of each type of action."""
 
 
 def next_decision(game: Game) -> Decision | None:
@@ -1043,37 +926,13 @@ def next_decision(game: Game) -> Decision | None:
     log like any action; logs written before `DECLINE` existed replay unchanged (a
     seat taking its turn ends the reactions, as it always did)."""
     if game.vulnerable is None:
-        decision = game._dc
-        if decision is None:
-            phase = game.phase
-            if phase == ROUND_OVER:
-                return _DEAL
-            if phase == MATCH_OVER:
-                return None
-            decision = game._turn()
-        return decision
+        return game._dc or game._turn()
     if game.reactions:
         seat = game.reactions[0]
-        key = (seat, game.legal_actions(seat))
-        decision = _REACTIONS.get(key)
-        if decision is None:
-            decision = _REACTIONS[key] = Decision(
-                DecisionKind.REACTION, seat, (*key[1], A.DECLINE))
-        return decision
-    if game.phase == WINDOW:
-        return _WINDOW_CLOSES
+        return reaction_decision(seat, game.legal_actions(seat))
+    if game.phase is WINDOW:
+        return WINDOW_CLOSES
     return game._dc or game._turn()
-
-
-_HANDLERS = {
-    "draw": Game._on_draw, "pass": Game._on_pass, "accept": Game._on_accept,
-    "challenge": Game._on_challenge, "name-colour": Game._on_name_colour,
-    "timeout": Game._on_timeout, "catch": Game._on_catch, "call": Game._on_call,
-    "close-window": Game._on_close_window, "next-round": Game._on_next_round,
-    "decline": Game._on_decline,
-}
-#: Actions that are not the seat to act taking its turn (they leave a missed call catchable).
-_OUT_OF_TURN = frozenset({"catch", "call", "close-window", "next-round", "decline"})
 
 
 def _shuffle(rng: random.Random, cards: list[Card]) -> None:
@@ -1081,90 +940,3 @@ def _shuffle(rng: random.Random, cards: list[Card]) -> None:
     keys = list(starmap(rng.random, repeat((), len(cards))))  # map & co: no Python loop
     order = sorted(range(len(cards)), key=keys.__getitem__)
     cards[:] = map(cards.__getitem__, order)
-
-
-from .cards import ALL_CARDS  # noqa: E402  (after Card is complete)
-
-_PLAYS = {c: A.play(c) for c in ALL_CARDS if not c.is_wild}
-_CARD_PLAYS = {c: (_PLAYS[c],) for c in _PLAYS}
-_WILD_PLAYS = {c: tuple(A.play(c, col) for col in COLOURS) for c in ALL_CARDS if c.is_wild}
-_CARD_PLAYS.update(_WILD_PLAYS)
-
-# ---------------------------------------------------------------------- card masks
-# Bit i of a mask stands for the card with index i (ALL_CARDS order, which is also the
-# order hands are kept in), so listing a mask's bits low to high lists cards in order.
-
-_BIT = tuple(1 << c.index for c in ALL_CARDS)
-_BIT_OF = {c: 1 << c.index for c in ALL_CARDS}
-_CARD_OF_BIT = {1 << c.index: c for c in ALL_CARDS}
-_W4_BIT = _BIT_OF[Card.of(None, _WILD4)]
-_WILD_BITS = _W4_BIT | _BIT_OF[Card.of(None, _WILD)]
-#: The coloured cards of each colour (None, while a colour is still to be named: none).
-_COLOURED = {col: sum(_BIT_OF[c] for c in ALL_CARDS if c.colour is col) for col in COLOURS}
-_COLOURED[None] = 0
-#: What matches the active colour: its cards and the wilds.
-_COLOUR_MATCH = {col: bits | _WILD_BITS for col, bits in _COLOURED.items()}
-#: What matches the top card (by its index) on rank or symbol, wilds included.
-_TOP_MATCH = tuple(
-    sum(_BIT_OF[c] for c in ALL_CARDS if c.rank is top.rank) | _WILD_BITS for top in ALL_CARDS
-)
-#: What may answer a pending penalty with this card on top (stacking): Draw Two on Draw
-#: Two, Wild Draw Four on either.
-_STACK_MATCH = tuple(
-    (sum(_BIT_OF[c] for c in ALL_CARDS if c.rank is _DRAW_TWO) if top.rank is _DRAW_TWO else 0)
-    | _W4_BIT for top in ALL_CARDS
-)
-
-# Extra actions of a turn, as flag bits above the card bits of a legal-actions key.
-_F_DRAW, _F_PASS, _F_ACCEPT, _F_CALL = (1 << (len(ALL_CARDS) + k) for k in range(4))
-_CARD_BITS = (1 << len(ALL_CARDS)) - 1
-_LEGAL: dict[int, tuple] = {}
-"""Legal-actions tuples by key (playable-cards mask | flags), shared by every game:
-actions are interned values, so equal keys always mean equal tuples."""
-_LEGAL_LIMIT = 200_000
-
-#: Numbers and the plain Wild: cards whose play does nothing beyond passing the turn.
-_PLAIN = frozenset(c for c in ALL_CARDS if c.is_number or c.rank is _WILD)
-
-# Events are read-only values, so the two commonest are interned like actions: one
-# Played per (seat, Play action), one voluntary Drew per (seat, active colour, card).
-_PLAYED: list[dict] = [{} for _ in range(MAX_SEATS)]
-_PASSED = tuple(E.Passed(s) for s in range(MAX_SEATS))
-_SKIPPED = tuple(E.Skipped(s) for s in range(MAX_SEATS))
-_DREW: list[dict] = [{col: {} for col in (*COLOURS, None)} for _ in range(MAX_SEATS)]
-
-
-def _mask_of(hand) -> int:
-    """The bitmask of the distinct cards in `hand`."""
-    return sum(set(map(_BIT_OF.__getitem__, hand)))
-
-
-def _cards_of(mask: int) -> list[Card]:
-    """The cards whose bits are set in `mask`, in card order."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(_CARD_OF_BIT[low])
-        mask ^= low
-    return cards
-
-
-def _legal_tuple(key: int) -> tuple:
-    """The legal actions for `key`: plays of the cards in order, then Draw / Pass /
-    Accept, then Call (the order `legal_actions` documents). Built once per key."""
-    result = []
-    for card in _cards_of(key & _CARD_BITS):
-        result += _CARD_PLAYS[card]
-    if key & _F_DRAW:
-        result.append(A.DRAW)
-    if key & _F_PASS:
-        result.append(A.PASS)
-    if key & _F_ACCEPT:
-        result.append(A.ACCEPT)
-    if key & _F_CALL:
-        result.append(A.CALL)
-    legal = tuple(result)
-    if len(_LEGAL) >= _LEGAL_LIMIT:
-        _LEGAL.clear()
-    _LEGAL[key] = legal
-    return legal

@@ -8,6 +8,7 @@ Option names and values are written exactly as RULES.md writes them.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import asdict, dataclass, fields, replace
 
 from .errors import RulesError
@@ -15,20 +16,98 @@ from .errors import RulesError
 MIN_SEATS = 2
 MAX_SEATS = 10
 
+
+# The options' values, each a StrEnum: a member equals the rulebook's word for it
+# ("any-time"), so code and saves that hold the words keep working.
+
+class FirstCard(enum.StrEnum):
+    """What happens when the first card turned is an action or a wild (§2)."""
+
+    CLASSIC = "classic"
+    NUMBER = "number"
+    AS_IF_PLAYED = "as-if-played"
+
+
+class FirstPlayer(enum.StrEnum):
+    """Who plays first in a round."""
+
+    HUMAN = "human"
+    LEFT_OF_DEALER = "left-of-dealer"
+
+
+class DrawRule(enum.StrEnum):
+    """Whether a seat may draw while holding a playable card."""
+
+    ANY_TIME = "any-time"
+    WHEN_STUCK = "when-stuck"
+
+
+class DrawFour(enum.StrEnum):
+    """When a Wild Draw Four may be played, and whether it can be challenged."""
+
+    RESTRICTED = "restricted"
+    CHALLENGE = "challenge"
+    FREE = "free"
+
+
+class Stacking(enum.StrEnum):
+    """Whether a draw penalty can be passed on with a draw card."""
+
+    OFF = "off"
+    ON = "on"
+
+
+class LastCard(enum.StrEnum):
+    """How calling Last Card works (§5)."""
+
+    AUTO = "auto"
+    AUTO_PENALTY = "auto-penalty"
+    CATCH = "catch"
+
+
+class RoundEnd(enum.StrEnum):
+    """Whether the round ends when the first player goes out."""
+
+    FIRST_OUT = "first-out"
+    PLAY_ON = "play-on"
+
+
+class Match(enum.StrEnum):
+    """How long a match lasts."""
+
+    SINGLE = "single"
+    ROUNDS_3 = "rounds:3"
+    ROUNDS_5 = "rounds:5"
+    TO_500 = "to:500"
+
+
+class Palette(enum.StrEnum):
+    """The colour names shown to players; shapes never change."""
+
+    CLASSIC = "classic"
+    GEMS = "gems"
+
+
+_ENUMS: dict[str, type[enum.StrEnum]] = {
+    "first_card": FirstCard, "first_player": FirstPlayer, "draw": DrawRule,
+    "draw_four": DrawFour, "stacking": Stacking, "last_card": LastCard,
+    "round_end": RoundEnd, "match": Match, "palette": Palette,
+}
+
 #: Allowed values of each option, in the order menus list them.
 CHOICES: dict[str, tuple] = {
-    "first_card": ("classic", "number", "as-if-played"),
-    "first_player": ("human", "left-of-dealer"),
-    "draw": ("any-time", "when-stuck"),
-    "draw_four": ("restricted", "challenge", "free"),
-    "stacking": ("off", "on"),
-    "last_card": ("auto", "auto-penalty", "catch"),
+    "first_card": tuple(FirstCard),
+    "first_player": tuple(FirstPlayer),
+    "draw": tuple(DrawRule),
+    "draw_four": tuple(DrawFour),
+    "stacking": tuple(Stacking),
+    "last_card": tuple(LastCard),
     "last_card_penalty": (2, 4),
     "last_card_window": (0, 3),
-    "round_end": ("first-out", "play-on"),
-    "match": ("single", "rounds:3", "rounds:5", "to:500"),
+    "round_end": tuple(RoundEnd),
+    "match": tuple(Match),
     "turn_timer": (0, 30, 45, 60, 90),
-    "palette": ("classic", "gems"),
+    "palette": tuple(Palette),
 }
 
 #: What each option means, for help texts and the rules screen.
@@ -52,38 +131,42 @@ DESCRIPTIONS: dict[str, str] = {
 class Rules:
     """Every rule option in force for a game (RULES.md §2-§6)."""
 
-    first_card: str = "as-if-played"
+    first_card: FirstCard = FirstCard.AS_IF_PLAYED
     """classic, number or as-if-played (§2)."""
-    first_player: str = "human"
+    first_player: FirstPlayer = FirstPlayer.HUMAN
     """human, or left-of-dealer with the dealer moving left each round."""
-    draw: str = "any-time"
+    draw: DrawRule = DrawRule.ANY_TIME
     """any-time: you may draw instead of playing; when-stuck: only with no playable card."""
-    draw_four: str = "restricted"
+    draw_four: DrawFour = DrawFour.RESTRICTED
     """restricted, challenge (stacking off only) or free."""
-    stacking: str = "on"
+    stacking: Stacking = Stacking.ON
     """off, or on: Draw Two answers Draw Two, Wild Draw Four answers either."""
-    last_card: str = "auto-penalty"
+    last_card: LastCard = LastCard.AUTO_PENALTY
     """auto, auto-penalty or catch (§5)."""
     last_card_penalty: int = 2
     """Cards drawn for a missed Last Card call."""
     last_card_window: int = 0
     """With catch: seconds after the play in which the call may still be made, nobody
     else playing meanwhile (0: no such window; catches last until the next player acts)."""
-    round_end: str = "first-out"
+    round_end: RoundEnd = RoundEnd.FIRST_OUT
     """first-out, or play-on for the places with three or more players."""
-    match: str = "single"
+    match: Match = Match.SINGLE
     """single, rounds:3, rounds:5 or to:500."""
     turn_timer: int = 0
     """Seconds for the human's turn; 0 is off. The engine never reads a clock."""
-    palette: str = "classic"
+    palette: Palette = Palette.CLASSIC
     """Colour names shown to the player; shapes never change."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if value not in CHOICES[f.name]:
+            typed = _ENUMS.get(f.name)
+            if (value not in CHOICES[f.name] or isinstance(value, bool)
+                    or (typed is None and not isinstance(value, int))):
                 allowed = ", ".join(str(c) for c in CHOICES[f.name])
                 raise RulesError(f"{f.name} cannot be {value!r}: choose one of {allowed}")
+            if typed is not None and type(value) is not typed:
+                object.__setattr__(self, f.name, typed(value))  # the word, as its member
         if self.draw_four == "challenge" and self.stacking == "on":
             raise RulesError(
                 "a Wild Draw Four challenge exists only with stacking off: "
@@ -101,7 +184,8 @@ class Rules:
         return int(self.match.split(":")[1]) if self.match.startswith("to:") else None
 
     def as_json(self) -> dict:
-        return asdict(self)
+        """The options as plain JSON values (the rulebook's words and numbers)."""
+        return {k: v.value if isinstance(v, enum.Enum) else v for k, v in asdict(self).items()}
 
     @classmethod
     def from_json(cls, data: dict) -> "Rules":

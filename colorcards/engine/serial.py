@@ -1,82 +1,45 @@
-"""The whole game state as versioned JSON, and back. Never pickle.
+"""Reading a saved game back: versioned JSON, checked. Never pickle.
 
-Loading checks the format and version, the types, and that the cards in hands and
-piles are exactly the 108 of the deck, raising `StateError` with a plain reason.
+`Game.to_json()` / `Game.dumps()` write the state (`game.state_to_json`); this module
+reads it: it checks the format and version, the types, and that the cards in hands and
+piles are exactly the 108 of the deck, raising `StateError` with a plain reason. It
+imports the game, never the reverse.
 """
 
 from __future__ import annotations
 
-import random
+import json
 from collections import Counter
 
 from . import actions as A
 from . import events as E
 from .cards import Colour, full_deck, parse_card
 from .errors import EngineError, StateError
+from .game import FORMAT, VERSION, Game, state_to_json
+from .outcome import RoundResult
+from .phase import Phase
+from .rngstate import rng_from_state
 from .rules import MAX_SEATS, MIN_SEATS, Rules
 
-FORMAT = "colorcards-game"
-VERSION = 1
+__all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "game_to_json", "loads"]
 
 _DECK = Counter(full_deck())
 
-
-def _codes(cards) -> list[str]:
-    return [c.code for c in cards]
-
-
-def game_to_json(game) -> dict:
-    version, internal, gauss = game.rng.getstate()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "rules": game.rules.as_json(),
-        "seats": game.seats,
-        "seed": game.seed,
-        "rng": [version, list(internal), gauss],
-        "round": game.round,
-        "dealer": game.dealer,
-        "scores": list(game.scores),
-        "table_points": list(game.table_points),
-        "results": [dict(r) for r in game.results],
-        "winners": list(game.winners),
-        "total_turns": game.total_turns,
-        "direction": game.direction,
-        "hands": [_codes(h) for h in game.hands],
-        "draw_pile": _codes(game.draw_pile),
-        "discard": _codes(game.discard),
-        "active_colour": game.active_colour.value if game.active_colour else None,
-        "pending": game.pending,
-        "drawn": game.drawn.code if game.drawn else None,
-        "called": list(game.called),
-        "vulnerable": game.vulnerable,
-        "after_window": list(game.after_window) if game.after_window else None,
-        "challenge_bluff": game.challenge_bluff,
-        "challenge_from": game.challenge_from,
-        "out": list(game.out),
-        "winner_points": game.winner_points,
-        "stuck_passes": game.stuck_passes,
-        "turns": game.turns,
-        "lacks": [sorted(c.value for c in s) for s in game.lacks],
-        "current": game.current,
-        "phase": game.phase,
-        "reactions": list(game.reactions) if game.vulnerable is not None else [],
-        "history": [e.as_json() for e in game.history],
-        "actions": [[seat, a.as_json()] for seat, a in game.actions],
-    }
+game_to_json = state_to_json
+"""The game's whole state as JSON-ready data (the same as `Game.to_json`)."""
 
 
-def _seat(value, seats: int, name: str, optional: bool = False):
-    if value is None and optional:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
-        raise StateError(f"{name} is not a seat at this table: {value!r}")
-    return value
+def loads(text: str) -> Game:
+    """The game from a `Game.dumps` string; StateError if it cannot be loaded."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise StateError(f"the saved game is not valid JSON ({exc})") from None
+    return game_from_json(data)
 
 
-def game_from_json(data) -> "Game":
-    from .game import PHASES, Game
-
+def game_from_json(data: object) -> Game:
+    """The game written by `Game.to_json`; StateError if malformed or inconsistent."""
     if not isinstance(data, dict):
         raise StateError("the saved game is not a JSON object")
     if data.get("format") != FORMAT:
@@ -89,7 +52,7 @@ def game_from_json(data) -> "Game":
                 f"this version reads {VERSION})")
         raise StateError(f"unknown saved-game format version {version!r}")
     try:
-        return _load(data, Game, PHASES)
+        return _load(data)
     except StateError:
         raise
     except EngineError as exc:
@@ -98,79 +61,90 @@ def game_from_json(data) -> "Game":
         raise StateError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
 
 
-def _load(data: dict, Game, PHASES) -> "Game":
+def _seat(value, seats: int, name: str, optional: bool = False):
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise StateError(f"{name} is not a seat at this table: {value!r}")
+    return value
+
+
+def _phase(value) -> Phase:
+    try:
+        return Phase(value)
+    except ValueError:
+        raise StateError(f"unknown phase {value!r}") from None
+
+
+def _load(data: dict) -> Game:
     rules = Rules.from_json(data["rules"])
     seats = data["seats"]
     if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
         raise StateError(f"a game has 2 to 10 seats, not {seats!r}")
-    game = Game.__new__(Game)
-    game.rules = rules
-    game.seats = seats
-    game.seed = int(data["seed"])
-    rng_version, internal, gauss = data["rng"]
-    game.rng = random.Random()
-    game.rng.setstate((rng_version, tuple(internal), gauss))
-    game.round = int(data["round"])
-    game.dealer = _seat(data["dealer"], seats, "the dealer")
-    game.scores = [int(x) for x in data["scores"]]
-    game.table_points = [int(x) for x in data["table_points"]]
-    game.results = [dict(r) for r in data["results"]]
-    game.winners = tuple(_seat(s, seats, "a winner") for s in data["winners"])
-    game.total_turns = int(data["total_turns"])
     direction = data["direction"]
     if direction not in (1, -1):
         raise StateError(f"direction must be 1 or -1, not {direction!r}")
-    game.direction = direction
-    game.hands = [sorted((parse_card(c) for c in h), key=lambda c: c.index) for h in data["hands"]]
-    game.draw_pile = [parse_card(c) for c in data["draw_pile"]]
-    game.discard = [parse_card(c) for c in data["discard"]]
     active = data["active_colour"]
-    game.active_colour = Colour(active) if active is not None else None
-    game.pending = int(data["pending"])
-    game.drawn = parse_card(data["drawn"]) if data["drawn"] else None
-    game.called = [bool(x) for x in data["called"]]
-    game.vulnerable = _seat(data["vulnerable"], seats, "the player who may be caught", True)
     aw = data["after_window"]
-    game.after_window = (_seat(aw[0], seats, "the next player"), str(aw[1])) if aw else None
-    game.challenge_bluff = bool(data["challenge_bluff"])
-    game.challenge_from = _seat(data["challenge_from"], seats, "the challenged player", True)
-    game.out = [_seat(s, seats, "a player who went out") for s in data["out"]]
-    game.winner_points = int(data["winner_points"])
-    game.stuck_passes = int(data["stuck_passes"])
-    game.turns = int(data["turns"])
-    game.lacks = [{Colour(c) for c in s} for s in data["lacks"]]
-    game.current = _seat(data["current"], seats, "the player to act")
-    phase = data["phase"]
-    if phase not in PHASES:
-        raise StateError(f"unknown phase {phase!r}")
-    game.phase = phase
-    game.history = [E.event_from_json(e) for e in data["history"]]
-    game.actions = [
-        (None if s is None else _seat(s, seats, "an action's seat"), A.action_from_json(a))
-        for s, a in data["actions"]
-    ]
-    for name, per_seat in (("hands", game.hands), ("scores", game.scores),
-                           ("table points", game.table_points), ("Last Card calls", game.called),
-                           ("lacks", game.lacks)):
+    state = {
+        "rules": rules,
+        "seats": seats,
+        "seed": int(data["seed"]),
+        "rng": rng_from_state(data["rng"]),
+        "round": int(data["round"]),
+        "dealer": _seat(data["dealer"], seats, "the dealer"),
+        "scores": [int(x) for x in data["scores"]],
+        "table_points": [int(x) for x in data["table_points"]],
+        "results": [RoundResult.from_json(r) for r in data["results"]],
+        "winners": tuple(_seat(s, seats, "a winner") for s in data["winners"]),
+        "total_turns": int(data["total_turns"]),
+        "direction": direction,
+        "hands": [sorted((parse_card(c) for c in h), key=lambda c: c.index)
+                  for h in data["hands"]],
+        "draw_pile": [parse_card(c) for c in data["draw_pile"]],
+        "discard": [parse_card(c) for c in data["discard"]],
+        "active_colour": Colour(active) if active is not None else None,
+        "pending": int(data["pending"]),
+        "drawn": parse_card(data["drawn"]) if data["drawn"] else None,
+        "called": [bool(x) for x in data["called"]],
+        "vulnerable": _seat(data["vulnerable"], seats, "the player who may be caught", True),
+        "after_window": (_seat(aw[0], seats, "the next player"), _phase(aw[1])) if aw else None,
+        "challenge_bluff": bool(data["challenge_bluff"]),
+        "challenge_from": _seat(data["challenge_from"], seats, "the challenged player", True),
+        "out": [_seat(s, seats, "a player who went out") for s in data["out"]],
+        "winner_points": int(data["winner_points"]),
+        "stuck_passes": int(data["stuck_passes"]),
+        "turns": int(data["turns"]),
+        "lacks": [{Colour(c) for c in s} for s in data["lacks"]],
+        "current": _seat(data["current"], seats, "the player to act"),
+        "phase": _phase(data["phase"]),
+        # Absent from saves made before `next_decision`: filled in below.
+        "reactions": tuple(_seat(s, seats, "a seat to react")
+                           for s in data.get("reactions") or ()),
+        "history": [E.event_from_json(e) for e in data["history"]],
+        "actions": [
+            (None if s is None else _seat(s, seats, "an action's seat"), A.action_from_json(a))
+            for s, a in data["actions"]
+        ],
+    }
+    for name, per_seat in (("hands", state["hands"]), ("scores", state["scores"]),
+                           ("table points", state["table_points"]),
+                           ("Last Card calls", state["called"]), ("lacks", state["lacks"])):
         if len(per_seat) != seats:
             raise StateError(f"{name} are listed for {len(per_seat)} seats, not {seats}")
-    if not game.discard:
+    if not state["discard"]:
         raise StateError("the discard pile is empty")
-    if game.drawn is not None and game.drawn not in game.hands[game.current]:
+    drawn = state["drawn"]
+    if drawn is not None and drawn not in state["hands"][state["current"]]:
         raise StateError("the card just drawn is not in the player's hand")
-    reactions = data.get("reactions")  # absent from saves made before `next_decision`
-    if reactions is None:
-        game.reactions = ()
-        if game.vulnerable is not None:
-            game._offer_reactions(game.vulnerable)  # as the drivers of the time did on loading
-    else:
-        game.reactions = tuple(_seat(s, seats, "a seat to react") for s in reactions)
+    game = Game._assemble(state)
+    if "reactions" not in data and game.vulnerable is not None:
+        game._offer_reactions(game.vulnerable)  # as the drivers of the time did on loading
     check_cards(game)
-    game._resync()
     return game
 
 
-def check_cards(game) -> None:
+def check_cards(game: Game) -> None:
     """StateError unless hands and piles hold exactly the 108 cards of the deck."""
     counts = game.cards_in_play()
     if counts == _DECK:

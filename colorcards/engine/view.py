@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, Colour
 from .events import Event
+from .outcome import RoundResult
+from .phase import Phase
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -27,7 +29,7 @@ class View:
     """Whose view this is."""
     seats: int
     rules: Rules
-    phase: str
+    phase: Phase
     current: int | None
     """The seat to act (None between rounds)."""
     hand: tuple[Card, ...]
@@ -44,7 +46,7 @@ class View:
     pending: int
     """The stacked penalty facing the seat to act."""
     drawn: Card | None
-    """The card this seat just drew, while it may still play it."""
+    """The card this seat just drew, while it decides on it (the ``drawn`` phase)."""
     called: tuple[bool, ...]
     """Who has called Last Card."""
     vulnerable: int | None
@@ -70,7 +72,7 @@ class View:
     """While the Last Card window is open: who plays next, and in which phase."""
     reactions: tuple[int, ...]
     """While a seat may be caught: the seats still to be asked whether they react."""
-    results: tuple[dict, ...]
+    results: tuple[RoundResult, ...]
     """The finished rounds' results."""
     _history: list = field(repr=False, compare=False)
     _history_len: int = field(repr=False, compare=False)

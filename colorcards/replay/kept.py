@@ -138,7 +138,7 @@ def place_of(game: Game) -> int:
     """Seat 0's 1-based place: the last round's finishing order in a single-round match,
     match points (ties sharing the better place) over several rounds."""
     if game.rules.match == "single" and game.results:
-        return list(game.results[-1]["order"]).index(0) + 1
+        return game.results[-1].order.index(0) + 1
     mine = game.scores[0]
     return 1 + sum(1 for s in game.scores if s > mine)
 

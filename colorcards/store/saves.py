@@ -5,20 +5,19 @@ event and action), so writing it whole after every action would make late autosa
 slow. Here the state is split: the *head* is the engine's own JSON with those two
 lists left empty, rewritten on every save (a few kilobytes), while actions, events and
 the table's log lines are appended as rows. Loading puts the lists back into the head
-and hands the whole thing to `Game.from_json`, which checks every card: the result is
+and hands the whole thing to `game_from_json`, which checks every card: the result is
 the very state that was saved.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..engine import Game, StateError
-from ..engine.serial import game_to_json
+from ..engine import Game, StateError, game_from_json
+from ..engine.game import state_to_json
 
 _COMPACT = (",", ":")
 
@@ -37,56 +36,10 @@ class SavedGame:
     """Playing time so far (idle gaps capped), carried into the record's duration."""
 
 
-class _Stand:
-    """Stands in for the game's rules and generator while the head is encoded.
-
-    They are the two largest, slowest parts of the head and change rarely (the
-    generator only when a deck is shuffled), so each is encoded once and spliced in as
-    text. Each cache is one (key, text) tuple replaced whole, so threads saving at once
-    can never pair one key with another's text."""
-
-    rules: tuple = (None, "")
-    rng: tuple = (None, "")
-
-    def as_json(self):
-        return _RULES_MARK
-
-    def getstate(self):
-        return (_RNG_MARK, (), None)
-
-
-_RULES_MARK = "@@colorcards-rules@@"
-_RNG_MARK = "@@colorcards-rng@@"
-_stand = _Stand()
-
-
 def head_json(game: Game) -> str:
-    """The engine's JSON of `game` without `history` and `actions`, byte for byte.
-
-    A shallow copy gets the empty lists and the stand-in, so the live game is never
-    touched: a renderer reading it from another thread sees nothing change."""
-    rules = _stand.rules
-    if rules[0] is not game.rules:
-        rules = (game.rules, json.dumps(game.rules.as_json(), separators=_COMPACT))
-        _stand.rules = rules
-    state = game.rng.getstate()
-    rng = _stand.rng
-    if rng[0] != state:
-        version, internal, gauss = state
-        rng = (state, json.dumps([version, list(internal), gauss], separators=_COMPACT))
-        _stand.rng = rng
-    shell = copy.copy(game)
-    shell.history = []
-    shell.actions = []
-    shell.rules = _stand
-    shell.rng = _stand
-    data = game_to_json(shell)
-    if data["rules"] != _RULES_MARK or data["rng"][0] != _RNG_MARK:
-        raise RuntimeError("the engine's JSON layout changed: update head_json")
-    data["rng"] = _RNG_MARK
-    text = json.dumps(data, separators=_COMPACT)
-    return (text.replace(f'"{_RULES_MARK}"', rules[1], 1)
-                .replace(f'"{_RNG_MARK}"', rng[1], 1))
+    """The engine's JSON of `game` with `history` and `actions` left empty, written by
+    the engine itself (`state_to_json(game, logs=False)`): the live game is only read."""
+    return json.dumps(state_to_json(game, logs=False), separators=_COMPACT)
 
 
 @dataclass
@@ -250,7 +203,7 @@ def build(raw: RawSave) -> SavedGame:
         saved_at = datetime.fromisoformat(raw.saved_at)
     except (ValueError, TypeError) as exc:
         raise StateError(f"the saved game is damaged ({exc})") from None
-    game = Game.from_json(data)
+    game = game_from_json(data)
     if game.round != raw.round:
         raise StateError(f"the saved game says round {raw.round} but holds round {game.round}")
     return SavedGame(game, meta, [str(line) for line in raw.log], saved_at, float(raw.played))

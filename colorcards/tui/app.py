@@ -271,20 +271,20 @@ def results_data(controller, store):
     result = game.results[-1]
     match_over = game.is_over
     winners = tuple(game.winners) if match_over else (
-        () if result["winner"] is None else (result["winner"],))
+        () if result.winner is None else (result.winner,))
     stats = None
     if store is not None:
         stats = store.stats().get(controller.settings.difficulty)
     return ResultsData(
         names=list(controller.namer.names),
         difficulty=controller.settings.difficulty,
-        round=result["round"],
+        round=result.round,
         match_over=match_over,
         winners=winners,
-        went_out=[s for s in result["order"] if result["cards_left"][s] == 0],
+        went_out=[s for s in result.order if result.cards_left[s] == 0],
         cards_left=[list(h) for h in game.hands],
         turns=game.turns,
-        round_points=result["points"],
+        round_points=result.points,
         scores=list(game.scores),
         table_points=list(game.table_points),
         match=game.rules.match,

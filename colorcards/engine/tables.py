@@ -1,0 +1,153 @@
+"""The engine's precomputed tables and shared values, so that a step is a few lookups.
+
+Cards as bits: bit i of a mask stands for the card with index i (`ALL_CARDS` order,
+which is also the order hands are kept in), so listing a mask's bits low to high lists
+cards in order, and the playable cards of a hand are one AND of masks. A turn's legal
+actions are named by a key (playable-cards mask | flag bits for Draw, Pass, Accept,
+Call); the tuple and the `Decision` for each key are built once and shared by every
+game, as actions and decisions are immutable values. Events that are values too (the
+commonest: a play, a pass, a skip, a voluntary draw) are interned the same way.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from . import events as E
+from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank
+from .decision import Decision, DecisionKind
+from .rules import MAX_SEATS
+
+SKIP, REVERSE, DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
+WILD, WILD4 = Rank.WILD, Rank.WILD_DRAW_FOUR
+
+BIT = tuple(1 << c.index for c in ALL_CARDS)
+"""Each card's bit, by card index."""
+BIT_OF = {c: 1 << c.index for c in ALL_CARDS}
+CARD_OF_BIT = {1 << c.index: c for c in ALL_CARDS}
+W4_BIT = BIT_OF[Card.of(None, WILD4)]
+WILD_BITS = W4_BIT | BIT_OF[Card.of(None, WILD)]
+COLOURED: dict[Colour | None, int] = {
+    col: sum(BIT_OF[c] for c in ALL_CARDS if c.colour is col) for col in COLOURS}
+"""The coloured cards of each colour (None, while a colour is still to be named: none)."""
+COLOURED[None] = 0
+COLOUR_MATCH = {col: bits | WILD_BITS for col, bits in COLOURED.items()}
+"""What matches the active colour: its cards and the wilds."""
+TOP_MATCH = tuple(
+    sum(BIT_OF[c] for c in ALL_CARDS if c.rank is top.rank) | WILD_BITS for top in ALL_CARDS
+)
+"""What matches the top card (by its index) on rank or symbol, wilds included."""
+STACK_MATCH = tuple(
+    (sum(BIT_OF[c] for c in ALL_CARDS if c.rank is DRAW_TWO) if top.rank is DRAW_TWO else 0)
+    | W4_BIT for top in ALL_CARDS
+)
+"""What may answer a pending penalty with this card on top (stacking): Draw Two on Draw
+Two, Wild Draw Four on either."""
+PLAIN = frozenset(c for c in ALL_CARDS if c.is_number or c.rank is WILD)
+"""Numbers and the plain Wild: cards whose play does nothing beyond passing the turn."""
+
+F_DRAW, F_PASS, F_ACCEPT, F_CALL = (1 << (len(ALL_CARDS) + k) for k in range(4))
+"""Extra actions of a turn, as flag bits above the card bits of a legal-actions key."""
+CARD_BITS = (1 << len(ALL_CARDS)) - 1
+LIMIT = 200_000
+"""Entries a cache of keys may hold before it starts again (it never needs to)."""
+
+CARD_PLAYS: dict[Card, tuple[A.Play, ...]] = {
+    c: (tuple(A.play(c, col) for col in COLOURS) if c.is_wild else (A.play(c),))
+    for c in ALL_CARDS
+}
+"""The plays of each card: one, or one per colour named for a wild."""
+NAME_COLOURS = tuple(A.NameColour(c) for c in COLOURS)
+
+PLAYED: list[dict[A.Play, E.Played]] = [{} for _ in range(MAX_SEATS)]
+"""One Played event per (seat, Play action)."""
+PASSED = tuple(E.Passed(s) for s in range(MAX_SEATS))
+SKIPPED = tuple(E.Skipped(s) for s in range(MAX_SEATS))
+CALLED = tuple(E.CalledLastCard(s) for s in range(MAX_SEATS))
+MISSED = tuple(E.MissedLastCard(s) for s in range(MAX_SEATS))
+REVERSED = {d: E.Reversed(d) for d in (1, -1)}
+DREW: list[dict[Colour | None, dict[Card, E.Drew]]] = [
+    {col: {} for col in (*COLOURS, None)} for _ in range(MAX_SEATS)]
+"""One voluntary Drew event per (seat, active colour, card)."""
+
+
+def mask_of(hand) -> int:
+    """The bitmask of the distinct cards in `hand`."""
+    return sum(set(map(BIT_OF.__getitem__, hand)))
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards whose bits are set in `mask`, in card order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARD_OF_BIT[low])
+        mask ^= low
+    return cards
+
+
+_LEGAL: dict[int, tuple[A.Action, ...]] = {}
+
+
+def legal_tuple(key: int) -> tuple[A.Action, ...]:
+    """The legal actions for `key`: plays of the cards in order, then Draw / Pass /
+    Accept, then Call (the order `legal_actions` documents). Built once per key."""
+    legal = _LEGAL.get(key)
+    if legal is not None:
+        return legal
+    result: list[A.Action] = []
+    for card in cards_of(key & CARD_BITS):
+        result += CARD_PLAYS[card]
+    if key & F_DRAW:
+        result.append(A.DRAW)
+    if key & F_PASS:
+        result.append(A.PASS)
+    if key & F_ACCEPT:
+        result.append(A.ACCEPT)
+    if key & F_CALL:
+        result.append(A.CALL)
+    legal = tuple(result)
+    if len(_LEGAL) >= LIMIT:
+        _LEGAL.clear()
+    _LEGAL[key] = legal
+    return legal
+
+
+KEYED: list[dict[int, Decision]] = [{} for _ in range(MAX_SEATS)]
+"""Turn decisions by seat and legal-actions key."""
+_LISTED: list[dict[tuple, Decision]] = [{} for _ in range(MAX_SEATS)]
+_REACTIONS: dict[tuple, Decision] = {}
+
+
+def keyed_decision(seat: int, key: int) -> Decision:
+    """The turn decision of `seat` with the legal actions of `key` (built once)."""
+    keyed = KEYED[seat]
+    decision = keyed.get(key)
+    if decision is None:
+        if len(keyed) >= LIMIT:
+            keyed.clear()
+        decision = keyed[key] = Decision(DecisionKind.TURN, seat, legal_tuple(key))
+    return decision
+
+
+def listed_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
+    """The turn decision of `seat` with these legal actions (built once)."""
+    listed = _LISTED[seat]
+    decision = listed.get(legal)
+    if decision is None:
+        if len(listed) >= LIMIT:
+            listed.clear()
+        decision = listed[legal] = Decision(DecisionKind.TURN, seat, legal)
+    return decision
+
+
+def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
+    """`seat`'s optional reaction: its legal actions, then DECLINE (built once)."""
+    key = (seat, legal)
+    decision = _REACTIONS.get(key)
+    if decision is None:
+        decision = _REACTIONS[key] = Decision(DecisionKind.REACTION, seat, (*legal, A.DECLINE))
+    return decision
+
+
+DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
+WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))
