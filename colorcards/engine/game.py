@@ -235,17 +235,22 @@ class Game:
         return self._after[seat]
 
     def _seat_order(self) -> None:
-        """Work out `_after`, the next seat after each seat in the direction of play
-        that still holds cards: the walk round the table, written once. Called when
-        the direction changes or a hand empties, so a turn's end is one lookup."""
-        n, d, hands = self.seats, self.direction, self.hands
-        after = []
-        for seat in range(n):
-            s = (seat + d) % n
-            while not hands[s] and s != seat:
-                s = (s + d) % n
-            after.append(s)
-        self._after = after
+        """Work out, for each direction of play, the next seat after each seat that
+        still holds cards (`_orders`; `_after` is the one in force): the walk round
+        the table, written once. Called when a hand empties (and on dealing), so the
+        end of a turn is one lookup and a Reverse one assignment."""
+        n, hands = self.seats, self.hands
+        orders = {}
+        for d in (1, -1):
+            after = []
+            for seat in range(n):
+                s = (seat + d) % n
+                while not hands[s] and s != seat:
+                    s = (s + d) % n
+                after.append(s)
+            orders[d] = after
+        self._orders = orders
+        self._after = orders[self.direction]
 
     def _active_count(self) -> int:
         """How many seats still hold cards."""
@@ -392,7 +397,7 @@ class Game:
         Raises IllegalAction, saying why in a player's words, and changes nothing."""
         decision = self._dc
         if decision is None or action not in decision.actions or (
-                seat is not None and seat != decision.seat):
+                seat != decision.seat and seat is not None):
             seat = self._check(action, seat)
         else:
             seat = decision.seat  # listed just now for the seat to act: no need to check
@@ -449,7 +454,6 @@ class Game:
         self.discard.append(card)
         colour = action.colour
         self.active_colour = colour or card.colour
-        self.drawn = None
         event = PLAYED[seat].get(action)
         if event is None:
             event = PLAYED[seat][action] = E.Played(seat, card, colour)
@@ -461,6 +465,7 @@ class Game:
         if left > 1 and card in PLAIN:  # nothing happens but the turn passing on
             self._pass_turn(seat)
             return
+        self.drawn = None
         missed = False
         rules = self.rules
         if left == 1:
@@ -636,13 +641,18 @@ class Game:
     def _draw_into(self, seat: int, count: int, reason: str,
                    active: Colour | None = None) -> list[Card]:
         """Move up to `count` cards to the seat's hand, reshuffling when the pile runs out."""
-        got = []
-        for _ in range(count):
-            if not self.draw_pile:
-                if len(self.discard) <= 1:
-                    break
-                self._reshuffle()
-            got.append(self.draw_pile.pop())
+        pile = self.draw_pile
+        if 0 < count <= len(pile):  # the top `count` cards, top first
+            got = pile[:-count - 1:-1]
+            del pile[-count:]
+        else:
+            got = []
+            for _ in range(count):
+                if not self.draw_pile:
+                    if len(self.discard) <= 1:
+                        break
+                    self._reshuffle()
+                got.append(self.draw_pile.pop())
         hand = self.hands[seat]
         held = self._masks[seat]
         for card in got:
@@ -668,10 +678,10 @@ class Game:
         """Queue the seats to be asked whether they react to `offender`'s missed call:
         the offender first, then the others in seat order; the seat to act is asked
         only while the window is open (otherwise it may catch on its own turn)."""
-        n, cur = self.seats, self.current
-        window = self.phase is WINDOW
-        order = ((offender + k) % n for k in range(n))
-        self.reactions = tuple(s for s in order if window or s != cur)
+        order = [*range(offender, self.seats), *range(offender)]
+        if self.phase is not WINDOW:
+            order.remove(self.current)
+        self.reactions = tuple(order)
 
     def _card_effect(self, seat: int, card: Card) -> tuple[int, Phase]:
         """Resolve the card's action; return who plays next and in which phase."""
@@ -698,9 +708,9 @@ class Game:
         return self._next(nxt), TURN
 
     def _reverse_direction(self) -> None:
-        self.direction = -self.direction
-        self._seat_order()
-        self.history.append(REVERSED[self.direction])
+        direction = self.direction = -self.direction
+        self._after = self._orders[direction]
+        self.history.append(REVERSED[direction])
 
     def _go_out(self, seat: int, card: Card) -> None:
         """The seat played its last card: the next player still draws, then places."""
