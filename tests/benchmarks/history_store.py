@@ -11,6 +11,9 @@
    and median of several runs (wall clock, and CPU time, which a loaded machine
    disturbs less), and for scale the same games read as full records
    (`Store.records()`, what Statistics reads).
+3. Opens the History screen on those 10,000 games and on 2 (in a headless app at
+   80x24, until it is drawn): the list draws only the lines it shows, so the two
+   should cost the same — what any screen of Textual costs to lay out and draw.
 """
 
 from __future__ import annotations
@@ -103,7 +106,37 @@ def main(argv: list[str] | None = None) -> int:
               f"{statistics.median(opens) * 1000:.1f} ms; the same games as full records "
               f"(Store.records(), for scale): median "
               f"{statistics.median(records_times) * 1000:.1f} ms")
+        _screen_times(data, args.runs)
     return 0
+
+
+def _screen_times(data: Path, runs: int) -> None:
+    import asyncio
+
+    from textual.app import App
+
+    from colorcards.tui.screens.history import HistoryScreen
+
+    with Store.open(data) as store:
+        every = store.history()
+
+    async def measure() -> dict[int, list[float]]:
+        app = App()
+        times: dict[int, list[float]] = {2: [], len(every): []}
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(runs):
+                for count in times:
+                    c0 = time.thread_time()
+                    await app.push_screen(HistoryScreen(every[:count]))
+                    await pilot.pause()
+                    times[count].append(time.thread_time() - c0)
+                    app.pop_screen()
+                    await pilot.pause()
+        return times
+
+    for count, cpu in asyncio.run(measure()).items():
+        print(f"History screen with {count:,} games, pushed until drawn: CPU median "
+              f"{statistics.median(cpu) * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -7,13 +7,20 @@ and Enter on it only says so: nothing in the list can break it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer, Static
 
 from ...store.history import preset_title, result_words
 from ...store.records import HistoryEntry
@@ -33,29 +40,114 @@ def date_words(entry: HistoryEntry) -> str:
     return f"{moment:%a} {moment.day} {moment:%b %Y %H:%M}"
 
 
-def row_cells(entry: HistoryEntry) -> tuple:
-    """The cells of one game's row: date, preset, level, result and place, turns, replay."""
+COLUMNS = (("Date", 21), ("Preset", 13), ("Level", 7), ("Result", 17), ("Turns", 5),
+           ("Replay", 9))
+"""The list's columns and their widths (80 columns hold them all)."""
+
+
+def header_text() -> Text:
+    text = Text(no_wrap=True, overflow="ellipsis", style="bold")
+    for label, width in COLUMNS:
+        text.append((f"{label:>{width}}" if label == "Turns" else f"{label:<{width}}") + "  ")
+    return text
+
+
+def row_text(entry: HistoryEntry) -> Text:
+    """One game's line: date, preset, level, result and place, turns, replay."""
+    widths = [w for _, w in COLUMNS]
+    text = Text(no_wrap=True, overflow="ellipsis")
+    cells = (date_words(entry), preset_title(entry.preset),
+             LEVEL_TITLES.get(entry.difficulty, entry.difficulty.title()))
+    for cell, width in zip(cells, widths, strict=False):
+        text.append(f"{cell[:width]:<{width}}  ")
+    won = entry.result == "win" and not entry.abandoned
+    text.append(f"{result_words(entry)[:widths[3]]:<{widths[3]}}  ", style="bold" if won else "")
+    text.append(f"{entry.turns:>{widths[4]}}  ")
     if entry.replay:
-        replay = Text("reviewed" if entry.reviewed else "replay", style="bold")
+        text.append("reviewed" if entry.reviewed else "replay", style="bold")
     else:
-        replay = Text("no replay", style="dim")
-    style = "bold" if entry.result == "win" and not entry.abandoned else ""
-    return (date_words(entry), preset_title(entry.preset),
-            LEVEL_TITLES.get(entry.difficulty, entry.difficulty.title()),
-            Text(result_words(entry), style=style), Text(str(entry.turns), justify="right"),
-            replay)
+        text.append("no replay", style="dim")
+    return text
+
+
+class GameList(ScrollView, can_focus=True):
+    """The games, one line each, drawn only as far as they show: ten thousand games
+    list as fast as ten (a DataTable builds every row first, seconds for that many)."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", show=False), Binding("down", "move(1)", show=False),
+        Binding("pageup", "page(-1)", show=False), Binding("pagedown", "page(1)", show=False),
+        Binding("home", "ends(0)", show=False), Binding("end", "ends(-1)", show=False),
+        Binding("enter", "choose", show=False),
+    ]
+
+    @dataclass
+    class Chosen(Message):
+        """The player chose a game (Enter or a click)."""
+
+        entry: HistoryEntry
+
+    cursor: reactive[int] = reactive(0)
+    """The line of the game chosen so far."""
+
+    def __init__(self, entries: list[HistoryEntry], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.entries = entries
+        self._lines: dict[int, Text] = {}
+
+    def on_mount(self) -> None:
+        self.virtual_size = Size(sum(w + 2 for _, w in COLUMNS), len(self.entries))
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.size.width
+        base = self.rich_style
+        if not 0 <= index < len(self.entries):
+            return Strip.blank(width, base)
+        text = self._lines.get(index)
+        if text is None:
+            text = self._lines[index] = row_text(self.entries[index])
+        line = text.copy()
+        if index == self.cursor:
+            line.stylize("reverse")
+        strip = Strip(line.render(self.app.console), line.cell_len)
+        return strip.crop(self.scroll_offset.x, self.scroll_offset.x + width) \
+            .adjust_cell_length(width, base).apply_style(base)
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        top, height = self.scroll_offset.y, max(1, self.size.height)
+        if new < top:
+            self.scroll_to(y=new, animate=False)
+        elif new >= top + height:
+            self.scroll_to(y=new - height + 1, animate=False)
+        self.refresh()
+
+    def action_move(self, step: int) -> None:
+        self.cursor = max(0, min(len(self.entries) - 1, self.cursor + step))
+
+    def action_page(self, step: int) -> None:
+        self.action_move(step * max(1, self.size.height - 1))
+
+    def action_ends(self, which: int) -> None:
+        self.cursor = 0 if which == 0 else max(0, len(self.entries) - 1)
+
+    def action_choose(self) -> None:
+        if self.entries:
+            self.post_message(self.Chosen(self.entries[self.cursor]))
+
+    def on_click(self, event: Click) -> None:
+        index = self.scroll_offset.y + event.y
+        if 0 <= index < len(self.entries):
+            if index == self.cursor:
+                self.action_choose()
+            self.cursor = index
 
 
 class HistoryScreen(Screen[str | None]):
     """Returns the id of the game to replay, or None to go back."""
 
     CSS_PATH = Path(__file__).with_name("learn.tcss")
-    BINDINGS = [
-        Binding("escape,q,b", "back", "Back"),
-        Binding("enter", "open", "Replay", key_display="Enter"),
-        Binding("home", "ends(0)", "Newest", show=False, priority=True),
-        Binding("end", "ends(-1)", "Oldest", show=False, priority=True),
-    ]
+    BINDINGS = [Binding("escape,q,b", "back", "Back")]
 
     def __init__(self, entries: list[HistoryEntry]) -> None:
         super().__init__()
@@ -67,7 +159,8 @@ class HistoryScreen(Screen[str | None]):
         yield Static(f"History · {count} game{'s' if count != 1 else ''}, newest first",
                      classes="heading", id="history-heading")
         if count:
-            yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+            yield Static(header_text(), id="history-header")
+            yield GameList(list(self.entries.values()), id="history-list")
         else:
             yield Static("No finished games yet. Play one and it is kept here, move by move, "
                          "to replay and review.", id="history-empty")
@@ -76,41 +169,16 @@ class HistoryScreen(Screen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if not self.entries:
-            return
-        table = self.query_one(DataTable)
-        for label in ("Date", "Preset", "Level", "Result", "Turns", "Replay"):
-            table.add_column(label, key=label.lower())
-        add = table.add_row
-        for game_id, entry in self.entries.items():
-            add(*row_cells(entry), key=game_id)  # a selection reads back the game it shows
-        table.focus()
+        if self.entries:
+            self.query_one(GameList).focus()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self._open(event.row_key.value)
-
-    def action_open(self) -> None:
-        if not self.entries:
-            return
-        table = self.query_one(DataTable)
-        if table.row_count:
-            self._open(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
-
-    def _open(self, game_id: str | None) -> None:
-        entry = self.entries.get(game_id or "")
-        if entry is None:
-            return
+    def on_game_list_chosen(self, message: GameList.Chosen) -> None:
+        message.stop()
+        entry = message.entry
         if not entry.replay:
             self.notify(NO_REPLAY_NOTE, severity="warning", timeout=5)
             return
         self.dismiss(entry.game_id)
-
-    def action_ends(self, which: int) -> None:
-        """Home: the newest game; End: the oldest."""
-        if self.entries:
-            table = self.query_one(DataTable)
-            table.move_cursor(row=0 if which == 0 else table.row_count - 1)
 
     def action_back(self) -> None:
         self.dismiss(None)
