@@ -38,7 +38,7 @@ async def _whole_game(tmp_path, preset, seed, difficulty, careless=False, change
             assert app.controller.name(game.winners[0]) in headline
         text = shown(app)
         assert f"{game.turns} turns" in text
-        assert "Your record at" in text
+        assert "Your record at" in str(app.screen.query_one("#your-record").render())
         assert app.controller.record is not None
     with Store.open(tmp_path) as store:
         assert store.saved_summary() is None
@@ -153,7 +153,7 @@ async def test_new_game_over_a_saved_one_counts_as_a_loss(tmp_path):
     app = make_app("color-cards", seed=3, data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await _play_moves(pilot, 2)
-        old = app.controller.meta["game_id"]
+        old = app.controller.meta.game_id
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("n")
@@ -164,7 +164,7 @@ async def test_new_game_over_a_saved_one_counts_as_a_loss(tmp_path):
         await pilot.press("y")  # yes, start anyway
         for _ in range(10):
             await pilot.pause()
-        assert app.controller is not None and app.controller.meta["game_id"] != old
+        assert app.controller is not None and app.controller.meta.game_id != old
     with Store.open(tmp_path) as store:
         records = store.records()
         assert len(records) == 1 and records[0].game_id == old

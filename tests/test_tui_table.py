@@ -11,13 +11,12 @@ import re
 
 import pytest
 from textual.widgets import RichLog
-from textual.widgets._footer import FooterKey
 
-from colorcards.engine import Colour, get_preset
+from colorcards.engine import Colour, get_preset, play
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens import ColourChooser, HelpScreen, PauseMenu
 from engine_helpers import position
-from tui_table_helpers import check_table, flat, seat_position, shown
+from tui_table_helpers import check_table, flat, screen_text, seat_position, shown
 
 
 def _app(tmp_path) -> ColorCardsApp:
@@ -175,7 +174,7 @@ async def test_forgetting_last_card_costs_two(tmp_path):
         await _table(pilot, game)
         await pilot.press("1")
         assert len(game.hands[0]) == 3
-        assert "You drew 2 cards for not calling Last Card" in shown(pilot.app)
+        assert "Red 5 — you did not call Last Card and draw 2 cards:" in shown(pilot.app)
 
 
 async def test_last_card_in_the_window(tmp_path):
@@ -186,7 +185,7 @@ async def test_last_card_in_the_window(tmp_path):
         await pilot.press("1")
         assert game.phase == "window"
         text = shown(pilot.app)
-        assert "Last Card window" in flat(text) and "Press L now" in flat(text)
+        assert "call now - you can be caught" in text and "press L now" in text
         await pilot.press("l")
         assert game.called[0] and game.phase == "turn" and game.current == 1
         assert "You called Last Card!" in shown(pilot.app)
@@ -317,12 +316,10 @@ async def test_turn_timer_draws_for_you(tmp_path):
     rules = get_preset("color-cards").rules(turn_timer=30)
     game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", rules)
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
-        ctl = await _table(pilot, game)
-        assert ctl.turn_deadline is not None and 25 < ctl.turn_left() <= 30
-        assert re.search(r"⏱ \d\d s", shown(pilot.app))
-        ctl._turn_timer.stop()
-        ctl._time_out()  # what the 30-second timer calls when it fires
-        await pilot.pause()
+        ctl = await _table(pilot, game, turn_seconds=3)  # the rules' 30 s, made short
+        assert ctl.turn_deadline is not None and 0 < ctl.turn_left() <= 3
+        assert re.search(r"⏱ \d s", shown(pilot.app))
+        await pilot.pause(3.5)
         assert len(game.hands[0]) == 3 and game.current == 1
         assert "You ran out of time" in shown(pilot.app)
 
@@ -346,15 +343,12 @@ async def test_the_log_shows_a_move_in_the_frame_that_shows_the_move(tmp_path, s
     """A long log is scrolled to its new line at once, not a refresh later."""
     game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
     async with _app(tmp_path).run_test(size=size) as pilot:
-        ctl = await _table(pilot, game)
-        ctl.log.extend(f"Earlier move {n}." for n in range(60))
-        ctl.changed()
-        await pilot.pause()
+        ctl = await _table(pilot, game, log=[f"Earlier move {n}." for n in range(60)])
         screen = pilot.app.screen
         log = screen.query_one("#side-log" if screen.has_class("-wide") else "#log")
-        ctl.log.append("You played Red 5.")
-        log.show(ctl.log)
-        assert log.scroll_y == log.max_scroll_y > 0
+        assert log.max_scroll_y > 0
+        ctl.act(play(game.hands[0][0]))  # a move the table is told of at once
+        assert log.scroll_y == log.max_scroll_y
 
 
 async def test_the_logs_kept_style_follows_a_change_of_theme(tmp_path):
@@ -381,7 +375,7 @@ async def test_the_footer_lets_go_of_the_keys_it_replaced(tmp_path):
             await pilot.pause()
             await pilot.pause()
         gc.collect()
-        alive = [o for o in gc.get_objects() if isinstance(o, FooterKey)]
+        alive = [o for o in gc.get_objects() if type(o).__name__ == "FooterKey"]
         assert alive and all(key.is_attached for key in alive)
 
 
@@ -450,3 +444,225 @@ async def test_title_statistics_and_back(tmp_path):
         await pilot.press("q")
         await pilot.pause()
     assert pilot.app.return_value == 0
+
+
+# ---------------------------------------------------------------- issue 12: what a new player hit
+
+
+def _log_text(log) -> str:
+    """What a log widget holds, flattened (wrapped lines joined)."""
+    return flat(" ".join(strip.text for strip in log.lines))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (130, 40)], ids=["log strip", "log column"])
+async def test_a_full_log_does_not_freeze_the_table(tmp_path, size):
+    """Continue a match whose log is full (the controller keeps LOG_KEEP lines and drops
+    the oldest): each new move still reaches the screen's log."""
+    from colorcards.tui.controller import LOG_KEEP
+
+    game = position("top=R3 | you: R5 R6 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    full = [f"Earlier move {n}." for n in range(LOG_KEEP)]
+    async with _app(tmp_path).run_test(size=size) as pilot:
+        ctl = await _table(pilot, game, log=full)
+        screen = pilot.app.screen
+        log = screen.query_one("#side-log" if screen.has_class("-wide") else "#log")
+        assert _log_text(log).endswith(f"Earlier move {LOG_KEEP - 1}.")
+        await pilot.press("1")  # R5 (the hand is sorted by colour)
+        await pilot.pause()
+        assert len(ctl.log) == LOG_KEEP and ctl.log[-1] == "You played Red 5."
+        assert _log_text(log).endswith("You played Red 5.")
+
+
+async def test_the_keys_page_pauses_the_turn_timer(tmp_path):
+    """? over the table stops the turn timer (no card drawn behind it); it goes on after."""
+    rules = get_preset("color-cards").rules(turn_timer=30)
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", rules)
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game, turn_seconds=2.0)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert ctl.paused and ctl.turn_left() is None
+        await pilot.pause(2.5)
+        assert len(game.hands[0]) == 2 and game.current == 0  # nothing drawn behind it
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not ctl.paused and ctl.turn_left() is not None
+        await pilot.pause(2.5)
+        assert len(game.hands[0]) == 3  # the clock ran out once the table was back
+
+
+async def test_the_colour_chooser_and_the_story_pause_the_computers(tmp_path):
+    """While the colour chooser or the match story is up, no computer plays."""
+    game = position("top=R3 | you: W B7 B8 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game, delay=0.5)
+        index = next(i for i, c in enumerate(ctl.hand()) if c.code == "W")
+        await pilot.press(str(index + 1))
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ColourChooser) and ctl.paused
+        await pilot.press("3")  # Yellow: Lily holds yellow
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "MatchStory" and ctl.paused
+        assert game.current == 1
+        moves = ctl.moves
+        await pilot.pause(1.0)
+        assert ctl.moves == moves  # Lily waits behind the story
+        await pilot.press("escape")
+        await pilot.pause(1.0)
+        assert ctl.moves > moves
+
+
+async def test_the_pause_menu_says_when_nothing_is_saved(tmp_path):
+    """With a data directory that cannot be written the menu does not promise a save."""
+    from colorcards.store import Store
+
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    store = Store.open(blocked / "data")
+    assert not store.saving
+    app = ColorCardsApp(store=store, delay=60)
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        await pilot.press("escape")
+        await pilot.pause()
+        text = shown(pilot.app)
+        assert isinstance(pilot.app.screen, PauseMenu)
+        assert "already saved" not in text and "not being saved" in text
+
+
+async def test_the_story_shows_the_whole_match_by_round(tmp_path):
+    """R opens every line of the log under a heading per round; Escape goes back."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        ctl.log[:] = ["Round 1: Lily dealt seven cards each.", "Max played Red 9.",
+                      "Round 2: Max dealt seven cards each.", "Zoe played Blue 9."]
+        ctl.rounds[:] = [0, 2]
+        await pilot.press("r")
+        await pilot.pause()
+        text = shown(pilot.app)
+        assert "The match so far" in text
+        assert text.index("Round 1") < text.index("Max played Red 9.") < text.index(
+            "Round 2") < text.index("Zoe played Blue 9.")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen.query("#hand")
+
+
+async def test_a_ten_seat_table_at_80x24_shows_everything_since_your_turn(tmp_path):
+    """Nine computers between two of your turns do not fit three lines of log: the strip
+    then says all of it in short, each player's moves together."""
+    literal = ("top=R3 | you: R5 B7 G2 | lily: R4 Y2 | max: R6 G5 | zoe: R7 B2 | ava: R8 Y5 | "
+               "leo: R9 Y6 | mia: R1 Y7 | sam: R2 Y8 | ivy: R3 Y9 | ben: R4 G9")
+    game = position(literal, "colour-match")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game, preset="colour-match", delay=0)
+        await pilot.press("1")  # Red 5: then nine computers play
+        for _ in range(200):
+            await pilot.pause()
+            if ctl.my_turn:
+                break
+        assert ctl.my_turn and len(ctl.since_mine()) >= 9
+        text = shown(pilot.app)
+        assert "Since your turn:" in text
+        for name in ("Lily", "Max", "Zoe", "Ava", "Leo", "Mia", "Sam", "Ivy", "Ben"):
+            assert name in text.split("Since your turn:", 1)[1]
+
+
+async def test_a_long_refusal_is_read_whole_and_the_prompt_comes_back(tmp_path):
+    """At 80 columns a long reason wraps to a second line; then the prompt returns."""
+    game = position("top=R+2 | you: B7 G5 W+4 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+                    pending=2)
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        screen = pilot.app.screen
+        index = next(i for i, c in enumerate(ctl.hand()) if c.code == "B7")
+        await pilot.press(str(index + 1))
+        reason = ctl.refusal(play(ctl.hand()[index]))
+        assert reason and len(reason) > 76
+        status = screen.query_one("#status")
+        assert status.size.height == 2
+        assert flat(reason) in shown(pilot.app)
+        await pilot.pause(4.5)
+        assert "+2 coming your way" in shown(pilot.app)
+        assert not status.has_class("-warning")
+
+
+async def test_two_cards_and_nothing_to_play_says_draw_not_last_card(tmp_path):
+    """With two cards and nothing that matches the prompt says to draw, not to call."""
+    game = position("top=R3 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await _table(pilot, game)
+        text = shown(pilot.app)
+        assert "nothing matches ● Red or 3 — press D to draw" in text
+        assert "press L" not in text
+
+
+async def test_digits_play_and_the_cursor_comes_back_to_a_playable_card(tmp_path):
+    """A digit always plays its card (an unplayable one says why); when the turn comes
+    back the cursor sits on a card that can be played."""
+    game = position("top=R3 | you: G4 B7 R5 R9 | lily: R1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game, delay=0)
+        hand = pilot.app.screen.query_one("Hand")
+        assert ctl.hand()[hand.selected] in ctl.playable()
+        blue = next(i for i, c in enumerate(ctl.hand()) if c.code == "B7")
+        await pilot.press(str(blue + 1))
+        assert "Blue 7 does not match" in shown(pilot.app) and len(game.hands[0]) == 4
+        await pilot.press(str(next(i for i, c in enumerate(ctl.hand()) if c.code == "R5") + 1))
+        for _ in range(200):
+            await pilot.pause()
+            if ctl.my_turn:
+                break
+        assert ctl.my_turn
+        assert ctl.hand()[hand.selected] in ctl.playable()
+
+
+async def test_every_byte_of_an_ascii_table_is_ascii_and_the_footer_fits(tmp_path, monkeypatch):
+    """COLORCARDS_ASCII=1: header, tags, ring, log, status, hand and footer all ASCII, and
+    the footer's last key is on screen at 80 columns."""
+    monkeypatch.setenv("COLORCARDS_ASCII", "1")
+    game = position("top=R3 | you: R5 B7 W | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game, log=["Lily played Wild and named Red ● — you miss…"])
+        await pilot.press("1")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert text.isascii(), [ch for ch in text if not ch.isascii()]
+        assert "You played Red 5." in flat(text)
+        footer = text.splitlines()[-1]
+        assert footer.rstrip().endswith("Esc Menu"), footer
+        assert ctl.log[0].startswith("Lily played Wild")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_footer_keeps_its_keys_when_accept_is_possible(tmp_path, size):
+    """Facing +2, A Accept is on the control bar; the footer still ends with its last key."""
+    game = position("top=R+2 | you: B+2 G5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", pending=2)
+    async with _app(tmp_path).run_test(size=size) as pilot:
+        await _table(pilot, game)
+        text = screen_text(pilot.app)
+        assert "A Accept" in text
+        assert text.splitlines()[-1].rstrip().endswith("Esc Menu")
+        assert "⇧←→ Arrange" in text.splitlines()[-1]
+
+
+async def test_a_roomy_terminal_uses_its_rows_for_the_log_and_larger_cards(tmp_path):
+    """At 200x50 the log under the ring takes the spare rows (no column, no empty band)
+    and the hand's cards are drawn larger."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(200, 50)) as pilot:
+        await _table(pilot, game, log=[f"Earlier move {n}." for n in range(40)])
+        screen = pilot.app.screen
+        log = screen.query_one("#log")
+        assert log.display and not screen.query_one("#side-log").display
+        assert log.size.height >= 15 and log.size.width > 150
+        hand = screen.query_one("Hand")
+        assert hand.roomy and hand.size.height == 9
+        rows = screen_text(pilot.app).splitlines()
+        blank = max(len(run) for run in "".join(
+            "." if row.strip() else " " for row in rows).split("."))
+        assert blank <= 3, rows

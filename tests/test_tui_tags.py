@@ -19,8 +19,8 @@ async def _lines(**state) -> list[str]:
     async with app.run_test(size=(40, 6)) as pilot:
         await pilot.pause()
         tag = app.query_one(OpponentTag)
-        defaults = dict(cards=7, current=False, called=False, vulnerable=False, out_place=None,
-                        score=None, ascii_only=False)
+        defaults = {"cards": 7, "current": False, "called": False, "vulnerable": False,
+                    "out_place": None, "score": None, "ascii_only": False}
         tag.show(**(defaults | state))
         await pilot.pause()
         return str(tag.render()).splitlines()
@@ -36,7 +36,7 @@ async def test_a_seat_that_went_out_shows_its_place_and_points():
 
 async def test_last_card_called_with_two_cards_fits_and_the_points_give_way():
     assert await _lines(cards=2, called=True, score=35) == ["Computer · Hard", "2 left ✔ Last Card"]
-    assert await _lines(cards=1, called=True, ascii_only=True) == ["Computer · Hard",
+    assert await _lines(cards=1, called=True, ascii_only=True) == ["Computer - Hard",
                                                                     "1 left Last Card"]
 
 

@@ -4,17 +4,32 @@ and a simple player who plays whole games through the keys."""
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 
 from colorcards.engine import ACCEPT, CALL, CHALLENGE, DRAW, PASS
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.controller import HUMAN
+from colorcards.tui.seating import Seating
 from colorcards.tui.settings import GameSettings
+
+_SVG_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+                       r'clip-path="url\(#[^"]*-line-(\d+)\)">(.*?)</text>', re.DOTALL)
+_CELL = 12.2
+"""Pixels per column in Rich's SVG export (0.61 of its 20 px font)."""
 
 
 def screen_text(app) -> str:
-    """Everything on the screen as plain text, one line per row."""
-    strips = app.screen._compositor.render_strips()
-    return "\n".join(strip.text for strip in strips)
+    """Everything on the screen as plain text, one line per row (read from the app's
+    own screenshot, as a person would see it)."""
+    width, height = app.size
+    rows = [[" "] * width for _ in range(height)]
+    for x, line, text in _SVG_TEXT.findall(app.export_screenshot()):
+        column = round(float(x) / _CELL)
+        for offset, char in enumerate(html.unescape(text).replace("\n", "").replace("\xa0", " ")):
+            if int(line) < height and column + offset < width:
+                rows[int(line)][column + offset] = char
+    return "\n".join("".join(row).rstrip() for row in rows)
 
 
 def flat(text: str) -> str:
@@ -147,21 +162,14 @@ async def play_to_end(pilot, max_moves: int = 3000, careless: bool = False) -> N
 
 
 def seat_position(app: ColorCardsApp, game, *, preset: str = "color-cards",
-                  difficulty: str = "normal", delay: float = 60.0, **kwargs):
-    """Sit the app down at a prepared engine position (computers wait `delay` seconds)."""
-    import random
-
-    from colorcards.tui.controller import GameController
-
+                  difficulty: str = "normal", delay: float = 60.0, log: list[str] | None = None,
+                  **kwargs):
+    """Sit the app down at a prepared engine position (computers wait `delay` seconds);
+    the table's controller."""
     settings = GameSettings(difficulty=difficulty, preset=preset, opponents=game.seats - 1)
-    meta = {"game_id": f"test-{id(game)}", "preset": preset, "difficulty": difficulty,
-            "names": settings.names(), "started_at": "2026-12-01T00:00:00+00:00"}
-    controller = GameController(
-        game, settings, meta, log=[], arrangement=list(game.hands[HUMAN]),
-        rngs=[None] + [random.Random(s) for s in range(1, game.seats)], store=app.store,
-        delay=delay, window_seconds=kwargs.pop("window_seconds", 60), **kwargs)
-    app.seat(controller)
-    return controller
+    seating = Seating.at(game, settings, game_id=f"test-{id(game)}", log=log)
+    kwargs.setdefault("window_seconds", 60)
+    return app.seat(seating, delay=delay, **kwargs)
 
 
 def check_table(app) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
+from textual.binding import Binding
 
 from ..engine import DEFAULT_PRESET, get_preset
 from .settings import GameSettings
@@ -17,6 +18,8 @@ from .settings import GameSettings
 if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from ..store import Store
     from .controller import GameController
+    from .seating import Seating
+    from .table import TableScreen
 
 HERE = Path(__file__).parent
 
@@ -161,7 +164,7 @@ class ColorCardsApp(App):
 
     def start_game(self, settings: GameSettings, abandon: bool = False) -> None:
         """Deal a new game and go to the table (leaving the old one counts as a loss)."""
-        from .controller import GameController
+        from .seating import Seating
 
         self._leave_table()
         if abandon:
@@ -170,12 +173,11 @@ class ColorCardsApp(App):
                 self.notify("The unfinished game was recorded as a loss.", timeout=4)
         self.settings = settings
         seed, self.seed = self.seed, None
-        controller = GameController.new(settings, seed, **self._pace(), store=self.store)
-        self.seat(controller)
+        self.seat(Seating.new(settings, seed))
 
     def continue_game(self) -> None:
         """Back to the saved table, exactly as it was left."""
-        from .controller import GameController
+        from .seating import Seating
 
         known = len(self.store.problems)
         saved = self.store.load_game()
@@ -185,9 +187,9 @@ class ColorCardsApp(App):
             self.notify("There is no saved game to continue.", severity="warning")
             self.show_title()
             return
-        controller = GameController.resume(saved, **self._pace(), store=self.store)
-        self.settings = controller.settings
-        self.seat(controller)
+        seating = Seating.resume(saved)
+        self.settings = seating.settings
+        self.seat(seating)
 
     def _pace(self) -> dict:
         pace = {}
@@ -199,12 +201,29 @@ class ColorCardsApp(App):
             pace["turn_seconds"] = self.turn_seconds
         return pace
 
-    def seat(self, controller: GameController) -> None:
-        """Sit down at the table for `controller`'s game (tests seat prepared positions)."""
+    def seat(self, seating: Seating, **pace) -> GameController:
+        """Sit down at the table for `seating`'s game (tests seat prepared positions, with
+        their own `pace`); the game's controller."""
         from .table import TableScreen
 
-        self.controller = controller
-        self._show(TableScreen(controller))
+        screen = TableScreen(seating, store=self.store, **{**self._pace(), **pace})
+        self.controller = screen.controller
+        self._show(screen)
+        return screen.controller
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys as the terminal can draw them: in ASCII without Unicode ('<->', 'Enter')."""
+        from .palette import unicode_ok
+        from .wording import ascii_text
+
+        display = super().get_key_display(binding)
+        return display if unicode_ok() else ascii_text(display)
+
+    def on_table_screen_menu_requested(self) -> None:
+        self.open_pause_menu()
+
+    def on_table_screen_round_over(self, message: TableScreen.RoundOver) -> None:
+        self.show_results(message.controller, message.match)
 
     def _leave_table(self) -> None:
         if self.controller is not None:
@@ -236,7 +255,7 @@ class ColorCardsApp(App):
             else:
                 ctl.resume_play()
 
-        self.push_screen(PauseMenu(self.sound), chosen)
+        self.push_screen(PauseMenu(self.sound, saving=self.store.saving), chosen)
 
     def show_results(self, controller: GameController, match: bool) -> None:
         """The results of the round (or the match) that just ended."""
@@ -276,7 +295,7 @@ def results_data(controller, store):
     if store is not None:
         stats = store.stats().get(controller.settings.difficulty)
     return ResultsData(
-        names=list(controller.namer.names),
+        names=[controller.name(seat) for seat in range(game.seats)],
         difficulty=controller.settings.difficulty,
         round=result.round,
         match_over=match_over,

@@ -1,252 +1,168 @@
 """Drives one game at the table: the human's input, the computers' paced turns, the clocks.
 
-The controller owns the engine `Game`, the computer players with their own random
-generators, the order the player keeps their hand in and the log in words. It never
-touches Textual directly: the table screen gives it three services — `schedule`
-(a timer), `think` (run a function in a thread worker, deliver the result on the
-event loop) and `changed` (redraw) — so the event loop is never blocked and the
-pacing is nothing but timers. Every change is saved through the store at once, with
-each computer's generator state, so Continue returns to exactly the same table and
-the computers then decide exactly as they would have.
+The controller takes over a `Seating` (the game, the meta, the log, the hand order and
+each computer's generator) and is built with its host, the `TableHost` protocol: a
+timer (`schedule`), a thread to think in (`think`), and what to tell the host (the
+table changed, a round is over, a colour must be named). It never touches Textual, so
+it is tested on its own with a host that keeps time by hand; the table screen is the
+host in the game. Every change is saved through the store, with each computer's
+generator state, so Continue returns to exactly the same table and the computers then
+decide exactly as they would have.
 """
 
 from __future__ import annotations
 
 import random
-import re
-import secrets
 import time
-import uuid
 from collections import Counter
-from datetime import datetime, timezone
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
-from ..bots import make_player
+from ..bots import Player, make_player
 from ..engine import (
-    CLOSE_WINDOW, COLOURS, NEXT_ROUND, TIMEOUT, Action, Card, Colour, Game,
-    Rank, View, parse_card,
+    CLOSE_WINDOW,
+    COLOURS,
+    DECLINE,
+    NEXT_ROUND,
+    PASS,
+    TIMEOUT,
+    Action,
+    Card,
+    Colour,
+    Decision,
+    DecisionKind,
+    Draw,
+    Game,
+    Play,
+    Rules,
+    View,
+    copy_rng,
+    next_decision,
+    rng_state,
 )
-from .palette import PALETTES
+from ..engine import events as E
+from ..engine.explain import why_not
+from . import hand_order
+from .seating import HUMAN, Seating, TableMeta
 from .settings import SPEED_DELAYS, GameSettings
+from .wording import Words
 
-HUMAN = 0
-"""The human always sits in seat 0."""
+__all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost", "Timer"]
 
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
 
-LOG_KEEP = 400
-"""Log lines kept with the save (the screen shows the last few)."""
-
-_RANK_ORDER = {rank: i for i, rank in enumerate(Rank)}
-_COLOUR_ORDER = {colour: i for i, colour in enumerate(COLOURS)}
+LOG_KEEP = 4000
+"""Log lines kept with the save: a whole long match (a Classic match to 500 writes
+about 1,500), with a bound so that a save never grows without one."""
 
 
 class Timer(Protocol):
+    """What `TableHost.schedule` returns: a timer that can be stopped."""
+
     def stop(self) -> None: ...
 
 
-Schedule = Callable[[float, Callable[[], None]], Timer]
-Think = Callable[[Callable[[], Any], Callable[[Any], None]], None]
+class TableHost(Protocol):
+    """What the controller needs from the table it is played at."""
 
+    def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        """Call `callback` once, `seconds` from now, on the table's event loop."""
 
-def make_bot(level: str):
-    """The computer player for a difficulty level."""
-    return make_player(level)
+    def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run `decide` away from the event loop; then `done(result)` on the loop."""
 
+    def changed(self) -> None:
+        """The game, the hand or the log changed: redraw."""
 
-def rng_state_to_json(rng: random.Random) -> list:
-    """A generator's state as JSON-ready lists (Random.getstate is tuples)."""
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
+    def round_over(self, match: bool) -> None:
+        """A round (the match, if `match`) has just ended: show the results."""
 
+    def name_colour(self) -> None:
+        """A Wild opened the round on the player's turn: ask which colour."""
 
-def rng_from_json(data: list) -> random.Random:
-    """The generator whose state `rng_state_to_json` wrote."""
-    rng = random.Random()
-    version, internal, gauss = data
-    rng.setstate((version, tuple(internal), gauss))
-    return rng
-
-
-def _copy_rng(rng: random.Random) -> random.Random:
-    copy = random.Random()
-    copy.setstate(rng.getstate())
-    return copy
-
-
-def sort_key_colour(card: Card) -> tuple:
-    """Colour first (wilds last), then rank: how most people hold a hand."""
-    return (_COLOUR_ORDER.get(card.colour, 4), _RANK_ORDER[card.rank])
-
-
-def sort_key_rank(card: Card) -> tuple:
-    """Rank first (numbers, actions, wilds), then colour."""
-    return (_RANK_ORDER[card.rank], _COLOUR_ORDER.get(card.colour, 4))
-
-
-class Namer:
-    """Seat names and the palette's colour names applied to the engine's sentences."""
-
-    def __init__(self, names: list[str], palette: str):
-        self.names = names
-        self.palette = palette
-        colours = PALETTES.get(palette, PALETTES["classic"])
-        self._swap = {c.title: colours[c] for c in COLOURS if colours[c] != c.title}
-        self._pattern = (re.compile(r"\b(" + "|".join(self._swap) + r")\b")
-                         if self._swap else None)
-
-    def __call__(self, seat: int) -> str:
-        return self.names[seat]
-
-    def words(self, text: str) -> str:
-        """Engine sentence in the palette's colour names, grammar fixed for 'You'."""
-        if self._pattern is not None:
-            text = self._pattern.sub(lambda m: self._swap[m.group(1)], text)
-        for wrong, right in _YOU_FIXES:
-            text = text.replace(wrong, right)
-        return _YOU_INSIDE.sub("you", text)
-
-
-_YOU_INSIDE = re.compile(r"(?<=[a-z,] )You\b")
-"""'You' in the middle of a sentence ('coming to You', 'caught You') reads 'you'."""
-
-_YOU_FIXES = (
-    ("You misses", "You miss"), ("You is ", "You are "), ("You draws", "You draw"),
-    ("and wins the round", "and win the round"), ("You scores", "You score"),
-    ("You wins", "You win"), ("You was ", "You were "),
-)
-
-
-def describe(events, namer: Namer) -> str:
-    """One log line for what one action caused: 'Max played Blue Skip — Lily misses a turn.'"""
-    parts = []
-    for event in events:
-        seat = getattr(event, "seat", HUMAN)
-        if event.kind == "drew" and seat == HUMAN and event.cards:
-            names = ", ".join(namer.words(c.name) for c in event.cards)
-            text = event.describe(namer).rstrip(".!") + f": {names}"
-        else:
-            if seat != HUMAN:
-                event = event.public()
-            text = event.describe(namer).rstrip(".")
-        parts.append(namer.words(text))
-    if not parts:
-        return ""
-    line = " — ".join(parts)
-    return line if line.endswith("!") else line + "."
+    def defer_save(self, save: Callable[[], None]) -> None:
+        """Call `save` once the change is on screen (a save waits for the frame)."""
 
 
 class GameController:
     """One game in progress at the table, from the deal to the last result."""
 
-    def __init__(self, game: Game, settings: GameSettings, meta: dict, *, log: list[str],
-                 arrangement: list[Card], rngs: list[random.Random | None], store=None,
+    def __init__(self, seating: Seating, host: TableHost, *, store=None,
                  delay: float | None = None, window_seconds: float = WINDOW_SECONDS,
-                 turn_seconds: float | None = None):
-        self.game = game
-        """The engine's game; the screen reads it only through `view()` and the helpers."""
-        self.settings = settings
-        self.meta = meta
-        """What the store keeps beside the game (ids, names, settings, generators, hand)."""
-        self.log = log
-        """What happened, in words, oldest first."""
-        self.arrangement = arrangement
+                 turn_seconds: float | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        game = seating.game
+        self.game: Game = game
+        """The engine's game. The table reads it only through the methods below."""
+        self.host = host
+        """The table the game is played at."""
+        self.meta: TableMeta = seating.meta
+        """What the store keeps beside the game (brought up to date at each save)."""
+        self.settings: GameSettings = seating.meta.settings
+        self.log = seating.log
+        """What happened, in words, oldest first (the whole match, up to LOG_KEEP lines)."""
+        self.logged = len(self.log)
+        """Lines written to the log since the table sat down, the first ones included: a
+        log widget shows the lines past the count it has shown, even after a trim."""
+        self.rounds: list[int] = [n for n in seating.meta.rounds if n < len(self.log)]
+        """The log line each round's story starts at."""
+        self.arrangement = seating.arrangement
         """The human's cards in the order they keep them (the engine keeps card order)."""
-        self.rngs = rngs
+        self.rngs = seating.rngs
         """Each computer's own generator (None for the human)."""
-        self.players = [None] + [make_bot(settings.difficulty) for _ in range(1, game.seats)]
+        self.players: dict[int, Player] = {
+            seat: make_player(self.settings.difficulty) for seat in range(1, game.seats)}
+        """Each computer's player, by seat."""
         self.store = store
-        self.delay = SPEED_DELAYS.get(settings.speed, 0.8) if delay is None else delay
+        self.delay = SPEED_DELAYS.get(self.settings.speed, 0.8) if delay is None else delay
         """Seconds between computer moves."""
         self.grace = self.delay * 2
         """Seconds the computers wait before catching the human, time enough to press L."""
         self.window_seconds = window_seconds
         self.turn_seconds = turn_seconds
         """Overrides the rules' turn timer length (tests); None uses `rules.turn_timer`."""
-        self.namer = Namer(list(meta["names"]), settings.rules().palette)
-        self.schedule: Schedule | None = None
-        self.think: Think | None = None
-        self.changed: Callable[[], None] = lambda: None
-        self.round_over: Callable[[bool], None] = lambda match: None
-        self.name_colour: Callable[[], None] = lambda: None
-        self.defer_save: Callable[[Callable[[], None]], None] | None = None
-        """How the table puts a save off until the frame is drawn (None: save at once)."""
-        self._save_due = False
+        self.clock = clock
+        """Seconds, for the clocks' deadlines (the timers themselves are the host's)."""
+        self.words = Words(self.meta.names, self.rules.palette)
+        """The log's and the table's sentences."""
         self.record = None
         """The GameRecord the store returned when the match ended."""
-        self.last_events: list = []
-        """The events of the last action applied (the screen uses them for effects)."""
         self.paused = False
+        self.window_deadline: float | None = None
+        self.turn_deadline: float | None = None
+        self._save_due = False
         self._step: Timer | None = None
         self._window_timer: Timer | None = None
         self._window_key: object = None
-        self.window_deadline: float | None = None
         self._turn_timer: Timer | None = None
         self._turn_key: object = None
-        self.turn_deadline: float | None = None
         self._turn_left: float | None = None
         self._thinking: object = None
-        self._reacted: object = None
         self._saved_at: object = None
-        self._finished = game.is_over and meta.get("finished", False)
+        self._finished = game.is_over and seating.meta.finished
+        self._mine_at = self.logged
+        """`logged` just after the player's own last move."""
+        self._short: list[tuple[int | None, str]] = []
+        """What each move since the player's own last one did, in short, with its seat."""
+        if not self.log and game.history and not game.actions:
+            self._log_events(game.history, None)  # a new deal: who dealt, the first card
         self._sync_hand()
 
-    # ---------------------------------------------------------------- building
-
-    @classmethod
-    def new(cls, settings: GameSettings, seed: int | None = None, **kwargs) -> "GameController":
-        """A new game with these settings (seeded for a reproducible deal)."""
-        rules = settings.rules()
-        game = Game(rules, settings.seats, seed)
-        if seed is None:
-            rngs = [None] + [random.Random(secrets.randbits(64)) for _ in range(settings.opponents)]
-        else:
-            rngs = [None] + [random.Random(seed * 16 + s + 1) for s in range(1, settings.seats)]
-        meta = {
-            "game_id": uuid.uuid4().hex,
-            "preset": settings.preset,
-            "difficulty": settings.difficulty,
-            "names": settings.names(),
-            "started_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "settings": settings.as_json(),
-        }
-        ctl = cls(game, settings, meta, log=[], arrangement=list(game.hands[HUMAN]), rngs=rngs,
-                  **kwargs)
-        ctl.arrangement.sort(key=sort_key_colour)
-        ctl._log_events(game.history)
-        return ctl
-
-    @classmethod
-    def resume(cls, saved, **kwargs) -> "GameController":
-        """The game a `SavedGame` holds, exactly as it was left."""
-        meta = dict(saved.meta)
-        settings = GameSettings.from_json(meta.get("settings") or {
-            "difficulty": meta.get("difficulty", "normal"), "preset": meta.get("preset"),
-            "opponents": saved.game.seats - 1})
-        game = saved.game
-        states = meta.get("rngs") or []
-        rngs: list[random.Random | None] = [None]
-        for seat in range(1, game.seats):
-            data = states[seat] if seat < len(states) else None
-            rngs.append(rng_from_json(data) if data else random.Random(secrets.randbits(64)))
-        arrangement = []
-        for code in meta.get("hand", []):
-            try:
-                arrangement.append(parse_card(code))
-            except ValueError:
-                continue
-        return cls(game, settings, meta, log=list(saved.log or []), arrangement=arrangement,
-                   rngs=rngs, **kwargs)
-
-    # ---------------------------------------------------------------- what the screen reads
+    # ---------------------------------------------------------------- what the table reads
 
     def view(self) -> View:
-        """The human's view: the only window the table has onto the game."""
+        """The human's view: what the table shows of the game."""
         return self.game.view(HUMAN)
 
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self.game.rules
+
     def name(self, seat: int) -> str:
-        return self.namer(seat)
+        """A seat's name ('You' for the player)."""
+        return self.words.name(seat)
 
     def hand(self) -> list[Card]:
         """The human's cards in their chosen order."""
@@ -254,45 +170,116 @@ class GameController:
 
     def legal(self) -> tuple[Action, ...]:
         """What the human may do now (their turn, or a catch or late call out of turn)."""
-        if self.game.phase == "round-over":
+        if self.game.phase in ("round-over", "match-over"):
             return ()
         return self.game.legal_actions(HUMAN)
 
     def playable(self) -> set[Card]:
         """The cards the human may play now."""
-        return {a.card for a in self.legal() if a.kind == "play"}
+        return {a.card for a in self.legal() if isinstance(a, Play)}
+
+    def refusal(self, action: Action) -> str | None:
+        """Why the human may not take `action` now, in words (None if they may)."""
+        if self.game.can_apply(action, HUMAN):
+            return None
+        return why_not(self.game, action, HUMAN)
+
+    def card_refusal(self, card: Card) -> str | None:
+        """Why `card` may not be played now (None if it may, a Wild with any colour)."""
+        if card in self.playable():
+            return None
+        return why_not(self.game, Play(card, COLOURS[0] if card.is_wild else None), HUMAN)
 
     @property
     def my_turn(self) -> bool:
         return self.game.current_seat == HUMAN
+
+    def turn_id(self) -> tuple[int, int] | None:
+        """Which turn of the match it is while it is the human's (None on others' turns):
+        it changes each time the turn comes back, even straight back in a duel."""
+        if not self.my_turn:
+            return None
+        return (self.game.round, self.game.total_turns)
+
+    @property
+    def moves(self) -> int:
+        """Actions applied so far in the match (a change means the table moved on)."""
+        return len(self.game.actions)
+
+    @property
+    def between_rounds(self) -> bool:
+        """True once a round (or the match) is over, until the next deal."""
+        return self.game.phase in ("round-over", "match-over")
 
     @property
     def busy(self) -> bool:
         """True while a computer move, a reaction or a clock is pending (tests wait on it)."""
         return self._step is not None or self._thinking is not None
 
+    @property
+    def finished(self) -> bool:
+        """True once the match is over and recorded."""
+        return self._finished
+
     def turn_left(self) -> float | None:
         """Seconds left on the human's turn timer, or None."""
         if self.turn_deadline is None:
             return None
-        return max(0.0, self.turn_deadline - time.monotonic())
+        return max(0.0, self.turn_deadline - self.clock())
 
     def window_left(self) -> float | None:
         """Seconds left in the Last Card window, or None."""
         if self.window_deadline is None:
             return None
-        return max(0.0, self.window_deadline - time.monotonic())
+        return max(0.0, self.window_deadline - self.clock())
 
     def colour_counts(self) -> dict[Colour, int]:
         """How many cards of each colour the human holds (the chooser pre-selects the most)."""
         counts = Counter(c.colour for c in self.arrangement if c.colour is not None)
         return {colour: counts.get(colour, 0) for colour in COLOURS}
 
+    def since_mine(self) -> list[str]:
+        """The log lines written since the player's own last move."""
+        count = min(self.logged - self._mine_at, len(self.log))
+        return self.log[len(self.log) - count:] if count > 0 else []
+
+    def digest(self) -> str:
+        """Everything since the player's own last move in one short paragraph, each
+        player's moves together: 'Since your turn: Lily ● 4 · Max drew 1, passed · …'."""
+        groups: list[tuple[int | None, list[str]]] = []
+        for seat, phrase in self._short:
+            if not phrase:
+                continue
+            if groups and groups[-1][0] == seat and seat is not None:
+                groups[-1][1].append(phrase)
+            else:
+                groups.append((seat, [phrase]))
+        parts = [(f"{self.name(seat)} " if seat is not None else "") + ", ".join(phrases)
+                 for seat, phrases in groups]
+        return "Since your turn: " + " · ".join(parts)
+
+    def story(self) -> list[tuple[int, list[str]]]:
+        """The whole log by round: (round, its lines), oldest first.
+
+        Lines before the first round heading kept (an older save's) go under round 0."""
+        starts = [n for n in self.rounds if 0 <= n < len(self.log)]
+        chapters = []
+        first = self.game.round - len(starts) + 1
+        if not starts or starts[0] > 0:
+            chapters.append((0 if starts else self.game.round,
+                             self.log[:starts[0] if starts else len(self.log)]))
+        for i, start in enumerate(starts):
+            stop = starts[i + 1] if i + 1 < len(starts) else len(self.log)
+            chapters.append((first + i, self.log[start:stop]))
+        return [(number, lines) for number, lines in chapters if lines]
+
     # ---------------------------------------------------------------- the human's input
 
     def act(self, action: Action) -> None:
         """Apply the human's action; IllegalAction (with the engine's reason) if not allowed."""
         self._apply(action, HUMAN)
+        self._mine_at = self.logged
+        self._short.clear()
         self.advance()
 
     def next_round(self) -> None:
@@ -303,23 +290,13 @@ class GameController:
 
     def move_card(self, index: int, step: int) -> int:
         """Move the card at `index` one place left or right; return its new index."""
-        target = index + step
-        if not (0 <= index < len(self.arrangement) and 0 <= target < len(self.arrangement)):
-            return index
-        cards = self.arrangement
-        cards[index], cards[target] = cards[target], cards[index]
+        self.arrangement[:], index = hand_order.move(self.arrangement, index, step)
         self._save()
-        return target
+        return index
 
     def sort_hand(self) -> str:
         """Sort by colour, or by number if already sorted by colour; say which."""
-        by_colour = sorted(self.arrangement, key=sort_key_colour)
-        if self.arrangement != by_colour:
-            self.arrangement[:] = by_colour
-            how = "colour"
-        else:
-            self.arrangement.sort(key=sort_key_rank)
-            how = "number"
+        self.arrangement[:], how = hand_order.sort_again(self.arrangement)
         self._save()
         return how
 
@@ -330,7 +307,7 @@ class GameController:
             return
         view = self.view()
         rng = random.Random(len(self.game.history))
-        adviser = make_bot("hard")
+        adviser = make_player("hard")
 
         def decide():
             return adviser.choose(view, legal, rng)
@@ -343,7 +320,7 @@ class GameController:
         self.advance()
 
     def stop(self) -> None:
-        """Write any waiting save and cancel every timer (the screen is going away)."""
+        """Write any waiting save and cancel every timer (the table is going away)."""
         self.flush_save()
         self._cancel_step()
         self._cancel_window()
@@ -351,7 +328,7 @@ class GameController:
         self._thinking = None
 
     def pause(self) -> None:
-        """Hold everything while a menu is open; the turn timer keeps its remaining time."""
+        """Hold everything while something covers the table; the turn timer keeps its time."""
         self.flush_save()
         if self.paused:
             return
@@ -363,6 +340,7 @@ class GameController:
         self._thinking = None
 
     def resume_play(self) -> None:
+        """Play on after `pause`."""
         if not self.paused:
             return
         self.paused = False
@@ -375,64 +353,68 @@ class GameController:
         self._save()
         if not self.paused:
             self._plan()
-        self.changed()
+        self.host.changed()
 
     def _plan(self) -> None:
-        """Start the clocks and schedule the next computer move, as the state asks."""
+        """Start the clocks and schedule what happens next, as the engine's next decision
+        says: a computer's turn after `delay`, the reactions to a missed Last Card call
+        after the time to call it late, the results between rounds. The player's own
+        decisions wait for their keys (the turn timer, the window's clock and the
+        reactions' wait bound them)."""
         game = self.game
-        phase = game.phase
-        if phase == "match-over":
+        decision = next_decision(game)
+        if decision is None or decision.kind is DecisionKind.DEAL:
             self._cancel_window()
             self._cancel_turn_timer()
-            self._finish()
-            self._after(lambda: self.round_over(True))
+            match = decision is None
+            if match:
+                self._finish()
+            self._after(lambda: self.host.round_over(match))
             return
-        if phase == "round-over":
-            self._cancel_window()
-            self._cancel_turn_timer()
-            self._after(lambda: self.round_over(False))
-            return
-        if phase == "window":
+        if game.phase == "window":
             self._open_window()
         else:
             self._cancel_window()
-        if game.current_seat == HUMAN and phase != "window":
+        kind, seat = decision.kind, decision.seat
+        if kind is DecisionKind.TURN and seat == HUMAN:
             self._start_turn_timer()
         else:
             self._cancel_turn_timer()
-        vulnerable = game.vulnerable
-        if vulnerable is not None and self._reacted != (vulnerable, len(game.history)):
-            wait = self.grace if vulnerable == HUMAN else self.delay
-            self._step = self._schedule(wait, self._react)
-            return
-        if phase == "window":
-            return
-        seat = game.current_seat
-        if seat == HUMAN:
-            if phase == "name-colour":
-                self._after(self.name_colour)
-            return
-        self._step = self._schedule(self.delay, self._computer_turn)
+        if kind is DecisionKind.REACTION:
+            wait = self.grace if game.vulnerable == HUMAN else self.delay
+            self._step = self.host.schedule(wait, self._react)
+        elif kind is DecisionKind.WINDOW:
+            return  # the window's clock closes it
+        elif seat == HUMAN:
+            if game.phase == "name-colour":
+                self._after(self.host.name_colour)
+        else:
+            self._step = self.host.schedule(self.delay, self._computer_turn)
 
     # ---------------------------------------------------------------- computers
 
     def _computer_turn(self) -> None:
         self._step = None
         game = self.game
-        seat = game.current_seat
-        if seat is None or seat == HUMAN or self.paused:
+        decision = next_decision(game)
+        if decision is None or decision.kind is not DecisionKind.TURN or self.paused:
+            return
+        seat = decision.seat
+        if seat is None or seat == HUMAN:
             return
         view = game.view(seat)
-        legal = game.legal_actions(seat)
-        rng = _copy_rng(self.rngs[seat])
+        legal = decision.actions
+        own = self.rngs[seat]
+        assert own is not None  # every computer has its generator
+        rng = copy_rng(own)
         player = self.players[seat]
-        token = (len(game.history), seat)
+        token = len(game.actions)
 
         def decide():
             return player.choose(view, legal, rng)
 
         def decided(action: Action) -> None:
-            if token != (len(self.game.history), self.game.current_seat) or self.paused:
+            if token != len(self.game.actions) or self.paused:
                 self.advance()  # the table moved on while it thought (a catch): think again
                 return
             self.rngs[seat] = rng
@@ -451,33 +433,35 @@ class GameController:
             self._thinking = None
             done(result)
 
-        if self.think is None:
-            finished(decide())
-        else:
-            self.think(decide, finished)
+        self.host.think(decide, finished)
 
     def _react(self) -> None:
-        """Offer each computer its chance to call late or catch, the offender first."""
+        """The reactions to a missed Last Card call, after their wait: the player's
+        chance goes by (they had the wait to press L or C), the computers answer at once,
+        in the engine's order (the offender first)."""
         self._step = None
-        game = self.game
-        offender = game.vulnerable
-        if offender is None or self.paused:
-            self.advance()
+        if self.paused:
             return
-        self._reacted = (offender, len(game.history))
-        seats = game.seats
-        for seat in [offender] + [(offender + k) % seats for k in range(1, seats)]:
-            if game.vulnerable is None:
-                break
-            if seat == HUMAN or (seat == game.current and game.phase != "window"):
-                continue
-            legal = game.legal_actions(seat)
-            if not legal:
-                continue
-            action = self.players[seat].react(game.view(seat), legal, self.rngs[seat])
-            if action is not None:
-                self._apply(action, seat)
+        decision = next_decision(self.game)
+        if decision is not None and decision.kind is DecisionKind.REACTION \
+                and decision.seat == HUMAN:
+            self._apply(DECLINE, HUMAN)
+        self._computers_react()
         self.advance()
+
+    def _computers_react(self) -> Decision | None:
+        """Let each computer asked in turn answer the missed call; the next decision."""
+        game = self.game
+        while True:
+            decision = next_decision(game)
+            if decision is None or decision.kind is not DecisionKind.REACTION \
+                    or decision.seat == HUMAN or decision.seat is None:
+                return decision
+            seat = decision.seat
+            own = self.rngs[seat]
+            assert own is not None  # every computer has its generator
+            action = self.players[seat].react(game.view(seat), decision.actions[:-1], own)
+            self._apply(action or DECLINE, seat)
 
     # ---------------------------------------------------------------- clocks
 
@@ -487,15 +471,24 @@ class GameController:
             return
         self._cancel_window()
         self._window_key = key
-        self.window_deadline = time.monotonic() + self.window_seconds
-        self._window_timer = self._schedule(self.window_seconds, self._window_closed)
+        self.window_deadline = self.clock() + self.window_seconds
+        self._window_timer = self.host.schedule(self.window_seconds, self._window_closed)
 
     def _window_closed(self) -> None:
+        """Time is up: whoever was still to answer lets the chance go, the window closes."""
         self._window_timer = None
         self.window_deadline = None
-        if self.game.phase == "window" and not self.paused:
+        if self.game.phase != "window" or self.paused:
+            return
+        self._cancel_step()
+        while True:
+            decision = self._computers_react()
+            if decision is None or decision.kind is not DecisionKind.REACTION:
+                break
+            self._apply(DECLINE, HUMAN)
+        if decision is not None and decision.kind is DecisionKind.WINDOW:
             self._apply(CLOSE_WINDOW, None)
-            self.advance()
+        self.advance()
 
     def _cancel_window(self) -> None:
         if self._window_timer is not None:
@@ -505,7 +498,7 @@ class GameController:
         self.window_deadline = None
 
     def _start_turn_timer(self) -> None:
-        seconds = self.game.rules.turn_timer
+        seconds: float = self.rules.turn_timer
         if not seconds:
             return
         if self.turn_seconds is not None:
@@ -514,12 +507,12 @@ class GameController:
         if self._turn_key == key and self._turn_timer is not None:
             return
         if self._turn_key == key and self._turn_left is not None:
-            seconds = self._turn_left  # back from the menu: the clock goes on where it stopped
+            seconds = self._turn_left  # back from a pause: the clock goes on where it stopped
         self._cancel_turn_timer()
         self._turn_key = key
         self._turn_left = None
-        self.turn_deadline = time.monotonic() + seconds
-        self._turn_timer = self._schedule(seconds, self._time_out)
+        self.turn_deadline = self.clock() + seconds
+        self._turn_timer = self.host.schedule(seconds, self._time_out)
 
     def _time_out(self) -> None:
         self._turn_timer = None
@@ -541,14 +534,13 @@ class GameController:
 
     # ---------------------------------------------------------------- plumbing
 
-    def _schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
-        if self.schedule is None:
-            raise RuntimeError("the controller has no scheduler: attach it to a table first")
-        return self.schedule(seconds, callback)
-
     def _after(self, callback: Callable[[], None]) -> None:
         """Run `callback` once the table has been redrawn (results, the colour chooser)."""
-        self._step = self._schedule(0, lambda: (setattr(self, "_step", None), callback()))
+        def run() -> None:
+            self._step = None
+            callback()
+
+        self._step = self.host.schedule(0, run)
 
     def _cancel_step(self) -> None:
         if self._step is not None:
@@ -556,51 +548,52 @@ class GameController:
         self._step = None
 
     def _apply(self, action: Action, seat: int | None) -> None:
+        """Apply `action` and log what it did in one line. A drawn card that cannot be
+        played leaves its seat nothing to decide but passing: it passes at once, in the
+        same line ('Max drew a card and passed'), as the turn would have ended anyway."""
         events = self.game.apply(action, seat)
-        self.last_events = events
-        self._log_events(events)
+        if isinstance(action, Draw):
+            decision = next_decision(self.game)
+            if decision is not None and decision.seat == seat and decision.actions == (PASS,):
+                events = [*events, *self.game.apply(PASS, seat)]
+        self._log_events(events, seat)
 
-    def _log_events(self, events) -> None:
-        line = describe(events, self.namer)
-        if line:
-            self.log.append(line)
-            del self.log[:-LOG_KEEP]
+    def _log_events(self, events: list[E.Event], seat: int | None) -> None:
+        if any(isinstance(event, E.RoundStarted) for event in events):
+            self.rounds.append(len(self.log))
+        seen = [e if getattr(e, "seat", HUMAN) == HUMAN else e.public() for e in events]
+        line = self.words.line(seen)
+        if not line:
+            return
+        self._short.append((seat, self.words.short(seen, seat)))
+        self.log.append(line)
+        self.logged += 1
+        excess = len(self.log) - LOG_KEEP
+        if excess > 0:
+            del self.log[:excess]
+            self.rounds = [n - excess for n in self.rounds if n >= excess]
 
     def _sync_hand(self) -> None:
         """Keep the player's order for the cards still held; new cards go on the right."""
-        held = self.game.hands[HUMAN]
-        left = Counter(held)
-        ordered = []
-        for card in self.arrangement:
-            if left[card] > 0:
-                ordered.append(card)
-                left[card] -= 1
-        for card in held:
-            if left[card] > 0:
-                ordered.append(card)
-                left[card] -= 1
-        self.arrangement[:] = ordered
+        self.arrangement[:] = hand_order.kept_order(self.arrangement, self.game.hands[HUMAN])
 
     def save_meta(self) -> dict:
         """The meta the store keeps: ids and names plus what resuming exactly needs."""
-        meta = self.meta
-        meta["settings"] = self.settings.as_json()
-        meta["rngs"] = [None] + [rng_state_to_json(r) for r in self.rngs[1:]]
-        meta["hand"] = [c.code for c in self.arrangement]
-        return meta
+        self.meta = self.meta.with_(
+            settings=self.settings,
+            rngs=(None, *(rng_state(r) if r else None for r in self.rngs[1:])),
+            hand=tuple(c.code for c in self.arrangement), rounds=tuple(self.rounds))
+        return self.meta.as_json()
 
     def _save(self) -> None:
-        """Save now, or just after the screen is redrawn when the table defers saves."""
-        if self.defer_save is not None:
-            if not self._save_due:  # else a save is on its way and will write this too
-                self._save_due = True
-                self.defer_save(self.flush_save)
-        else:
-            self.flush_save(force=True)
+        """Save just after the table is redrawn (a save waiting writes this change too)."""
+        if not self._save_due:
+            self._save_due = True
+            self.host.defer_save(self.flush_save)
 
-    def flush_save(self, force: bool = False) -> None:
+    def flush_save(self) -> None:
         """Write the save if a change is waiting (the table calls this once a change is drawn)."""
-        if not (force or self._save_due):
+        if not self._save_due:
             return
         self._save_due = False
         store = self.store

@@ -1,45 +1,75 @@
 """The table screen: the ring, the opponents round it, the hand, the log and the controls.
 
-It owns a `GameController` and turns keys and clicks into the player's actions; the
-widgets are fed from the human's `View` after every change and never read the game.
+It builds a `GameController` for its `Seating` and hosts it (timers, a thread to think
+in, a redraw after each change); it turns keys and clicks into the player's actions.
+The widgets are fed from the controller after every change and never read the game.
+Whatever the app must do (open the menu, show the results) the screen asks for with a
+message. Anything shown over the table (keys, rules, the colour chooser, a question,
+the menu) pauses the game: no clock runs and no computer plays behind it.
 """
 
 from __future__ import annotations
 
 import gc
+import textwrap
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine import (
-    ACCEPT, CALL, CHALLENGE, DRAW, PASS, Card, Catch, Colour, IllegalAction, NameColour, play,
+    ACCEPT,
+    CALL,
+    CHALLENGE,
+    DRAW,
+    PASS,
+    Action,
+    Card,
+    Catch,
+    Colour,
+    IllegalAction,
+    NameColour,
+    Play,
+    get_preset,
+    play,
 )
-from .controller import HUMAN, GameController
+from .controller import HUMAN, GameController, Timer
 from .palette import colour_name, glyph, rank_short, unicode_ok
+from .seating import Seating
 from .widgets import (
-    ControlBar, DrawPile, GameLog, Hand, OpponentTag, Ring, StatusLine, TableFooter,
+    ControlBar,
+    DrawPile,
+    GameLog,
+    Hand,
+    OpponentTag,
+    Ring,
+    StatusLine,
+    TableFooter,
 )
-
-_UNICODE = unicode_ok()
-_ARROWS = "←→" if _UNICODE else "Left/Right"
-_ENTER = "⏎" if _UNICODE else "Enter"
-_SHIFT_ARROWS = "⇧←→" if _UNICODE else "Shift+Left/Right"
+from .wording import ascii_text
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
 TALL = 32
 """From this many rows the log strip grows."""
+ROOMY = 44
+"""From this many rows (with WIDE columns) the cards are drawn larger still and the log,
+under the ring, takes every row the table does not need (the column goes)."""
 SAVE_DELAY = 0.1
 """Seconds the autosave waits after a change, so that the frame showing it is drawn first.
 
 Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which after a
 key comes before the widgets have asked for their redraw, so the save (about 1 ms) used
 to delay the frame. A pause or quitting writes a waiting save at once."""
+WARNING_SECONDS = 4.0
+"""How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
 
 
 def ring_places(opponents: int) -> tuple[int, int, int]:
@@ -50,51 +80,91 @@ def ring_places(opponents: int) -> tuple[int, int, int]:
     return side, opponents - 2 * side, side
 
 
-_SITUATIONAL = ("pass_turn", "call", "catch", "accept", "challenge")
+class _Host:
+    """The controller's host: the screen's timers, thread worker and redraws."""
+
+    def __init__(self, screen: TableScreen):
+        self.screen = screen
+
+    def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        return self.screen.set_timer(max(seconds, 0.001), callback)
+
+    def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        self.screen.think(decide, done)
+
+    def changed(self) -> None:
+        self.screen.refresh_table()
+
+    def round_over(self, match: bool) -> None:
+        screen = self.screen
+        screen.post_message(TableScreen.RoundOver(screen.controller, match))
+
+    def name_colour(self) -> None:
+        self.screen.ask_first_colour()
+
+    def defer_save(self, save: Callable[[], None]) -> None:
+        self.screen.set_timer(SAVE_DELAY, save)
 
 
 class TableScreen(Screen):
     """The card table for one game."""
 
-    BINDINGS = [
-        Binding("left", "move(-1)", "Move", key_display=_ARROWS),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("enter", "play_selected", "Play", key_display=_ENTER),
-        Binding("space", "play_selected", "Play", show=False),
-        Binding("1", "pick(1)", "Pick", key_display="1-9"),
-        *(Binding(str(n), f"pick({n})", f"Play card {n}", show=False) for n in range(2, 10)),
-        Binding("d", "draw", "Draw", key_display="D"),
-        Binding("p", "pass_turn", "Pass", key_display="P"),
-        Binding("l", "call", "Last Card", key_display="L"),
-        Binding("c", "catch", "Catch", key_display="C"),
-        Binding("a", "accept", "Accept", key_display="A"),
-        Binding("x", "challenge", "Challenge", key_display="X"),
-        Binding("h", "hint", "Hint", key_display="H"),
-        Binding("escape", "menu", "Menu", key_display="Esc"),
-        Binding("question_mark", "help", "Keys", key_display="?"),
-        Binding("s", "sort", "Sort", key_display="S"),
-        Binding("shift+left", "shift(-1)", "Arrange", key_display=_SHIFT_ARROWS),
-        Binding("shift+right", "shift(1)", "Move card", show=False),
-    ]
+    class MenuRequested(Message):
+        """The player pressed Escape: the app opens the menu."""
 
-    def __init__(self, controller: GameController, **kwargs):
-        super().__init__(**kwargs)
-        self.controller = controller
+    class RoundOver(Message):
+        """A round (the whole match, if `match`) is over: the app shows the results."""
+
+        def __init__(self, controller: GameController, match: bool) -> None:
+            super().__init__()
+            self.controller = controller
+            """The game whose round ended."""
+            self.match = match
+            """True when the match is over too."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Move", key_display="←→"),
+        Binding("right", "move(1)", "Move", show=False),
+        Binding("enter", "play_selected", "Play", key_display="⏎/1-9"),
+        Binding("space", "play_selected", "Play", show=False),
+        *(Binding(str(n), f"pick({n})", f"Play card {n}", show=False) for n in range(1, 10)),
+        Binding("d", "draw", "Draw", key_display="D", show=False),
+        Binding("p", "pass_turn", "Pass", key_display="P", show=False),
+        Binding("l", "call", "Last Card", key_display="L", show=False),
+        Binding("c", "catch", "Catch", key_display="C", show=False),
+        Binding("a", "accept", "Accept", key_display="A", show=False),
+        Binding("x", "challenge", "Challenge", key_display="X", show=False),
+        Binding("h", "hint", "Hint", key_display="H"),
+        Binding("r", "story", "Log", key_display="R"),
+        Binding("s", "sort", "Sort", key_display="S"),
+        Binding("shift+left", "shift(-1)", "Arrange", key_display="⇧←→"),
+        Binding("shift+right", "shift(1)", "Move card", show=False),
+        Binding("question_mark", "help", "Keys", key_display="?"),
+        Binding("escape", "menu", "Menu", key_display="Esc"),
+    ]
+    """D, P, L, C, A and X are on the control bar above the hand, with their keys; the
+    footer keeps to the keys that are always there, so it fits in 80 columns (in ASCII
+    too: the app spells the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
+
+    def __init__(self, seating: Seating, *, store=None, **pace):
+        super().__init__()
+        self.controller = GameController(seating, _Host(self), store=store, **pace)
         """The game being played."""
         self.ascii_only = not unicode_ok()
-        self.palette = controller.game.rules.palette
+        self.palette = self.controller.rules.palette
         self._warning: str | None = None
-        self._hint = None
-        self._was_my_turn = False
-        self._allowed: tuple = ()
-        self._warning_at = 0
+        self._warning_at: int = 0
+        self._warning_timer: Any = None
+        self._hint: Action | None = None
+        self._turn_seen: object = None
+        self._header_shown: str | None = None
 
     # ---------------------------------------------------------------- building
 
     def compose(self) -> ComposeResult:
         ctl = self.controller
-        opponents = ctl.game.seats - 1
-        left, top, right = ring_places(opponents)
+        opponents = ctl.view().seats - 1
+        left, top, _ = ring_places(opponents)
         level = ctl.settings.difficulty
         seats = list(range(1, opponents + 1))
         left_seats = list(reversed(seats[:left]))
@@ -116,27 +186,20 @@ class TableScreen(Screen):
                     with Vertical(id="right-tags", classes="side-tags"):
                         for seat in right_seats:
                             yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
-                yield GameLog(id="log")
+                yield GameLog(ascii_only=self.ascii_only, id="log")
                 yield StatusLine(id="status")
                 yield ControlBar(id="controls")
                 yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="hand")
-            yield GameLog(id="side-log")
+            yield GameLog(ascii_only=self.ascii_only, id="side-log")
         yield TableFooter(compact=True)
 
     def on_mount(self) -> None:
-        ctl = self.controller
         for box in ("#top-tags", "#left-tags", "#right-tags"):
             if not self.query(f"{box} OpponentTag"):
                 self.query_one(box).add_class("-empty")
-        ctl.schedule = lambda seconds, callback: self.set_timer(max(seconds, 0.001), callback)
-        ctl.think = self._think
-        ctl.changed = self.refresh_table
-        ctl.round_over = self._round_over
-        ctl.name_colour = self._ask_first_colour
-        ctl.defer_save = lambda save: self.set_timer(SAVE_DELAY, save)
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
-        ctl.start()
+        self.controller.start()
         # Python's full garbage collections walk every object the process holds (Textual,
         # the stylesheets, the table: 80,000 and more), 15-80 ms each, and now and then one
         # lands on a key. What is alive once the table is up is left out of them until the
@@ -148,17 +211,30 @@ class TableScreen(Screen):
         self.controller.stop()
         gc.unfreeze()  # what the table held may be garbage now: collections see it again
 
+    def on_screen_suspend(self) -> None:
+        """Something is shown over the table: hold the game (not the results: it is over)."""
+        if not self.controller.between_rounds:
+            self.controller.pause()
+
+    def on_screen_resume(self) -> None:
+        self.controller.resume_play()
+
     def on_resize(self) -> None:
         self._fit_to_size()
 
     def _fit_to_size(self) -> None:
         width, height = self.app.size
-        self.set_class(width >= WIDE, "-wide")
+        wide = width >= WIDE
+        self.set_class(wide, "-wide")
         self.set_class(height >= TALL, "-tall")
         self.set_class(height < 24, "-short")
-        large = width >= WIDE and height >= TALL
+        large = wide and height >= TALL
         self.set_class(large, "-large")
-        self.query_one(Hand).large = large
+        roomy = wide and height >= ROOMY
+        self.set_class(roomy, "-roomy")
+        hand = self.query_one(Hand)
+        hand.large = large
+        hand.roomy = roomy
         self.refresh_table()
         self.call_after_refresh(self._rewrap_logs)
 
@@ -166,10 +242,10 @@ class TableScreen(Screen):
         """RichLog wraps lines as they are written: write them again at the new width."""
         for log in self.query(GameLog):
             log.reset()
-            log.show(self.controller.log)
+        self._show_log()
 
     @work(thread=True, exclusive=True, group="thinking", exit_on_error=False)
-    def _think(self, decide, done) -> None:
+    def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Computer players think in a thread so the table keeps answering keys."""
         result = decide()
         try:
@@ -187,54 +263,73 @@ class TableScreen(Screen):
             return
         ctl = self.controller
         view = ctl.view()
-        names = ctl.namer
         ascii_only = self.ascii_only
         self._header(view)
+        match = ctl.rules.match != "single"
         for seat in range(1, view.seats):
             try:
                 tag = self.query_one(f"#tag-{seat}", OpponentTag)
             except Exception:
                 continue
             place = view.out.index(seat) + 1 if seat in view.out else None
-            score = view.scores[seat] if ctl.game.rules.match != "single" else None
             tag.show(cards=view.hand_counts[seat], current=view.current == seat,
                      called=view.called[seat], vulnerable=view.vulnerable == seat,
-                     out_place=place, score=score, ascii_only=ascii_only)
+                     out_place=place, score=view.scores[seat] if match else None,
+                     ascii_only=ascii_only)
         pending_seat = None
         if view.pending and view.current is not None:
-            pending_seat = "you" if view.current == HUMAN else names(view.current)
+            pending_seat = "you" if view.current == HUMAN else ctl.name(view.current)
         self.query_one(Ring).show(
             top=view.top, active=view.active_colour, direction=view.direction,
             draw_count=view.draw_count, palette=self.palette, ascii_only=ascii_only,
             pending=view.pending, pending_seat=pending_seat,
             players=sum(1 for count in view.hand_counts if count))
+        self._feed_hand(view)
+        self._show_log()
+        self._status(view)
+        self._controls()
+        turn = ctl.turn_id()
+        if turn is not None and turn != self._turn_seen and getattr(self.app, "sound", False):
+            self.app.bell()
+        self._turn_seen = turn
+
+    def _feed_hand(self, view) -> None:
+        ctl = self.controller
         hand = self.query_one(Hand)
         cards = tuple(ctl.hand())
         hand.cards = cards
         hand.playable = frozenset(ctl.playable()) if ctl.my_turn else frozenset()
-        if ctl.my_turn and not self._was_my_turn and hand.playable:
+        turn = ctl.turn_id()
+        if turn is not None and turn != self._turn_seen and hand.playable:
+            # The turn has come (back): the cursor goes to a card that can be played.
             if not (0 <= hand.selected < len(cards)) or cards[hand.selected] not in hand.playable:
                 hand.selected = next(i for i, c in enumerate(cards) if c in hand.playable)
         if view.drawn is not None and view.current == HUMAN and view.drawn in cards:
             hand.selected = len(cards) - 1 - cards[::-1].index(view.drawn)
         hand.selected = max(0, min(hand.selected, len(cards) - 1))
-        self.query_one("#side-log" if self.has_class("-wide") else "#log", GameLog).show(ctl.log)
-        self._status(view)
-        self._controls()
-        my_turn = ctl.my_turn
-        if my_turn and not self._was_my_turn and getattr(self.app, "sound", False):
-            self.app.bell()
-        self._was_my_turn = my_turn
-        allowed = tuple(self.check_action(name, ()) for name in _SITUATIONAL)
-        if allowed != self._allowed:
-            self._allowed = allowed
-            self.refresh_bindings()
+
+    def _show_log(self) -> None:
+        """The log column on wide terminals; the strip under the ring on the others.
+
+        The strip shows the last lines; when what happened since the player's own last
+        move takes more rows than it has, it shows that in short instead."""
+        ctl = self.controller
+        if self.has_class("-wide") and not self.has_class("-roomy"):
+            self.query_one("#side-log", GameLog).show(ctl.log, ctl.logged)
+            return
+        log = self.query_one("#log", GameLog)
+        since = ctl.since_mine()
+        width = max(20, log.content_size.width or self.app.size.width - 2)
+        rows = log.content_size.height or 3
+        needed = sum(len(textwrap.wrap(line, width)) or 1 for line in since)
+        if needed > rows:
+            log.show_text(ctl.digest())
+        else:
+            log.show(ctl.log, ctl.logged)
 
     def _header(self, view) -> None:
         ctl = self.controller
-        rules = ctl.game.rules
-        from ..engine import get_preset
-
+        rules = ctl.rules
         title = get_preset(ctl.settings.preset).title
         text = Text(f" {title}", style="bold")
         text.append(f" · {ctl.settings.difficulty.title()}")
@@ -250,18 +345,26 @@ class TableScreen(Screen):
         text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:
             text.append("  LAST CARD called", style="bold reverse")
-        if text.plain != getattr(self, "_header_shown", None):
+        if self.ascii_only:
+            text = Text(ascii_text(text.plain), spans=text.spans, style=text.style)
+        if text.plain != self._header_shown:
             self._header_shown = text.plain
             self.query_one("#header", Static).update(text, layout=False)
 
     def _status(self, view) -> None:
-        status = self.query_one(StatusLine)
-        if self._warning and self._warning_at != len(self.controller.game.history):
+        if self._warning and self._warning_at != self.controller.moves:
             self._warning = None  # the table moved on: the reason no longer applies
-        if self._warning:
-            status.say(self._warning, warning=True)
-            return
-        status.say(self.prompt(view))
+        text, warning = (self._warning, True) if self._warning else (self.prompt(view), False)
+        self._say(text, warning)
+
+    def _say(self, text: str, warning: bool = False) -> None:
+        """Put `text` on the status line, on two lines when one cannot hold it."""
+        if self.ascii_only:
+            text = ascii_text(text)
+        column = self.has_class("-wide") and not self.has_class("-roomy")
+        width = max(20, self.app.size.width - (40 if column else 4))
+        self.set_class(len(text) > width, "-status-2")
+        self.query_one(StatusLine).say(text, warning=warning)
 
     def prompt(self, view) -> str:
         """What the player should know or do now, in a sentence."""
@@ -272,8 +375,9 @@ class TableScreen(Screen):
             return "The round is over."
         if view.vulnerable is not None:
             if view.vulnerable == HUMAN:
-                return "You did not call Last Card! Press L now, before someone catches you."
-            return (f"{name(view.vulnerable)} did not call Last Card: press C to catch them!")
+                return ("You did not call Last Card: press L now — until someone catches "
+                        "you, you still can.")
+            return f"{name(view.vulnerable)} did not call Last Card: press C to catch them!"
         if view.current != HUMAN:
             if ctl.paused:
                 return "Paused."
@@ -283,22 +387,25 @@ class TableScreen(Screen):
         if view.phase == "challenge":
             return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
                     "X challenges it, A takes the four cards.")
+        playable = ctl.playable()
         if view.pending:
-            return (f"+{view.pending} coming your way — stack a draw card, "
-                    f"or press D to draw {view.pending}.")
+            if playable:
+                return (f"+{view.pending} coming your way: stack a draw card, "
+                        f"or press D to draw {view.pending}.")
+            return f"+{view.pending} coming your way: nothing can pass it on — press D to draw."
         if view.phase == "drawn" and view.drawn is not None:
             return f"You drew {self.card_words(view.drawn)}: Enter plays it, P passes."
-        if CALL in legal and len(ctl.hand()) == 2:
-            return "Two cards left: press L to call Last Card, then play."
         colour = view.active_colour
         match = (f"{glyph(colour, self.ascii_only)} {colour_name(colour, self.palette)}"
                  if colour else "any colour")
         if not view.top.is_wild:
             match += f" or {rank_short(view.top.rank)}"
-        if not ctl.playable():
+        if not playable:
             if DRAW in legal:
                 return f"Your turn: nothing matches {match} — press D to draw."
             return "Your turn: you cannot play or draw — press P to pass."
+        if CALL in legal and len(ctl.hand()) == 2:
+            return f"Two cards left: press L to call Last Card, then play {match}."
         return f"Your turn: play {match}, or a Wild."
 
     def card_words(self, card: Card) -> str:
@@ -318,7 +425,7 @@ class TableScreen(Screen):
             enabled.add("pass_turn")
         if CALL in legal:
             enabled.add("call")
-        if any(a.kind == "catch" for a in legal):
+        if any(isinstance(a, Catch) for a in legal):
             enabled.add("catch")
         if ACCEPT in legal:
             enabled.add("accept")
@@ -329,13 +436,20 @@ class TableScreen(Screen):
             labels["draw"] = f"Draw {view.pending}"
         if view.vulnerable is not None and view.vulnerable != HUMAN:
             labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
-        self.query_one(ControlBar).show(enabled, labels, self._clock_text())
+        clock = self._clock_text(view)
+        self.query_one(ControlBar).show(enabled, labels,
+                                        ascii_text(clock) if self.ascii_only else clock)
 
-    def _clock_text(self) -> str:
+    def _clock_text(self, view) -> str:
+        """The clock running now, said as it is: a late call can still be caught."""
         ctl = self.controller
         window = ctl.window_left()
         if window is not None:
-            return f"Last Card window {window:.0f} s"
+            if view.vulnerable == HUMAN:
+                return f"L: call now - you can be caught · {window:.0f} s"
+            if view.vulnerable is not None:
+                return f"C: catch {ctl.name(view.vulnerable)} · {window:.0f} s"
+            return f"Last Card · {window:.0f} s"
         left = ctl.turn_left()
         if left is not None:
             return f"{'Time' if self.ascii_only else '⏱'} {left:.0f} s"
@@ -345,40 +459,9 @@ class TableScreen(Screen):
         if self.controller.window_deadline or self.controller.turn_deadline:
             self._controls()
 
-    # ---------------------------------------------------------------- bindings
-
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Hide the situational keys from the footer when they cannot be used."""
-        if not self.is_mounted:
-            return True
-        legal = self.controller.legal()
-        if action == "pass_turn":
-            return PASS in legal
-        if action == "call":
-            return CALL in legal
-        if action == "catch":
-            return any(a.kind == "catch" for a in legal)
-        if action == "accept":
-            return ACCEPT in legal
-        if action == "challenge":
-            return CHALLENGE in legal
-        return True
-
-    def on_key(self, event) -> None:
-        """A situational key pressed when it cannot be used still gets a reason."""
-        reasons = {
-            "p": PASS, "l": CALL, "a": ACCEPT, "x": CHALLENGE,
-        }
-        if event.key in reasons:
-            event.stop()
-            self._do(reasons[event.key])
-        elif event.key == "c":
-            event.stop()
-            self.action_catch()
-
     # ---------------------------------------------------------------- actions
 
-    def _do(self, action) -> bool:
+    def _do(self, action: Action) -> bool:
         """Apply the human's action; on refusal shake and say why. True if applied."""
         self._warning = None
         self._hint = None
@@ -390,11 +473,20 @@ class TableScreen(Screen):
         return True
 
     def warn(self, text: str) -> None:
-        """Show why something was refused and shake the selected card."""
+        """Show why something was refused and shake the selected card; the prompt comes
+        back after WARNING_SECONDS, or as soon as the table moves on."""
         self._warning = text
-        self._warning_at = len(self.controller.game.history)
+        self._warning_at = self.controller.moves
+        if self._warning_timer is not None:
+            self._warning_timer.stop()
+        self._warning_timer = self.set_timer(WARNING_SECONDS, self._warning_over)
         self._status(self.controller.view())
         self._shake()
+
+    def _warning_over(self) -> None:
+        self._warning_timer = None
+        self._warning = None
+        self._status(self.controller.view())
 
     def _shake(self) -> None:
         hand = self.query_one(Hand)
@@ -429,17 +521,19 @@ class TableScreen(Screen):
         if selected is not None:
             hand.selected = cards.index(selected)
         hand.refresh()
-        self.query_one(StatusLine).say(f"Hand sorted by {how}; S again sorts by "
-                                       f"{'number' if how == 'colour' else 'colour'}.")
+        self._warning = None
+        self._say(f"Hand sorted by {how}; S again sorts by "
+                  f"{'number' if how == 'colour' else 'colour'}.")
 
     def action_play_selected(self) -> None:
         hint = self._hint
-        if hint is not None and hint.kind != "play" and self.controller.my_turn:
+        if hint is not None and not isinstance(hint, Play) and self.controller.my_turn:
             self._do(hint)  # the hint said draw, pass, accept, challenge or call: Enter does it
             return
         self.play_index(self.query_one(Hand).selected)
 
     def action_pick(self, number: int) -> None:
+        """A number key plays the card with that number, as Enter plays the selected one."""
         self.play_index(number - 1)
 
     def on_hand_card_clicked(self, message: Hand.CardClicked) -> None:
@@ -449,7 +543,9 @@ class TableScreen(Screen):
         self.action_draw()
 
     def play_index(self, index: int) -> None:
-        """Play the card at `index` in the hand (asking the colour for a Wild)."""
+        """Play the card at `index` in the hand (asking the colour for a Wild).
+
+        The card is selected either way, so a refused one is the card that shakes."""
         cards = self.controller.hand()
         if not 0 <= index < len(cards):
             self.warn(f"You hold only {len(cards)} cards.")
@@ -459,19 +555,20 @@ class TableScreen(Screen):
         card = cards[index]
         hint = self._hint
         if card.is_wild:
-            if hint is not None and hint.kind == "play" and hint.card is card:
+            if isinstance(hint, Play) and hint.card is card:
                 self._do(hint)
                 return
-            if not self.controller.game.can_apply(play(card, Colour.RED), HUMAN):
-                self._do(play(card, Colour.RED))  # refused: the engine says why
+            refusal = self.controller.card_refusal(card)
+            if refusal is not None:
+                self.warn(refusal)
                 return
             self.ask_colour(lambda colour: self._do(play(card, colour)), cancellable=True)
             return
         self._do(play(card))
 
-    def ask_colour(self, then, cancellable: bool = False) -> None:
-        """Open the colour chooser; `then(colour)` once one is picked. `cancellable`: the
-        Wild is still in the hand, so Escape backs out with nothing played."""
+    def ask_colour(self, then: Callable[[Colour], Any], cancellable: bool = False) -> None:
+        """Open the colour chooser; `then(colour)` once one is picked. A cancellable
+        chooser (a Wild from the hand) closes on Escape with the Wild kept."""
         from .screens import ColourChooser
 
         counts = self.controller.colour_counts()
@@ -480,9 +577,10 @@ class TableScreen(Screen):
             if colour is not None:
                 then(colour)
 
-        self.app.push_screen(ColourChooser(counts, self.palette, cancellable), chosen)
+        self.app.push_screen(ColourChooser(counts, self.palette, cancellable=cancellable), chosen)
 
-    def _ask_first_colour(self) -> None:
+    def ask_first_colour(self) -> None:
+        """A Wild opened the round on the player's turn: they name the colour."""
         self.ask_colour(lambda colour: self._do(NameColour(colour)))
 
     def action_draw(self) -> None:
@@ -505,8 +603,7 @@ class TableScreen(Screen):
         self._do(CHALLENGE)
 
     def action_catch(self) -> None:
-        view = self.controller.view()
-        target = view.vulnerable
+        target = self.controller.view().vulnerable
         if target is None or target == HUMAN:
             self.warn("Nobody can be caught now: only a player down to one card "
                       "who did not call Last Card.")
@@ -519,9 +616,9 @@ class TableScreen(Screen):
             self.warn("Hints are for your own turn.")
             return
 
-        def advised(action) -> None:
+        def advised(action: Action) -> None:
             self._hint = action
-            if action.kind == "play":
+            if isinstance(action, Play):
                 cards = ctl.hand()
                 if action.card in cards:
                     self.query_one(Hand).selected = cards.index(action.card)
@@ -534,9 +631,15 @@ class TableScreen(Screen):
                        "call": "L"}.get(action.kind, "")
                 text = f"Hint: {action} ({key}, or Enter)."
             self._warning = None
-            self.query_one(StatusLine).say(text)
+            self._say(text)
 
         ctl.hint(advised)
+
+    def action_story(self) -> None:
+        """The whole match so far, round by round, to scroll back through."""
+        from .match_story import MatchStory
+
+        self.app.push_screen(MatchStory(self.controller.story(), ascii_only=self.ascii_only))
 
     def action_help(self) -> None:
         from .screens import HelpScreen
@@ -544,9 +647,4 @@ class TableScreen(Screen):
         self.app.push_screen(HelpScreen())
 
     def action_menu(self) -> None:
-        self.app.open_pause_menu()
-
-    # ---------------------------------------------------------------- round and match end
-
-    def _round_over(self, match: bool) -> None:
-        self.app.show_results(self.controller, match)
+        self.post_message(self.MenuRequested())

@@ -8,7 +8,8 @@
 2. Key to redraw: at a table (a fixed position, computers paused), each key press is
    timed from the moment the key is posted to the end of the first screen refresh after
    it. Keys move along the hand, move a card, sort, refuse a card, and play one (the
-   heaviest: the engine, the log, the tags, the ring and the hand all change). One frame is 1/60 s (Textual's rate).
+   heaviest: the engine, the log, the tags, the ring and the hand all change). One frame is
+   1/60 s (Textual's rate).
    The log is longer than its box, as after a few minutes of play, so a move scrolls it;
    the script checks that the first frame after a card played shows the move in the log.
 """
@@ -87,11 +88,11 @@ def startup(runs: int) -> list[float]:
 async def key_latency(keys: int, size: tuple[int, int]) -> list[float]:
     """Seconds from a key posted to the end of the next screen refresh, per key."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from engine_helpers import position
     from textual.screen import Screen
-    from tui_table_helpers import screen_text, seat_position
 
     from colorcards.tui.app import ColorCardsApp
+    from engine_helpers import position
+    from tui_table_helpers import screen_text, seat_position
 
     refreshed: list[float] = []
     first_frames: list[str] = []  # the screen at the first refresh after a card played
@@ -104,9 +105,7 @@ async def key_latency(keys: int, size: tuple[int, int]) -> list[float]:
             first_frames.append(screen_text(self.app))
 
     def seat():
-        controller = seat_position(app, position(literal), delay=3600)
-        controller.log.extend(EARLIER)
-        return controller
+        return seat_position(app, position(literal), delay=3600, log=list(EARLIER))
 
     Screen._compositor_refresh = timed
     latencies = []

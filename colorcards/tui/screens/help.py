@@ -15,7 +15,7 @@ from ..palette import marks
 KEYS: tuple[tuple[str, str], ...] = (
     ("← / →", "move along your hand"),
     ("Enter or Space", "play the selected card"),
-    ("1 – 9", "pick a card directly"),
+    ("1 – 9", "play the card with that number (as Enter plays the selected one)"),
     ("D", "draw a card"),
     ("P", "pass (after drawing)"),
     ("L", "call Last Card"),
@@ -25,6 +25,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("H", "hint: selects the move Hard would make; Enter then plays it"),
     ("Shift+← / Shift+→", "move the selected card within your hand"),
     ("S", "sort your hand"),
+    ("R", "the whole match so far, round by round"),
     ("?", "this page"),
     ("Esc", "menu: resume, new game, rules, sound, quit"),
     ("Click a card", "play it"),

@@ -25,10 +25,12 @@ class PauseMenu(ModalScreen[str]):
         Binding("down", "app.focus_next", show=False),
     ]
 
-    def __init__(self, sound_on: bool) -> None:
+    def __init__(self, sound_on: bool, saving: bool = True) -> None:
         super().__init__()
         self.sound_on = sound_on
         """Whether the terminal bell is on now; the button offers the other state."""
+        self.saving = saving
+        """Whether the game is being saved (not when the data directory cannot be written)."""
 
     def compose(self) -> ComposeResult:
         sound = "on" if self.sound_on else "off"
@@ -40,8 +42,12 @@ class PauseMenu(ModalScreen[str]):
             yield MenuButton(marks(f"Sound: {sound} — turn it {'off' if self.sound_on else 'on'}  (S)"),
                          id="sound")
             yield MenuButton("Quit  (Q)", id="quit")
-            yield Static("Quit whenever you like: the game is already saved, and Continue "
-                         "brings you back to this very table.", classes="note")
+            if self.saving:
+                yield Static("Quit whenever you like: the game is already saved, and Continue "
+                             "brings you back to this very table.", classes="note")
+            else:
+                yield Static("This game is not being saved (the data directory cannot be "
+                             "written): quitting ends it for good.", classes="note")
 
     def on_mount(self) -> None:
         self.query_one("#resume", Button).focus()

@@ -99,6 +99,36 @@ def large_card(card: Card, *, palette: str, ascii_only: bool, selected: bool = F
     return lines
 
 
+ROOMY_WIDTH = 12
+"""Columns a hand card takes on a roomy terminal (wide and tall)."""
+
+
+def roomy_card(card: Card, *, palette: str, ascii_only: bool, selected: bool = False,
+               label: str = "") -> list[Text]:
+    """A hand card for roomy terminals: eight lines, twelve columns, the value in the middle."""
+    tl, h, tr, side, bl, br = _BORDERS[(not ascii_only, selected)]
+    inner = ROOMY_WIDTH - 2
+    face = face_style(card.colour)
+    border = Style(bold=selected)
+    shape = glyph(card.colour, ascii_only)
+    title = _TITLES.get(card.rank, card.rank.title)
+    if card.colour is None:
+        name = "any colour" if card.rank is Rank.WILD else "draw 4"
+    else:
+        name = colour_name(card.colour, palette)
+    rows = [_fit(f"{shape} {rank_short(card.rank)}", inner), " " * inner,
+            _fit(title, inner, "center"), _fit(name, inner, "center"), " " * inner,
+            _fit(shape, inner, "right")]
+    lines = [Text(tl + h * inner + tr, style=border)]
+    for content in rows:
+        text = Text(side, style=border)
+        text.append(content, style=face)
+        text.append(side, style=border)
+        lines.append(text)
+    lines.append(Text(bl + _fit(h + label, inner).replace(" ", h) + br, style=border))
+    return lines
+
+
 def big_card(card: Card, active: Colour | None, *, palette: str, ascii_only: bool) -> list[Text]:
     """The top of the discard pile in five lines, ten columns."""
     tl, h, tr, side, bl, br = _BORDERS[(not ascii_only, False)]

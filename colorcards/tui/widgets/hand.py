@@ -13,9 +13,10 @@ paints the selection) and for an empty hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, TypeVar
+from typing import TypeVar, cast
 
 from rich.segment import Segment
 from rich.style import Style
@@ -28,7 +29,7 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ...engine import Card
-from .faces import LARGE_WIDTH, SMALL_WIDTH, large_card, small_card
+from .faces import LARGE_WIDTH, ROOMY_WIDTH, SMALL_WIDTH, large_card, roomy_card, small_card
 
 MARGIN = 2
 """Columns kept at each end for the 'more cards' arrows."""
@@ -58,6 +59,8 @@ class Hand(Widget):
     """Columns the selected card is pushed sideways (a refused play shakes it)."""
     large: reactive[bool] = reactive(False)
     """Draw the big cards (the table sets this on large terminals)."""
+    roomy: reactive[bool] = reactive(False)
+    """Draw larger cards still (the table sets this on wide and tall terminals)."""
 
     def __init__(self, *, palette: str = "classic", ascii_only: bool = False, **kwargs):
         super().__init__(**kwargs)
@@ -68,13 +71,15 @@ class Hand(Widget):
         """Card faces already styled, by card, selection, label and how they are drawn."""
         self._styled: LRUCache[tuple, Strip] = LRUCache(256)
         """Lines of faces already styled, by `_key`: faces share borders and labels."""
-        self._styled_with = None
+        self._styled_with: object = None
         """The widget's style the faces were styled on (a new theme restyles them)."""
         self._lines: tuple[object, list[Strip]] = ((), [])
         """The lines last drawn by `render_line`, with what they were drawn from."""
 
     @property
     def card_width(self) -> int:
+        if self.roomy:
+            return ROOMY_WIDTH
         return LARGE_WIDTH if self.large else SMALL_WIDTH
 
     @property
@@ -101,7 +106,7 @@ class Hand(Widget):
 
         `face(card, selected, label)` gives one card's face as a list of lines."""
         slot, width = self.slot, self.card_width
-        height = 7 if self.large else 5
+        height = 9 if self.roomy else 7 if self.large else 5
         start, stop = self._window()
         arrows = ("<", ">") if self.ascii_only else ("◀", "▶")
         rows: list[list[str | Line]] = [
@@ -126,7 +131,7 @@ class Hand(Widget):
         return rows
 
     def _face_text(self, card: Card, selected: bool, label: str) -> list[Text]:
-        draw = large_card if self.large else small_card
+        draw = roomy_card if self.roomy else large_card if self.large else small_card
         return draw(card, palette=self.palette, ascii_only=self.ascii_only, selected=selected,
                     label=label)
 
@@ -157,7 +162,8 @@ class Hand(Widget):
     def _drawn_lines(self) -> list[Strip]:
         """Every line of the hand, joined again only when what it shows has changed."""
         start, stop = self._window()
-        key = (self.cards, self.playable, self.selected, self.shake, self.large, start, stop,
+        key = (self.cards, self.playable, self.selected, self.shake, self.large, self.roomy,
+               start, stop,
                self.palette, self.ascii_only, self.visual_style)
         drawn_from, lines = self._lines
         if key != drawn_from:
@@ -172,7 +178,7 @@ class Hand(Widget):
         return lines
 
     def _face_strips(self, card: Card, selected: bool, label: str) -> list[Strip]:
-        key = (card, selected, label, self.large, self.palette, self.ascii_only)
+        key = (card, selected, label, self.large, self.roomy, self.palette, self.ascii_only)
         strips = self._faces.get(key)
         if strips is None:
             strips = self._style(self._face_text(card, selected, label))
@@ -183,15 +189,16 @@ class Hand(Widget):
         """The lines styled exactly as Textual styles `render` (each line once, then kept)."""
         keys = [_key(line) for line in lines]
         styled = [self._styled.get(key) for key in keys]  # `get` keeps them from eviction
-        missing = {key: line for key, line, strip in zip(keys, lines, styled) if strip is None}
+        missing = {key: line for key, line, strip in zip(keys, lines, styled, strict=True)
+                   if strip is None}
         if missing:
             text = Text("\n").join(missing.values())
             width = max(line.cell_len for line in missing.values())
             strips = Visual.to_strips(self, visualize(self, text), width, None, self.visual_style)
-            for key, strip in zip(missing, strips):
+            for key, strip in zip(missing, strips, strict=True):
                 self._styled.set(key, strip.discard_meta())
             styled = [self._styled[key] for key in keys]
-        return styled
+        return cast("list[Strip]", styled)  # every line found or styled above
 
     def on_click(self, event) -> None:
         start, stop = self._window()

@@ -12,7 +12,6 @@ from textual.widgets import Static
 
 from .fed import Fed
 
-
 WIDEST = 18
 """Columns inside the widest tag (app.tcss: 20 wide, less the border)."""
 
@@ -26,7 +25,8 @@ class OpponentTag(Fed, Static):
         self.player_name = name
         self.level = level
 
-    def show(self, *, cards: int, current: bool, called: bool, vulnerable: bool, out_place: int | None,
+    def show(self, *, cards: int, current: bool, called: bool, vulnerable: bool,
+             out_place: int | None,
              score: int | None, ascii_only: bool) -> None:
         if not self.changed((cards, current, called, vulnerable, out_place, score, ascii_only,
                              self.size.width)):
@@ -38,17 +38,19 @@ class OpponentTag(Fed, Static):
         self.set_class(current, "-current")
         self.set_class(vulnerable, "-catchable")
         self.set_class(out_place is not None, "-out")
-        text = Text("Computer\n" if compact else f"Computer · {level}\n", style="dim")
+        dot = "-" if ascii_only else "·"
+        text = Text("Computer\n" if compact else f"Computer {dot} {level}\n", style="dim")
         if out_place is not None:
             text.append(f"out, {ordinal(out_place)}", style="bold")
         elif vulnerable:
             text.append(_count(cards), style="bold")
             text.append(" ! C: catch", style="bold reverse")
         elif called and cards <= 2:
-            text.append(f"{cards} left " + ("Last Card" if ascii_only else "✔ Last Card"), style="bold")
+            called_mark = "Last Card" if ascii_only else "✔ Last Card"
+            text.append(f"{cards} left {called_mark}", style="bold")
         else:
             text.append(_count(cards), style="bold")
-        points = f" · {score} pts"
+        points = f" {dot} {score} pts"
         room = self.content_size.width or WIDEST  # not laid out yet: redrawn once it is
         if score is not None and len(text.plain.splitlines()[-1]) + len(points) <= room:
             text.append(points, style="dim")

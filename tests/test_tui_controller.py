@@ -1,0 +1,405 @@
+"""The table's controller on its own, without Textual: a host that keeps time by hand.
+
+`ManualHost` is the `TableHost` the controller is built with: timers fire when the test
+moves its clock on, thinking is done at once, and saves are written when the test
+says the frame is drawn. Whole matches play in a fraction of a second this way.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import pytest
+
+from colorcards.engine import (
+    ACCEPT,
+    CALL,
+    CHALLENGE,
+    DRAW,
+    PASS,
+    Catch,
+    Colour,
+    Game,
+    NameColour,
+    Play,
+    get_preset,
+    parse_cards,
+    play,
+)
+from colorcards.engine import events as E
+from colorcards.store import Store
+from colorcards.tui.controller import HUMAN, LOG_KEEP, GameController
+from colorcards.tui.hand_order import kept_order, move, sort_again
+from colorcards.tui.seating import Seating, TableMeta
+from colorcards.tui.settings import GameSettings
+from colorcards.tui.wording import Words, ascii_text
+from engine_helpers import position
+
+# ---------------------------------------------------------------- a host that keeps time by hand
+
+
+@dataclass(eq=False)
+class ManualTimer:
+    due: float
+    callback: object
+    stopped: bool = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+@dataclass
+class ManualHost:
+    """Timers fire when `run` moves the clock; everything the controller says is kept."""
+
+    now: float = 0.0
+    timers: list[ManualTimer] = field(default_factory=list)
+    redraws: int = 0
+    rounds_over: list[bool] = field(default_factory=list)
+    colours_asked: int = 0
+    saves: list = field(default_factory=list)
+
+    def clock(self) -> float:
+        return self.now
+
+    def schedule(self, seconds, callback):
+        timer = ManualTimer(self.now + seconds, callback)
+        self.timers.append(timer)
+        return timer
+
+    def think(self, decide, done) -> None:
+        done(decide())
+
+    def changed(self) -> None:
+        self.redraws += 1
+
+    def round_over(self, match: bool) -> None:
+        self.rounds_over.append(match)
+
+    def name_colour(self) -> None:
+        self.colours_asked += 1
+
+    def defer_save(self, save) -> None:
+        self.saves.append(save)
+
+    def drawn(self) -> None:
+        """The frame is on screen: write the waiting saves."""
+        saves, self.saves = self.saves, []
+        for save in saves:
+            save()
+
+    def run(self, seconds: float = 0.0) -> None:
+        """Move the clock on `seconds`, firing every timer that falls due, in order."""
+        until = self.now + seconds
+        while True:
+            due = sorted((t for t in self.timers if not t.stopped and t.due <= until),
+                         key=lambda t: t.due)
+            if not due:
+                break
+            timer = due[0]
+            self.timers.remove(timer)
+            self.now = max(self.now, timer.due)
+            timer.callback()
+        self.now = until
+
+
+def controller(seating: Seating, host: ManualHost | None = None, **kwargs) -> GameController:
+    host = host or ManualHost()
+    kwargs.setdefault("delay", 0.5)
+    return GameController(seating, host, clock=host.clock, **kwargs)
+
+
+def prepared(literal: str, preset: str = "color-cards", rules=None, **kwargs) -> Seating:
+    game = position(literal, rules or preset, **kwargs)
+    settings = GameSettings(preset=preset, opponents=game.seats - 1)
+    return Seating.at(game, settings)
+
+
+def human_move(ctl: GameController):
+    """A plain player: call with two cards, catch, play the first card, else draw or pass."""
+    legal = ctl.legal()
+    if CALL in legal and (len(ctl.hand()) == 2 or ctl.view().vulnerable == HUMAN):
+        return CALL
+    catches = [a for a in legal if isinstance(a, Catch)]
+    if catches:
+        return catches[0]
+    if ctl.view().phase == "name-colour":
+        return NameColour(Colour.RED)
+    plays = [a for a in legal if isinstance(a, Play)]
+    if plays:
+        return plays[0] if plays[0].colour is not None or not plays[0].card.is_wild \
+            else play(plays[0].card, Colour.RED)
+    for action in (ACCEPT, DRAW, PASS, CHALLENGE):
+        if action in legal:
+            return action
+    return None
+
+
+def play_match(ctl: GameController, host: ManualHost, limit: int = 20000) -> None:
+    """Play the match to its end: the human by `human_move`, the rest by the host's clock."""
+    ctl.start()
+    for _ in range(limit):
+        if ctl.game.is_over:
+            host.run(1)
+            return
+        if ctl.between_rounds:
+            host.run(1)
+            ctl.next_round()
+            continue
+        action = human_move(ctl) if (ctl.my_turn or ctl.view().vulnerable is not None) else None
+        if action is not None and action in ctl.legal():
+            ctl.act(action)
+        else:
+            host.run(ctl.delay)
+        host.drawn()
+    raise AssertionError("the match did not end")
+
+
+# ---------------------------------------------------------------- the loop and the clocks
+
+
+def test_a_whole_classic_match_to_500_ends_with_its_story_whole():
+    """Classic to 500, the controller alone: every round is in the story, the last line
+    says who won, and the counts of lines logged and kept agree."""
+    settings = GameSettings(preset="classic", opponents=3)
+    host = ManualHost()
+    ctl = controller(Seating.new(settings, seed=11), host)
+    play_match(ctl, host)
+    assert ctl.game.is_over and host.rounds_over[-1] is True
+    assert ctl.log[-1].endswith(("win!", "wins!", "share the win!"))
+    story = ctl.story()
+    assert [number for number, _ in story] == list(range(1, ctl.game.round + 1))
+    assert story[0][1][0].startswith("Round 1:")
+    assert sum(len(lines) for _, lines in story) == len(ctl.log) == min(ctl.logged, LOG_KEEP)
+    assert max(ctl.game.scores) >= 500
+
+
+def test_the_turn_timer_runs_out_by_the_clock():
+    """The rules' turn timer draws a card for the player when it runs out, and not before."""
+    seating = prepared("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+                       rules=get_preset("color-cards").rules(turn_timer=30))
+    host = ManualHost()
+    ctl = controller(seating, host)
+    ctl.start()
+    assert ctl.turn_left() == 30
+    host.run(29.5)
+    assert len(ctl.hand()) == 2 and ctl.my_turn
+    host.run(0.6)
+    assert len(ctl.hand()) == 3 and not ctl.my_turn
+    assert ctl.log[-1] == "You ran out of time and drew a card: " + \
+        ctl.words.card(ctl.hand()[-1]) + "."
+
+
+def test_a_pause_holds_the_turn_timer_and_the_computers():
+    """Paused, no clock runs and no computer moves; resumed, the timer goes on where it was."""
+    seating = prepared("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+                       rules=get_preset("color-cards").rules(turn_timer=30))
+    host = ManualHost()
+    ctl = controller(seating, host)
+    ctl.start()
+    host.run(10)
+    ctl.pause()
+    host.run(100)
+    assert ctl.my_turn and len(ctl.hand()) == 2 and ctl.turn_left() is None
+    ctl.resume_play()
+    assert ctl.turn_left() == pytest.approx(20)
+    ctl.act(play(next(c for c in ctl.hand() if c.code == "R5")))
+    ctl.pause()
+    moves = ctl.moves
+    host.run(100)
+    assert ctl.moves == moves  # Lily waits
+    ctl.resume_play()
+    host.run(ctl.delay)
+    assert ctl.moves > moves and ctl.log[-1].startswith("Lily drew a card")
+
+
+def test_a_missed_call_is_caught_after_the_grace_time():
+    """Party: forget Last Card and the computers wait `grace` before they catch you."""
+    seating = prepared("top=R3 | you: R5 R6 | lily: Y1 Y2 Y3 | max: G4 G5 | zoe: B1 B2",
+                       "party")
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.start()
+    ctl.act(play(ctl.hand()[0]))
+    assert ctl.view().vulnerable == HUMAN
+    host.run(ctl.grace - 0.1)
+    assert ctl.view().vulnerable == HUMAN  # still time to press L
+    ctl.act(CALL)
+    assert ctl.view().vulnerable is None and ctl.log[-1] == "You called Last Card!"
+
+
+def test_a_wild_first_card_asks_the_player_for_a_colour():
+    """A Wild turned up on the player's turn: the host is asked for a colour once."""
+    seating = prepared("top=W | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+                       phase="name-colour")
+    host = ManualHost()
+    ctl = controller(seating, host)
+    ctl.start()
+    host.run(0)
+    assert host.colours_asked == 1
+    ctl.act(NameColour(Colour.BLUE))
+    assert ctl.view().active_colour is Colour.BLUE
+
+
+def test_the_table_reads_refusals_through_the_controller():
+    """Why a card cannot be played comes from the controller, Wilds included."""
+    seating = prepared("top=R3 | you: B7 W+4 R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    ctl = controller(seating)
+    cards = {c.code: c for c in ctl.hand()}
+    assert ctl.card_refusal(cards["R5"]) is None
+    assert "does not match" in ctl.card_refusal(cards["B7"])
+    assert ctl.card_refusal(cards["W+4"])  # a red card is held: the Draw Four may not go
+    assert ctl.refusal(PASS)
+
+
+def test_digest_groups_each_players_moves_since_yours():
+    """Since the player's own move, each computer's moves are one group in the digest."""
+    seating = prepared("top=R3 | you: R5 B7 G2 | lily: Y1 Y3 | max: G4 G5 | zoe: B1 B2 | "
+                       "pile: G9 Y8 B9 ...")
+    host = ManualHost()
+    ctl = controller(seating, host)
+    ctl.start()
+    ctl.act(play(next(c for c in ctl.hand() if c.code == "R5")))
+    host.run(ctl.delay * 12)
+    assert ctl.my_turn
+    digest = ctl.digest()
+    assert digest.startswith("Since your turn: Lily ")
+    assert len(ctl.since_mine()) >= 3
+    assert "You" not in digest.split(": ", 1)[1]
+
+
+# ---------------------------------------------------------------- saving and resuming
+
+
+def test_meta_round_trips_through_json():
+    """TableMeta writes JSON and reads it back equal, unknown keys kept."""
+    settings = GameSettings(preset="classic", opponents=2, speed="fast")
+    meta = TableMeta(game_id="g1", preset="classic", difficulty="hard",
+                     names=("You", "Lily", "Max"), started_at="2026-12-01T10:00:00+00:00",
+                     settings=settings, rngs=(None, [3, [1, 2], None]), hand=("R5", "W"),
+                     rounds=(0, 12), extra={"replay": {"kept": True}})
+    data = json.loads(json.dumps(meta.as_json()))
+    assert TableMeta.from_json(data, 3) == meta
+    assert data["replay"] == {"kept": True}
+
+
+def test_a_save_written_before_table_meta_resumes_exactly(tmp_path):
+    """A save whose meta has only the keys the controller wrote before TableMeta (no
+    'rounds') resumes: the same hand order, and the computers decide as they would have."""
+    settings = GameSettings(preset="classic", opponents=3)
+    host = ManualHost()
+    reference = controller(Seating.new(settings, seed=5), host)
+    reference.start()
+    for _ in range(12):
+        action = human_move(reference) if reference.my_turn else None
+        if action is not None:
+            reference.act(action)
+        else:
+            host.run(reference.delay)
+    old_meta = reference.save_meta()
+    del old_meta["rounds"]
+    assert set(old_meta) == {"game_id", "preset", "difficulty", "names", "started_at",
+                             "settings", "rngs", "hand"}
+    with Store.open(tmp_path) as store:
+        store.save_game(reference.game, old_meta, list(reference.log))
+    with Store.open(tmp_path) as store:
+        saved = store.load_game()
+    assert saved is not None
+    host_b = ManualHost()
+    resumed = controller(Seating.resume(saved), host_b)
+    assert resumed.game.dumps() == reference.game.dumps()
+    assert resumed.hand() == reference.hand() and resumed.log == reference.log
+    for ctl, clock in ((reference, host), (resumed, host_b)):
+        ctl.start()
+        for _ in range(8):
+            action = human_move(ctl) if ctl.my_turn else None
+            if action is not None:
+                ctl.act(action)
+            else:
+                clock.run(ctl.delay)
+    assert [a for _, a in resumed.game.actions] == [a for _, a in reference.game.actions]
+
+
+# ---------------------------------------------------------------- hand order
+
+
+def test_hand_order_keeps_the_players_order_and_adds_new_cards_right():
+    r5, b7, g2 = parse_cards("R5 B7 G2")
+    assert kept_order([g2, r5, b7], [r5, b7, g2, r5]) == [g2, r5, b7, r5]
+    assert kept_order([g2, r5, b7, r5], [b7, r5]) == [r5, b7]
+    assert move([r5, b7, g2], 0, 1) == ([b7, r5, g2], 1)
+    assert move([r5, b7, g2], 0, -1) == ([r5, b7, g2], 0)
+    by_colour, how = sort_again([g2, b7, r5])
+    assert [c.code for c in by_colour] == ["R5", "B7", "G2"] and how == "colour"
+    by_number, how = sort_again(by_colour)
+    assert [c.code for c in by_number] == ["G2", "R5", "B7"] and how == "number"
+
+
+# ---------------------------------------------------------------- wording
+
+
+def _line(game: Game, action, seat, names=("You", "Lily", "Max", "Zoe"), palette="classic"):
+    return Words(names, palette).line(game.apply(action, seat))
+
+
+@pytest.mark.parametrize("literal, seat, action, kwargs, expected", [
+    ("top=R3 | you: RS B7 B8 | lily: Y1 Y2 | max: G4 | zoe: B1", 0, "RS", {},
+     "You played Red Skip — Lily misses a turn."),
+    ("top=R3 | you: B7 G2 | lily: Y1 | max: G4 | zoe: RS Y2 Y3", 3, "RS", {"current": 3},
+     "Zoe played Red Skip — you miss a turn."),
+])
+def test_words_say_you_for_the_player(literal, seat, action, kwargs, expected):
+    """'You miss a turn' and 'Lily misses a turn', never 'You misses'."""
+    game = position(literal, **kwargs)
+    card = next(c for c in game.hands[seat] if c.code == action)
+    assert _line(game, play(card), seat) == expected
+
+
+def test_a_bluff_is_worded_for_you_and_for_them():
+    """'you were bluffing and draw 4' for the player; 'Zoe was bluffing and draws 4'."""
+    rules = get_preset("classic").rules(draw_four="challenge")
+    game = position("top=W+4 colour=blue | you: B3 G5 | lily: Y1 Y2 | max: G4 G5 | zoe: R1 R2",
+                    rules, phase="challenge", challenge_from=3, challenge_bluff=True)
+    assert _line(game, CHALLENGE, 0) == "You challenged: Zoe was bluffing and draws 4."
+    game = position("top=W+4 colour=blue | you: R1 R2 | lily: Y1 Y2 | max: G4 G5 | zoe: B3",
+                    rules, phase="challenge", challenge_from=0, challenge_bluff=True, current=1)
+    assert _line(game, CHALLENGE, 1).startswith("Lily challenged: you were bluffing and draw 4: ")
+
+
+def test_a_missed_call_is_said_once():
+    """Playing down to one without the call under auto-penalty: one sentence for both."""
+    game = position("top=R3 | you: R5 R6 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2 | "
+                    "pile: B9 G8 ...")
+    card = next(c for c in game.hands[0] if c.code == "R5")
+    line = _line(game, play(card), 0)
+    assert line == ("You played Red 5 — you did not call Last Card and draw 2 cards: "
+                    "Blue 9, Green 8.")
+
+
+def test_the_round_end_speaks_to_you_in_lower_case_mid_sentence():
+    game = position("top=R3 | you: R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", called=[True,
+                    False, False, False])
+    line = _line(game, play(game.hands[0][0]), 0)
+    assert "You played Red 5 — you went out and win the round!" in line
+    assert "you score" in line and "You score" not in line and "scores" not in line.split(
+        "you score")[0][-10:]
+
+
+def test_gems_palette_names_and_ascii_text():
+    """The palette's colour names in the log; ascii_text leaves nothing beyond ASCII."""
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    line = _line(game, play(game.hands[0][0]), 0, palette="gems")
+    assert line.startswith("You played Ruby 5")
+    text = ascii_text("Lily played Wild and named Red ● — +4 is coming to you… · ■ ▲ ◆ ✦ —")
+    assert text.isascii() and "o" in text and "#" in text and "^" in text
+
+
+def test_short_words_name_who_drew_when_it_is_not_the_one_who_played():
+    """A Wild Draw Four in a digest: the player who drew is named, not the one who played."""
+    wild = parse_cards("W+4")[0]
+    events = [E.Played(3, wild, Colour.GREEN), E.Drew(0, 4, "penalty"), E.Skipped(0)]
+    words = Words(("You", "Lily", "Max", "Zoe"))
+    assert words.short(events, 3) == "✦ W+4 → Green ◆, you draw 4, you miss a turn"
+    assert words.line(events) == ("Zoe played Wild Draw Four and named Green ◆ — you drew "
+                                  "4 cards — you miss a turn.")
