@@ -1,7 +1,8 @@
-"""A compact position builder for the engine's tests, so each test reads like the rule.
+"""Helpers for the engine's tests, so each test reads like the rule.
 
 `position("top=R3 colour=red | you: B7 R5 W | lily: G2 G2 | pile: Y1 Y2 ...")` makes a
-real `Game` (dealt by the engine, then overwritten) with:
+real `Game` through the engine's position text (`position_from_text`, which documents
+every key), with:
 
 - ``top=CARD`` the top of the discard pile, ``colour=red`` the active colour (default:
   the top card's colour), ``under: CARDS`` cards beneath the top, bottom first;
@@ -18,12 +19,27 @@ arguments set the rest of the state (`current`, `direction`, `pending`, `phase`,
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from colorcards.engine import (
-    ACCEPT, CALL, CHALLENGE, CLOSE_WINDOW, DRAW, NEXT_ROUND, PASS, TIMEOUT, Catch, Colour,
-    Game, NameColour, Rules, full_deck, get_preset, parse_card, parse_cards, play,
+    ACCEPT,
+    CALL,
+    CHALLENGE,
+    CLOSE_WINDOW,
+    DRAW,
+    NEXT_ROUND,
+    PASS,
+    TIMEOUT,
+    Catch,
+    Colour,
+    Game,
+    NameColour,
+    Rules,
+    full_deck,
+    get_preset,
+    parse_card,
+    play,
+    position_from_text,
 )
 
 DECK = Counter(full_deck())
@@ -61,9 +77,9 @@ def word(action) -> str:
     for text, value in _WORDS.items():
         if action == value:
             return text
-    if action.kind == "catch":
+    if isinstance(action, Catch):
         return f"catch:{action.seat}"
-    if action.kind == "name-colour":
+    if isinstance(action, NameColour):
         return f"name:{action.colour.value}"
     if action.colour is not None:
         return f"{action.card.code}:{action.colour.value}"
@@ -102,112 +118,44 @@ def check_108(game: Game) -> None:
     assert game.cards_in_play() == DECK
 
 
-def _cards(tokens: list[str]) -> list:
-    if tokens in ([], ["-"]):
-        return []
-    return parse_cards(" ".join(tokens))
-
-
 def position(literal: str, rules: Rules | str | None = None, *, current: int = 0,
              direction: int = 1, pending: int = 0, phase: str = "turn", seed: int = 7,
              **state) -> Game:
-    """A real Game in the position the literal describes (see the module docstring).
-
-    `rules` is a Rules value or a preset name. Other keywords overwrite the Game
-    attributes of the same name (drawn, called, vulnerable, after_window, out, dealer,
-    scores, round, challenge_from, challenge_bluff, stuck_passes, ...)."""
+    """A real Game in the position the literal describes: the engine's own position
+    text (`colorcards.engine.position_from_text`), with the rules and the keywords
+    added as its keys. `rules` is a Rules value or a preset name; other keywords are
+    Game fields (drawn, called, vulnerable, after_window, out, dealer, scores, round,
+    challenge_from, challenge_bluff, stuck_passes, lacks, turns)."""
+    words = [f"turn={current}", f"direction={direction}", f"pending={pending}",
+             f"phase={phase}", f"seed={seed}"]
     if isinstance(rules, str):
-        rules = get_preset(rules).rules()
-    rules = rules or Rules()
-    top = colour = None
-    under: list = []
-    hands: list[list] = []
-    pile: list | None = None
-    pile_open = False
-    rest_to: str | None = None
-    names: list[str] = []
-    for segment in literal.split("|"):
-        tokens = segment.split()
-        label = None
-        body: list[str] = []
-        for tok in tokens:
-            if label is None and "=" in tok:
-                key, _, value = tok.partition("=")
-                if key == "top":
-                    top = parse_card(value)
-                elif key == "colour":
-                    colour = Colour(value)
-                elif key == "rest":
-                    rest_to = value
-                else:
-                    raise ValueError(f"unknown key {key!r} in position literal")
-            elif tok.endswith(":") and label is None:
-                label = tok[:-1]
-            elif label is not None:
-                body.append(tok)
-            else:
-                raise ValueError(f"stray token {tok!r} in position literal")
-        if label is None:
-            continue
-        if label == "pile":
-            pile_open = bool(body) and body[-1] == "..."
-            pile = _cards(body[:-1] if pile_open else body)
-        elif label == "under":
-            under = _cards(body)
-        else:
-            names.append(label)
-            hands.append(_cards(body))
-    if top is None:
-        raise ValueError("a position needs top=CARD")
-    seats = len(hands)
-    game = Game(rules, seats, seed)
-    placed = Counter(under) + Counter([top]) + Counter(pile or [])
-    for h in hands:
-        placed += Counter(h)
-    too_many = placed - DECK
-    if too_many:
-        raise ValueError(f"more copies than the deck has: {dict(too_many)}")
-    rest = list((DECK - placed).elements())
-    random.Random(seed).shuffle(rest)
-    draw_pile = list(reversed(pile or []))
-    if pile is None or pile_open:
-        draw_pile = rest + draw_pile
-    elif rest_to is not None:
-        hands[names.index(rest_to)] += rest
-    else:
-        under = rest + under
-    game.hands = [sorted(h, key=lambda c: c.index) for h in hands]
-    game.draw_pile = draw_pile
-    game.discard = under + [top]
-    if colour is None and phase != "name-colour":
-        colour = top.colour
-        if colour is None:
-            raise ValueError("a wild on top needs colour=...")
-    game.active_colour = colour
-    game.current = current
-    game.direction = direction
-    game.pending = pending
-    game.phase = phase
-    game.drawn = None
-    game.called = [False] * seats
-    game.vulnerable = None
-    game.after_window = None
-    game.challenge_from = None
-    game.challenge_bluff = False
-    game.out = [s for s in range(seats) if not game.hands[s]]
-    game.stuck_passes = 0
-    game.turns = 0
-    game.lacks = [set() for _ in range(seats)]
-    game.history = []
-    game.actions = []
+        words.append(f"rules={rules}")
+    elif rules is not None:
+        words += [f"{k}={v}" for k, v in rules.as_json().items()]
     for key, value in state.items():
-        if not hasattr(game, key):
-            raise ValueError(f"Game has no attribute {key!r}")
-        if key == "drawn" and isinstance(value, str):
-            value = parse_card(value)
-        if key == "called" and not isinstance(value, list):
-            value = [s in value for s in range(seats)]
-        setattr(game, key, value)
-    game._resync()  # rebuild what the engine derives from the fields set above
-    check_108(game)
-    return game
+        words.append(f"{_KEYS.get(key, key)}={_word(key, value)}")
+    return position_from_text(f"{literal} | {' '.join(words)}")
+
+
+_KEYS = {"stuck_passes": "stuck", "challenge_from": "challenger", "after_window": "after",
+         "challenge_bluff": "bluff"}
+
+
+def _word(key: str, value) -> str:
+    """A keyword's value as the position text writes it."""
+    if key == "drawn":
+        return value if isinstance(value, str) else value.code
+    if key == "called":
+        seats = [s for s, c in enumerate(value) if c] if isinstance(value, list) else value
+        return ",".join(map(str, seats)) or "-"
+    if key == "after_window":
+        return f"{value[0]}:{value[1]}"
+    if key == "challenge_bluff":
+        return "yes" if value else "no"
+    if key == "lacks":
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        return ",".join(f"{s}:{'+'.join(c.value for c in cols)}" for s, cols in items
+                        if cols) or "-"
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value)) or "-"
+    return str(value)

@@ -66,10 +66,9 @@ def test_reverse_passes_over_empty_seats_in_play_on():
 @pytest.mark.parametrize("draw_four", ["free", "restricted"])
 def test_draw_cards_without_stacking(card, drawn, draw_four):
     """Without stacking the next player draws at once and misses the turn."""
-    game = position("top=G3 | you: R+2 W+4 B1 B2 | lily: G1 G2 | zoe: Y1 Y2",
+    colour = "red" if card == "R+2" else "green"  # red in force lets the Red Draw Two match
+    game = position(f"top=G3 colour={colour} | you: R+2 W+4 B1 B2 | lily: G1 G2 | zoe: Y1 Y2",
                     rules(stacking="off", draw_four=draw_four))
-    if card == "R+2":
-        game.active_colour = game.hands[0][0].colour  # red in force
     events = run(game, card)
     assert len(game.hands[1]) == 2 + drawn
     assert game.current == 2 and "skipped" in kinds(events)
@@ -109,9 +108,8 @@ def test_stacked_wild_draw_four_still_restricted():
 
 def test_stacking_totals_add_and_reset():
     """The penalty adds up (2, 4, 8); the first who will not answer draws it all, then it resets."""
-    game = position("top=G1 | you: R+2 B5 B6 | lily: B+2 G7 G8 | zoe: W+4 Y5 Y6 | max: G4 G5 G6",
-                    STACK)
-    game.active_colour = game.hands[0][0].colour
+    game = position("top=G1 colour=red | you: R+2 B5 B6 | lily: B+2 G7 G8 | zoe: W+4 Y5 Y6 "
+                    "| max: G4 G5 G6", STACK)
     run(game, "R+2")
     assert game.pending == 2 and game.current == 1
     run(game, "B+2")

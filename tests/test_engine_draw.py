@@ -129,10 +129,8 @@ def stuck_table(seats: int, ruleset=None):
     With the whole deck in play a stalemate cannot happen (someone always holds a
     plain Wild), so this position keeps only the stuck cards: it tests the counting."""
     others = " | ".join(f"s{i}: G{i + 4}" for i in range(1, seats))
-    game = position(f"top=R3 | you: B5 | {others} | pile: | rest=you", ruleset or rules(stacking="off"))
-    game.hands[0] = [parse_card("B5")]
-    game._legal = None
-    return game
+    return position(f"top=R3 deck=partial | you: B5 | {others} | pile:",
+                    ruleset or rules(stacking="off"))
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -152,10 +150,7 @@ def test_stalemate_after_two_full_trips(seats):
 
 def test_a_play_resets_the_stalemate_count():
     """A single play in between starts the two trips again."""
-    game = stuck_table(2)
-    game.hands[1] = [parse_card("R5")]
-    game.hands[0] = [parse_card("B5"), parse_card("G9")]
-    game._legal = None
+    game = position("top=R3 deck=partial | you: B5 G9 | lily: R5 | pile:", rules(stacking="off"))
     run(game, "pass")
     assert game.stuck_passes == 1
     run(game, "R5")

@@ -6,7 +6,15 @@ import random
 
 import pytest
 
-from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, TIMEOUT, Game, StateError, load_game, game_from_json
+from colorcards.engine import (
+    CLOSE_WINDOW,
+    NEXT_ROUND,
+    TIMEOUT,
+    Game,
+    StateError,
+    game_from_json,
+    load_game,
+)
 from engine_helpers import A, check_108, position, rules, run
 
 
@@ -183,8 +191,7 @@ def test_every_event_describes_itself_and_round_trips():
                                                 ("party", 3, 4, {"draw_four": "challenge",
                                                                  "match": "rounds:5"}),
                                                 ("color-cards", 5, 5, {"match": "rounds:3"}))]
-    timed = position("top=W colour=red | you: R5 G1 | lily: G2", rules(turn_timer=30),
-                     phase="name-colour", active_colour=None)
+    timed = position("top=W | you: R5 G1 | lily: G2", rules(turn_timer=30), phase="name-colour")
     run(timed, "timeout")
     named = position("top=W | you: R5 G1 | lily: G2", rules(), phase="name-colour")
     run(named, "name:blue")

@@ -7,9 +7,21 @@ import random
 import pytest
 
 from colorcards.engine import (
+    CALL,
+    CLOSE_WINDOW,
+    DECLINE,
+    NEXT_ROUND,
+    PRESETS,
+    Catch,
+    DecisionKind,
+    Game,
+    IllegalAction,
+    Play,
+    deal_from_view,
     game_from_json,
-    CALL, CLOSE_WINDOW, DECLINE, NEXT_ROUND, PRESETS, Catch, DecisionKind, Game,
-    IllegalAction, Play, deal_from_view, next_decision,
+    next_decision,
+    position_from_text,
+    position_text,
 )
 from engine_helpers import DECK, position, rules
 
@@ -195,15 +207,20 @@ def test_a_dealt_game_holds_nothing_the_view_lacked():
         drive_some(game, random.Random(seed), 25)
         if game.is_over or game.phase == "round-over":
             continue
-        other = game.copy()
-        # Swap the hidden cards around: seat 1's and seat 2's hands, and the pile's order.
-        hidden = other.hands[1] + other.hands[2] + other.draw_pile
+        # The same position with the cards seat 0 cannot see swapped around: seat 1's
+        # and seat 2's hands and the draw pile's order.
+        hidden = game.hands[1] + game.hands[2] + game.draw_pile
         random.Random(seed + 1).shuffle(hidden)
-        n1, n2 = len(other.hands[1]), len(other.hands[2])
-        other.hands[1] = sorted(hidden[:n1], key=lambda c: c.index)
-        other.hands[2] = sorted(hidden[n1:n1 + n2], key=lambda c: c.index)
-        other.draw_pile = hidden[n1 + n2:]
-        other._resync()
+        n1, n2 = len(game.hands[1]), len(game.hands[2])
+        swapped = {"s1": hidden[:n1], "s2": hidden[n1:n1 + n2], "pile": hidden[n1 + n2:][::-1]}
+        segments = []
+        for segment in position_text(game).split(" | "):
+            label = segment.partition(":")[0]
+            if label in swapped:
+                segment = f"{label}: " + (" ".join(c.code for c in swapped[label]) or "-")
+            segments.append(segment)
+        other = position_from_text(" | ".join(segments))
+        assert other.view(0).hand == game.view(0).hand and other.hands != game.hands
         if game.view(0).lacks != other.view(0).lacks:
             continue
         a = deal_from_view(game.view(0), random.Random(42))

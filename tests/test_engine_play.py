@@ -2,7 +2,7 @@
 
 import pytest
 
-from colorcards.engine import IllegalAction, parse_card
+from colorcards.engine import IllegalAction, load_game, parse_card
 from engine_helpers import P, check_108, legal, position, rules, run
 
 
@@ -149,10 +149,17 @@ def test_illegal_action_changes_nothing(preset, literal, kw, action):
 
 def test_legal_actions_are_deterministic_and_in_card_order():
     """Legal actions come in card order, wilds with each colour, then draw."""
-    game = position("top=R3 | you: W+4 W R7 R5 B3 G9 | lily: G2", rules(stacking="off", draw_four="free"))
-    assert legal(game) == ["R5", "R7", "B3", "W:red", "W:blue", "W:yellow", "W:green",
-                           "W+4:red", "W+4:blue", "W+4:yellow", "W+4:green", "draw"]
-    assert game.legal_actions() == game.legal_actions()
+    ruleset = rules(stacking="off", draw_four="free")
+    game = position("top=R3 | you: W+4 W R7 R5 B3 G9 | lily: G2", ruleset)
+    expected = ["R5", "R7", "B3", "W:red", "W:blue", "W:yellow", "W:green",
+                "W+4:red", "W+4:blue", "W+4:yellow", "W+4:green", "draw"]
+    assert legal(game) == expected
+    # The order depends on nothing but the cards: not on the order they were dealt in,
+    # nor on the deck's other cards, nor on whether the list was worked out before.
+    for order, seed in (("G9 B3 R5 R7 W W+4", 1), ("R7 W+4 G9 W B3 R5", 99)):
+        other = position(f"top=R3 | you: {order} | lily: G2", ruleset, seed=seed)
+        assert legal(other) == expected
+        assert legal(load_game(other.dumps())) == expected
 
 
 def test_play_moves_card_and_sets_colour():

@@ -3,10 +3,19 @@
 import pytest
 
 from colorcards.engine import (
-    CHOICES, DEFAULT_PRESET, PRESETS, Game, Rank, Rules, RulesError, get_preset, parse_card,
+    CHOICES,
+    DEFAULT_PRESET,
+    PRESETS,
+    Game,
+    Rank,
+    Rules,
+    RulesError,
+    get_preset,
+    next_decision,
+    parse_card,
     parse_value,
 )
-from engine_helpers import check_108, legal, position, rules, run
+from engine_helpers import DECK, check_108, legal, position, rules, run
 
 
 def first_turned(game):
@@ -165,7 +174,7 @@ def end_round(game):
         f"s{s}: " + ("R5" if s == seat else "G1 B1" if s == other else "-") for s in range(game.seats))
     state = position(f"top=R3 | {lit_hands}", game.rules, current=seat, round=game.round,
                      dealer=game.dealer, scores=list(game.scores),
-                     table_points=list(game.table_points), results=list(game.results))
+                     table_points=list(game.table_points))
     run(state, "R5")
     assert state.phase == "round-over"
     run(state, "next")
@@ -256,7 +265,12 @@ def test_seats_inside_preset_range_accepted(key):
     low, high, _, _ = TABLE[key]
     for seats in range(low, high + 1):
         get_preset(key).check_seats(seats)
-        Game(get_preset(key).rules(), seats, seats)
+        game = Game(get_preset(key).rules(), seats, seats)
+        assert game.seats == seats and len(game.hands) == seats
+        assert all(len(h) >= 7 for h in game.hands)  # seven each (a first +2 adds two)
+        assert game.cards_in_play() == DECK
+        decision = next_decision(game)
+        assert decision is not None and decision.actions
 
 
 @pytest.mark.parametrize("seats", [0, 1, 11, "4"])
@@ -332,7 +346,8 @@ def test_timeout_on_an_opening_wild_names_a_colour_and_draws():
 
 def test_position_builder_places_what_the_literal_says():
     """The test helper: hands in card order, the pile from its top, the rest where it is told."""
-    from engine_helpers import hand, position as pos
+    from engine_helpers import hand
+    from engine_helpers import position as pos
     game = pos("top=W colour=blue under: R1 | you: W B7 R5 | lily: - | zoe: G2 | pile: Y1 Y2 ...")
     assert hand(game, 0) == "R5 B7 W" and game.hands[1] == [] and game.out == [1]
     assert [c.code for c in game.draw_pile[-2:]] == ["Y2", "Y1"] and game.active_colour.value == "blue"
@@ -343,5 +358,5 @@ def test_position_builder_places_what_the_literal_says():
     assert exact.draw_pile and not dumped.draw_pile and len(dumped.hands[1]) == 108 - 2
     for game in (game, exact, dumped):
         check_108(game)
-    with pytest.raises(ValueError, match="more copies"):
+    with pytest.raises(ValueError, match="appears 2 times, more than the deck's 1"):
         pos("top=R0 | you: R0 | lily: G2")

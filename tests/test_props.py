@@ -20,9 +20,24 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from colorcards.engine import (
+    ACCEPT,
+    ALL_CARDS,
+    CALL,
+    CHALLENGE,
+    CLOSE_WINDOW,
+    COLOURS,
+    DRAW,
+    NEXT_ROUND,
+    PASS,
+    PRESETS,
+    TIMEOUT,
+    Catch,
+    Ending,
+    Game,
+    IllegalAction,
+    NameColour,
     load_game,
-    ACCEPT, ALL_CARDS, CALL, CHALLENGE, CLOSE_WINDOW, COLOURS, DRAW, NEXT_ROUND, PASS, PRESETS,
-    TIMEOUT, Catch, Ending, Game, IllegalAction, NameColour, play,
+    play,
 )
 from engine_helpers import DECK
 

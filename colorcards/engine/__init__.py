@@ -4,7 +4,8 @@ The vocabulary: `Colour`, `Rank`, `Card`; actions (`Play`, `Draw`, `Pass`, `Acce
 `Challenge`, `CallLastCard`, `Catch`, `NameColour`, `Decline`, and the clock actions
 `TimeOut` and `CloseWindow`); `Game` with `legal_actions()`, `apply()`, `view()`,
 `outcome()` (an `Outcome` with its `Ending`), `copy()`, `to_json()` and `dumps()`
-(read back with `game_from_json` / `load_game`); `Phase`; `RoundResult`; `next_decision(game)`, the
+(read back with `game_from_json` / `load_game`); a position as text, like a FEN
+(`position_from_text`, `position_text`); `Phase`; `RoundResult`; `next_decision(game)`, the
 one game loop; `deal_from_view(view, rng)`, a game as one seat may imagine it; `Rules`
 and the named `PRESETS`; `rng_state`/`rng_from_state`, a generator's state as JSON.
 """
@@ -21,6 +22,7 @@ from .errors import EngineError, IllegalAction, RulesError, StateError
 from .game import HUMAN_SEAT, Game, next_decision
 from .outcome import Ending, Outcome, RoundResult
 from .phase import Phase
+from .position import PositionError, position_from_text, position_text
 from .rngstate import copy_rng, rng_from_state, rng_state
 from .rules import (
     CHOICES, DEFAULT_PRESET, PRESETS, DrawFour, DrawRule, FirstCard, FirstPlayer, LastCard,
@@ -39,7 +41,7 @@ __all__ = [
     "Decision", "DecisionKind", "next_decision", "deal_from_view", "unseen_cards",
     "EngineError", "IllegalAction", "RulesError", "StateError",
     "HUMAN_SEAT", "Game", "Phase", "Ending", "Outcome", "RoundResult",
-    "game_from_json", "load_game", "copy_rng", "rng_from_state", "rng_state",
+    "game_from_json", "load_game", "PositionError", "position_from_text", "position_text", "copy_rng", "rng_from_state", "rng_state",
     "CHOICES", "DEFAULT_PRESET", "PRESETS", "Preset", "Rules", "get_preset", "parse_value",
     "DrawFour", "DrawRule", "FirstCard", "FirstPlayer", "LastCard", "Match", "Palette",
     "RoundEnd", "Stacking",
