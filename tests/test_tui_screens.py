@@ -11,13 +11,26 @@ from textual.widgets import Button
 
 from colorcards.engine import COLOURS, PRESETS, Colour, get_preset
 from colorcards.tui.screens import (
-    IN_PROGRESS_QUESTION, ColourChooser, ConfirmDialog, HelpScreen, NewGameScreen,
-    PauseMenu, ResultsScreen, RulesScreen, StatsScreen, TitleScreen,
+    IN_PROGRESS_QUESTION,
+    ColourChooser,
+    ConfirmDialog,
+    HelpScreen,
+    NewGameScreen,
+    PauseMenu,
+    ResultsScreen,
+    RulesScreen,
+    StatsScreen,
+    TitleScreen,
 )
 from colorcards.tui.screens.common import Choice
 from colorcards.tui.settings import GameSettings
 from tui_screens_helpers import (
-    SAVED, STATS, LevelStats, ScreenApp, sample_records, sample_results,
+    SAVED,
+    STATS,
+    LevelStats,
+    ScreenApp,
+    sample_records,
+    sample_results,
 )
 
 SMALL = (80, 24)
@@ -311,7 +324,7 @@ async def test_chooser_escape_does_not_leave_without_a_colour():
 
 async def test_cancellable_chooser_backs_out_with_escape():
     """A Wild from the hand is not played yet: Escape returns None, and says so."""
-    results, text = await run(lambda: ColourChooser({Colour.RED: 1}, "classic", True),
+    results, _ = await run(lambda: ColourChooser({Colour.RED: 1}, "classic", True),
                               keys=["escape"])
     assert results == [None]
     app = ScreenApp(lambda: ColourChooser({}, "classic", cancellable=True))
@@ -468,7 +481,7 @@ def test_results_by_level_sorts_by_time_and_reads_iso_strings():
 
 
 async def test_stats_with_no_games():
-    results, text = await run(lambda: StatsScreen({}, []), keys=["escape"])
+    results, _ = await run(lambda: StatsScreen({}, []), keys=["escape"])
     assert results == [None]
 
 
@@ -519,7 +532,7 @@ async def test_confirm_by_keys(keys, expected):
 
 @pytest.mark.parametrize("selector, expected", [("#yes", True), ("#no", False)])
 async def test_confirm_by_click(selector, expected):
-    results, text = await run(lambda: ConfirmDialog("Sure?", yes="Do it", no="Leave it"),
+    results, _ = await run(lambda: ConfirmDialog("Sure?", yes="Do it", no="Leave it"),
                               clicks=[selector])
     assert results == [expected]
 

@@ -8,8 +8,14 @@ import pytest
 from colorcards.engine import COLOURS, Colour
 from colorcards.tui.palette import glyph
 from colorcards.tui.screens import (
-    ColourChooser, ConfirmDialog, HelpScreen, NewGameScreen, PauseMenu, ResultsScreen,
-    StatsScreen, TitleScreen,
+    ColourChooser,
+    ConfirmDialog,
+    HelpScreen,
+    NewGameScreen,
+    PauseMenu,
+    ResultsScreen,
+    StatsScreen,
+    TitleScreen,
 )
 from colorcards.tui.settings import GameSettings
 from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results

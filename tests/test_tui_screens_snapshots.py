@@ -11,7 +11,11 @@ import pytest
 
 from colorcards.engine import Colour
 from colorcards.tui.screens import (
-    ColourChooser, NewGameScreen, ResultsScreen, StatsScreen, TitleScreen,
+    ColourChooser,
+    NewGameScreen,
+    ResultsScreen,
+    StatsScreen,
+    TitleScreen,
 )
 from colorcards.tui.settings import GameSettings
 from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results

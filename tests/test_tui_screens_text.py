@@ -4,7 +4,7 @@ preset and option, the results headline for every ending, records and save times
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -26,7 +26,8 @@ def test_rules_page_lists_every_option_in_force(key):
     text = rules_markdown(key, rules)
     assert text.startswith(f"# {PRESETS[key].title}")
     for option in CHOICES:
-        assert f"**{OPTION_TITLES[option]}**: {option_value(option, getattr(rules, option))}" in text
+        value = option_value(option, getattr(rules, option))
+        assert f"**{OPTION_TITLES[option]}**: {value}" in text
 
 
 def test_every_option_value_is_said_in_words():
@@ -162,7 +163,7 @@ def test_when_converts_aware_times_to_local_time(monkeypatch):
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
     try:
-        assert when(datetime(2026, 12, 1, 9, 30, tzinfo=timezone.utc)) == "Tue 1 Dec, 09:30"
+        assert when(datetime(2026, 12, 1, 9, 30, tzinfo=UTC)) == "Tue 1 Dec, 09:30"
     finally:
         monkeypatch.undo()
         time.tzset()

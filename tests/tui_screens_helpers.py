@@ -4,9 +4,10 @@ depend on the clock."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Callable
+from typing import Any
 
 from textual.app import App
 from textual.screen import Screen

@@ -68,8 +68,8 @@ class Swatch(Widget):
         selected = self.has_class("-selected")
         style = STYLES[self.colour]
         text = Text(justify="center", no_wrap=True)
-        text.append(marks(("▶ " if selected else "  ") + f"{self.number}" + (" ◀" if selected else "  ")),
-                    style="bold")
+        pointer = ("▶ " if selected else "  ") + f"{self.number}" + (" ◀" if selected else "  ")
+        text.append(marks(pointer), style="bold")
         text.append("\n\n")
         for line in big_shape(self.colour):
             text.append(line + "\n", style=style)

@@ -4,9 +4,10 @@ wording of a player's record, so every screen says the same thing the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -45,11 +46,11 @@ class Choice(Widget, can_focus=True):
     class Changed(Message):
         """The player changed the value (not sent when the screen sets it)."""
 
-        choice: "Choice"
+        choice: Choice
         value: Any
 
         @property
-        def control(self) -> "Choice":
+        def control(self) -> Choice:
             return self.choice
 
     def __init__(

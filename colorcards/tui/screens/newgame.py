@@ -251,7 +251,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.query_one("#blurb", Static).update(self.blurb())
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        key = event.choice.id
+        key = event.choice.id or ""
         value = event.value
         if key == "difficulty":
             self.difficulty = value

@@ -39,7 +39,8 @@ class PauseMenu(ModalScreen[str]):
             yield MenuButton("Resume  (Esc)", id="resume", variant="primary")
             yield MenuButton("New game  (N)", id="new")
             yield MenuButton("Rules  (R)", id="rules")
-            yield MenuButton(marks(f"Sound: {sound} — turn it {'off' if self.sound_on else 'on'}  (S)"),
+            turn = "off" if self.sound_on else "on"
+            yield MenuButton(marks(f"Sound: {sound} — turn it {turn}  (S)"),
                          id="sound")
             yield MenuButton("Quit  (Q)", id="quit")
             if self.saving:

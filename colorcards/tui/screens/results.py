@@ -81,7 +81,9 @@ def headline(data: ResultsData) -> str:
         if not data.winners:
             return "The match ends with no winner."
         if 0 in data.winners and len(data.winners) == 1:
-            return "You win the match!" if data.match != "single" else "You went out first — you win!"
+            if data.match == "single":
+                return "You went out first — you win!"
+            return "You win the match!"
         if 0 in data.winners:
             others = ", ".join(names[s] for s in data.winners if s != 0)
             return f"You share the match win with {others}."
@@ -158,7 +160,7 @@ def _name(data: ResultsData, seat: int, star: bool) -> Text:
 
 def _table_of(*columns: str) -> Table:
     table = Table(expand=False, box=None, padding=(0, 1), header_style="bold underline")
-    for i, column in enumerate(columns):
+    for column in columns:
         table.add_column(column, justify="left" if column == "Player" else "right",
                          no_wrap=column == "Player")
     return table

@@ -6,8 +6,9 @@ finished-game records); nothing here counts on its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -46,8 +47,7 @@ def stats_table(stats: dict[str, Any]) -> Table:
         table.add_column(name, justify="right", no_wrap=True)
     for level in LEVELS:
         s = stats.get(level)
-        games = getattr(s, "games", 0) if s is not None else 0
-        if not games:
+        if s is None or not s.games:
             none = marks("–")
             table.add_row(LEVEL_TITLES[level], "0", "0", "0", "0", none, none, none, style="dim")
             continue
@@ -110,7 +110,8 @@ def trend_row(level: str, results: Sequence[str]) -> Text:
     """One level in two lines: the win-rate bars' top half; then the name, recent
     results, the bars' bottom half and where the level stands now."""
     rates = running_win_rate(results)
-    top, bottom = rate_line(rates[-LINE:], rows=2, bars=BARS if palettes.unicode_ok() else ASCII_BARS)
+    bars = BARS if palettes.unicode_ok() else ASCII_BARS
+    top, bottom = rate_line(rates[-LINE:], rows=2, bars=bars)
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(" " * (8 + STRIP + 2))
     text.append(top, style="bold")
@@ -171,7 +172,8 @@ class StatsScreen(Screen[str | None]):
                 header.append(f"{'Level':<8}{'Last ' + str(STRIP) + ' games':<{STRIP + 2}}"
                               f"{'Win rate after each game':<{LINE + 2}}Now")
                 yield Static(header, classes="trend")
-                for level, row in zip((lv for lv in LEVELS if by_level.get(lv)), rows):
+                for level, row in zip((lv for lv in LEVELS if by_level.get(lv)), rows,
+                                      strict=True):
                     yield Static(row, classes="trend", id=f"trend-{level}")
             else:
                 yield Static("No finished games yet. Play one and your results appear here.",

@@ -84,7 +84,7 @@ def card_fan(ascii_only: bool = False) -> Text:
             v + f"{value:>{inner}}" + v,
             bl + h * inner + br,
         ]
-        for n, (row, face) in enumerate(zip(rows, faces)):
+        for n, (row, face) in enumerate(zip(rows, faces, strict=True)):
             if i:
                 row.append("  ")
             # A Wild belongs to every colour: its rows take them in turn.
