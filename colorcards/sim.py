@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from .bots import Player, make_player
 from .engine import DECLINE, Action, Decision, DecisionKind, Game, Rules, next_decision
@@ -104,7 +104,7 @@ class Summary:
 
     def as_json(self) -> dict:
         players = []
-        for name, wins in zip(self.names, self.wins):
+        for name, wins in zip(self.names, self.wins, strict=True):
             rate = wins / self.games if self.games else 0.0
             low, high = wilson(wins, self.games)
             players.append({"player": name, "wins": round(wins, 3), "win_rate": round(rate, 5),
@@ -172,7 +172,7 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int, seats: int | 
         summary.games += n
         summary.turns += turns
         summary.stalemates += stalemates
-        summary.wins = [a + b for a, b in zip(summary.wins, wins)]
+        summary.wins = [a + b for a, b in zip(summary.wins, wins, strict=True)]
         if progress:
             progress(n)
 

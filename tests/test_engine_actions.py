@@ -165,7 +165,8 @@ def test_challenge_a_bluff():
 
 @pytest.mark.parametrize("you", ["B3 G9", "W G9", "Y7 G9"])
 def test_challenge_an_honest_play(you):
-    """Honest (matching numbers and Wilds do not count): the challenger draws 6 and misses the turn."""
+    """Honest (matching numbers and Wilds do not count): the challenger draws 6 and misses
+    the turn."""
     game = played_w4(you)
     events = run(game, "challenge")
     assert not events[0].bluff

@@ -172,7 +172,8 @@ TIMED = rules(stacking="off", turn_timer=30)
 
 
 def test_timeout_draws_one_and_ends_the_turn_without_playing():
-    """When the timer runs out the player draws one card and the turn ends, even if it is playable."""
+    """When the timer runs out the player draws one card and the turn ends, even if it is
+    playable."""
     game = position("top=R3 | you: R5 G1 | lily: G2 | pile: R9 ...", TIMED)
     events = run(game, "timeout")
     assert kinds(events) == ["timed-out", "drew"]

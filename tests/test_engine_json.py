@@ -195,9 +195,11 @@ def test_every_event_describes_itself_and_round_trips():
     run(timed, "timeout")
     named = position("top=W | you: R5 G1 | lily: G2", rules(), phase="name-colour")
     run(named, "name:blue")
-    challenged = position("top=R3 | you: W+4 R5 G1 | lily: G2 G3", rules("party", draw_four="challenge"))
+    challenged = position("top=R3 | you: W+4 R5 G1 | lily: G2 G3",
+                          rules("party", draw_four="challenge"))
     run(challenged, "W+4:blue", "challenge")
-    window = position("top=R3 | you: R5 G1 | lily: G2 G3 | zoe: B1 | pile: | rest=zoe", rules("classic"))
+    window = position("top=R3 | you: R5 G1 | lily: G2 G3 | zoe: B1 | pile: | rest=zoe",
+                      rules("classic"))
     run(window, "R5", "close", "2>catch:0")
     games += [timed, named, challenged, window]
     for game in games:

@@ -64,7 +64,8 @@ def test_catch_gives_the_penalty(penalty, catcher):
 
 def test_computer_catches_human_and_human_catches_computer():
     """The human can be caught by a computer and can catch a computer that forgot."""
-    game = position("top=R3 | you: G2 G4 B6 | lily: R5 G1 | zoe: Y2 Y4 Y6", rules("party"), current=1)
+    game = position("top=R3 | you: G2 G4 B6 | lily: R5 G1 | zoe: Y2 Y4 Y6", rules("party"),
+                    current=1)
     run(game, "R5")
     assert legal(game, 0) == ["catch:1"]
     run(game, "0>catch:1")
@@ -123,7 +124,8 @@ def test_drawing_cancels_an_earlier_call():
 
 
 def test_offender_who_plays_again_may_still_call():
-    """Two players, Skip to one card without a call: the offender plays again and may still call first."""
+    """Two players, Skip to one card without a call: the offender plays again and may still
+    call first."""
     game = position("top=R3 | you: RS G1 | lily: G2 G4 B6", rules("duel"))
     run(game, "RS")
     assert game.current == 0 and game.vulnerable == 0

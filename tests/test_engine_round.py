@@ -87,7 +87,8 @@ def test_play_on_with_two_seats_ends_at_first_out():
 
 def test_first_out_ends_round_at_once():
     """first-out: the first player to empty their hand wins and the round ends."""
-    game = position("top=R3 | you: R5 | lily: G1 | zoe: G2 | max: G3", rules("party", match="rounds:3"))
+    game = position("top=R3 | you: R5 | lily: G1 | zoe: G2 | max: G3",
+                    rules("party", match="rounds:3"))
     run(game, "R5")
     assert game.phase == "round-over" and game.current_seat is None
     assert legal(game) == ["next"]
@@ -145,13 +146,15 @@ def test_match_lengths(match, round, scores, after, over, winners):
         assert game.phase == "round-over"
         run(game, "next")
         assert game.round == round + 1 and game.phase in ("turn", "name-colour")
-        assert [len(h) for h in game.hands] == [7, 7] or game.pending or game.top.rank is Rank.DRAW_TWO
+        assert ([len(h) for h in game.hands] == [7, 7] or game.pending
+                or game.top.rank is Rank.DRAW_TWO)
         check_108(game)
 
 
 def test_next_round_redeals_and_keeps_scores():
     """The next round deals fresh hands and keeps the match totals."""
-    game = position("top=R3 | you: R5 | lily: G1 B1 Y1 R9 | zoe: G2", rules("party", match="rounds:3"))
+    game = position("top=R3 | you: R5 | lily: G1 B1 Y1 R9 | zoe: G2",
+                    rules("party", match="rounds:3"))
     run(game, "R5")
     run(game, "next")
     assert game.scores == [14, 0, 0] and game.round == 2 and game.out == []

@@ -125,7 +125,8 @@ def test_as_if_played_skip():
 
 @pytest.mark.parametrize("seats, current", [(4, 2), (3, 1), (2, 1)])
 def test_as_if_played_reverse(seats, current):
-    """as-if-played Reverse: the dealer 'played' it; play runs right from the dealer (two seats: dealer again)."""
+    """as-if-played Reverse: the dealer 'played' it; play runs right from the dealer (two
+    seats: dealer again)."""
     game = deal_where(rules(), seats, stays(Rank.REVERSE))
     assert game.dealer == seats - 1
     assert game.current == current
@@ -171,7 +172,8 @@ def end_round(game):
     seat = game.current
     other = (seat + 1) % game.seats
     lit_hands = " | ".join(
-        f"s{s}: " + ("R5" if s == seat else "G1 B1" if s == other else "-") for s in range(game.seats))
+        f"s{s}: " + ("R5" if s == seat else "G1 B1" if s == other else "-")
+        for s in range(game.seats))
     state = position(f"top=R3 | {lit_hands}", game.rules, current=seat, round=game.round,
                      dealer=game.dealer, scores=list(game.scores),
                      table_points=list(game.table_points))
@@ -193,7 +195,8 @@ def test_human_plays_first_every_round(seats):
 
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_left_of_dealer_and_dealer_moves_left(seats):
-    """left-of-dealer: the seat after the dealer starts; the dealer moves one seat left each round."""
+    """left-of-dealer: the seat after the dealer starts; the dealer moves one seat left each
+    round."""
     game = Game(rules("family-night"), seats, 11)
     dealers = []
     for _ in range(3):
@@ -207,26 +210,28 @@ def test_left_of_dealer_and_dealer_moves_left(seats):
 # ---------------------------------------------------------------- presets and options
 
 TABLE = {
-    "color-cards": (2, 10, 4, dict(first_card="as-if-played", first_player="human", draw="any-time",
-                                   draw_four="restricted", stacking="on", last_card="auto-penalty",
-                                   last_card_penalty=2, round_end="first-out", match="single")),
-    "classic": (2, 6, 4, dict(first_card="classic", first_player="left-of-dealer", draw="any-time",
-                              draw_four="restricted", stacking="off", last_card="catch",
-                              last_card_window=3, last_card_penalty=2, round_end="play-on",
-                              match="to:500")),
-    "family-night": (2, 6, 4, dict(first_card="number", first_player="left-of-dealer",
-                                   draw="any-time", draw_four="restricted", stacking="off",
-                                   last_card="auto", round_end="play-on", match="rounds:3")),
-    "duel": (2, 2, 2, dict(first_card="number", first_player="human", draw="when-stuck",
-                           draw_four="free", stacking="off", last_card="catch",
-                           last_card_penalty=2, round_end="first-out", match="single")),
-    "party": (2, 8, 4, dict(first_card="number", first_player="human", draw="when-stuck",
-                            draw_four="free", stacking="off", last_card="catch",
-                            last_card_penalty=2, round_end="first-out", match="single")),
-    "colour-match": (2, 10, 4, dict(first_card="classic", first_player="left-of-dealer",
-                                    draw="when-stuck", draw_four="free", stacking="on",
-                                    last_card="catch", last_card_penalty=4,
-                                    round_end="first-out", match="to:500")),
+    "color-cards": (2, 10, 4, {"first_card": "as-if-played", "first_player": "human",
+                               "draw": "any-time", "draw_four": "restricted", "stacking": "on",
+                               "last_card": "auto-penalty", "last_card_penalty": 2,
+                               "round_end": "first-out", "match": "single"}),
+    "classic": (2, 6, 4, {"first_card": "classic", "first_player": "left-of-dealer",
+                          "draw": "any-time", "draw_four": "restricted", "stacking": "off",
+                          "last_card": "catch", "last_card_window": 3, "last_card_penalty": 2,
+                          "round_end": "play-on", "match": "to:500"}),
+    "family-night": (2, 6, 4, {"first_card": "number", "first_player": "left-of-dealer",
+                                   "draw": "any-time", "draw_four": "restricted", "stacking": "off",
+                                   "last_card": "auto", "round_end": "play-on",
+                                   "match": "rounds:3"}),
+    "duel": (2, 2, 2, {"first_card": "number", "first_player": "human", "draw": "when-stuck",
+                           "draw_four": "free", "stacking": "off", "last_card": "catch",
+                           "last_card_penalty": 2, "round_end": "first-out", "match": "single"}),
+    "party": (2, 8, 4, {"first_card": "number", "first_player": "human", "draw": "when-stuck",
+                            "draw_four": "free", "stacking": "off", "last_card": "catch",
+                            "last_card_penalty": 2, "round_end": "first-out", "match": "single"}),
+    "colour-match": (2, 10, 4, {"first_card": "classic", "first_player": "left-of-dealer",
+                                    "draw": "when-stuck", "draw_four": "free", "stacking": "on",
+                                    "last_card": "catch", "last_card_penalty": 4,
+                                    "round_end": "first-out", "match": "to:500"}),
 }
 
 
@@ -326,7 +331,8 @@ def test_parse_value_reads_rulebook_words(option, text, value):
     assert parse_value(option, text) == value
 
 
-@pytest.mark.parametrize("option, text", [("stacking", "yes"), ("nope", "on"), ("turn_timer", "31")])
+@pytest.mark.parametrize("option, text",
+                         [("stacking", "yes"), ("nope", "on"), ("turn_timer", "31")])
 def test_parse_value_refuses(option, text):
     """Bad option names or values are refused with a RulesError."""
     with pytest.raises(RulesError):
@@ -334,7 +340,8 @@ def test_parse_value_refuses(option, text):
 
 
 def test_timeout_on_an_opening_wild_names_a_colour_and_draws():
-    """The first player's timer runs out before naming: a colour is set, they draw one, turn ends."""
+    """The first player's timer runs out before naming: a colour is set, they draw one,
+    turn ends."""
     game = deal_where(rules("classic", turn_timer=30), 4, stays(Rank.WILD))
     first = game.current
     events = run(game, "timeout")
@@ -350,13 +357,14 @@ def test_position_builder_places_what_the_literal_says():
     from engine_helpers import position as pos
     game = pos("top=W colour=blue under: R1 | you: W B7 R5 | lily: - | zoe: G2 | pile: Y1 Y2 ...")
     assert hand(game, 0) == "R5 B7 W" and game.hands[1] == [] and game.out == [1]
-    assert [c.code for c in game.draw_pile[-2:]] == ["Y2", "Y1"] and game.active_colour.value == "blue"
+    assert [c.code for c in game.draw_pile[-2:]] == ["Y2", "Y1"]
+    assert game.active_colour.value == "blue"
     assert game.discard[-2:] == [parse_card("R1"), parse_card("W")]
     exact = pos("top=R3 | you: B7 | lily: G2 | pile: Y1")
     assert [c.code for c in exact.draw_pile] == ["Y1"] and len(exact.discard) == 108 - 3
     dumped = pos("top=R3 | you: B7 | lily: G2 | pile: | rest=lily")
     assert exact.draw_pile and not dumped.draw_pile and len(dumped.hands[1]) == 108 - 2
-    for game in (game, exact, dumped):
-        check_108(game)
+    for built in (game, exact, dumped):
+        check_108(built)
     with pytest.raises(ValueError, match="appears 2 times, more than the deck's 1"):
         pos("top=R0 | you: R0 | lily: G2")

@@ -41,8 +41,8 @@ from colorcards.engine import (
 )
 from engine_helpers import DECK
 
-SETTINGS = dict(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow],
-                phases=[Phase.explicit, Phase.reuse, Phase.generate])
+SETTINGS = {"deadline": None, "derandomize": True, "suppress_health_check": [HealthCheck.too_slow],
+                "phases": [Phase.explicit, Phase.reuse, Phase.generate]}
 """No shrinking: the examples are seeds, and a smaller seed is not a simpler game."""
 STEPS = 90
 WARMUPS = (0, 0, 150, 400, 900)
@@ -193,7 +193,7 @@ def check_step(game: Game, rng: random.Random) -> None:
     check_view_privacy(game, seat)
     # A random action that is not listed for that seat is refused and changes nothing.
     for _ in range(3):
-        action = rng.choice(ALL_ACTIONS + [Catch(rng.randrange(game.seats))])
+        action = rng.choice([*ALL_ACTIONS, Catch(rng.randrange(game.seats))])
         if action in game.legal_actions(seat) or clock_allowed(game, action, seat):
             continue
         if seat == game.current and game.phase not in ("round-over", "match-over") \

@@ -11,9 +11,30 @@ and the named `PRESETS`; `rng_state`/`rng_from_state`, a generator's state as JS
 """
 
 from .actions import (
-    ACCEPT, CALL, CHALLENGE, CLOSE_WINDOW, DECLINE, DRAW, NEXT_ROUND, PASS, TIMEOUT,
-    Accept, Action, CallLastCard, Catch, Challenge, CloseWindow, Decline, Draw, NameColour,
-    NextRound, Pass, Play, TimeOut, action_from_json, play,
+    ACCEPT,
+    CALL,
+    CHALLENGE,
+    CLOSE_WINDOW,
+    DECLINE,
+    DRAW,
+    NEXT_ROUND,
+    PASS,
+    TIMEOUT,
+    Accept,
+    Action,
+    CallLastCard,
+    Catch,
+    Challenge,
+    CloseWindow,
+    Decline,
+    Draw,
+    NameColour,
+    NextRound,
+    Pass,
+    Play,
+    TimeOut,
+    action_from_json,
+    play,
 )
 from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank, full_deck, parse_card, parse_cards
 from .deal import deal_from_view, unseen_cards
@@ -25,8 +46,22 @@ from .phase import Phase
 from .position import PositionError, position_from_text, position_text
 from .rngstate import copy_rng, rng_from_state, rng_state
 from .rules import (
-    CHOICES, DEFAULT_PRESET, PRESETS, DrawFour, DrawRule, FirstCard, FirstPlayer, LastCard,
-    Match, Palette, Preset, RoundEnd, Rules, Stacking, get_preset, parse_value,
+    CHOICES,
+    DEFAULT_PRESET,
+    PRESETS,
+    DrawFour,
+    DrawRule,
+    FirstCard,
+    FirstPlayer,
+    LastCard,
+    Match,
+    Palette,
+    Preset,
+    RoundEnd,
+    Rules,
+    Stacking,
+    get_preset,
+    parse_value,
 )
 from .serial import game_from_json
 from .serial import loads as load_game
@@ -41,7 +76,8 @@ __all__ = [
     "Decision", "DecisionKind", "next_decision", "deal_from_view", "unseen_cards",
     "EngineError", "IllegalAction", "RulesError", "StateError",
     "HUMAN_SEAT", "Game", "Phase", "Ending", "Outcome", "RoundResult",
-    "game_from_json", "load_game", "PositionError", "position_from_text", "position_text", "copy_rng", "rng_from_state", "rng_state",
+    "game_from_json", "load_game", "PositionError", "position_from_text", "position_text",
+    "copy_rng", "rng_from_state", "rng_state",
     "CHOICES", "DEFAULT_PRESET", "PRESETS", "Preset", "Rules", "get_preset", "parse_value",
     "DrawFour", "DrawRule", "FirstCard", "FirstPlayer", "LastCard", "Match", "Palette",
     "RoundEnd", "Stacking",

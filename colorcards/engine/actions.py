@@ -60,7 +60,7 @@ class Play(Action):
     colour: Colour | None
     """The colour named by a Wild or Wild Draw Four; None for coloured cards."""
 
-    def __new__(cls, card: Card, colour: Colour | None = None) -> "Play":
+    def __new__(cls, card: Card, colour: Colour | None = None) -> Play:
         return _intern(cls, (card, colour), card=card, colour=colour)
 
     def __reduce__(self):
@@ -92,7 +92,7 @@ class Catch(Action):
     seat: int
     """The seat being caught."""
 
-    def __new__(cls, seat: int) -> "Catch":
+    def __new__(cls, seat: int) -> Catch:
         return _intern(cls, seat, seat=seat)
 
     def __reduce__(self):
@@ -117,7 +117,7 @@ class NameColour(Action):
     colour: Colour
     """The colour named."""
 
-    def __new__(cls, colour: Colour) -> "NameColour":
+    def __new__(cls, colour: Colour) -> NameColour:
         return _intern(cls, colour, colour=colour)
 
     def __reduce__(self):

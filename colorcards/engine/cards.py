@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterable
 
 
 class Colour(enum.Enum):
@@ -93,11 +92,6 @@ class Rank(enum.Enum):
         return self is Rank.WILD or self is Rank.WILD_DRAW_FOUR
 
     @property
-    def is_action(self) -> bool:
-        """Skip, Reverse, Draw Two and both wilds: everything that is not a number."""
-        return not self.is_number
-
-    @property
     def points(self) -> int:
         """What the card scores when left in a hand at the end of a round."""
         if self.is_number:
@@ -121,7 +115,6 @@ _RANK_TITLES = {
     Rank.WILD_DRAW_FOUR: "Wild Draw Four",
 }
 
-NUMBER_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r.is_number)
 COLOURED_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if not r.is_wild)
 
 
@@ -149,7 +142,7 @@ class Card:
     """Compact notation, e.g. 'R7', 'B+2', 'GS', 'W', 'W+4'."""
 
     @staticmethod
-    def of(colour: Colour | None, rank: Rank) -> "Card":
+    def of(colour: Colour | None, rank: Rank) -> Card:
         """The interned card with this colour and rank."""
         try:
             return _BY_KEY[(colour, rank)]
@@ -172,10 +165,10 @@ class Card:
     def __reduce__(self):  # interned: copies and pickles resolve to the same object
         return (Card.of, (self.colour, self.rank))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
 
@@ -190,8 +183,8 @@ def _build() -> tuple[list[Card], dict]:
     return cards, {(c.colour, c.rank): c for c in cards}
 
 
-ALL_CARDS, _BY_KEY = _build()
 ALL_CARDS: list[Card]
+ALL_CARDS, _BY_KEY = _build()
 _BY_CODE = {c.code: c for c in ALL_CARDS}
 
 
@@ -228,10 +221,3 @@ def full_deck() -> list[Card]:
     """The 108 cards in a fixed order (shuffling is the game's job)."""
     return list(_DECK)
 
-
-DECK_SIZE = 108
-
-
-def hand_points(cards: Iterable[Card]) -> int:
-    """Total score value of the cards."""
-    return sum(c.points for c in cards)

@@ -49,7 +49,8 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Gam
     of that colour as far as the unseen cards allow (under ``draw=when-stuck`` that is
     what the draw proved; under ``any-time`` it is a strong hint). Another seat that
     is deciding on a card it just drew (the ``drawn`` phase) gets any unseen card as
-    that card (the table cannot tell whether it can be played). Hidden facts of the past are rebuilt from the dealt cards:
+    that card (the table cannot tell whether it can be played). Hidden facts of the
+    past are rebuilt from the dealt cards:
     whether a Wild Draw Four now open to a challenge was a bluff (the offender's dealt
     hand against the colour in force before it), and in a play-on round the points
     the round's winner scored when going out (the dealt hands' points now).

@@ -9,8 +9,8 @@ table's log shows (with seat names supplied by the caller).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Callable
 
 from .cards import Card, Colour, parse_card
 
@@ -23,7 +23,7 @@ class Event:
     __slots__ = ()
     kind = ""
 
-    def public(self) -> "Event":
+    def public(self) -> Event:
         """The event as seats other than its own may see it."""
         return self
 
@@ -32,7 +32,7 @@ class Event:
 
     def as_json(self) -> dict:
         data = {"kind": self.kind}
-        for f in fields(self):
+        for f in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
             data[f.name] = _dump(getattr(self, f.name))
         return data
 
@@ -115,7 +115,7 @@ class Drew(Event):
     cards: tuple[Card, ...] = ()
     kind = "drew"
 
-    def public(self) -> "Drew":
+    def public(self) -> Drew:
         return Drew(self.seat, self.count, self.reason, self.active) if self.cards else self
 
     def describe(self, name: Namer) -> str:
@@ -316,7 +316,7 @@ def event_from_json(data: dict) -> Event:
     """The event written by `Event.as_json`; ValueError/KeyError if malformed."""
     cls = EVENT_TYPES[data["kind"]]
     kwargs = {}
-    for f in fields(cls):
+    for f in fields(cls):  # type: ignore[arg-type]  # every subclass is a dataclass
         if f.name not in data:
             continue
         value = data[f.name]

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def _colour_hint(game: "Game") -> str:
+def _colour_hint(game: Game) -> str:
     """What may be played on the top card: 'red ●, a 3 or a Wild'."""
     top = game.top
     colour = game.active_colour
@@ -26,7 +26,7 @@ def _colour_hint(game: "Game") -> str:
     return ", ".join(parts) + " or a Wild"
 
 
-def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
+def why_not(game: Game, action: A.Action, seat: int | None) -> str:
     """A sentence saying why `action` by `seat` is illegal now."""
     phase = game.phase
     if phase is Phase.MATCH_OVER:
@@ -103,11 +103,11 @@ def why_not(game: "Game", action: A.Action, seat: int | None) -> str:
         if game.top.rank is Rank.WILD_DRAW_FOUR:
             return (f"+{game.pending} is coming your way: only a Wild Draw Four can pass it on "
                     "(a Draw Two cannot answer a Wild Draw Four). Stack one or take the cards.")
-        if card.rank is not Rank.DRAW_TWO and card.rank is not Rank.WILD_DRAW_FOUR:
+        if card.rank is not Rank.DRAW_TWO:
             return (f"+{game.pending} is coming your way: answer with a Draw Two or a "
                     "Wild Draw Four, or take the cards.")
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        colour_now = game.active_colour
+    colour_now = game.active_colour
+    if card.rank is Rank.WILD_DRAW_FOUR and colour_now is not None:
         return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "
                 f"it may only be played when you have no {colour_now.title.lower()} cards.")
     if not game.matches(card):

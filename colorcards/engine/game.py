@@ -26,27 +26,63 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import repeat, starmap
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
 from .cards import COLOURS, Card, Colour, full_deck
 from .decision import Decision
 from .errors import IllegalAction, RulesError
+from .explain import why_not
 from .outcome import Ending, Outcome, RoundResult
 from .phase import Phase
 from .rngstate import copy_rng
-from .rules import MAX_SEATS, MIN_SEATS, DrawFour, DrawRule, FirstCard, FirstPlayer, LastCard
-from .rules import Match, RoundEnd, Rules, Stacking
-from .tables import (
-    BIT, CALLED, COLOUR_MATCH, COLOURED, DEAL, DREW, DRAW_TWO, F_ACCEPT, F_CALL, F_DRAW,
-    F_PASS, KEYED, MISSED, NAME_COLOURS, PASSED, PLAIN, PLAYED, REVERSE, SKIP, SKIPPED, STACK_MATCH,
-    REVERSED, TOP_MATCH, W4_BIT, WILD, WILD4, WINDOW_CLOSES, keyed_decision, listed_decision,
-    mask_of, reaction_decision,
+from .rules import (
+    MAX_SEATS,
+    MIN_SEATS,
+    DrawFour,
+    DrawRule,
+    FirstCard,
+    FirstPlayer,
+    LastCard,
+    Match,
+    RoundEnd,
+    Rules,
+    Stacking,
 )
-
-if TYPE_CHECKING:
-    from .view import View
+from .tables import (
+    BIT,
+    CALLED,
+    COLOUR_MATCH,
+    COLOURED,
+    DEAL,
+    DRAW_TWO,
+    DREW,
+    F_ACCEPT,
+    F_CALL,
+    F_DRAW,
+    F_PASS,
+    KEYED,
+    MISSED,
+    NAME_COLOURS,
+    PASSED,
+    PLAIN,
+    PLAYED,
+    REVERSE,
+    REVERSED,
+    SKIP,
+    SKIPPED,
+    STACK_MATCH,
+    TOP_MATCH,
+    W4_BIT,
+    WILD,
+    WILD4,
+    WINDOW_CLOSES,
+    keyed_decision,
+    listed_decision,
+    mask_of,
+    reaction_decision,
+)
+from .view import View
 
 HAND_SIZE = 7
 HUMAN_SEAT = 0
@@ -370,7 +406,7 @@ class Game:
                                        else NAME_COLOURS if phase is NAME_COLOUR
                                        else (A.CALL,))  # WINDOW: the offender may call
         if v is not None and v != cur:
-            decision = listed_decision(cur, decision.actions + (A.Catch(v),))
+            decision = listed_decision(cur, (*decision.actions, A.Catch(v)))
         self._dc = decision
         return decision
 
@@ -432,8 +468,6 @@ class Game:
             raise IllegalAction(f"There is no seat {seat} at this table.")
         if action in self.legal_actions(seat):
             return seat
-        from .explain import why_not  # only once refused: words take their time
-
         raise IllegalAction(why_not(self, action, seat))
 
     # -- the steps, one per kind of action. The seat to act taking its turn (play,
@@ -460,7 +494,7 @@ class Game:
         self.history.append(event)
         lacks = self.lacks[seat]
         if lacks:
-            lacks.discard(card.colour)  # type: ignore[arg-type]
+            lacks.discard(card.colour)
         left = len(hand)
         if left > 1 and card in PLAIN:  # nothing happens but the turn passing on
             self._pass_turn(seat)
@@ -822,8 +856,6 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What `seat` may know: its own hand, counts of the others, public history."""
-        from .view import View
-
         return View.of(self, seat)
 
     def to_json(self) -> dict:

@@ -20,7 +20,7 @@ def rng_from_state(state: object) -> random.Random:
     try:
         version, internal, gauss = state  # type: ignore[misc]
         rng = random.Random(0)  # seeded cheaply: the state below replaces it whole
-        rng.setstate((version, tuple(internal), gauss))
+        rng.setstate((version, tuple(internal), gauss))  # type: ignore[has-type]
     except (TypeError, ValueError) as exc:
         raise ValueError(f"not a random generator's state ({exc})") from None
     return rng

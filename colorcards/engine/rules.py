@@ -188,7 +188,7 @@ class Rules:
         return {k: v.value if isinstance(v, enum.Enum) else v for k, v in asdict(self).items()}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Rules":
+    def from_json(cls, data: dict) -> Rules:
         if not isinstance(data, dict):
             raise RulesError("rules must be a JSON object")
         unknown = set(data) - set(CHOICES)
@@ -262,41 +262,48 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "classic", "Classic", 2, 6, 4,
             Rules(
-                first_card="classic", first_player="left-of-dealer", stacking="off",
-                last_card="catch", last_card_window=3, round_end="play-on", match="to:500",
+                first_card=FirstCard.CLASSIC, first_player=FirstPlayer.LEFT_OF_DEALER,
+                stacking=Stacking.OFF,
+                last_card=LastCard.CATCH, last_card_window=3, round_end=RoundEnd.PLAY_ON,
+                match=Match.TO_500,
             ),
             "The standard game: action cards can open, catch a missed call, first to 500.",
         ),
         Preset(
             "family-night", "Family Night", 2, 6, 4,
             Rules(
-                first_card="number", first_player="left-of-dealer", stacking="off",
-                last_card="auto", round_end="play-on", match="rounds:3",
+                first_card=FirstCard.NUMBER, first_player=FirstPlayer.LEFT_OF_DEALER,
+                stacking=Stacking.OFF,
+                last_card=LastCard.AUTO, round_end=RoundEnd.PLAY_ON, match=Match.ROUNDS_3,
             ),
             "Gentle: a number card to start, Last Card called for you, three rounds.",
         ),
         Preset(
             "duel", "Duel", 2, 2, 2,
             Rules(
-                first_card="number", draw="when-stuck", draw_four="free", stacking="off",
-                last_card="catch",
+                first_card=FirstCard.NUMBER, draw=DrawRule.WHEN_STUCK, draw_four=DrawFour.FREE,
+                stacking=Stacking.OFF,
+                last_card=LastCard.CATCH,
             ),
             "Head to head: draw only when stuck, every action card means go again.",
         ),
         Preset(
             "party", "Party", 2, 8, 4,
             Rules(
-                first_card="number", draw="when-stuck", draw_four="free", stacking="off",
-                last_card="catch",
+                first_card=FirstCard.NUMBER, draw=DrawRule.WHEN_STUCK, draw_four=DrawFour.FREE,
+                stacking=Stacking.OFF,
+                last_card=LastCard.CATCH,
             ),
             "Up to eight at the table: draw only when stuck, catch a missed call.",
         ),
         Preset(
             "colour-match", "Colour Match", 2, 10, 4,
             Rules(
-                first_card="classic", first_player="left-of-dealer", draw="when-stuck",
-                draw_four="free", stacking="on", last_card="catch", last_card_penalty=4,
-                match="to:500",
+                first_card=FirstCard.CLASSIC, first_player=FirstPlayer.LEFT_OF_DEALER,
+                draw=DrawRule.WHEN_STUCK,
+                draw_four=DrawFour.FREE, stacking=Stacking.ON, last_card=LastCard.CATCH,
+                last_card_penalty=4,
+                match=Match.TO_500,
             ),
             "Up to ten: stacking on, caught without a call draws four, first to 500.",
             draw_four_without_stacking="challenge",

@@ -78,7 +78,7 @@ class View:
     _history_len: int = field(repr=False, compare=False)
 
     @classmethod
-    def of(cls, game: "Game", seat: int) -> "View":
+    def of(cls, game: Game, seat: int) -> View:
         if not 0 <= seat < game.seats:
             raise ValueError(f"no seat {seat}")
         return cls(
