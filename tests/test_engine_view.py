@@ -90,3 +90,24 @@ def test_views_of_a_random_game_leak_nothing():
             game.apply(game.legal_actions()[0])
         else:
             game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_kept_card_leaves_the_same_record_playable_or_not():
+    """Issue 9's draw leak: whether the card drawn could be played or not, the other seats
+    see the same thing at every step (phase, whose turn, events, counts), and so does
+    anyone reading the log afterwards; only the drawer knows which it was."""
+    seen = []
+    for drawn in ("R9", "Y9"):  # Red 9 could be played on Red 3; Yellow 9 could not
+        game = position(f"top=R3 | you: B5 G1 G2 | lily: G3 Y4 Y5 | zoe: Y1 B7 B8 "
+                        f"| pile: {drawn} ...", rules(stacking="off"))
+        steps = []
+        for action in ("draw", "pass"):
+            run(game, action)
+            steps.append([game.view(seat).as_json() for seat in (1, 2)])
+        seen.append((steps, game.view(0).history[-2:]))
+        assert drawn in [c.code for c in game.view(0).hand]  # kept
+    (playable, mine_playable), (unplayable, mine_unplayable) = seen
+    assert playable == unplayable
+    kinds = ["drew", "passed"]
+    assert [e.kind for e in mine_playable] == [e.kind for e in mine_unplayable] == kinds
+    assert mine_playable[0].cards != mine_unplayable[0].cards  # the drawer alone knows
