@@ -403,3 +403,16 @@ def test_short_words_name_who_drew_when_it_is_not_the_one_who_played():
     assert words.short(events, 3) == "✦ W+4 → Green ◆, you draw 4, you miss a turn"
     assert words.line(events) == ("Zoe played Wild Draw Four and named Green ◆ — you drew "
                                   "4 cards — you miss a turn.")
+
+
+def test_a_drawn_card_that_cannot_be_played_passes_at_once_even_with_two_cards():
+    """Two cards, nothing matches, the drawn card does not either: the player passes at
+    once (Last Card could still be called, but there is nothing to play down to one)."""
+    seating = prepared("top=YR | you: R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2 | "
+                       "pile: G7 ...", "classic")
+    host = ManualHost()
+    ctl = controller(seating, host)
+    ctl.start()
+    ctl.act(DRAW)
+    assert not ctl.my_turn and len(ctl.hand()) == 2
+    assert ctl.log[-1] == "You drew Green 7 and passed."

@@ -169,3 +169,21 @@ async def test_new_game_over_a_saved_one_counts_as_a_loss(tmp_path):
         records = store.records()
         assert len(records) == 1 and records[0].game_id == old
         assert store.stats()["normal"].losses == 1
+
+
+async def test_a_classic_match_to_500_shows_its_last_move_on_screen(tmp_path):
+    """Classic to 500 played by keys to its end (over a thousand lines of log, where the
+    old table's log froze at 400): the screen's log ends with the match's last line."""
+    from colorcards.tui.table import TableScreen
+
+    app = make_app("classic", seed=1, difficulty="normal", data_dir=tmp_path)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await play_to_end(pilot)
+        ctl = app.controller
+        assert ctl.game.is_over and ctl.rules.target == 500 and max(ctl.game.scores) >= 500
+        assert ctl.logged > 400
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        log = table.query_one("#side-log")
+        text = " ".join(" ".join(strip.text for strip in log.lines).split())
+        assert text.endswith(" ".join(ctl.log[-1].split()))
+        assert "The game is over" in ctl.log[-1]

@@ -33,6 +33,7 @@ from ..engine import (
     DecisionKind,
     Draw,
     Game,
+    Phase,
     Play,
     Rules,
     View,
@@ -170,7 +171,7 @@ class GameController:
 
     def legal(self) -> tuple[Action, ...]:
         """What the human may do now (their turn, or a catch or late call out of turn)."""
-        if self.game.phase in ("round-over", "match-over"):
+        if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return ()
         return self.game.legal_actions(HUMAN)
 
@@ -209,7 +210,7 @@ class GameController:
     @property
     def between_rounds(self) -> bool:
         """True once a round (or the match) is over, until the next deal."""
-        return self.game.phase in ("round-over", "match-over")
+        return self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
     @property
     def busy(self) -> bool:
@@ -284,7 +285,7 @@ class GameController:
 
     def next_round(self) -> None:
         """Deal the next round after the results."""
-        if self.game.phase == "round-over":
+        if self.game.phase is Phase.ROUND_OVER:
             self._apply(NEXT_ROUND, None)
         self.advance()
 
@@ -371,7 +372,7 @@ class GameController:
                 self._finish()
             self._after(lambda: self.host.round_over(match))
             return
-        if game.phase == "window":
+        if game.phase is Phase.WINDOW:
             self._open_window()
         else:
             self._cancel_window()
@@ -386,7 +387,7 @@ class GameController:
         elif kind is DecisionKind.WINDOW:
             return  # the window's clock closes it
         elif seat == HUMAN:
-            if game.phase == "name-colour":
+            if game.phase is Phase.NAME_COLOUR:
                 self._after(self.host.name_colour)
         else:
             self._step = self.host.schedule(self.delay, self._computer_turn)
@@ -478,7 +479,7 @@ class GameController:
         """Time is up: whoever was still to answer lets the chance go, the window closes."""
         self._window_timer = None
         self.window_deadline = None
-        if self.game.phase != "window" or self.paused:
+        if self.game.phase is not Phase.WINDOW or self.paused:
             return
         self._cancel_step()
         while True:
@@ -518,7 +519,7 @@ class GameController:
         self._turn_timer = None
         self.turn_deadline = None
         game = self.game
-        if self.paused or game.current_seat != HUMAN or game.phase == "window":
+        if self.paused or game.current_seat != HUMAN or game.phase is Phase.WINDOW:
             return
         self._apply(TIMEOUT, HUMAN)
         self.advance()
@@ -554,7 +555,9 @@ class GameController:
         events = self.game.apply(action, seat)
         if isinstance(action, Draw):
             decision = next_decision(self.game)
-            if decision is not None and decision.seat == seat and decision.actions == (PASS,):
+            if (decision is not None and decision.kind is DecisionKind.TURN
+                    and decision.seat == seat and PASS in decision.actions
+                    and not any(isinstance(a, Play) for a in decision.actions)):
                 events = [*events, *self.game.apply(PASS, seat)]
         self._log_events(events, seat)
 

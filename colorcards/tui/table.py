@@ -36,6 +36,7 @@ from ..engine import (
     Colour,
     IllegalAction,
     NameColour,
+    Phase,
     Play,
     get_preset,
     play,
@@ -371,7 +372,7 @@ class TableScreen(Screen):
         ctl = self.controller
         name = ctl.name
         legal = ctl.legal()
-        if view.phase in ("round-over", "match-over"):
+        if view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return "The round is over."
         if view.vulnerable is not None:
             if view.vulnerable == HUMAN:
@@ -382,9 +383,9 @@ class TableScreen(Screen):
             if ctl.paused:
                 return "Paused."
             return f"{name(view.current)} is playing…"
-        if view.phase == "name-colour":
+        if view.phase is Phase.NAME_COLOUR:
             return "A Wild opened the round: name the colour."
-        if view.phase == "challenge":
+        if view.phase is Phase.CHALLENGE:
             return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
                     "X challenges it, A takes the four cards.")
         playable = ctl.playable()
@@ -393,8 +394,10 @@ class TableScreen(Screen):
                 return (f"+{view.pending} coming your way: stack a draw card, "
                         f"or press D to draw {view.pending}.")
             return f"+{view.pending} coming your way: nothing can pass it on — press D to draw."
-        if view.phase == "drawn" and view.drawn is not None:
-            return f"You drew {self.card_words(view.drawn)}: Enter plays it, P passes."
+        if view.phase is Phase.DRAWN and view.drawn is not None:
+            if view.drawn in playable:
+                return f"You drew {self.card_words(view.drawn)}: Enter plays it, P passes."
+            return f"You drew {self.card_words(view.drawn)}: it cannot be played — press P."
         colour = view.active_colour
         match = (f"{glyph(colour, self.ascii_only)} {colour_name(colour, self.palette)}"
                  if colour else "any colour")
