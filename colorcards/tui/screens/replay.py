@@ -63,16 +63,16 @@ class ReplayScreen(Screen[str | None]):
     BINDINGS = [
         Binding("left", "step(-1)", "Step", key_display=_ARROWS),
         Binding("right", "step(1)", "Step", show=False),
-        Binding("home", "go('first')", "Ends", key_display="Home/End"),
+        Binding("home", "go('first')", "Ends", key_display="Home/End", show=False),
         Binding("end", "go('last')", "End", show=False),
-        Binding("pageup", "round(-1)", "Round", key_display="PgUp/Dn"),
+        Binding("pageup", "round(-1)", "Round", key_display="PgUp/Dn", show=False),
         Binding("pagedown", "round(1)", "Next round", show=False),
         Binding("f", "face_up", "Face up", key_display="F"),
         Binding("v", "choose('review')", "Review", key_display="V"),
         Binding("m", "moment", "Moment", key_display="M", show=False),
         Binding("d", "choose('same-deal')", "Same deal", key_display="D"),
         Binding("escape,q", "choose('back')", "Back", key_display="Esc"),
-        Binding("question_mark", "keys", "Keys", show=False),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
     ]
 
     def __init__(self, kept: KeptGame, shots: list[Frame], *, distrust: str | None = None,
@@ -209,7 +209,7 @@ class ReplayScreen(Screen[str | None]):
     def _step_line(self, about_to: Card | None) -> None:
         """Under the log: a review's mark on this move, else what comes next."""
         frame = self.frame
-        text = Text(no_wrap=True, overflow="ellipsis")
+        text = Text()
         mark = self.marks_at.get(frame.index)
         if mark:
             text.append(marks("◆ ") + mark, style="bold")
