@@ -210,7 +210,7 @@ def test_a_pause_holds_the_turn_timer_and_the_computers():
     host.run(100)
     assert ctl.moves == moves  # Lily waits
     ctl.resume_play()
-    host.run(ctl.delay)
+    host.run(ctl.delay * 2 + 0.01)  # Lily draws, then keeps it after her next pause
     assert ctl.moves > moves and ctl.log[-1].startswith("Lily drew a card")
 
 
@@ -416,3 +416,25 @@ def test_a_drawn_card_that_cannot_be_played_passes_at_once_even_with_two_cards()
     ctl.act(DRAW)
     assert not ctl.my_turn and len(ctl.hand()) == 2
     assert ctl.log[-1] == "You drew Green 7 and passed."
+
+
+@pytest.mark.parametrize("pile, line", [
+    ("G9", "Lily drew a card and passed."),
+    ("R9", "Lily drew a card and played Red 9."),
+])
+def test_a_computers_draw_is_decided_after_its_pause_and_logged_with_its_move(pile, line):
+    """Whether or not the drawn card fits, the computer keeps or plays it only after its
+    usual pause (the timing says nothing), and its turn is one line of the log."""
+    seating = prepared(f"top=R3 | you: R5 B7 B8 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2 | "
+                       f"pile: {pile} ...")
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.start()
+    ctl.act(play(next(c for c in ctl.hand() if c.code == "R5")))
+    logged = ctl.logged
+    host.run(0.5)  # Lily's pause: she draws
+    assert ctl.view().phase == "drawn" and ctl.view().current == 1 and ctl.logged == logged
+    host.run(0.49)
+    assert ctl.view().phase == "drawn"  # nothing before her next pause, fitting card or not
+    host.run(0.02)
+    assert ctl.log[-1] == line and ctl.logged == logged + 1

@@ -144,6 +144,8 @@ class GameController:
         self._finished = game.is_over and seating.meta.finished
         self._mine_at = self.logged
         """`logged` just after the player's own last move."""
+        self._held: tuple[list[E.Event], int] | None = None
+        """A computer's draw, logged with its next move."""
         self._short: list[tuple[int | None, str]] = []
         """What each move since the player's own last one did, in short, with its seat."""
         if not self.log and game.history and not game.actions:
@@ -549,11 +551,12 @@ class GameController:
         self._step = None
 
     def _apply(self, action: Action, seat: int | None) -> None:
-        """Apply `action` and log what it did in one line. A drawn card that cannot be
-        played leaves its seat nothing to decide but passing: it passes at once, in the
-        same line ('Max drew a card and passed'), as the turn would have ended anyway."""
+        """Apply `action` and log what it did in one line. A card the player drew that
+        cannot be played leaves nothing to decide but passing: they pass at once, in the
+        same line ('You drew Green 7 and passed'). A computer decides after its usual
+        pause either way, so the table cannot tell from the timing whether its card fitted."""
         events = self.game.apply(action, seat)
-        if isinstance(action, Draw):
+        if isinstance(action, Draw) and seat == HUMAN:
             decision = next_decision(self.game)
             if (decision is not None and decision.kind is DecisionKind.TURN
                     and decision.seat == seat and PASS in decision.actions
@@ -562,6 +565,22 @@ class GameController:
         self._log_events(events, seat)
 
     def _log_events(self, events: list[E.Event], seat: int | None) -> None:
+        """Log what an action did. A computer's draw waits for that computer's next move,
+        so that its turn is one line ('Max drew a card and passed', '... and played Red 5')."""
+        held, self._held = self._held, None
+        if held is not None:
+            if seat == held[1]:
+                events = [*held[0], *events]
+            else:
+                self._write_line(*held)
+        if (seat is not None and seat != HUMAN and len(events) == 1
+                and isinstance(events[0], E.Drew) and events[0].reason == "draw"
+                and self.game.phase is Phase.DRAWN):
+            self._held = (events, seat)
+            return
+        self._write_line(events, seat)
+
+    def _write_line(self, events: list[E.Event], seat: int | None) -> None:
         if any(isinstance(event, E.RoundStarted) for event in events):
             self.rounds.append(len(self.log))
         seen = [e if getattr(e, "seat", HUMAN) == HUMAN else e.public() for e in events]

@@ -95,6 +95,12 @@ class Words:
                 parts.append(self._drew_and_passed(event, first))
                 index += 2
                 continue
+            if (isinstance(event, E.Drew) and event.reason == "draw" and event.count == 1
+                    and isinstance(after, E.Played) and after.seat == event.seat):
+                parts.append(f"{self.who(event.seat, first)} drew a card and "
+                             + self._played(after, False).split(" ", 1)[1])
+                index += 2
+                continue
             if isinstance(event, E.TimedOut) and isinstance(after, E.Drew) \
                     and after.seat == event.seat:
                 parts.append(self._timed_out(event, first, drew=after))
@@ -111,8 +117,12 @@ class Words:
         """What one action did in a few words, without the name of the seat that acted
         (a digest puts it in front of that seat's moves): '● 4', 'drew 1, passed',
         '● Skip, you miss a turn'. A Last Card call is left out: the seat's tag shows it."""
-        phrases = []
+        phrases: list[str] = []
         for event in events:
+            if (isinstance(event, E.Drew) and event.reason == "last-card" and phrases
+                    and phrases[-1].startswith(("caught", "didn't call"))):
+                phrases[-1] += f" +{event.count}"  # the cards a missed call cost
+                continue
             phrase = self._short_phrase(event, actor)
             if phrase:
                 phrases.append(phrase)
@@ -135,7 +145,7 @@ class Words:
         if isinstance(e, E.PenaltyPending):
             return f"+{e.total} on {self.who(e.seat)}"
         if isinstance(e, E.MissedLastCard):
-            return "forgot Last Card"
+            return "didn't call"
         if isinstance(e, E.Caught):
             return f"caught {self.who(e.seat)}"
         if isinstance(e, E.Challenged):
