@@ -438,3 +438,16 @@ def test_a_computers_draw_is_decided_after_its_pause_and_logged_with_its_move(pi
     assert ctl.view().phase == "drawn"  # nothing before her next pause, fitting card or not
     host.run(0.02)
     assert ctl.log[-1] == line and ctl.logged == logged + 1
+
+
+def test_the_story_of_an_older_save_without_round_headings_is_told_as_earlier():
+    """A save from before round headings were kept: its lines come under 'Earlier'
+    (round 0) once the match is past round 1, and under round 1 while it is in it."""
+    seating = prepared("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+                       round=3)
+    seating.log[:] = ["Round 1: Lily dealt seven cards each.", "Max played Red 9."]
+    ctl = controller(seating)
+    assert ctl.story() == [(0, ["Round 1: Lily dealt seven cards each.", "Max played Red 9."])]
+    ctl.log.append("Round 3: Max dealt seven cards each.")
+    ctl.rounds.append(2)
+    assert [number for number, _ in ctl.story()] == [0, 3]

@@ -264,12 +264,13 @@ class GameController:
     def story(self) -> list[tuple[int, list[str]]]:
         """The whole log by round: (round, its lines), oldest first.
 
-        Lines before the first round heading kept (an older save's) go under round 0."""
+        Lines before the first round heading kept (trimmed, or an older save's, which
+        kept no headings) go under round 0, 'Earlier', unless the match is in round 1."""
         starts = [n for n in self.rounds if 0 <= n < len(self.log)]
         chapters = []
         first = self.game.round - len(starts) + 1
         if not starts or starts[0] > 0:
-            chapters.append((0 if starts else self.game.round,
+            chapters.append((0 if starts or self.game.round > 1 else 1,
                              self.log[:starts[0] if starts else len(self.log)]))
         for i, start in enumerate(starts):
             stop = starts[i + 1] if i + 1 < len(starts) else len(self.log)
