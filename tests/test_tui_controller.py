@@ -451,3 +451,10 @@ def test_the_story_of_an_older_save_without_round_headings_is_told_as_earlier():
     ctl.log.append("Round 3: Max dealt seven cards each.")
     ctl.rounds.append(2)
     assert [number for number, _ in ctl.story()] == [0, 3]
+
+
+def test_every_engine_event_has_the_tables_own_words():
+    """A new kind of event in the engine needs its sentence here (else the engine's
+    third-person words would say 'You misses')."""
+    words = Words(("You", "Lily"))
+    assert [kind for kind in E.EVENT_TYPES.values() if not words.knows(kind)] == []

@@ -164,6 +164,10 @@ class Words:
             return ""
         return self.sentence(e).rstrip(".")
 
+    def knows(self, kind: type) -> bool:
+        """Whether this table has its own words for events of `kind`."""
+        return kind in self._templates
+
     def sentence(self, event: E.Event, first: bool = True) -> str:
         """One event in words, as the player may know it."""
         template = self._templates.get(type(event))
