@@ -458,3 +458,35 @@ def test_every_engine_event_has_the_tables_own_words():
     third-person words would say 'You misses')."""
     words = Words(("You", "Lily"))
     assert [kind for kind in E.EVENT_TYPES.values() if not words.knows(kind)] == []
+
+
+@pytest.mark.parametrize("literal, kwargs, said", [
+    ("top=R3 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
+     "Your turn: nothing matches ● Red or 3 — press D to draw."),
+    ("top=R3 | you: R5 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
+     "Two cards left: press L to call Last Card, then play ● Red or 3."),
+    ("top=R+2 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {"pending": 2},
+     "+2 coming your way: nothing can pass it on — press D to draw."),
+    ("top=R3 | you: R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+     {"vulnerable": 0, "current": 1},
+     "You did not call Last Card: press L now — until someone catches you, you still can."),
+])
+def test_the_prompt_says_what_the_player_can_do(literal, kwargs, said):
+    """Two cards and nothing to play says 'press D', never 'call Last Card, then play'."""
+    from colorcards.tui.prompts import prompt
+
+    ctl = controller(prepared(literal, **kwargs))
+    assert prompt(ctl, ctl.view(), "classic", False) == said
+
+
+def test_the_window_clock_says_a_late_call_can_be_caught():
+    """The Last Card window is said as it is: a call now, and you can still be caught."""
+    from colorcards.tui.prompts import clock_text
+
+    seating = prepared("top=R3 | you: R5 R6 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", "classic")
+    host = ManualHost()
+    ctl = controller(seating, host, window_seconds=3)
+    ctl.start()
+    ctl.act(play(ctl.hand()[0]))
+    assert ctl.view().phase == "window"
+    assert clock_text(ctl, ctl.view(), False) == "L: call now - you can be caught · 3 s"

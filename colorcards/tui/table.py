@@ -36,13 +36,14 @@ from ..engine import (
     Colour,
     IllegalAction,
     NameColour,
-    Phase,
     Play,
+    View,
     get_preset,
     play,
 )
 from .controller import HUMAN, GameController, Timer
-from .palette import colour_name, glyph, rank_short, unicode_ok
+from .palette import colour_name, unicode_ok
+from .prompts import card_words, clock_text, prompt
 from .seating import Seating
 from .widgets import (
     ControlBar,
@@ -367,55 +368,12 @@ class TableScreen(Screen):
         self.set_class(len(text) > width, "-status-2")
         self.query_one(StatusLine).say(text, warning=warning)
 
-    def prompt(self, view) -> str:
+    def prompt(self, view: View) -> str:
         """What the player should know or do now, in a sentence."""
-        ctl = self.controller
-        name = ctl.name
-        legal = ctl.legal()
-        if view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return "The round is over."
-        if view.vulnerable is not None:
-            if view.vulnerable == HUMAN:
-                return ("You did not call Last Card: press L now — until someone catches "
-                        "you, you still can.")
-            return f"{name(view.vulnerable)} did not call Last Card: press C to catch them!"
-        if view.current != HUMAN:
-            if ctl.paused:
-                return "Paused."
-            return f"{name(view.current)} is playing…"
-        if view.phase is Phase.NAME_COLOUR:
-            return "A Wild opened the round: name the colour."
-        if view.phase is Phase.CHALLENGE:
-            return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
-                    "X challenges it, A takes the four cards.")
-        playable = ctl.playable()
-        if view.pending:
-            if playable:
-                return (f"+{view.pending} coming your way: stack a draw card, "
-                        f"or press D to draw {view.pending}.")
-            return f"+{view.pending} coming your way: nothing can pass it on — press D to draw."
-        if view.phase is Phase.DRAWN and view.drawn is not None:
-            if view.drawn in playable:
-                return f"You drew {self.card_words(view.drawn)}: Enter plays it, P passes."
-            return f"You drew {self.card_words(view.drawn)}: it cannot be played — press P."
-        colour = view.active_colour
-        match = (f"{glyph(colour, self.ascii_only)} {colour_name(colour, self.palette)}"
-                 if colour else "any colour")
-        if not view.top.is_wild:
-            match += f" or {rank_short(view.top.rank)}"
-        if not playable:
-            if DRAW in legal:
-                return f"Your turn: nothing matches {match} — press D to draw."
-            return "Your turn: you cannot play or draw — press P to pass."
-        if CALL in legal and len(ctl.hand()) == 2:
-            return f"Two cards left: press L to call Last Card, then play {match}."
-        return f"Your turn: play {match}, or a Wild."
+        return prompt(self.controller, view, self.palette, self.ascii_only)
 
     def card_words(self, card: Card) -> str:
-        if card.colour is None:
-            return card.name
-        shape = glyph(card.colour, self.ascii_only)
-        return f"{colour_name(card.colour, self.palette)} {card.rank.title} {shape}"
+        return card_words(card, self.palette, self.ascii_only)
 
     def _controls(self) -> None:
         ctl = self.controller
@@ -439,24 +397,9 @@ class TableScreen(Screen):
             labels["draw"] = f"Draw {view.pending}"
         if view.vulnerable is not None and view.vulnerable != HUMAN:
             labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
-        clock = self._clock_text(view)
+        clock = clock_text(self.controller, view, self.ascii_only)
         self.query_one(ControlBar).show(enabled, labels,
                                         ascii_text(clock) if self.ascii_only else clock)
-
-    def _clock_text(self, view) -> str:
-        """The clock running now, said as it is: a late call can still be caught."""
-        ctl = self.controller
-        window = ctl.window_left()
-        if window is not None:
-            if view.vulnerable == HUMAN:
-                return f"L: call now - you can be caught · {window:.0f} s"
-            if view.vulnerable is not None:
-                return f"C: catch {ctl.name(view.vulnerable)} · {window:.0f} s"
-            return f"Last Card · {window:.0f} s"
-        left = ctl.turn_left()
-        if left is not None:
-            return f"{'Time' if self.ascii_only else '⏱'} {left:.0f} s"
-        return ""
 
     def _tick(self) -> None:
         if self.controller.window_deadline or self.controller.turn_deadline:

@@ -1,0 +1,81 @@
+"""What the status line and the clock say to the player, from the controller alone.
+
+Plain functions of the game as the player sees it, so they are tested without Textual:
+the prompt says what the player can actually do now (nothing to play means 'press D',
+not 'call Last Card'), and the Last Card window is said as it is (a late call can still
+be caught), not as protection.
+"""
+
+from __future__ import annotations
+
+from ..engine import CALL, DRAW, Card, Phase, View
+from .controller import HUMAN, GameController
+from .palette import colour_name, glyph, rank_short
+
+
+def card_words(card: Card, palette: str, ascii_only: bool) -> str:
+    """A card as the status line names it: 'Green 7 ◆', 'Wild Draw Four'."""
+    if card.colour is None:
+        return card.name
+    shape = glyph(card.colour, ascii_only)
+    return f"{colour_name(card.colour, palette)} {card.rank.title} {shape}"
+
+
+def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
+    """What the player should know or do now, in a sentence."""
+    name = ctl.name
+    legal = ctl.legal()
+    if view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        return "The round is over."
+    if view.vulnerable is not None:
+        if view.vulnerable == HUMAN:
+            return ("You did not call Last Card: press L now — until someone catches "
+                    "you, you still can.")
+        return f"{name(view.vulnerable)} did not call Last Card: press C to catch them!"
+    if view.current != HUMAN:
+        if ctl.paused:
+            return "Paused."
+        return f"{name(view.current)} is playing…" if view.current is not None else ""
+    if view.phase is Phase.NAME_COLOUR:
+        return "A Wild opened the round: name the colour."
+    if view.phase is Phase.CHALLENGE and view.challenge_from is not None:
+        return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
+                "X challenges it, A takes the four cards.")
+    playable = ctl.playable()
+    if view.pending:
+        if playable:
+            return (f"+{view.pending} coming your way: stack a draw card, "
+                    f"or press D to draw {view.pending}.")
+        return f"+{view.pending} coming your way: nothing can pass it on — press D to draw."
+    if view.phase is Phase.DRAWN and view.drawn is not None:
+        drawn = card_words(view.drawn, palette, ascii_only)
+        if view.drawn in playable:
+            return f"You drew {drawn}: Enter plays it, P passes."
+        return f"You drew {drawn}: it cannot be played — press P."
+    colour = view.active_colour
+    match = (f"{glyph(colour, ascii_only)} {colour_name(colour, palette)}"
+             if colour else "any colour")
+    if not view.top.is_wild:
+        match += f" or {rank_short(view.top.rank)}"
+    if not playable:
+        if DRAW in legal:
+            return f"Your turn: nothing matches {match} — press D to draw."
+        return "Your turn: you cannot play or draw — press P to pass."
+    if CALL in legal and len(ctl.hand()) == 2:
+        return f"Two cards left: press L to call Last Card, then play {match}."
+    return f"Your turn: play {match}, or a Wild."
+
+
+def clock_text(ctl: GameController, view: View, ascii_only: bool) -> str:
+    """The clock running now, said as it is: a late call can still be caught."""
+    window = ctl.window_left()
+    if window is not None:
+        if view.vulnerable == HUMAN:
+            return f"L: call now - you can be caught · {window:.0f} s"
+        if view.vulnerable is not None:
+            return f"C: catch {ctl.name(view.vulnerable)} · {window:.0f} s"
+        return f"Last Card · {window:.0f} s"
+    left = ctl.turn_left()
+    if left is not None:
+        return f"{'Time' if ascii_only else '⏱'} {left:.0f} s"
+    return ""
