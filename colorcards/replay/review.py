@@ -8,8 +8,10 @@ and scored by how often the player then wins the round. The deals come from
 placed at random, consistently with everything the player could see — never the real
 hidden cards, which would make the advice unfair and useless. Every option meets the
 same deals and the same shuffles (common random numbers), so the comparison is between
-moves, not between lucky and unlucky deals. Play-outs use the Hard level for every
-seat, through the engine's own rules (`Game.copy`, `next_decision`).
+moves, not between lucky and unlucky deals. Play-outs use the Hard level's rules for
+every seat (`HeuristicPlayer(HARD)`: its judgement, without its own thinking ahead,
+which would nest play-outs inside play-outs), through the engine's own rules
+(`Game.copy`, `next_decision`).
 
 A decision's generator is seeded from the review's seed and the decision's number
 only, so the review of a position depends on nothing but what the player saw.
@@ -23,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import make_player
+from ..bots.heuristic import HARD, HeuristicPlayer
 from ..engine import (
     COLOURS,
     DRAW,
@@ -197,7 +199,7 @@ def weigh(view: View, made: Action, number: int, worlds: int = WORLDS, seed: int
     `number` is the decision's number in the game: with `seed`, it seeds the generator
     that deals the imagined games, so the result depends only on what the view shows."""
     rng = random.Random(seed * 1_000_003 + number)
-    players = [make_player("hard") for _ in range(view.seats)]
+    players = [HeuristicPlayer(HARD) for _ in range(view.seats)]
     first = deal_from_view(view, random.Random(rng.random()))
     choices = options(view, first.legal_actions(PLAYER), made)
     wins = [0.0] * len(choices)
