@@ -154,3 +154,16 @@ def test_store_package_imports_no_textual():
     code = "import sys, colorcards.store, colorcards.store.report; print('textual' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False"
+
+
+def test_tables_fit_80_columns_uncut(tmp_path, capsys, monkeypatch):
+    """Piped or in an 80-column terminal, no column is cut to '…' (the per-preset
+    table, the widest, with the longest preset title and a long streak)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    _fill(tmp_path, [("colour-match", "normal", seed) for seed in range(1, 13)])
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Colour Match" in out and "Best" in out
+    assert "…" not in out
+    tables = [line for line in out.splitlines() if str(tmp_path) not in line]
+    assert all(len(line.rstrip()) <= 80 for line in tables)

@@ -98,8 +98,9 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
                   "(it is made when a game is first saved).")
         return 1 if unreadable else 0
     headers = ["Games", "Wins", "Losses", "Draws", "Win %", "Streak", "Best"]
+    # No outer edge or padding: the per-preset table, the widest, fits 80 columns.
     table = Table(title="Your statistics by difficulty", box=box.SIMPLE_HEAD,
-                  title_justify="left", padding=(0, 1))
+                  title_justify="left", padding=(0, 1), show_edge=False, pad_edge=False)
     table.add_column("Level", no_wrap=True)
     for h in headers:
         table.add_column(h, justify="right", no_wrap=True)
@@ -107,7 +108,9 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
     for level, s in stats.items():
         table.add_row(*_row([level], s))
     console.print(table)
-    per = Table(title="By preset", box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
+    console.print()
+    per = Table(title="By preset", box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1),
+                show_edge=False, pad_edge=False)
     per.add_column("Preset", no_wrap=True)
     per.add_column("Level", no_wrap=True)
     for h in headers:
