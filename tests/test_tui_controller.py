@@ -490,3 +490,26 @@ def test_the_window_clock_says_a_late_call_can_be_caught():
     ctl.act(play(ctl.hand()[0]))
     assert ctl.view().phase == "window"
     assert clock_text(ctl, ctl.view(), False) == "L: call now - you can be caught · 3 s"
+
+
+def test_a_computer_moves_one_pause_after_the_last_move_however_long_it_thinks():
+    """Thinking runs during the pause: a move that took 0.3 s to think still comes at 0.5 s,
+    so the time a computer takes says nothing about what it held."""
+
+    class SlowThinker(ManualHost):
+        def think(self, decide, done) -> None:
+            result = decide()
+            self.now += 0.3  # the thread took this long
+            done(result)
+
+    seating = prepared("top=R3 | you: R5 B7 B8 | lily: R1 Y2 Y3 | max: G4 G5 | zoe: B1 B2")
+    host = SlowThinker()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.start()
+    ctl.act(play(next(c for c in ctl.hand() if c.code == "R5")))
+    moves = ctl.moves
+    assert host.now == pytest.approx(0.3)  # Lily thought at once, taking 0.3 s
+    host.run(0.15)
+    assert ctl.moves == moves  # 0.45 s after the player's move: not yet
+    host.run(0.06)
+    assert ctl.moves == moves + 1 and ctl.log[-1] == "Lily played Red 1."

@@ -393,12 +393,16 @@ class GameController:
             if game.phase is Phase.NAME_COLOUR:
                 self._after(self.host.name_colour)
         else:
-            self._step = self.host.schedule(self.delay, self._computer_turn)
+            self._computer_turn()
 
     # ---------------------------------------------------------------- computers
 
     def _computer_turn(self) -> None:
-        self._step = None
+        """A computer thinks now (in the host's thread) and plays once its pause is over.
+
+        The pause runs while it thinks, so a move comes `delay` after the last one however
+        long the thinking took (up to `delay`): the timing says nothing about the choice,
+        e.g. whether a drawn card it keeps could have been played."""
         game = self.game
         decision = next_decision(game)
         if decision is None or decision.kind is not DecisionKind.TURN or self.paused:
@@ -413,17 +417,26 @@ class GameController:
         rng = copy_rng(own)
         player = self.players[seat]
         token = len(game.actions)
+        due = self.clock() + self.delay
 
         def decide():
             return player.choose(view, legal, rng)
 
-        def decided(action: Action) -> None:
+        def play_it(action: Action) -> None:
+            self._step = None
             if token != len(self.game.actions) or self.paused:
-                self.advance()  # the table moved on while it thought (a catch): think again
+                self.advance()  # the table moved on meanwhile (a catch): think again
                 return
             self.rngs[seat] = rng
             self._apply(action, seat)
             self.advance()
+
+        def decided(action: Action) -> None:
+            wait = due - self.clock()
+            if wait > 0:
+                self._step = self.host.schedule(wait, lambda: play_it(action))
+            else:
+                play_it(action)
 
         self._run_thinking(decide, decided)
 
