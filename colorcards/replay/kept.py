@@ -253,7 +253,11 @@ class KeptGame:
         }
 
     def dumps(self) -> str:
-        return json.dumps(self.as_json(), indent=1)
+        """The export as text: one field a line, the actions together on the last."""
+        data = self.as_json()
+        actions = data.pop("actions")
+        head = json.dumps(data, indent=1)
+        return head[:-2] + ',\n "actions": ' + json.dumps(actions) + "\n}"
 
     @classmethod
     def loads(cls, text: str) -> KeptGame:

@@ -40,9 +40,10 @@ def date_words(entry: HistoryEntry) -> str:
     return f"{moment:%a} {moment.day} {moment:%b %Y %H:%M}"
 
 
-COLUMNS = (("Date", 21), ("Preset", 13), ("Level", 7), ("Result", 17), ("Turns", 5),
+COLUMNS = (("Date", 20), ("Preset", 12), ("Level", 6), ("Result", 16), ("Turns", 5),
            ("Replay", 9))
-"""The list's columns and their widths (80 columns hold them all)."""
+"""The list's columns and their widths: with two spaces between them, 78 columns (an
+80-column terminal less the list's padding) hold them all."""
 
 
 def header_text() -> Text:

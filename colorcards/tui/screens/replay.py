@@ -27,7 +27,6 @@ from ...replay.kept import KeptGame
 from ...store.history import preset_title
 from ..palette import STYLES, card_label, card_name, marks, unicode_ok
 from ..widgets import GameLog, Hand, OpponentTag, Ring
-from .common import LEVEL_TITLES
 
 _ARROWS = "←→" if unicode_ok() else "Left/Right"
 
@@ -189,10 +188,9 @@ class ReplayScreen(Screen[str | None]):
             text.append(" ALL HANDS FACE UP ", style="bold reverse")
         if self.distrust:
             text.append(" CANNOT BE TRUSTED ", style="bold reverse")
-        level = LEVEL_TITLES.get(kept.difficulty, kept.difficulty.title())
-        text.append(marks(f" {preset_title(kept.preset) or 'Game'} · {level} · "
+        text.append(marks(f" {preset_title(kept.preset) or 'Game'} · "
                           f"step {frame.index}/{len(self.shots) - 1} · round {frame.round} · "
-                          f"turn {frame.turn}"))
+                          + (f"{frame.turn} turns" if self.at_end else f"turn {frame.turn + 1}")))
         self.query_one("#replay-header", Static).update(text)
 
     def _show_hands(self) -> None:
