@@ -1,4 +1,4 @@
-"""STYLE.md §1: engine/ and bots/ never import Textual, sqlite3 or platformdirs."""
+"""STYLE.md §1: engine/, bots/ and replay/ never import Textual, sqlite3 or platformdirs."""
 
 import ast
 import json
@@ -12,7 +12,7 @@ import colorcards
 
 PACKAGE = Path(colorcards.__file__).parent
 FORBIDDEN = ("textual", "sqlite3", "platformdirs")
-LAYERS = ("engine", "bots")
+LAYERS = ("engine", "bots", "replay")
 
 
 def _called_name(call: ast.Call) -> str:
@@ -60,7 +60,7 @@ def test_no_forbidden_imports_in_source(path):
         assert not above, f"{path.name} imports {name}"
 
 
-@pytest.mark.parametrize("module", ["colorcards.engine", "colorcards.bots"])
+@pytest.mark.parametrize("module", ["colorcards.engine", "colorcards.bots", "colorcards.replay"])
 def test_importing_a_layer_loads_nothing_forbidden(module):
     """Importing the layer in a fresh interpreter pulls in none of the forbidden packages."""
     code = (f"import sys, json, {module}; "
