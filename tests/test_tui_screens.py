@@ -720,3 +720,18 @@ async def test_family_night_offers_no_penalty_when_last_card_is_called_for_you()
         assert "Penalty ‹ 2 cards ›" in shown(app)
         await pilot.press("down")
         assert app.focused.id == "last_card_penalty"
+
+
+@pytest.mark.parametrize("match_over", [False, True])
+async def test_results_buttons_all_fit_80x24(match_over):
+    """Every button (four once the match is over) is whole inside the dialog at 80x24."""
+    app = ScreenApp(lambda: ResultsScreen(sample_results(match_over)))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#results").content_region
+        buttons = list(app.screen.query(Button))
+        assert len(buttons) == (4 if match_over else 2)
+        for button in buttons:
+            region = button.region
+            assert box.x <= region.x and region.right <= box.right, (button.id, region, box)
+        assert "Title (T)" in shown(app)

@@ -172,7 +172,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             yield Static(id="error")
             yield Static(id="hint", classes="aside")
             yield Button(marks("▶ PLAY"), id="play", variant="success")
-            yield Static(marks("↑↓ option · ←→ change · Enter PLAY · Esc back"), classes="keys")
+            yield Static(marks("↑ ↓ option · ← → change · Enter PLAY · Esc back"), classes="keys")
 
     def on_mount(self) -> None:
         self._update()

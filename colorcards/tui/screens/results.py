@@ -276,19 +276,19 @@ class ResultsScreen(ModalScreen[str]):
                 yield Static(record_text(data.stats, data.difficulty), id="your-record")
             with Horizontal(classes="buttons"):
                 if data.match_over:
-                    yield Button("New game  (N)", id="new-game", variant="primary")
-                    yield Button("Review this game  (V)", id="review")
-                    yield Button("Same deal  (D)", id="same-deal")
+                    yield Button("New game (N)", id="new-game", variant="primary")
+                    yield Button("Review this game (V)", id="review")
+                    yield Button("Same deal (D)", id="same-deal")
                 else:
-                    yield Button("Next round  (N)", id="next-round", variant="primary")
-                yield Button("Title  (T)", id="title")
+                    yield Button("Next round (N)", id="next-round", variant="primary")
+                yield Button("Title (T)", id="title")
             yield Static(self._keys(), id="results-keys", classes="keys")
 
     def _keys(self) -> str:
         go = "N new game" if self.data.match_over else f"N round {self.data.round + 1}"
         if self.data.match_over:
             go += " · V review · D same deal"
-        return marks(f"{go} · T title · ↑↓ read")
+        return marks(f"{go} · T title · ↑ ↓ read")
 
     def on_mount(self) -> None:
         # The body, not a button, has the focus: Enter does nothing until the player
