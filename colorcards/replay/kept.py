@@ -43,14 +43,15 @@ from ..engine import (
     parse_card,
 )
 from ..engine.rules import MAX_SEATS, MIN_SEATS
+from ..level import LEVELS
 
 FORMAT = "colorcards-replay"
 """The `format` field of an exported game."""
 VERSION = 1
 """The export format this code writes and reads."""
 
-LEVEL_NAMES = ("easy", "normal", "hard", "crazy")
-"""The computer levels a kept game may name."""
+LEVEL_NAMES = tuple(level.value for level in LEVELS)
+"""The computer levels a kept game may name ('easy' ... 'crazy')."""
 
 _LETTERS = {"D": DRAW, "P": PASS, "A": ACCEPT, "X": CHALLENGE, "L": CALL, "T": TIMEOUT,
             "CW": CLOSE_WINDOW, "N": NEXT_ROUND}

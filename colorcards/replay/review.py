@@ -274,10 +274,6 @@ def _judge(index: int, view: View, made: Action, turn: int, number: int, worlds:
 
 # ---------------------------------------------------------------------- words
 
-def _card(card: Card, names: Callable[[Card], str]) -> str:
-    return names(card)
-
-
 def moment_words(j: Judged, card_name: Callable[[Card], str] = lambda c: c.name,
                  colour_name: Callable[[Colour], str] = lambda c: c.title) -> str:
     """'Turn 14: Wild on Red 7 — keeping the Wild and playing Red 3 wins about 12

@@ -24,15 +24,10 @@ Back = Callable[[], None]
 
 
 def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
-    """The table's log line for what one action caused, as the player saw it, with this
-    game's names: TABLE's wording module where it has landed, else the controller's."""
-    try:
-        from .wording import Words
-    except ImportError:
-        from .controller import Namer, describe  # type: ignore[attr-defined]
+    """The table's log line for what one action caused, as the player saw it (others'
+    drawn cards hidden), in the table's own words (`wording.Words`) with this game's names."""
+    from .wording import Words
 
-        namer = Namer(list(kept.seat_names), kept.rules.palette)
-        return lambda events: describe(events, namer)
     words = Words(list(kept.seat_names), kept.rules.palette)
     return lambda events: words.line(
         [e if getattr(e, "seat", 0) == 0 else e.public() for e in events])
