@@ -513,3 +513,23 @@ def test_a_computer_moves_one_pause_after_the_last_move_however_long_it_thinks()
     assert ctl.moves == moves  # 0.45 s after the player's move: not yet
     host.run(0.06)
     assert ctl.moves == moves + 1 and ctl.log[-1] == "Lily played Red 1."
+
+
+def test_the_digest_starts_again_with_each_deal():
+    """What happened since the player's move does not reach back past the new deal."""
+    settings = GameSettings(preset="classic", opponents=3)
+    host = ManualHost()
+    ctl = controller(Seating.new(settings, seed=11), host)
+    ctl.start()
+    for _ in range(5000):
+        if ctl.between_rounds:
+            break
+        action = human_move(ctl) if ctl.my_turn else None
+        if action is not None:
+            ctl.act(action)
+        else:
+            host.run(ctl.delay)
+    assert ctl.between_rounds
+    ctl.next_round()
+    assert ctl.since_mine()[0].startswith(f"Round {ctl.game.round}:")
+    assert ctl.digest().startswith(f"Since your turn: Round {ctl.game.round} dealt")

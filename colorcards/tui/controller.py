@@ -287,7 +287,9 @@ class GameController:
         self.advance()
 
     def next_round(self) -> None:
-        """Deal the next round after the results."""
+        """Deal the next round after the results (the digest starts again with the deal)."""
+        self._mine_at = self.logged
+        self._short.clear()
         if self.game.phase is Phase.ROUND_OVER:
             self._apply(NEXT_ROUND, None)
         self.advance()
