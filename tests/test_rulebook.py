@@ -15,7 +15,7 @@ import pytest
 
 import colorcards
 from colorcards.engine import PRESETS, Rules
-from colorcards.engine.rules import CHOICES
+from colorcards.engine.rules import CHOICES, parse_value
 from colorcards.rulebook import rulebook, section, section_numbers
 from colorcards.tui.screens import RulesScreen
 from tui_screens_helpers import ScreenApp
@@ -82,36 +82,29 @@ def test_citations_are_read_as_written():
     assert _cited_sections("(RULES.md §5, Color Clash)") == {5}
 
 
-def _preset_rows() -> dict[str, list[str]]:
-    """§7's table: preset key -> its cells after the name."""
-    rows = {}
-    for line in section(7).splitlines():
-        key = re.search(r"`([a-z-]+)`", line)
-        if line.startswith("| **") and key:
-            rows[key.group(1)] = [cell.strip() for cell in line.strip("|").split("|")[1:]]
-    return rows
+def _presets() -> dict[str, str]:
+    """§7's list: preset key -> its whole item (which may run over several lines)."""
+    items = re.split(r"^- ", section(7), flags=re.MULTILINE)[1:]
+    return {re.search(r"`([a-z-]+)`", item).group(1): " ".join(item.split()) for item in items}
+
+
+def test_section_7_lists_every_preset():
+    assert list(_presets()) == list(PRESETS)
 
 
 @pytest.mark.parametrize("key", list(PRESETS))
 def test_each_preset_is_the_bundle_section_7_lists(key):
-    """Every option, the seat range and the default seats of §7's row are the engine's."""
-    preset = PRESETS[key]
-    seats, first_card, first_player, draw, draw_four, stacking, last_card, round_end, match = (
-        _preset_rows()[key])
-    low, _, high = seats.split(" ")[0].partition("–")
-    assert (int(low), int(high or low)) == (preset.min_seats, preset.max_seats)
-    default = re.search(r"\((\d+)\)", seats)
-    assert int(default.group(1) if default else low) == preset.default_seats
-    mode, _, penalty = last_card.partition(", ")
-    window = re.search(r"\((\d+) s\)", mode)
-    expected = Rules(
-        first_card=first_card, first_player=first_player, draw=draw,
-        draw_four=draw_four.split(" ")[0], stacking=stacking,
-        last_card=mode.split(" ")[0], last_card_penalty=int(penalty or 2),
-        last_card_window=int(window.group(1)) if window else 0,
-        round_end=round_end, match=match)
-    assert preset.rules() == expected
-    switch = re.search(r"\((\w+) if stacking off\)", draw_four)
+    """The seat range, the default seats and every option of §7's item are the engine's."""
+    preset, item = PRESETS[key], _presets()[key]
+    seats = re.search(r"seats (\d+)(?:–(\d+) \((\d+)\))?:", item)
+    low, high, default = seats.group(1), seats.group(2) or seats.group(1), seats.group(3)
+    assert (int(low), int(high), int(default or low)) == (
+        preset.min_seats, preset.max_seats, preset.default_seats)
+    options = dict(re.findall(r"`(\w+)=([\w:-]+)`", item.partition("makes it")[0]))
+    assert set(CHOICES) - set(options) <= {"turn_timer", "palette", "last_card_window"}
+    given = {k: parse_value(k, v) for k, v in options.items()}
+    assert preset.rules() == Rules(**given)
+    switch = re.search(r"makes it `draw_four=(\w+)`", item)
     assert preset.draw_four_without_stacking == (switch.group(1) if switch else None)
 
 
