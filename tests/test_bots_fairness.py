@@ -13,7 +13,6 @@ import random
 import pytest
 
 from bots_helpers import position
-
 from colorcards.bots import LEVELS, make_player
 from colorcards.bots.crazy import CrazyPlayer
 from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, PRESETS, Colour, Game, load_game
@@ -119,4 +118,32 @@ def test_crazy_play_outs_ignore_hidden_cards():
         other = game if k == 0 else redeal(game, 0, random.Random(k))
         answers.add(player.choose(other.view(0), other.legal_actions(), random.Random(7)))
     assert len(shares) == 4 and len(answers) == 1
+    assert all(s == shares[0] for s in shares)
+
+
+@pytest.mark.parametrize("name, seat, hands", [
+    # Crazy in seat 2 playing as a side, the human down to two cards: it thinks ahead.
+    ("crazy", 2, [2, 5, "R5 R7 RS B5 G2", 4]),
+    # Hard thinks ahead once someone is down to two cards.
+    ("hard", 1, [6, "R5 R7 RS B5 G2", 2, 4]),
+])
+def test_thinking_ahead_ignores_hidden_cards(name, seat, hands):
+    """Where Hard or a side-playing Crazy plays out its options, the play-outs' results
+    themselves survive a re-deal of everything the seat cannot see."""
+    game = position(hands, "R2", seat=seat, lacks={0: {Colour.GREEN}})
+    player = make_player(name)
+    shares = []
+    original = player.evaluate
+
+    def evaluate(*args, **kwargs):
+        result = original(*args, **kwargs)
+        shares.append(result)
+        return result
+
+    player.evaluate = evaluate
+    answers = set()
+    for k in range(3):
+        other = game if k == 0 else redeal(game, seat, random.Random(k))
+        answers.add(player.choose(other.view(seat), other.legal_actions(), random.Random(7)))
+    assert len(shares) == 3 and len(answers) == 1
     assert all(s == shares[0] for s in shares)

@@ -48,12 +48,13 @@ class Checked:
 def test_levels_registered():
     """The four levels, weakest first, and the random baseline, are all known players."""
     assert LEVELS == ("easy", "normal", "hard", "crazy")
-    for name in LEVELS + ("random",):
+    for name in (*LEVELS, "random"):
         assert name in PLAYERS
         assert make_player(name).name == name
 
 
-CASES = [(key, seats) for key, p in PRESETS.items() for seats in range(p.min_seats, p.max_seats + 1)]
+CASES = [(key, seats) for key, p in PRESETS.items()
+         for seats in range(p.min_seats, p.max_seats + 1)]
 
 
 @pytest.mark.parametrize("preset,seats", CASES)
@@ -79,3 +80,20 @@ def test_each_level_alone(preset, name):
     result = play_game(rules, players, 11)
     assert result.winners or result.stalemate
     assert all(pl.bad_colours == 0 for pl in players)
+
+
+SIZES = [(key, seats) for key, p in PRESETS.items()
+         for seats in sorted({2, min(4, p.max_seats), min(10, p.max_seats)})
+         if p.min_seats <= seats]
+
+
+@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("preset,seats", SIZES)
+def test_a_table_of_one_level(preset, seats, name):
+    """The human's seat and every computer at one level, as in the game: a whole round of
+    every preset at 2, 4 and its largest table (up to 10) without an illegal action."""
+    rules = PRESETS[preset].rules(match="single")
+    players = [Checked(make_player(name)) for _ in range(seats)]
+    result = play_game(rules, players, 7 * seats + len(name))
+    assert result.winners or result.stalemate
+    assert all(p.bad_colours == 0 for p in players)

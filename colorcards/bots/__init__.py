@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..level import LEVELS
 from .base import Player, RandomPlayer
 from .crazy import CrazyPlayer
-from .heuristic import EASY, HARD, NORMAL, HeuristicPlayer, Level
+from .heuristic import EASY, HARD, NORMAL, HeuristicPlayer
+from .thinking import HARD_LOOKAHEAD, ThinkingPlayer
 
 #: Every player the simulator knows, by name. The game's menus offer only LEVELS.
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "easy": lambda: HeuristicPlayer(EASY),
     "normal": lambda: HeuristicPlayer(NORMAL),
-    "hard": lambda: HeuristicPlayer(HARD),
+    "hard": lambda: ThinkingPlayer(HARD, HARD_LOOKAHEAD),
     "crazy": CrazyPlayer,
 }
 
@@ -27,5 +28,5 @@ def make_player(name: str) -> Player:
         raise ValueError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}") from None
 
 
-__all__ = ["LEVELS", "PLAYERS", "CrazyPlayer", "HeuristicPlayer", "Level", "Player",
+__all__ = ["LEVELS", "PLAYERS", "CrazyPlayer", "HeuristicPlayer", "Player",
            "RandomPlayer", "make_player"]

@@ -9,8 +9,9 @@ while the Last Card window is open); it returns one of `legal` or None.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from ..engine import Action, View
 

@@ -13,7 +13,7 @@ from math import comb
 
 from ..engine import COLOURS, Card, Colour, Rank, View
 from ..engine.cards import full_deck
-from ..engine.events import ColourNamed, Played
+from ..engine.events import ColourNamed, Drew, Played
 
 #: How many copies of each card the deck holds.
 DECK_COUNTS: Counter = Counter(full_deck())
@@ -43,6 +43,36 @@ def seat_threat(view: View, seat: int, focus_human: bool = False) -> float:
     return t
 
 
+def turns_until(view: View, seat: int, direction: int | None = None) -> int:
+    """How many turns from now until `seat` plays (1: it plays next), play running
+    `direction` (default: the view's) and passing over empty hands; 0 if it never does."""
+    d = view.direction if direction is None else direction
+    s = view.seat
+    for steps in range(1, view.seats + 1):
+        s = _step(view, s, d)
+        if s == seat:
+            return steps
+        if s == view.seat:
+            break
+    return 0
+
+
+def stuck(view: View, seat: int, lookback: int = 80) -> bool:
+    """Whether `seat` drew under ``draw=when-stuck`` and has not played since: its hand
+    then held nothing playable, so no Wild (the only cards it may hold since are the
+    one it drew and kept, and any penalty cards). Public: draws and plays are seen."""
+    if view.rules.draw != "when-stuck" or view.hand_counts[seat] == 0:
+        return False
+    for event in reversed(view.recent(lookback)):
+        if getattr(event, "seat", None) != seat:
+            continue
+        if isinstance(event, Played):
+            return False
+        if isinstance(event, Drew) and event.reason == "draw":
+            return True
+    return False
+
+
 def in_round(view: View) -> int:
     """How many seats still hold cards."""
     return sum(1 for c in view.hand_counts if c)
@@ -50,7 +80,7 @@ def in_round(view: View) -> int:
 
 def colour_counts(cards) -> dict[Colour, int]:
     """Cards of each colour (wilds not counted)."""
-    counts = {c: 0 for c in COLOURS}
+    counts = dict.fromkeys(COLOURS, 0)
     for card in cards:
         if card.colour is not None:
             counts[card.colour] += 1
@@ -63,6 +93,11 @@ def unseen(view: View) -> Counter:
     pool.subtract(view.hand)
     pool.subtract(view.discard)
     return +pool
+
+
+def unseen_colours(view: View) -> dict[Colour, int]:
+    """How many cards of each colour this seat cannot see."""
+    return colour_counts(unseen(view).elements())
 
 
 def colour_before_top(view: View) -> Colour | None:
@@ -126,7 +161,8 @@ def next_to_play(view: View, card: Card) -> int:
         if in_round(view) > 2:
             return _step(view, view.seat, -view.direction)
         return view.seat
-    if rank is Rank.SKIP or (view.rules.stacking == "off" and rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)):
+    draws = rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+    if rank is Rank.SKIP or (view.rules.stacking == "off" and draws):
         if view.rules.draw_four == "challenge" and rank is Rank.WILD_DRAW_FOUR:
             return nxt
         return view.next_seat(nxt)

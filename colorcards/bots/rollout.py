@@ -11,8 +11,8 @@ lets a Wild Draw Four answer a penalty whatever else the hand holds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
-from typing import Sequence
 
 from ..engine import COLOURS, Card, Colour, Rank, View
 from .knowledge import DECK_COUNTS
@@ -215,9 +215,12 @@ class Playout:
             return best, colour
         return best, None
 
-    def run(self, seat: int, me: int, limit: int = 200) -> float:
-        """Play from `seat`'s turn until someone goes out; `me`'s share of the win."""
+    def run(self, seat: int, me: int | frozenset[int], limit: int = 200) -> float:
+        """Play from `seat`'s turn until someone goes out; `me`'s share of the win.
+
+        `me` may be a set of seats playing as one side: then the side's share."""
         hands = self.hands
+        side = me if isinstance(me, frozenset) else ()
         while self.plies < limit:
             self.plies += 1
             pick = self.choice(seat)
@@ -239,7 +242,7 @@ class Playout:
                         colour = _most(hands[seat], card) or self.active or COLOURS[0]
                     nxt = self.put(seat, card, colour)
                     if nxt is None:
-                        return 1.0 if seat == me else 0.0
+                        return 1.0 if seat == me or seat in side else 0.0
                     seat = nxt
                     continue
                 seat = self.next_seat(seat)
@@ -247,17 +250,18 @@ class Playout:
             card, colour = pick
             nxt = self.put(seat, card, colour)
             if nxt is None:
-                return 1.0 if seat == me else 0.0
+                return 1.0 if seat == me or seat in side else 0.0
             seat = nxt
         return self.estimate(me)
 
-    def estimate(self, me: int) -> float:
-        """`me`'s chance of going out first, guessed from the hand sizes."""
-        weights = [1.0 / (len(h) ** 2) for h in self.hands if h]
-        mine = self.hands[me]
-        if not mine:
+    def estimate(self, me) -> float:
+        """`me`'s (a seat's or a side's) chance of going out first, from the hand sizes."""
+        seats = me if isinstance(me, frozenset) else (me,)
+        hands = self.hands
+        if any(not hands[s] for s in seats):
             return 1.0
-        return (1.0 / len(mine) ** 2) / sum(weights)
+        weights = [1.0 / (len(h) ** 2) if h else 0.0 for h in hands]
+        return sum(weights[s] for s in seats) / sum(weights)
 
 
 _CI = {c: i for i, c in enumerate(COLOURS)}

@@ -1,0 +1,236 @@
+"""Thinking ahead on the real rules: imagined deals from a view, played out by the engine.
+
+`ThinkingPlayer` is a rule-based player that, where a turn is close, weighs its
+sensible options by playing each out many times: the rule-based choice stands unless
+another does clearly better.
+
+`deal_from_view` places the cards a seat cannot see (the other hands and the draw
+pile) at random, consistently with its view and away from colours a seat drew on;
+`Game.copy` gives every candidate move the same imagined deal and the same shuffles.
+Each copy is then played to the end of the round by `quick_choice`, one simple policy
+for every seat, on the engine itself: stacking, the Draw Four rule, Last Card and the
+reactions all work as in play, because they are the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+
+from ..engine import (
+    ACCEPT,
+    CALL,
+    COLOURS,
+    DECLINE,
+    DRAW,
+    HUMAN_SEAT,
+    PASS,
+    Action,
+    Card,
+    Colour,
+    DecisionKind,
+    Game,
+    NameColour,
+    Play,
+    Rank,
+    View,
+    deal_from_view,
+    next_decision,
+)
+from .heuristic import HeuristicPlayer, Tuning, card_plays, distinct_cards, play_for, remaining
+from .knowledge import in_round
+
+#: Longest play-out, in decisions, before the hand sizes are used to guess the winner.
+PLY_LIMIT = 150
+#: Fewest imagined deals per candidate.
+MIN_WORLDS = 16
+
+
+@dataclass(frozen=True)
+class Lookahead:
+    """When and how hard a player thinks ahead."""
+
+    budget: int
+    """Play-outs for one decision, shared among its candidates (three or more in play)."""
+    duel_budget: int
+    """The same with two players left in the round."""
+    critical: int
+    """Think only once some seat is down to this many cards."""
+    side_critical: int = 0
+    """Playing as a side: think only once the human is down to this many cards."""
+    margin: float = 0.02
+    """How much better (in win share) a candidate must do than the rule-based choice."""
+
+
+class ThinkingPlayer(HeuristicPlayer):
+    """A rule-based player whose close turns are decided by play-outs on the engine."""
+
+    def __init__(self, tuning: Tuning, lookahead: Lookahead):
+        super().__init__(tuning)
+        self.lookahead = lookahead
+
+    def turn(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
+        prior = super().turn(view, legal, rng)
+        ahead = self.lookahead
+        budget = ahead.duel_budget if in_round(view) == 2 else ahead.budget
+        if view.pending or budget <= 0:
+            return prior
+        if min(n for n in view.hand_counts if n) > ahead.critical:
+            return prior
+        if self.plays_side(view) and view.hand_counts[HUMAN_SEAT] > ahead.side_critical:
+            return prior
+        candidates = self.candidates(view, legal, prior)
+        if len(candidates) < 2:
+            return prior
+        values = self.evaluate(view, candidates, rng, budget)
+        best = max(range(len(candidates)), key=lambda i: values[i])
+        if values[best] > values[0] + ahead.margin:
+            return candidates[best]
+        return prior
+
+    def candidates(self, view: View, legal: Sequence[Action], prior: Action) -> list[Action]:
+        """The rule-based choice first, then every other card (and keeping a drawn one)."""
+        result = [prior]
+        plays = card_plays(legal)
+        for card in distinct_cards(plays):
+            action = play_for(view, card, remaining(view.hand, card), self.level)
+            if action not in plays:
+                action = next(a for a in plays if a.card is card)
+            if action not in result:
+                result.append(action)
+        if PASS in legal and plays and PASS not in result:
+            result.append(PASS)  # after a draw: keep the drawn card instead
+        return result
+
+    def evaluate(self, view: View, candidates: Sequence[Action], rng: Random,
+                 budget: int) -> list[float]:
+        """Each candidate's share of wins over the same imagined deals: this seat's,
+        or playing as a side, the computers' (the share the human does not win).
+        Every candidate meets the same deals and shuffles, so the comparison is
+        between moves, not between lucky and unlucky deals."""
+        worlds = max(MIN_WORLDS, budget // len(candidates))
+        me = view.seat
+        side = self.plays_side(view)
+        us = frozenset({me})
+        if side:
+            us = frozenset(s for s in range(view.seats) if s != HUMAN_SEAT)
+        totals = [0.0] * len(candidates)
+        for _ in range(worlds):
+            seed = int(rng.random() * 2**53)
+            world = deal_from_view(view, Random(seed))
+            for i, action in enumerate(candidates):
+                game = world.copy(Random(seed + 1))
+                game.apply(action, me)
+                totals[i] += play_out(game, us, PLY_LIMIT, side)
+        return [t / worlds for t in totals]
+
+
+_SKIP, _REV, _D2, _W4 = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
+_HITS = frozenset({_SKIP, _REV, _D2})
+_TURN = DecisionKind.TURN
+_REACTION = DecisionKind.REACTION
+
+
+def play_out(game: Game, us: frozenset[int], limit: int, side: bool = False) -> float:
+    """Play `game` on until someone goes out: 1.0 if it is one of `us`, else 0.0.
+    After `limit` decisions, `us`'s share is guessed from the hand sizes. With `side`
+    the computers play as one side against the human's seat (`quick_choice`)."""
+    for _ in range(limit):
+        if game.out:
+            return 1.0 if game.out[0] in us else 0.0
+        decision = next_decision(game)
+        if decision is None:
+            break
+        kind = decision.kind
+        if kind is _TURN:
+            action = quick_choice(game, decision.seat, decision.actions, side)
+        elif kind is _REACTION:
+            action = DECLINE
+        else:
+            action = decision.actions[0]  # the window closes, the next deal
+        game.apply(action, decision.seat)
+    if game.out:
+        return 1.0 if game.out[0] in us else 0.0
+    return estimate(game, us)
+
+
+def estimate(game: Game, us: frozenset[int]) -> float:
+    """`us`'s chance of going out first, guessed from the hand sizes."""
+    weights = [1.0 / len(h) ** 2 if h else 0.0 for h in game.hands]
+    total = sum(weights)
+    return sum(weights[s] for s in us) / total if total else 0.0
+
+
+def quick_choice(game: Game, seat: int, actions: Sequence[Action], side: bool = False) -> Action:
+    """The play-out's policy: follow the colour held most, keep Wilds (a Wild Draw
+    Four above all) for when nothing else fits or the next seat is close, hit a close
+    next seat with Skip, Reverse or Draw Two, always call Last Card, never challenge.
+    With `side`, a computer hits the human at any hand size and spares the others."""
+    if CALL in actions:
+        return CALL
+    first = actions[0]
+    if isinstance(first, NameColour):
+        return NameColour(most_held(game.hands[seat]))
+    hand = game.hands[seat]
+    counts = [0, 0, 0, 0, 0]
+    for c in hand:
+        counts[_slot(c)] += 1
+    nxt = (seat + game.direction) % game.seats
+    while not game.hands[nxt] and nxt != seat:
+        nxt = (nxt + game.direction) % game.seats
+    danger = len(game.hands[nxt]) <= 2
+    hunt = side and seat != HUMAN_SEAT
+    if hunt:
+        danger = nxt == HUMAN_SEAT
+    best: Play | None = None
+    best_value = -1.0
+    for action in actions:
+        if not isinstance(action, Play):
+            continue
+        card = action.card
+        if card.colour is None:
+            if action.colour is not None and counts[_CI[action.colour]] == 0 and any(counts[:4]):
+                continue  # name a colour still held
+            value = (3.0 if danger else 0.3) if card.rank is _W4 else 0.5
+        else:
+            value = 1.0 + counts[_slot(card)]
+            if card.rank in _HITS:
+                if danger:
+                    value += 3.0
+                elif hunt:
+                    value -= 1.5
+            if game.pending and card.rank is _D2:
+                value += 2.0
+        if value > best_value:
+            best, best_value = action, value
+    if best is not None:
+        if best.colour is not None and best.card.colour is None:
+            wanted = most_held(hand, best.card)
+            if wanted is not best.colour and Play(best.card, wanted) in actions:
+                return Play(best.card, wanted)
+        return best
+    for fallback in (DRAW, ACCEPT, PASS):
+        if fallback in actions:
+            return fallback
+    return first
+
+
+_CI = {c: i for i, c in enumerate(COLOURS)}
+
+
+def _slot(card: Card) -> int:
+    return 4 if card.colour is None else _CI[card.colour]
+
+
+def most_held(hand: Sequence[Card], played: Card | None = None) -> Colour:
+    """The colour the hand holds most of (not counting `played`), else the first."""
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c.colour is not None and c is not played:
+            counts[_CI[c.colour]] += 1
+    return COLOURS[counts.index(max(counts))]
+
+
+#: How Hard thinks ahead: a few play-outs, only once some seat is down to two cards.
+HARD_LOOKAHEAD = Lookahead(budget=24, duel_budget=24, critical=2)
