@@ -3,6 +3,8 @@ distinct, so a terminal without Unicode shows the whole game."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from colorcards.engine import COLOURS, Colour
@@ -27,6 +29,8 @@ SCREENS = {
     "results": lambda: ResultsScreen(sample_results()),
     "match_results": lambda: ResultsScreen(sample_results(match_over=True)),
     "won_match_results": lambda: ResultsScreen(sample_results(match_over=True, you_won=True)),
+    "won_single_round": lambda: ResultsScreen(
+        replace(sample_results(match_over=True, you_won=True), match="single", round=1)),
     "statistics": lambda: StatsScreen(STATS, sample_records()),
     "pause": lambda: PauseMenu(True),
     "help": lambda: HelpScreen(),

@@ -247,7 +247,7 @@ class ResultsScreen(ModalScreen[str]):
         won = 0 in data.winners or (not data.match_over and data.went_out[:1] == [0])
         with Vertical(id="results", classes="dialog" + (" -won" if won else "")):
             star = "★ " if won and palettes.unicode_ok() else ""
-            yield Static(star + headline(data), classes="heading", id="headline")
+            yield Static(star + marks(headline(data)), classes="heading", id="headline")
             with VerticalScroll(id="results-body"):
                 summary = (f"{match_words(data.match, data.round)} · "
                            f"{data.turns} turns")
