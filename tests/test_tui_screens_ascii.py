@@ -32,6 +32,8 @@ SCREENS = {
     "won_single_round": lambda: ResultsScreen(
         replace(sample_results(match_over=True, you_won=True), match="single", round=1)),
     "statistics": lambda: StatsScreen(STATS, sample_records()),
+    "no_statistics": lambda: StatsScreen({}, []),
+    "title_without_a_save": lambda: TitleScreen(None),
     "pause": lambda: PauseMenu(True),
     "help": lambda: HelpScreen(),
     "confirm": lambda: ConfirmDialog("Start anyway?"),
@@ -68,3 +70,17 @@ def test_no_two_things_share_a_glyph(ascii_only):
     marks = [glyph(colour, ascii_only) for colour in COLOURS] + [glyph(None, ascii_only)]
     assert len(set(marks)) == 5 and all(len(m) == 1 for m in marks)
     assert all(m.isascii() for m in marks) == ascii_only
+
+
+async def test_new_game_with_an_error_is_ascii(monkeypatch):
+    """The forbidden-combination line (✗ in Unicode) and the changed blurb, in ASCII."""
+    monkeypatch.setenv("COLORCARDS_ASCII", "1")
+    app = AsciiApp(SCREENS["new_game"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 5, "right")  # Draw Four: challenge, with stacking on
+        await pilot.pause()
+        rows = _rows(app)
+    text = "\n".join(rows)
+    assert "x A Wild Draw Four challenge exists only with Stacking off" in text
+    assert all(row.isascii() for row in rows), text
