@@ -235,3 +235,28 @@ async def test_a_review_can_be_left_at_once(data):
         assert isinstance(app.screen, ReplayScreen)
         await pilot.pause(0.5)
         assert not app.store.history()[0].reviewed
+
+
+@pytest.mark.parametrize(("judged", "words", "absent"), [
+    ((), "You had no real choices", "well played"),
+    (((0.40, 0.41),), "No move cost you 3 points or more", "Turn"),
+], ids=["no choices", "nothing costly"])
+async def test_a_review_with_nothing_costly_says_so(judged, words, absent):
+    """A review kept with no costly moment: a sentence instead of a list."""
+    from textual.app import App
+
+    from colorcards.engine import DRAW, PASS, get_preset, parse_card
+    from colorcards.replay.review import Judged, Review
+    from colorcards.tui.screens.review import ReviewScreen
+
+    kept = KeptGame(rules=get_preset("color-cards").rules(), seats=4, seed=1, actions=())
+    result = Review(tuple(Judged(index=0, turn=1, top=parse_card("R7"), active=None, made=DRAW,
+                                 best=PASS, made_chance=made, best_chance=best, options=2)
+                          for made, best in judged))
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ReviewScreen(kept, result))
+        await pilot.pause()
+        summary = str(app.screen.query_one("#review-summary").render())
+        assert words in summary and absent not in summary
+        assert not app.screen.query_one("#review-moments").display

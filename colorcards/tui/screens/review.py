@@ -142,7 +142,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
             moments.display = True
             moments.highlighted = 0
             moments.focus()
-        else:
+        elif result.judged:
             points = round(NOTICEABLE * 100)
             self.query_one("#review-summary", Static).update(marks(
                 summary_words(result) + f" No move cost you {points} points or more "
