@@ -735,3 +735,18 @@ async def test_results_buttons_all_fit_80x24(match_over):
             region = button.region
             assert box.x <= region.x and region.right <= box.right, (button.id, region, box)
         assert "Title (T)" in shown(app)
+
+
+async def test_new_game_blurb_of_many_changes_keeps_the_form_unscrolled_at_80x24():
+    """Classic with four rules changed: the blurb stays short enough that every row and
+    PLAY are on an 80x24 screen at once."""
+    app = ScreenApp(new_game(GameSettings(preset="classic", changes={
+        "match": "rounds:3", "stacking": "on", "last_card": "auto-penalty",
+        "last_card_window": 0, "last_card_penalty": 4})))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        text = shown(app)
+        assert "Classic, your changes: Match: 3 rounds, highest total wins · Stacking: On · " \
+               "Last Card: Forget it and draw · Penalty: 4 cards." in text
+        for row in ("Difficulty", "Speed", "PLAY", "Esc back"):
+            assert row in text

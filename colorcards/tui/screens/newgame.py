@@ -221,7 +221,9 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         for key in changed:
             choice = self.query_one(f"#{key}", Choice)
             shown = choice.options[choice.index][1]
-            words.append(f"{RULE_ROWS[key]}: {shown.plain if isinstance(shown, Text) else shown}")
+            value = shown.plain if isinstance(shown, Text) else shown
+            # 'On: pass a +2 or +4 along' is explained by its row: the blurb says 'On'.
+            words.append(f"{RULE_ROWS[key]}: {value.split(':')[0]}")
         return marks(f"{preset.title}, your changes: {' · '.join(words)}.")
 
     def _update(self) -> None:
