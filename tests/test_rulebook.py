@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 
 import colorcards
-from colorcards.engine import PRESETS, Rules
+from colorcards.engine import PRESETS, Colour, Rules
 from colorcards.engine.rules import CHOICES, parse_value
 from colorcards.rulebook import rulebook, section, section_numbers
 from colorcards.tui.screens import RulesScreen
+from colorcards.tui.screens.rules import rulebook_shown
 from tui_screens_helpers import ScreenApp
+from tui_table_helpers import screen_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CITATION = re.compile(r"RULES\.md ((?:§\d+(?:-§\d+)?(?:,? (?:and )?)?)+)")
@@ -149,3 +151,33 @@ async def test_the_rules_screen_shows_the_rulebook():
         await pilot.press("t")
         await pilot.pause()
         assert _plain(heading) not in _words(app.export_screenshot())
+
+
+@pytest.mark.parametrize("tab", ["t", "r"], ids=["this table", "rulebook"])
+async def test_the_rules_screen_is_all_ascii_without_unicode(monkeypatch, tab):
+    """COLORCARDS_ASCII=1: both tabs, tabs row included, draw ASCII only, shapes as
+    their colours' ASCII glyphs."""
+    monkeypatch.setenv("COLORCARDS_ASCII", "1")
+    app = AsciiHost(lambda: RulesScreen("classic", PRESETS["classic"].rules()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(tab)
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+    foreign = [row for row in rows if not row.isascii()]
+    assert not foreign, "\n".join(foreign)
+    assert any("Rulebook" in row for row in rows)
+    shown = rulebook_shown()
+    assert shown.isascii() and f"| Red | circle | {Colour.RED.ascii} |" in shown
+    assert "RULES.md section 5" in shown
+
+
+class AsciiHost(ScreenApp):
+    """The screens' host app with the -ascii class the game's app sets (and, like it, no
+    command palette)."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_class(True, "-ascii")

@@ -9,12 +9,24 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
-from ...engine import Rules
+from ...engine import COLOURS, Rules
 from ...rulebook import rulebook
+from ..palette import marks, unicode_ok
 from .rules_text import rules_markdown
 
 #: Each tab's id and the id of the scrolling page inside it.
 PAGES = {"table": "rules-page", "rulebook": "rulebook-page"}
+
+#: What the rulebook writes beyond ASCII that `marks` leaves: the shapes and '§'.
+_ASCII_BOOK = str.maketrans({**{c.glyph: c.ascii for c in COLOURS}, "§": "section "})
+
+
+def rulebook_shown() -> str:
+    """The rulebook as the screen shows it: on a terminal without Unicode, every shape
+    as its colour's ASCII glyph, dashes and '§' in words."""
+    if unicode_ok():
+        return rulebook()
+    return marks(rulebook()).translate(_ASCII_BOOK)
 
 
 class RulesScreen(Screen[None]):
@@ -28,6 +40,7 @@ class RulesScreen(Screen[None]):
         Binding("space", "page_down", "Page down", show=False),
     ]
 
+    SCOPED_CSS = False  # the ASCII rule below starts from the app
     DEFAULT_CSS = """
     RulesScreen #rulebook-page {
         padding: 0 2;
@@ -35,6 +48,9 @@ class RulesScreen(Screen[None]):
     }
     RulesScreen #rulebook-text {
         max-width: 100;
+    }
+    App.-ascii RulesScreen Underline {
+        display: none;  /* its bar is drawn with box characters; the active tab is bold */
     }
     """
 
@@ -50,7 +66,7 @@ class RulesScreen(Screen[None]):
             with TabPane("This table", id="table"), VerticalScroll(id="rules-page"):
                 yield Markdown(rules_markdown(self.preset_key, self.rules), id="rules-text")
             with TabPane("Rulebook", id="rulebook"), VerticalScroll(id="rulebook-page"):
-                yield Markdown(rulebook(), id="rulebook-text")
+                yield Markdown(rulebook_shown(), id="rulebook-text")
         yield Footer()
 
     def on_mount(self) -> None:
