@@ -16,6 +16,7 @@ from collections import Counter
 from .cards import Card, Colour, full_deck
 from .events import ColourNamed, Played, Turned
 from .game import Game
+from .phase import Phase
 from .view import View
 
 _DECK = Counter(full_deck())
@@ -65,7 +66,7 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Gam
     hands[me] = list(view.hand)
     drawn = view.drawn
     deciding = view.current
-    if view.phase == "drawn" and deciding is not None and deciding != me:
+    if view.phase is Phase.DRAWN and deciding is not None and deciding != me:
         drawn = pool.pop()  # the card another seat drew and is deciding on
         hands[deciding].append(drawn)
     others = [s for s in range(seats) if s != me]
@@ -89,7 +90,7 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Gam
         hand.sort(key=_index)
     challenge_from = view.challenge_from
     bluff = False
-    if view.phase == "challenge" and challenge_from is not None:
+    if view.phase is Phase.CHALLENGE and challenge_from is not None:
         before = _colour_before_last_play(view)
         bluff = before is not None and any(c.colour is before for c in hands[challenge_from])
     winner_points = sum(c.points for h in hands for c in h) if view.out else 0

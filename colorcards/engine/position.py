@@ -41,7 +41,6 @@ from dataclasses import fields
 from .cards import Card, Colour, full_deck, parse_card
 from .errors import EngineError
 from .game import Game
-from .outcome import RoundResult
 from .phase import Phase
 from .rules import CHOICES, DEFAULT_PRESET, MAX_SEATS, MIN_SEATS, Rules, get_preset, parse_value
 
@@ -196,7 +195,7 @@ def _build(keys: dict[str, str], seats: list[tuple[str, list[Card]]], under: lis
     state = {
         "rules": rules, "seats": n, "seed": seed, "rng": random.Random(seed),
         "round": _int(keys, "round", 1), "dealer": _seat(keys, "dealer", n, n - 1),
-        "scores": scores, "table_points": table_points, "results": _no_results(),
+        "scores": scores, "table_points": table_points, "results": [],
         "winners": (), "total_turns": _int(keys, "total_turns", 0), "history": [],
         "actions": [], "direction": direction,
         "hands": [sorted(h, key=lambda c: c.index) for h in hands],
@@ -210,10 +209,6 @@ def _build(keys: dict[str, str], seats: list[tuple[str, list[Card]]], under: lis
         "reactions": tuple(_seats(keys, "reactions", n, [])),
     }
     return Game._assemble(state)
-
-
-def _no_results() -> list[RoundResult]:
-    return []
 
 
 def _rules(keys: dict[str, str]) -> Rules:
