@@ -478,18 +478,21 @@ async def test_the_keys_page_pauses_the_turn_timer(tmp_path):
     rules = get_preset("color-cards").rules(turn_timer=30)
     game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", rules)
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
-        ctl = await _table(pilot, game, turn_seconds=2.0)
+        ctl = await _table(pilot, game, turn_seconds=6.0)  # the rules' 30 s, made short
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(pilot.app.screen, HelpScreen)
         assert ctl.paused and ctl.turn_left() is None
-        await pilot.pause(2.5)
+        await pilot.pause(6.5)
         assert len(game.hands[0]) == 2 and game.current == 0  # nothing drawn behind it
         await pilot.press("escape")
         await pilot.pause()
         assert not ctl.paused and ctl.turn_left() is not None
-        await pilot.pause(2.5)
-        assert len(game.hands[0]) == 3  # the clock ran out once the table was back
+        for _ in range(100):  # the clock goes on where it stopped and runs out
+            await pilot.pause(0.1)
+            if len(game.hands[0]) == 3:
+                break
+        assert len(game.hands[0]) == 3 and "You ran out of time" in shown(pilot.app)
 
 
 async def test_the_colour_chooser_and_the_story_pause_the_computers(tmp_path):
