@@ -157,7 +157,7 @@ class HistoryScreen(Screen[str | None]):
 
     def compose(self) -> ComposeResult:
         count = len(self.entries)
-        yield Static(f"History · {count} game{'s' if count != 1 else ''}, newest first",
+        yield Static(marks(f"History · {count} game{'s' if count != 1 else ''}, newest first"),
                      classes="heading", id="history-heading")
         if count:
             yield Static(header_text(), id="history-header")

@@ -210,7 +210,7 @@ class ReplayScreen(Screen[str | None]):
         text = Text()
         mark = self.marks_at.get(frame.index)
         if mark:
-            text.append(marks("◆ ") + mark, style="bold")
+            text.append(("* " if self.ascii_only else "◆ ") + mark, style="bold")
         elif self.at_end:
             ended = "the game was left here" if self.kept.abandoned else "the end of the game"
             text.append(f"This is {ended}. F turns every hand face up.", style="dim")

@@ -31,8 +31,11 @@ from ...replay.review import (
     summary_words,
 )
 from ...store.history import preset_title
-from ..palette import card_name, colour_name, marks
+from ..palette import card_name, colour_name, marks, unicode_ok
 from .common import LEVEL_TITLES
+
+ASCII_BAR = 20
+"""Width of the progress bar drawn in ASCII when the terminal has no Unicode."""
 
 
 def review_lines(result: Review, palette: str = "classic") -> list[str]:
@@ -94,10 +97,11 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
 
     def on_mount(self) -> None:
         self.query_one("#review-moments").display = False
+        self.query_one(ProgressBar).display = unicode_ok()
         if self.result is not None:
             self._show(self.result)
         else:
-            self.query_one("#review-status", Static).update("Replaying the game…")
+            self.query_one("#review-status", Static).update(marks("Replaying the game…"))
             self._compute()
 
     # ---------------------------------------------------------------- the worker
@@ -119,6 +123,9 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
         bar.update(total=max(total, 1), progress=done)
         words = (f"Weighing your decisions… {done} of {total} steps done (the costliest "
                  f"are weighed twice)" if total else "Weighing…")
+        if not unicode_ok():  # Textual's bar is drawn with block characters: draw one here
+            filled = round(ASCII_BAR * done / max(total, 1))
+            words = f"[{'#' * filled}{'.' * (ASCII_BAR - filled)}] {words}"
         self.query_one("#review-status", Static).update(marks(words))
 
     def _finished(self, result: Review) -> None:
