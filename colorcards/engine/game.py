@@ -11,9 +11,11 @@ One step path: `apply` checks an action (or trusts one it listed itself for the 
 to act) and hands it to the one step of its type (`_play`, `_draw`, `_pass`, ...),
 each written once. Speed: `colorcards sim` plays thousands of whole games a second
 through this same surface, so those steps are lean. Besides the public fields the
-game keeps derived ones: the rule flags, `_masks` (per seat a bitmask of the distinct
-cards held; see `tables`) and `_dc`, the seat to act's turn decision once listed.
-`_resync()` rebuilds them from the public fields.
+game keeps derived ones: the rule flags; `_masks`, per seat a bitmask of the distinct
+cards held (see `tables`); `_match`, the mask of what matches the top card and the
+active colour (set wherever either changes); `_after`, the next seat after each seat;
+and `_dc`, the seat to act's decision once listed. `_resync()` rebuilds them all from
+the public fields.
 """
 
 from __future__ import annotations
@@ -208,6 +210,7 @@ class Game:
             pile.insert(self.rng.randrange(len(pile) + 1), card)
         self.discard.append(card)
         self.active_colour = card.colour
+        self._match = COLOUR_MATCH[card.colour] | TOP_MATCH[card.index]
         self.history.append(E.Turned(card))
         rank = card.rank
         before = (first - self.direction) % self.seats
@@ -322,6 +325,7 @@ class Game:
             self.after_window = (seat, Phase(phase))
         self._rule_flags()
         self._masks = [mask_of(h) for h in self.hands]
+        self._match = COLOUR_MATCH[self.active_colour] | TOP_MATCH[self.discard[-1].index]
         self._seat_order()
         self._dc = None
 
@@ -368,14 +372,12 @@ class Game:
         phase = self.phase
         if phase is TURN or phase is DRAWN:
             held = self._masks[cur]
-            active = self.active_colour
-            top = self.discard[-1].index
             pending = self.pending
             if pending:
-                playable = held & STACK_MATCH[top]
+                playable = held & STACK_MATCH[self.discard[-1].index]
             else:
-                playable = held & (COLOUR_MATCH[active] | TOP_MATCH[top])
-            if playable & W4_BIT and self._restricted and held & COLOURED[active]:
+                playable = held & self._match
+            if playable & W4_BIT and self._restricted and held & COLOURED[self.active_colour]:
                 playable ^= W4_BIT
             if phase is DRAWN:  # the drawn card, if it can be played, or keep it
                 key = playable & BIT[self.drawn.index] | F_PASS  # type: ignore[union-attr]
@@ -487,7 +489,8 @@ class Game:
             self._masks[seat] ^= BIT[card.index]
         self.discard.append(card)
         colour = action.colour
-        self.active_colour = colour or card.colour
+        active = self.active_colour = colour or card.colour
+        self._match = COLOUR_MATCH[active] | TOP_MATCH[card.index]
         event = PLAYED[seat].get(action)
         if event is None:
             event = PLAYED[seat][action] = E.Played(seat, card, colour)
@@ -593,6 +596,7 @@ class Game:
     def _name_colour(self, action: A.NameColour, seat: int) -> None:
         self.vulnerable = None
         self.active_colour = action.colour
+        self._match = COLOUR_MATCH[action.colour] | TOP_MATCH[self.discard[-1].index]
         self.phase = TURN
         self.history.append(E.ColourNamed(seat, action.colour))
 
@@ -611,6 +615,7 @@ class Game:
             counts = Counter(c.colour for c in self.hands[seat] if c.colour)
             colour = max(COLOURS, key=lambda c: counts[c])
             self.active_colour = colour
+            self._match = COLOUR_MATCH[colour] | TOP_MATCH[self.discard[-1].index]
             self.history.append(E.ColourNamed(seat, colour))
         if self.can_draw():
             self.stuck_passes = 0
