@@ -41,7 +41,8 @@ class GameResult:
     turns: int
     stalemate: bool
     decisions: int
-    """Actions applied: every draw, play, pass, call, catch and deal, not only turns."""
+    """Actions applied: every draw, play, pass, call, catch, declined chance to catch and
+    deal, not only turns."""
 
 
 def seat_rngs(seed: int, seats: int) -> list[random.Random]:
