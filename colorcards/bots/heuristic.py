@@ -168,13 +168,15 @@ class HeuristicPlayer:
 
     # ------------------------------------------------------------------ the contract
 
-    def choose(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
+    def choose(self, view: View | None, legal: Sequence[Action], rng: Random) -> Action:
         """The action on this seat's turn: one of `legal`.
 
         With two cards and a card to play, it calls Last Card first (a separate action;
         the next call then plays) unless it forgets, at the level's rate. Asked during
         its own Last Card window it can only call; a caller should close the window
         with `CLOSE_WINDOW` instead, since a seat in the window has forgotten."""
+        if view is None:
+            raise ValueError("a rule-based player decides from its seat's view")
         level = self.level
         catches = self.catches(view, legal)
         if catches and rng.random() < level.catch:
@@ -193,10 +195,12 @@ class HeuristicPlayer:
                 return CALL
         return action
 
-    def react(self, view: View, legal: Sequence[Action], rng: Random) -> Action | None:
+    def react(self, view: View | None, legal: Sequence[Action], rng: Random) -> Action | None:
         """Out of turn: catch a seat that forgot Last Card, at the level's rate.
 
         A seat that is itself caught out forgot to call, so it stays silent."""
+        if view is None:
+            raise ValueError("a rule-based player decides from its seat's view")
         catches = self.catches(view, legal)
         if catches and rng.random() < self.level.catch:
             return catches[0]
@@ -284,14 +288,15 @@ class HeuristicPlayer:
 
     def best_play(self, view: View, plays: Sequence[Play], rng: Random) -> Play:
         """The highest-scoring card, ties to the first in legal order."""
-        best = None
+        best = plays[0]
         best_score = float("-inf")
         for card in distinct_cards(plays):
             rest = remaining(view.hand, card)
             action = play_for(view, card, rest, self.level)
             if action not in plays:
                 action = next(a for a in plays if a.card is card)
-            score = self.score(view, card, action.colour or card.colour, rest)
+            colour = action.colour or card.colour or view.active_colour or COLOURS[0]
+            score = self.score(view, card, colour, rest)
             if score > best_score:
                 best, best_score = action, score
         return best

@@ -143,7 +143,7 @@ def play_out(game: Game, us: frozenset[int], limit: int, side: bool = False) -> 
         if decision is None:
             break
         kind = decision.kind
-        if kind is _TURN:
+        if kind is _TURN and decision.seat is not None:
             action = quick_choice(game, decision.seat, decision.actions, side)
         elif kind is _REACTION:
             action = DECLINE

@@ -1,0 +1,51 @@
+"""Why a computer's move went against you, in public facts the player can check.
+
+A Crazy table plays as a side against the human, so its Skips, draw cards and colours
+land on the player more often than chance would. `reason(view, action)` gives the
+table's log the fact behind such a move ("you are down to two cards", "you drew on
+Blue last time"), read from the acting seat's view: only counts and draws every
+player saw, never a hidden card, so the explanation itself shows the computer did
+not cheat. It returns None for moves that need no explaining.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine import HUMAN_SEAT, Action, Colour, Play, Rank, View
+from .knowledge import in_round, turns_until
+
+_COUNTS = {1: "one card", 2: "two cards", 3: "three cards"}
+_HITS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
+
+
+def reason(view: View, action: Action,
+           colour_name: Callable[[Colour], str] | None = None) -> str | None:
+    """The public fact behind `action` (taken by `view.seat`) when it goes against the
+    human, in the second person; None otherwise. `colour_name(colour)` words a colour
+    (default: its title, 'Blue'), so the table can pass its palette's names."""
+    if view.seat == HUMAN_SEAT or not isinstance(action, Play):
+        return None
+    human = view.hand_counts[HUMAN_SEAT]
+    if human == 0:
+        return None
+    rank = action.card.rank
+    close = _COUNTS.get(human)
+    hits_next = rank in _HITS or (rank is Rank.REVERSE and in_round(view) == 2)
+    if hits_next and view.next_seat() == HUMAN_SEAT:
+        if close:
+            return f"you are down to {close}"
+        return "you play next"
+    if rank is Rank.REVERSE and close:
+        before = turns_until(view, HUMAN_SEAT)
+        after = turns_until(view, HUMAN_SEAT, -view.direction)
+        if after > before:
+            return f"you are down to {close}: play turns away from you"
+    colour = action.colour if action.card.is_wild else None
+    if colour is not None and colour in view.lacks[HUMAN_SEAT]:
+        return f"you drew on {_word(colour, colour_name)} last time"
+    return None
+
+
+def _word(colour: Colour, colour_name: Callable[[Colour], str] | None) -> str:
+    return colour_name(colour) if colour_name else colour.title
