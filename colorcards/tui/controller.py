@@ -5,9 +5,10 @@ each computer's generator) and is built with its host, the `TableHost` protocol:
 timer (`schedule`), a thread to think in (`think`), and what to tell the host (the
 table changed, a round is over, a colour must be named). It never touches Textual, so
 it is tested on its own with a host that keeps time by hand; the table screen is the
-host in the game. Every change is saved through the store, with each computer's
-generator state, so Continue returns to exactly the same table and the computers then
-decide exactly as they would have.
+host in the game. The log in words is a `TableLog` (table_log.py); the order the
+player keeps their cards is hand_order.py's. Every change is saved through the store,
+with each computer's generator state, so Continue returns to exactly the same table and
+the computers then decide exactly as they would have.
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ from ..engine import (
     next_decision,
     rng_state,
 )
-from ..engine import events as E
 from ..engine.explain import why_not
 from . import hand_order
 from .seating import HUMAN, Seating, TableMeta
 from .settings import SPEED_DELAYS, GameSettings
+from .table_log import LOG_KEEP, TableLog
 from .wording import Words
 
 __all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost", "Timer"]
@@ -53,9 +54,7 @@ __all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost",
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
 
-LOG_KEEP = 4000
-"""Log lines kept with the save: a whole long match (a Classic match to 500 writes
-about 1,500), with a bound so that a save never grows without one."""
+
 
 
 class Timer(Protocol):
@@ -101,13 +100,6 @@ class GameController:
         self.meta: TableMeta = seating.meta
         """What the store keeps beside the game (brought up to date at each save)."""
         self.settings: GameSettings = seating.meta.settings
-        self.log = seating.log
-        """What happened, in words, oldest first (the whole match, up to LOG_KEEP lines)."""
-        self.logged = len(self.log)
-        """Lines written to the log since the table sat down, the first ones included: a
-        log widget shows the lines past the count it has shown, even after a trim."""
-        self.rounds: list[int] = [n for n in seating.meta.rounds if n < len(self.log)]
-        """The log line each round's story starts at."""
         self.arrangement = seating.arrangement
         """The human's cards in the order they keep them (the engine keeps card order)."""
         self.rngs = seating.rngs
@@ -127,6 +119,8 @@ class GameController:
         """Seconds, for the clocks' deadlines (the timers themselves are the host's)."""
         self.words = Words(self.meta.names, self.rules.palette)
         """The log's and the table's sentences."""
+        self.table_log = TableLog(seating.log, seating.meta.rounds, self.words)
+        """The match's log in words."""
         self.record = None
         """The GameRecord the store returned when the match ended."""
         self.paused = False
@@ -142,14 +136,8 @@ class GameController:
         self._thinking: object = None
         self._saved_at: object = None
         self._finished = game.is_over and seating.meta.finished
-        self._mine_at = self.logged
-        """`logged` just after the player's own last move."""
-        self._held: tuple[list[E.Event], int] | None = None
-        """A computer's draw, logged with its next move."""
-        self._short: list[tuple[int | None, str]] = []
-        """What each move since the player's own last one did, in short, with its seat."""
         if not self.log and game.history and not game.actions:
-            self._log_events(game.history, None)  # a new deal: who dealt, the first card
+            self.table_log.add(game.history, None, False)  # a new deal: who dealt, first card
         self._sync_hand()
 
     # ---------------------------------------------------------------- what the table reads
@@ -241,55 +229,45 @@ class GameController:
         counts = Counter(c.colour for c in self.arrangement if c.colour is not None)
         return {colour: counts.get(colour, 0) for colour in COLOURS}
 
+    @property
+    def log(self) -> list[str]:
+        """What happened, in words, oldest first (the whole match, up to LOG_KEEP lines)."""
+        return self.table_log.lines
+
+    @property
+    def logged(self) -> int:
+        """Lines written to the log since the table sat down, the first ones included: a
+        log widget shows the lines past the count it has shown, even after a trim."""
+        return self.table_log.logged
+
+    @property
+    def rounds(self) -> list[int]:
+        """The log line each round's story starts at."""
+        return self.table_log.rounds
+
     def since_mine(self) -> list[str]:
         """The log lines written since the player's own last move."""
-        count = min(self.logged - self._mine_at, len(self.log))
-        return self.log[len(self.log) - count:] if count > 0 else []
+        return self.table_log.since_mine()
 
     def digest(self) -> str:
-        """Everything since the player's own last move in one short paragraph, each
-        player's moves together: 'Since your turn: Lily ● 4 · Max drew 1, passed · …'."""
-        groups: list[tuple[int | None, list[str]]] = []
-        for seat, phrase in self._short:
-            if not phrase:
-                continue
-            if groups and groups[-1][0] == seat and seat is not None:
-                groups[-1][1].append(phrase)
-            else:
-                groups.append((seat, [phrase]))
-        parts = [(f"{self.name(seat)} " if seat is not None else "") + ", ".join(phrases)
-                 for seat, phrases in groups]
-        return "Since your turn: " + " · ".join(parts)
+        """What happened since the player's own last move, in short."""
+        return self.table_log.digest()
 
     def story(self) -> list[tuple[int, list[str]]]:
-        """The whole log by round: (round, its lines), oldest first.
-
-        Lines before the first round heading kept (trimmed, or an older save's, which
-        kept no headings) go under round 0, 'Earlier', unless the match is in round 1."""
-        starts = [n for n in self.rounds if 0 <= n < len(self.log)]
-        chapters = []
-        first = self.game.round - len(starts) + 1
-        if not starts or starts[0] > 0:
-            chapters.append((0 if starts or self.game.round > 1 else 1,
-                             self.log[:starts[0] if starts else len(self.log)]))
-        for i, start in enumerate(starts):
-            stop = starts[i + 1] if i + 1 < len(starts) else len(self.log)
-            chapters.append((first + i, self.log[start:stop]))
-        return [(number, lines) for number, lines in chapters if lines]
+        """The whole log by round: (round, its lines), oldest first."""
+        return self.table_log.story(self.game.round)
 
     # ---------------------------------------------------------------- the human's input
 
     def act(self, action: Action) -> None:
         """Apply the human's action; IllegalAction (with the engine's reason) if not allowed."""
         self._apply(action, HUMAN)
-        self._mine_at = self.logged
-        self._short.clear()
+        self.table_log.mine()
         self.advance()
 
     def next_round(self) -> None:
         """Deal the next round after the results (the digest starts again with the deal)."""
-        self._mine_at = self.logged
-        self._short.clear()
+        self.table_log.mine()
         if self.game.phase is Phase.ROUND_OVER:
             self._apply(NEXT_ROUND, None)
         self.advance()
@@ -578,38 +556,7 @@ class GameController:
                     and decision.seat == seat and PASS in decision.actions
                     and not any(isinstance(a, Play) for a in decision.actions)):
                 events = [*events, *self.game.apply(PASS, seat)]
-        self._log_events(events, seat)
-
-    def _log_events(self, events: list[E.Event], seat: int | None) -> None:
-        """Log what an action did. A computer's draw waits for that computer's next move,
-        so that its turn is one line ('Max drew a card and passed', '... and played Red 5')."""
-        held, self._held = self._held, None
-        if held is not None:
-            if seat == held[1]:
-                events = [*held[0], *events]
-            else:
-                self._write_line(*held)
-        if (seat is not None and seat != HUMAN and len(events) == 1
-                and isinstance(events[0], E.Drew) and events[0].reason == "draw"
-                and self.game.phase is Phase.DRAWN):
-            self._held = (events, seat)
-            return
-        self._write_line(events, seat)
-
-    def _write_line(self, events: list[E.Event], seat: int | None) -> None:
-        if any(isinstance(event, E.RoundStarted) for event in events):
-            self.rounds.append(len(self.log))
-        seen = [e if getattr(e, "seat", HUMAN) == HUMAN else e.public() for e in events]
-        line = self.words.line(seen)
-        if not line:
-            return
-        self._short.append((seat, self.words.short(seen, seat)))
-        self.log.append(line)
-        self.logged += 1
-        excess = len(self.log) - LOG_KEEP
-        if excess > 0:
-            del self.log[:excess]
-            self.rounds = [n - excess for n in self.rounds if n >= excess]
+        self.table_log.add(events, seat, self.game.phase is Phase.DRAWN)
 
     def _sync_hand(self) -> None:
         """Keep the player's order for the cards still held; new cards go on the right."""
