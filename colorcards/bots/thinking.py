@@ -61,6 +61,8 @@ class Lookahead:
     """Playing as a side: think only once the human is down to this many cards."""
     margin: float = 0.02
     """How much better (in win share) a candidate must do than the rule-based choice."""
+    min_worlds: int = MIN_WORLDS
+    """Fewest imagined deals per candidate."""
 
 
 class ThinkingPlayer(HeuristicPlayer):
@@ -109,7 +111,7 @@ class ThinkingPlayer(HeuristicPlayer):
         or playing as a side, the computers' (the share the human does not win).
         Every candidate meets the same deals and shuffles, so the comparison is
         between moves, not between lucky and unlucky deals."""
-        worlds = max(MIN_WORLDS, budget // len(candidates))
+        worlds = max(self.lookahead.min_worlds, budget // len(candidates))
         me = view.seat
         side = self.plays_side(view)
         us = frozenset({me})
@@ -232,5 +234,8 @@ def most_held(hand: Sequence[Card], played: Card | None = None) -> Colour:
     return COLOURS[counts.index(max(counts))]
 
 
-#: How Hard thinks ahead: a few play-outs, only once some seat is down to two cards.
-HARD_LOOKAHEAD = Lookahead(budget=24, duel_budget=24, critical=2)
+#: How Hard thinks ahead: cheaply, a dozen play-outs, only once some seat is down to its
+#: last card. (From two cards, with 48 play-outs, a Normal player against three Hard won
+#: 18.5% of 2,000 games, seed 7, against 19.4% of 3,000 with no thinking ahead: within
+#: the noise, for several times the thinking.)
+HARD_LOOKAHEAD = Lookahead(budget=12, duel_budget=12, critical=1, min_worlds=4)
