@@ -124,8 +124,8 @@ def test_crazy_play_outs_ignore_hidden_cards():
 @pytest.mark.parametrize("name, seat, hands", [
     # Crazy in seat 2 playing as a side, the human down to two cards: it thinks ahead.
     ("crazy", 2, [2, 5, "R5 R7 RS B5 G2", 4]),
-    # Hard thinks ahead once someone is down to two cards.
-    ("hard", 1, [6, "R5 R7 RS B5 G2", 2, 4]),
+    # Hard thinks ahead once someone is down to one card.
+    ("hard", 1, [6, "R5 R7 RS B5 G2", 1, 4]),
 ])
 def test_thinking_ahead_ignores_hidden_cards(name, seat, hands):
     """Where Hard or a side-playing Crazy plays out its options, the play-outs' results
