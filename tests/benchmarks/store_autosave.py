@@ -24,13 +24,8 @@ import time
 from pathlib import Path
 
 from colorcards.bots import make_player
-from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, Game, get_preset
+from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, Game, get_preset, rng_state
 from colorcards.store import Store
-
-
-def _rng_state(rng: random.Random) -> list:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
 
 
 def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
@@ -51,7 +46,7 @@ def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
         for e in events:
             log.append(e.describe(lambda s: names[s]))
         del log[:-400]  # the table keeps its last 400 lines
-        meta["rngs"] = [None] + [_rng_state(r) for r in rngs[1:]]
+        meta["rngs"] = [None] + [rng_state(r) for r in rngs[1:]]
         meta["hand"] = [c.code for c in game.hands[0]]
         t0, c0 = time.perf_counter(), time.thread_time()
         store.save_game(game, meta, log)
