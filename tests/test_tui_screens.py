@@ -137,11 +137,11 @@ async def test_new_game_shows_the_record_of_the_level_being_chosen():
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert "7 games: 3 won, 4 lost (43%)" in shown(app)
-        assert "Normal: mostly sensible" in shown(app)
+        assert "Normal: sensible, with slips" in shown(app)
         await pilot.press("right")  # Normal -> Hard
         await pilot.pause()
         assert "3 games: 1 won, 2 lost (33%)" in shown(app)
-        assert "Hard: never wastes a stack" in shown(app)
+        assert "Hard: no slips; stops whoever is about to go out" in shown(app)
         await pilot.press("right")  # Hard -> Crazy: never played
         await pilot.pause()
         assert "No games at Crazy yet." in shown(app)
@@ -762,3 +762,35 @@ async def test_new_game_blurb_of_many_changes_keeps_the_form_unscrolled_at_80x24
                "Last Card: Forget it and draw · Penalty: 4 cards." in text
         for row in ("Difficulty", "Speed", "PLAY", "Esc back"):
             assert row in text
+
+
+
+@pytest.mark.parametrize("preset", ["color-cards", "classic"])
+async def test_every_level_hint_is_read_whole_at_80x24(preset):
+    """Each level's description (LEVELS' words, up to three lines) is shown whole with the
+    Difficulty row focused, and PLAY stays on screen, for the preset with the most rows."""
+    from colorcards.tui.screens.newgame import LEVEL_HINTS
+
+    app = ScreenApp(new_game(GameSettings(preset=preset, difficulty="easy")))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        for level in ("easy", "normal", "hard", "crazy"):
+            text = shown(app)
+            assert LEVEL_HINTS[level] in text, level
+            assert "PLAY" in text and "Esc back" in text
+            await pilot.press("right")
+            await pilot.pause()
+
+
+async def test_new_game_dialog_stays_put_as_the_focus_moves():
+    """One-line and two-line hints take the same room: the box never jumps under the
+    player's eyes (or their mouse) while they go down the rows."""
+    app = ScreenApp(new_game())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#newgame")
+        first = box.region
+        for _ in range(12):
+            await pilot.press("down")
+            await pilot.pause()
+            assert box.region == first, app.focused.id

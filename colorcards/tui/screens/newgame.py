@@ -81,12 +81,17 @@ HINTS = {
 }
 
 
-#: What each level is like, shown while the Difficulty row has the focus.
+#: What each level is like, shown while the Difficulty row has the focus: LEVELS' words,
+#: from their measurements at seat 0 (4 seats, Color Cards; tests/benchmarks/BOTS.md).
 LEVEL_HINTS = {
-    "easy": "Easy: random plays, forgets Last Card, rarely catches you.",
-    "normal": "Normal: mostly sensible, keeps its Wilds, slips now and then.",
-    "hard": "Hard: never wastes a stack, hits whoever is about to go out.",
-    "crazy": "Crazy: plays like Hard, remembers what you lack, and hunts you.",
+    "easy": "Easy: plays mostly at random, misses stacks, often forgets Last Card. A good "
+            "player wins about half the games against three.",
+    "normal": "Normal: sensible, with slips: the odd random card, a missed stack, a forgotten "
+              "call. A fair game: about one win in four.",
+    "hard": "Hard: no slips; stops whoever is about to go out, steers into colours you lack, "
+            "thinks ahead. Casual players win 1 in 5.",
+    "crazy": "Crazy: Hard, and the computers play as a team against you, keeping their Skips "
+             "and draw cards for you. Good players win 1 in 6.",
 }
 
 
