@@ -5,7 +5,7 @@ and prints a Markdown table with the win rate of the first-named player, its 95%
 interval and the target. The sim's seeds make every figure reproducible exactly,
 whatever the number of workers.
 
-    /tmp/venv/bin/python tests/benchmarks/bots_strength.py [--games 20000] [--workers 2] [NAME ...]
+    python tests/benchmarks/bots_strength.py [--games 20000] [--workers 2] [NAME ...]
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ MATCHUPS: dict[str, tuple[str, str, float, str]] = {
     "easy>random": ("color-cards", "easy,random,random,random", 0.25, "CI above 25%"),
     "normal>easy": ("color-cards", "normal,easy,easy,easy", 0.25, "CI above 25%"),
     "hard>normal": ("color-cards", "hard,normal,normal,normal", 0.25, "CI above 25%"),
-    "crazy>hard": ("color-cards", "crazy,hard,hard,hard", 0.28, ">= 28% (and CI above 25%)"),
+    # Crazy plays as a side against seat 0 (rotated here, so often another computer):
+    # its own rate among three Hard is reported, not a target (issue 10).
+    "crazy>hard": ("color-cards", "crazy,hard,hard,hard", 0.0, "reported"),
     "hard-duel": ("duel", "hard,random", 0.62, ">= 62%"),
     "hard-party": ("party", "hard,random,random,random", 0.33, ">= 33%"),
     "crazy-duel": ("duel", "crazy,hard", 0.56, ">= 56%"),
@@ -34,7 +36,8 @@ def command(preset: str, players: str, games: int, workers: int, seed: int) -> l
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help=f"match-ups to run (default all): {', '.join(MATCHUPS)}")
+    parser.add_argument("names", nargs="*",
+                        help=f"match-ups to run (default all): {', '.join(MATCHUPS)}")
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -50,8 +53,9 @@ def main() -> None:
         first = data["players"][0]
         low, high = first["ci95"]
         met = first["win_rate"] >= target and low > 0.25
+        verdict = meaning if not target else f"{meaning} {'met' if met else 'NOT met'}"
         print(f"| {name} | `{' '.join(cmd)}` | {data['games']} | {first['win_rate']:.2%} | "
-              f"{low:.2%} to {high:.2%} | {meaning} {'met' if met else 'NOT met'} | "
+              f"{low:.2%} to {high:.2%} | {verdict} | "
               f"{data['seconds']:.0f} |", flush=True)
 
 
