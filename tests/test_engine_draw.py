@@ -52,20 +52,20 @@ def test_pass_after_drawing_ends_the_turn():
 
 
 def test_unplayable_drawn_card_is_kept_with_a_pass():
-    """If the drawn card cannot be played the seat keeps it: Pass is its only choice,
-    so the table sees the same draw-then-pass as when a playable card is kept."""
+    """If the drawn card cannot be played the seat keeps it at once, in the same step:
+    the record reads Drew then Passed, as when a playable card is kept."""
     game = position("top=R3 | you: B5 G1 | lily: G2 | pile: Y9 ...", rules(stacking="off"))
-    run(game, "draw")
-    assert game.current == 0 and game.phase == "drawn" and legal(game) == ["pass"]
-    run(game, "pass")
+    events = run(game, "draw")
+    assert kinds(events) == ["drew", "passed"]
     assert game.current == 1 and game.phase == "turn" and hand(game, 0) == "B5 Y9 G1"
+    assert game.drawn is None and game.stuck_passes == 0  # the draw, not a stuck pass
 
 
 def test_drawn_wild_draw_four_still_restricted():
     """A drawn Wild Draw Four is playable only if the hand holds no card of the active colour."""
     game = position("top=R3 | you: R5 G1 | lily: G2 | pile: W+4 ...", rules(stacking="off"))
-    run(game, "draw")
-    assert legal(game) == ["pass"]
+    assert kinds(run(game, "draw")) == ["drew", "passed"]  # kept at once: Red 5 is held
+    assert game.current == 1 and hand(game, 0) == "R5 G1 W+4"
     game = position("top=R3 | you: B5 G1 | lily: G2 | pile: W+4 ...", rules(stacking="off"))
     run(game, "draw")
     assert legal(game) == ["W+4:red", "W+4:blue", "W+4:yellow", "W+4:green", "pass"]

@@ -68,7 +68,7 @@ def test_play_on_places_and_end():
     assert game.phase == "turn" and game.current == 2 and game.out == [0, 1]
     run(game, "R7")
     assert game.phase == "turn" and game.current == 3  # Last Card auto-called
-    run(game, "draw", "pass")  # Yellow 9 cannot be played: kept
+    run(game, "draw")  # Yellow 9 cannot be played: kept, the turn passes
     assert game.current == 2
     run(game, "R8")
     assert game.phase == "round-over"

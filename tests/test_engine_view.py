@@ -3,7 +3,7 @@
 import json
 
 from colorcards.engine import Game
-from engine_helpers import position, rules, run
+from engine_helpers import legal, position, rules, run
 
 VIEW_KEYS = {
     "seat", "seats", "rules", "phase", "current", "hand", "hand_counts", "discard", "draw_count",
@@ -100,14 +100,18 @@ def test_a_kept_card_leaves_the_same_record_playable_or_not():
     for drawn in ("R9", "Y9"):  # Red 9 could be played on Red 3; Yellow 9 could not
         game = position(f"top=R3 | you: B5 G1 G2 | lily: G3 Y4 Y5 | zoe: Y1 B7 B8 "
                         f"| pile: {drawn} ...", rules(stacking="off"))
-        steps = []
-        for action in ("draw", "pass"):
-            run(game, action)
-            steps.append([game.view(seat).as_json() for seat in (1, 2)])
-        seen.append((steps, game.view(0).history[-2:]))
+        events = run(game, "draw")
+        if game.phase == "drawn":  # a real choice: play it or keep it
+            assert drawn == "R9" and legal(game) == ["R9", "pass"]
+            events += run(game, "pass")
+        # An unplayable card is kept in the same step: no decision with nothing to decide.
+        assert game.current == 1 and game.phase == "turn"
+        views = [game.view(seat).as_json() for seat in (1, 2)]
+        seen.append(((views, [e.kind for e in events]), game.view(0).history[-2:]))
         assert drawn in [c.code for c in game.view(0).hand]  # kept
     (playable, mine_playable), (unplayable, mine_unplayable) = seen
     assert playable == unplayable
+    assert playable[1] == ["drew", "passed"]
     kinds = ["drew", "passed"]
     assert [e.kind for e in mine_playable] == [e.kind for e in mine_unplayable] == kinds
     assert mine_playable[0].cards != mine_unplayable[0].cards  # the drawer alone knows

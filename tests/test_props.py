@@ -36,6 +36,7 @@ from colorcards.engine import (
     Game,
     IllegalAction,
     NameColour,
+    Rank,
     load_game,
     play,
 )
@@ -301,12 +302,21 @@ def rulebook_check_after(game: Game, action, seat):
 
     if kind == "draw":
         hand = list(game.hands[cur])
+        top, colour = game.discard[-1], game.active_colour
 
         def check():
             drawn = list((Counter(game.hands[cur]) - Counter(hand)).elements())
             assert len(game.hands[cur]) == counts[cur] + 1 and len(drawn) == 1
-            # Playable or not, the seat then decides on the card: the same record.
-            assert (game.phase, game.current, game.drawn) == ("drawn", cur, drawn[0])
+            card = drawn[0]
+            matches = card.colour == colour or card.rank == top.rank
+            if game.phase == "drawn":  # it can be played: the seat decides on it
+                assert (game.current, game.drawn) == (cur, card)
+                assert matches or card.colour is None
+            else:  # it cannot: kept at once, recorded as a keep (Drew, then Passed)
+                assert (game.current, game.drawn) == (after(cur), None)
+                assert [e.kind for e in game.history[-2:]] == ["drew", "passed"]
+                # (a Wild Draw Four may be held back by the Draw Four rule)
+                assert card.rank is Rank.WILD_DRAW_FOUR or not (matches or card.colour is None)
         return check
     if kind == "accept":
         owed = 4 if game.phase == "challenge" else game.pending

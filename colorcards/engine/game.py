@@ -530,8 +530,9 @@ class Game:
             self._offer_reactions(seat)
 
     def _draw(self, action: A.Action, seat: int) -> None:
-        """A card by choice. Whether or not it can be played, the seat then decides on
-        it (play it, or keep it with `PASS`), so the table sees the same either way."""
+        """A card by choice. If it can be played the seat decides on it (play it, or
+        keep it with `PASS`); if not, it is kept at once. Either way the record reads
+        Drew then Passed, so the table cannot tell whether a kept card matched."""
         self.vulnerable = None
         self.stuck_passes = 0
         active = self.active_colour
@@ -541,16 +542,24 @@ class Game:
             pile = self.draw_pile
         card = pile.pop()
         insort(self.hands[seat], card, key=_card_index)
-        self._masks[seat] |= BIT[card.index]
+        bit = BIT[card.index]
+        held = self._masks[seat] = self._masks[seat] | bit
         self.called[seat] = False
         by_card = DREW[seat][active]
         event = by_card.get(card)
         if event is None:
             event = by_card[card] = E.Drew(seat, 1, "draw", active, (card,))
-        self.history.append(event)
+        history = self.history
+        history.append(event)
         self.lacks[seat].add(active)  # type: ignore[arg-type]
-        self.drawn = card
-        self.phase = DRAWN
+        # No penalty is pending (drawing is not offered then): it plays if it matches.
+        if self._match & bit and not (
+                bit == W4_BIT and self._restricted and held & COLOURED[active]):
+            self.drawn = card
+            self.phase = DRAWN
+            return
+        history.append(PASSED[seat])  # kept: the turn ends (the draw reset the stalemate count)
+        self._pass_turn(seat)
 
     def _pass(self, action: A.Action, seat: int) -> None:
         self.vulnerable = None

@@ -15,7 +15,8 @@ class Phase(enum.StrEnum):
     TURN = "turn"
     """The seat to act plays, draws, stacks or accepts a pending penalty."""
     DRAWN = "drawn"
-    """The seat to act drew a card and plays it (if it can) or keeps it (`PASS`)."""
+    """The seat to act drew a card it can play, and plays it or keeps it (`PASS`); a
+    drawn card that cannot be played is kept at once and the turn passes."""
     CHALLENGE = "challenge"
     """A Wild Draw Four was played on the seat to act, who may challenge it."""
     NAME_COLOUR = "name-colour"
