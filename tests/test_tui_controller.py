@@ -422,22 +422,71 @@ def test_a_drawn_card_that_cannot_be_played_passes_at_once_even_with_two_cards()
     ("G9", "Lily drew a card and passed."),
     ("R9", "Lily drew a card and played Red 9."),
 ])
-def test_a_computers_draw_is_decided_after_its_pause_and_logged_with_its_move(pile, line):
-    """Whether or not the drawn card fits, the computer keeps or plays it only after its
-    usual pause (the timing says nothing), and its turn is one line of the log."""
+def test_a_computers_draw_is_shown_after_its_pause_with_its_move(pile, line):
+    """Whether or not the drawn card fits, the table shows the draw only one pause after
+    it was decided, in one line with what became of the card."""
     seating = prepared(f"top=R3 | you: R5 B7 B8 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2 | "
                        f"pile: {pile} ...")
     host = ManualHost()
     ctl = controller(seating, host, delay=0.5)
     ctl.start()
     ctl.act(play(next(c for c in ctl.hand() if c.code == "R5")))
-    logged = ctl.logged
+    logged, redraws = ctl.logged, host.redraws
     host.run(0.5)  # Lily's pause: she draws
-    assert ctl.view().phase == "drawn" and ctl.view().current == 1 and ctl.logged == logged
+    assert len(ctl.game.hands[1]) == 3 and host.redraws == redraws  # nothing shown yet
     host.run(0.49)
-    assert ctl.view().phase == "drawn"  # nothing before her next pause, fitting card or not
+    assert host.redraws == redraws and ctl.logged in (logged, logged + 1)
     host.run(0.02)
-    assert ctl.log[-1] == line and ctl.logged == logged + 1
+    assert ctl.log[-1] == line and ctl.logged == logged + 1 and host.redraws == redraws + 1
+
+
+class Keeper:
+    """A computer that draws whenever it may and keeps what it drew."""
+
+    def choose(self, view, legal, rng):
+        return DRAW if DRAW in legal else PASS if PASS in legal else legal[0]
+
+
+class WatchedHost(ManualHost):
+    """Notes, at each redraw, the time and what the player's screen would show."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ctl: GameController | None = None
+        self.shown: list = []
+
+    def changed(self) -> None:
+        super().changed()
+        ctl = self.ctl
+        if ctl is not None:
+            view = ctl.view()
+            self.shown.append((round(self.now, 6), ctl.log[-1:], view.current, view.phase,
+                               tuple(view.hand_counts)))
+
+
+def test_a_computers_kept_card_takes_the_same_time_playable_or_not():
+    """A computer that keeps a card it could have played (two decisions: draw, then keep)
+    and one that keeps a card it could not (one step) give the player the same screens at
+    the same times, and the next seat moves at the same moment."""
+    timelines = []
+    for pile in ("R9", "G9"):  # Red 9 fits Red 3, Green 9 does not
+        seating = prepared(f"top=R3 | you: R5 B7 B8 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2 "
+                           f"| pile: {pile} G7 G8 ...")
+        host = WatchedHost()
+        ctl = controller(seating, host, delay=0.5)
+        host.ctl = ctl
+        ctl.players[1] = Keeper()
+        ctl.start()
+        ctl.act(play(next(c for c in ctl.hand() if c.code == "R5")))
+        host.shown.clear()
+        host.run(2.1)
+        timelines.append(host.shown)
+    kept_playable, kept_unplayable = timelines
+    assert kept_playable == kept_unplayable
+    # Lily's draw shows one pause after she drew (at 0.5 s); Max moves a pause later.
+    assert [(t, line, current) for t, line, current, *_ in kept_playable] == [
+        (1.0, ["Lily drew a card and passed."], 2), (1.5, ["Max called Last Card!"], 2),
+        (2.0, ["Max played Green 5."], 3)]
 
 
 def test_the_story_of_an_older_save_without_round_headings_is_told_as_earlier():

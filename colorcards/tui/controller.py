@@ -25,7 +25,6 @@ from ..engine import (
     COLOURS,
     DECLINE,
     NEXT_ROUND,
-    PASS,
     TIMEOUT,
     Action,
     Card,
@@ -409,6 +408,9 @@ class GameController:
                 return
             self.rngs[seat] = rng
             self._apply(action, seat)
+            if isinstance(action, Draw):
+                self._drew(seat)
+                return
             self.advance()
 
         def decided(action: Action) -> None:
@@ -419,6 +421,19 @@ class GameController:
                 play_it(action)
 
         self._run_thinking(decide, decided)
+
+    def _drew(self, seat: int) -> None:
+        """A computer drew: the table shows it one pause later, with what became of the
+        card. A card it can play is a second decision (play or keep), thought about now
+        and applied after that pause; one it cannot play was kept in the same step, and
+        the table waits the same pause before showing it and moving on. Either way the
+        draw appears with its outcome and the next seat moves two pauses after the
+        draw was decided, so the timing never tells whether a kept card fitted."""
+        game = self.game
+        if game.phase is Phase.DRAWN and game.current == seat:
+            self._computer_turn()
+        else:
+            self._step = self.host.schedule(self.delay, self.advance)
 
     def _run_thinking(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
         marker = object()
@@ -545,17 +560,10 @@ class GameController:
         self._step = None
 
     def _apply(self, action: Action, seat: int | None) -> None:
-        """Apply `action` and log what it did in one line. A card the player drew that
-        cannot be played leaves nothing to decide but passing: they pass at once, in the
-        same line ('You drew Green 7 and passed'). A computer decides after its usual
-        pause either way, so the table cannot tell from the timing whether its card fitted."""
+        """Apply `action` and log what it did in one line. A drawn card that cannot be
+        played is kept in the same step (the engine ends the turn): 'You drew Green 7
+        and passed'. A computer's draw is shown with its outcome (`_drew`)."""
         events = self.game.apply(action, seat)
-        if isinstance(action, Draw) and seat == HUMAN:
-            decision = next_decision(self.game)
-            if (decision is not None and decision.kind is DecisionKind.TURN
-                    and decision.seat == seat and PASS in decision.actions
-                    and not any(isinstance(a, Play) for a in decision.actions)):
-                events = [*events, *self.game.apply(PASS, seat)]
         self.table_log.add(events, seat, self.game.phase is Phase.DRAWN)
 
     def _sync_hand(self) -> None:
