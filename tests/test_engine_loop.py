@@ -254,3 +254,22 @@ def position_play(game: Game, code: str):
     """The Play action of the card `code` from the legal actions of the seat to act."""
     return next(a for a in game.legal_actions() if getattr(a, "card", None)
                 and a.card.code == code)
+
+
+def test_step_is_apply_without_the_events():
+    """The simulator's `step` takes the same path as `apply`: the same choices leave the
+    same game, history and action log included; it refuses what apply refuses."""
+    for seed in range(6):
+        games = [Game(rules("classic", match="rounds:3"), 3, seed) for _ in range(2)]
+        choices = random.Random(seed)
+        while (d := next_decision(games[0])) is not None:
+            action = d.actions[int(choices.random() * len(d.actions))]
+            events = games[0].apply(action, d.seat)
+            history = len(games[1].history)
+            assert games[1].step(action, d.seat) is None
+            assert games[1].history[history:] == events
+        assert games[1].is_over and games[1].to_json() == games[0].to_json()
+    game = Game(rules("classic"), 2, 1)
+    with pytest.raises(IllegalAction):
+        game.step(DECLINE, 1)  # nothing to react to
+    assert game.actions == []

@@ -433,6 +433,14 @@ class Game:
         """Apply `action` for `seat` (default: the seat to act); return what happened.
 
         Raises IllegalAction, saying why in a player's words, and changes nothing."""
+        history = self.history
+        start = len(history)
+        self.step(action, seat)
+        return history[start:]
+
+    def step(self, action: A.Action, seat: int | None = None) -> None:
+        """`apply` for a loop that does not read the events (the simulator's): the
+        same checks and the same step, without copying out what happened."""
         decision = self._dc
         if decision is None or action not in decision.actions or (
                 seat != decision.seat and seat is not None):
@@ -440,11 +448,8 @@ class Game:
         else:
             seat = decision.seat  # listed just now for the seat to act: no need to check
         self._dc = None
-        history = self.history
-        start = len(history)
         self.actions.append((seat, action))
         _STEPS[type(action)](self, action, seat)
-        return history[start:]
 
     def _check(self, action: A.Action, seat: int | None) -> int | None:
         """The seat that applies `action`; IllegalAction if it may not."""
