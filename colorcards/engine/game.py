@@ -377,7 +377,7 @@ class Game:
                 playable = held & STACK_MATCH[self.discard[-1].index]
             else:
                 playable = held & self._match
-            if playable & W4_BIT and self._restricted and held & COLOURED[self.active_colour]:
+            if self._restricted and playable & W4_BIT and held & COLOURED[self.active_colour]:
                 playable ^= W4_BIT
             if phase is DRAWN:  # the drawn card, if it can be played, or keep it
                 key = playable & BIT[self.drawn.index] | F_PASS  # type: ignore[union-attr]
@@ -987,7 +987,7 @@ def next_decision(game: Game) -> Decision | None:
     log like any action; logs written before `DECLINE` existed replay unchanged (a
     seat taking its turn ends the reactions, as it always did)."""
     if game.vulnerable is None:
-        return game._dc or game._turn()
+        return game._turn()  # (a loop's game has no decision kept: it just applied one)
     if game.reactions:
         seat = game.reactions[0]
         return reaction_decision(seat, game.legal_actions(seat))
