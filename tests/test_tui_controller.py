@@ -582,3 +582,30 @@ def test_the_digest_starts_again_with_each_deal():
     ctl.next_round()
     assert ctl.since_mine()[0].startswith(f"Round {ctl.game.round}:")
     assert ctl.digest().startswith(f"Since your turn: Round {ctl.game.round} dealt")
+
+
+class FirstPlay:
+    """A computer that plays the first card it may, else draws or passes."""
+
+    def choose(self, view, legal, rng):
+        plays = [a for a in legal if isinstance(a, Play)]
+        return plays[0] if plays else DRAW if DRAW in legal else legal[0]
+
+
+@pytest.mark.parametrize("zoe, said", [
+    ("RS Y3 Y4", " (you are down to two cards)."),  # a Skip landing on the player
+    ("R4 Y3 Y4", "Zoe played Red 4."),               # nothing against the player
+])
+def test_a_move_against_the_player_says_the_public_fact_behind_it(zoe, said):
+    """A computer's move that lands on the player is logged with the fact every player
+    saw that makes it sensible (issue 10: a side-playing table must not look like it
+    cheats); an ordinary move is logged as before."""
+    seating = prepared(f"top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: {zoe} "
+                       f"| pile: G7 G8 ...", current=3)
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.players[3] = FirstPlay()
+    ctl.start()
+    host.run(0.6)
+    assert ctl.log[-1].startswith("Zoe played Red")
+    assert ctl.log[-1].endswith(said), ctl.log[-1]

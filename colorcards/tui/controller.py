@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..bots import Player, make_player
+from ..bots.reasons import reason
 from ..engine import (
     CLOSE_WINDOW,
     COLOURS,
@@ -563,8 +564,13 @@ class GameController:
         """Apply `action` and log what it did in one line. A drawn card that cannot be
         played is kept in the same step (the engine ends the turn): 'You drew Green 7
         and passed'. A computer's draw is shown with its outcome (`_drew`)."""
+        why = None
+        if seat is not None and seat != HUMAN and isinstance(action, Play):
+            # A move that goes against the player says the public fact behind it, so a
+            # table of computers playing as a side can be seen not to cheat.
+            why = reason(self.game.view(seat), action, self.words.colour)
         events = self.game.apply(action, seat)
-        self.table_log.add(events, seat, self.game.phase is Phase.DRAWN)
+        self.table_log.add(events, seat, self.game.phase is Phase.DRAWN, why)
 
     def _sync_hand(self) -> None:
         """Keep the player's order for the cards still held; new cards go on the right."""

@@ -36,9 +36,12 @@ class TableLog:
         self._held: tuple[list[E.Event], int] | None = None
         """A computer's draw, written with its next move."""
 
-    def add(self, events: list[E.Event], seat: int | None, drawn_phase: bool) -> None:
+    def add(self, events: list[E.Event], seat: int | None, drawn_phase: bool,
+            why: str | None = None) -> None:
         """Log what `seat`'s action did. `drawn_phase`: the game now waits for the drawer
-        to keep or play its card (a computer's draw is then held for that move)."""
+        to keep or play its card (a computer's draw is then held for that move). `why`:
+        the public fact behind a computer's move against the player ('you are down to
+        two cards'), said after the move."""
         held, self._held = self._held, None
         if held is not None:
             if seat == held[1]:
@@ -49,15 +52,17 @@ class TableLog:
                 and isinstance(events[0], E.Drew) and events[0].reason == "draw"):
             self._held = (events, seat)
             return
-        self._write(events, seat)
+        self._write(events, seat, why)
 
-    def _write(self, events: list[E.Event], seat: int | None) -> None:
+    def _write(self, events: list[E.Event], seat: int | None, why: str | None = None) -> None:
         if any(isinstance(event, E.RoundStarted) for event in events):
             self.rounds.append(len(self.lines))
         seen = [e if getattr(e, "seat", HUMAN) == HUMAN else e.public() for e in events]
         line = self.words.line(seen)
         if not line:
             return
+        if why:
+            line = f"{line[:-1]} ({why}){line[-1]}"
         self._short.append((seat, self.words.short(seen, seat)))
         self.lines.append(line)
         self.logged += 1
