@@ -43,3 +43,20 @@ async def test_last_card_called_with_two_cards_fits_and_the_points_give_way():
 async def test_a_catchable_seat_says_which_key_catches_it():
     assert await _lines(cards=1, vulnerable=True, score=10) == ["Computer · Hard",
                                                                 "1 card ! C: catch"]
+
+
+def test_an_ascii_cards_borders_share_no_character_with_a_colours_glyph():
+    """Issue 12 #11: with ASCII only, the selected card's border is not drawn with a
+    character that also stands for a colour (it was '#', Blue's glyph)."""
+    from colorcards.engine import COLOURS, parse_cards
+    from colorcards.tui.palette import glyph
+    from colorcards.tui.widgets.faces import large_card, small_card
+
+    glyphs = {glyph(colour, True) for colour in COLOURS} | {glyph(None, True)}
+    card = parse_cards("B7")[0]
+    for draw in (small_card, large_card):
+        plain = draw(card, palette="classic", ascii_only=True)
+        chosen = draw(card, palette="classic", ascii_only=True, selected=True)
+        borders = {line.plain[0] for line in chosen} | {chosen[0].plain[1]}
+        assert not borders & glyphs, borders & glyphs
+        assert [line.plain for line in plain] != [line.plain for line in chosen]

@@ -23,7 +23,8 @@ _BORDERS = {
     (True, False): ("╭", "─", "╮", "│", "╰", "╯"),
     (True, True): ("┏", "━", "┓", "┃", "┗", "┛"),
     (False, False): ("+", "-", "+", "|", "+", "+"),
-    (False, True): ("#", "=", "#", "#", "#", "#"),
+    # '#' is Blue's ASCII glyph, so the selected card is marked by '=' rules instead
+    (False, True): ("+", "=", "+", "|", "+", "+"),
 }
 
 _TITLES = {Rank.WILD_DRAW_FOUR: "Wild +4", Rank.DRAW_TWO: "Draw 2"}
