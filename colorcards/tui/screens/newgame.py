@@ -91,7 +91,7 @@ LEVEL_HINTS = {
     "hard": "Hard: no slips; stops whoever is about to go out, steers into colours you lack, "
             "thinks ahead. Casual players win 1 in 5.",
     "crazy": "Crazy: Hard, and the computers play as a team against you, keeping their Skips "
-             "and draw cards for you. Good players win 1 in 6.",
+             "and draw cards for you. Good players win under 1 in 5.",
 }
 
 
