@@ -219,10 +219,25 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         assert app.controller.game.seed == 4242 and app.controller.game is not game
 
 
-async def test_a_review_can_be_left_at_once(data):
-    """V then Escape straight away: back at the replay, nothing kept, nothing broken."""
+async def test_a_review_can_be_left_at_once(data, monkeypatch):
+    """V then Escape straight away: back at the replay, nothing kept, nothing broken.
+
+    The review of this short game can finish within a frame on a quiet machine, so each
+    of its steps is slowed here: Escape must land while it is still weighing."""
+    import time
+
+    from colorcards.tui.screens import review as review_screen
     from colorcards.tui.screens.review import ReviewScreen
 
+    weigh = review_screen.review
+
+    def slow_review(kept, progress, stop):
+        def slow_progress(done, total):
+            time.sleep(0.2)
+            progress(done, total)
+        return weigh(kept, progress=slow_progress, stop=stop)
+
+    monkeypatch.setattr(review_screen, "review", slow_review)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -233,7 +248,8 @@ async def test_a_review_can_be_left_at_once(data):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
-        await pilot.pause(0.5)
+        await app.workers.wait_for_complete()  # a review that did not stop would finish
+        await pilot.pause()
         assert not app.store.history()[0].reviewed
 
 
