@@ -1,6 +1,6 @@
 """How fast the game answers: process start to the title drawn, and a key to the table redrawn.
 
-    /tmp/venv/bin/python tests/benchmarks/tui_speed.py [--runs 15] [--keys 60] [--size 100x32]
+    python tests/benchmarks/tui_speed.py [--runs 15] [--keys 60] [--size 100x32]
 
 1. Start-up: a fresh `python` process starts the app headless with a temporary data
    directory and reports when the title screen has been painted; the parent measures from
