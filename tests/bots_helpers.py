@@ -1,8 +1,10 @@
-"""Small positions for the computer players' tests, built on a real Game.
+"""Small positions for the computer players' tests, built through the engine's own
+position text (`position_from_text`), so that views come from the engine exactly as in
+play and every position is checked as the engine checks any.
 
-`position` deals a real game and then sets the hands, the discard pile and the rest
-of the state directly, keeping the 108 cards intact (whatever is not named goes to
-the draw pile), so that views come from the engine exactly as in play.
+`position` names some hands and deals the others a number of cards from what is left
+(shuffled with `seed`); whatever is not placed is the draw pile, so the 108 cards stay
+intact.
 """
 
 from __future__ import annotations
@@ -10,50 +12,54 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from colorcards.engine import PRESETS, Colour, Game, parse_card, parse_cards
+from colorcards.engine import Colour, Game, parse_card, parse_cards, position_from_text
 from colorcards.engine.cards import full_deck
 
 
 def position(hands, top: str, *, preset: str = "color-cards", seat: int = 0,
              active: Colour | None = None, direction: int = 1, pending: int = 0,
              lacks: dict[int, set[Colour]] | None = None, phase: str = "turn",
-             seed: int = 0, **rules) -> Game:
+             vulnerable: int | None = None, challenger: int | None = None,
+             under: str = "", seed: int = 0, **rules) -> Game:
     """A game where `seat` is to act. `hands` entries are card text ('R5 B+2') or a count
-    (that many cards from what is left). The top card is `top`; everything else is the
-    draw pile."""
-    game = Game(PRESETS[preset].rules(**rules), len(hands), seed)
+    (that many cards from what is left). The top card is `top`, with `under` (card text,
+    bottom first) beneath it; everything else is the draw pile. `vulnerable`: a seat that
+    missed its Last Card call; `challenger`: the seat a Wild Draw Four open to challenge
+    was played by."""
     left = Counter(full_deck())
     named = {i: parse_cards(h) for i, h in enumerate(hands) if isinstance(h, str)}
-    top_card = parse_card(top)
-    for cards in named.values():
+    for cards in [*named.values(), [parse_card(top)], parse_cards(under)]:
         left.subtract(cards)
-    left[top_card] -= 1
     assert all(n >= 0 for n in left.values()), "more copies than the deck holds"
     pool = sorted(left.elements(), key=lambda c: c.index)
     random.Random(seed).shuffle(pool)
-    result = []
+    dealt = []
     for i, h in enumerate(hands):
         if isinstance(h, str):
-            result.append(sorted(named[i], key=lambda c: c.index))
+            dealt.append(named[i])
         else:
-            result.append(sorted(pool[:h], key=lambda c: c.index))
+            dealt.append(pool[:h])
             pool = pool[h:]
-    game.hands = result
-    game.discard = [top_card]
-    game.draw_pile = pool
-    game.active_colour = active or top_card.colour
-    game.direction = direction
-    game.pending = pending
-    game.current = seat
-    game.phase = phase
-    game.drawn = None
-    game.vulnerable = None
-    game.challenge_from = None
-    game.called = [False] * len(hands)
-    game.lacks = [set((lacks or {}).get(s, ())) for s in range(len(hands))]
-    game._legal = None
-    assert sum(game.cards_in_play().values()) == 108
-    return game
+    words = [f"top={top}", f"rules={preset}", f"turn={seat}", f"direction={direction}",
+             f"pending={pending}", f"phase={phase}", f"seed={seed}"]
+    words += [f"{key}={value}" for key, value in rules.items()]
+    if active is not None:
+        words.append(f"colour={active.value}")
+    if lacks:
+        words.append("lacks=" + ",".join(
+            f"{s}:" + "+".join(c.value for c in sorted(colours, key=list(Colour).index))
+            for s, colours in sorted(lacks.items()) if colours))
+    if vulnerable is not None:
+        words.append(f"vulnerable={vulnerable}")
+    if challenger is not None:
+        words.append(f"challenger={challenger}")
+    segments = [" ".join(words)]
+    segments += [f"s{i}: " + " ".join(c.code for c in cards) for i, cards in enumerate(dealt)]
+    if under:
+        segments.append(f"under: {under}")
+    # the draw pile is the end of the list first: the text names it from the top down
+    segments.append("pile: " + " ".join(c.code for c in reversed(pool)))
+    return position_from_text(" | ".join(segments))
 
 
 def decide(player, game: Game, seed: int = 0):

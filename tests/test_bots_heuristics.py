@@ -163,9 +163,7 @@ def test_last_card_forgetting_rates():
 
 def test_a_seat_that_forgot_stays_silent_in_the_window():
     """Forgetting means no late call: react returns None for its own missed call."""
-    game = position(["R5", 7, 7, 7], "R1", preset="classic", seat=1)
-    game.vulnerable = 0
-    game._legal = None
+    game = position(["R5", 7, 7, 7], "R1", preset="classic", seat=1, vulnerable=0)
     legal = game.legal_actions(0)
     assert CALL in legal
     for name in ALL:
@@ -173,9 +171,7 @@ def test_a_seat_that_forgot_stays_silent_in_the_window():
 
 
 def catch_rate(name: str, trials: int = 1000) -> float:
-    game = position([1, 7, 7, 7], "R1", preset="classic", seat=2)
-    game.vulnerable = 0
-    game._legal = None
+    game = position([1, 7, 7, 7], "R1", preset="classic", seat=2, vulnerable=0)
     legal = game.legal_actions(1)
     assert Catch(0) in legal
     player = make_player(name)
@@ -198,11 +194,7 @@ def test_challenge_when_a_bluff_is_likely():
     """A Wild Draw Four from a big hand on a common colour is probably a bluff."""
     game = position([7, "R1 R2 B3", 12, 7], "W+4", seat=2, active=Colour.BLUE,
                     preset="colour-match", stacking="off", draw_four="challenge",
-                    phase="challenge")
-    game.challenge_from = 1
-    game.discard.insert(0, parse_card("G4"))
-    game.draw_pile.remove(parse_card("G4"))
-    game._legal = None
+                    phase="challenge", challenger=1, under="G4")
     assert bluff_chance(game.view(2)) > 0.5
     assert decide(HeuristicPlayer(HARD), game) == CHALLENGE
 
@@ -211,11 +203,7 @@ def test_accept_when_the_player_drew_on_that_colour():
     """It drew on green and has not played green since: it most likely held none."""
     game = position([7, "R1 R2 B3", 2, 7], "W+4", seat=2, active=Colour.BLUE,
                     preset="colour-match", stacking="off", draw_four="challenge",
-                    phase="challenge", lacks={1: {Colour.GREEN}})
-    game.challenge_from = 1
-    game.discard.insert(0, parse_card("G4"))
-    game.draw_pile.remove(parse_card("G4"))
-    game._legal = None
+                    phase="challenge", lacks={1: {Colour.GREEN}}, challenger=1, under="G4")
     assert bluff_chance(game.view(2)) < 0.1
     assert decide(HeuristicPlayer(HARD), game) == ACCEPT
 
@@ -284,9 +272,7 @@ def test_crazy_catches_only_the_human():
     for target in (0, 2):
         hands = [7, 7, 7, 7]
         hands[target] = 1
-        game = position(hands, "R1", preset="classic", seat=3)
-        game.vulnerable = target
-        game._legal = None
+        game = position(hands, "R1", preset="classic", seat=3, vulnerable=target)
         legal = game.legal_actions(1)
         assert Catch(target) in legal
         answer = make_player("crazy").react(game.view(1), legal, random.Random(0))
