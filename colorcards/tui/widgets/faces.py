@@ -78,26 +78,11 @@ LARGE_WIDTH = 10
 def large_card(card: Card, *, palette: str, ascii_only: bool, selected: bool = False,
                label: str = "") -> list[Text]:
     """A hand card for large terminals: six lines, the value large in the middle."""
-    tl, h, tr, side, bl, br = _BORDERS[(not ascii_only, selected)]
     inner = LARGE_WIDTH - 2
-    face = face_style(card.colour)
-    border = Style(bold=selected)
-    shape = glyph(card.colour, ascii_only)
-    title = _TITLES.get(card.rank, card.rank.title)
-    if card.colour is None:
-        name = "any" if card.rank is Rank.WILD else "draw 4"
-    else:
-        name = colour_name(card.colour, palette)
+    shape, title, name = _words(card, palette, ascii_only, wild="any")
     rows = [_fit(f"{shape} {rank_short(card.rank)}", inner), _fit(title, inner, "center"),
             _fit(name, inner, "center"), _fit(shape, inner, "right")]
-    lines = [Text(tl + h * inner + tr, style=border)]
-    for content in rows:
-        text = Text(side, style=border)
-        text.append(content, style=face)
-        text.append(side, style=border)
-        lines.append(text)
-    lines.append(Text(bl + _fit(h + label, inner).replace(" ", h) + br, style=border))
-    return lines
+    return _framed(card, rows, inner, ascii_only=ascii_only, selected=selected, label=label)
 
 
 ROOMY_WIDTH = 12
@@ -107,19 +92,29 @@ ROOMY_WIDTH = 12
 def roomy_card(card: Card, *, palette: str, ascii_only: bool, selected: bool = False,
                label: str = "") -> list[Text]:
     """A hand card for roomy terminals: eight lines, twelve columns, the value in the middle."""
-    tl, h, tr, side, bl, br = _BORDERS[(not ascii_only, selected)]
     inner = ROOMY_WIDTH - 2
-    face = face_style(card.colour)
-    border = Style(bold=selected)
-    shape = glyph(card.colour, ascii_only)
-    title = _TITLES.get(card.rank, card.rank.title)
-    if card.colour is None:
-        name = "any colour" if card.rank is Rank.WILD else "draw 4"
-    else:
-        name = colour_name(card.colour, palette)
+    shape, title, name = _words(card, palette, ascii_only, wild="any colour")
     rows = [_fit(f"{shape} {rank_short(card.rank)}", inner), " " * inner,
             _fit(title, inner, "center"), _fit(name, inner, "center"), " " * inner,
             _fit(shape, inner, "right")]
+    return _framed(card, rows, inner, ascii_only=ascii_only, selected=selected, label=label)
+
+
+def _words(card: Card, palette: str, ascii_only: bool, wild: str) -> tuple[str, str, str]:
+    """A hand card's shape, title ('Draw 2') and colour name (`wild` for a Wild)."""
+    if card.colour is None:
+        name = wild if card.rank is Rank.WILD else "draw 4"
+    else:
+        name = colour_name(card.colour, palette)
+    return glyph(card.colour, ascii_only), _TITLES.get(card.rank, card.rank.title), name
+
+
+def _framed(card: Card, rows: list[str], inner: int, *, ascii_only: bool, selected: bool,
+            label: str) -> list[Text]:
+    """`rows` in the card's face colours inside its border, `label` in the bottom edge."""
+    tl, h, tr, side, bl, br = _BORDERS[(not ascii_only, selected)]
+    face = face_style(card.colour)
+    border = Style(bold=selected)
     lines = [Text(tl + h * inner + tr, style=border)]
     for content in rows:
         text = Text(side, style=border)
