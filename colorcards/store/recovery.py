@@ -192,7 +192,8 @@ def _salvage_records(src: sqlite3.Connection, found: Salvage) -> None:
     try:
         rows = src.execute(select + " ORDER BY id").fetchall()
     except sqlite3.Error:
-        rows = _rows_one_by_one(src, select, found)
+        found.lost_records = True
+        rows = _rows_one_by_one(src, select, "records", "id")
     for row in rows:
         try:
             found.records.append(R.from_row(row))
@@ -215,36 +216,19 @@ def _salvage_replays(src: sqlite3.Connection, found: Salvage) -> None:
         return
     except sqlite3.Error:
         found.lost_replays = True
-    try:
-        top = src.execute("SELECT max(rowid) FROM replays").fetchone()[0] or 0
-    except sqlite3.Error:
-        top = 100_000
-    misses = 0
-    for rowid in range(1, top + 1):
-        try:
-            row = src.execute(select + " WHERE rowid = ?", (rowid,)).fetchone()
-        except sqlite3.Error:
-            row = None
-        if row is None:
-            misses += 1
-            if misses > 2_000:
-                break
-            continue
-        misses = 0
-        found.replays.append(row)
+    found.replays = _rows_one_by_one(src, select, "replays", "rowid")
 
 
-def _rows_one_by_one(src: sqlite3.Connection, select: str, found: Salvage) -> list:
-    """Rows read one id at a time, so one bad page loses only the rows on it."""
-    found.lost_records = True
+def _rows_one_by_one(src: sqlite3.Connection, select: str, table: str, key: str) -> list:
+    """Rows of `table` read one `key` at a time, so one bad page loses only the rows on it."""
     try:
-        top = src.execute("SELECT max(id) FROM records").fetchone()[0] or 0
+        top = src.execute(f"SELECT max({key}) FROM {table}").fetchone()[0] or 0
     except sqlite3.Error:
         top = 100_000
     rows, misses = [], 0
     for rowid in range(1, top + 1):
         try:
-            row = src.execute(select + " WHERE id = ?", (rowid,)).fetchone()
+            row = src.execute(f"{select} WHERE {key} = ?", (rowid,)).fetchone()
         except sqlite3.Error:
             row = None
         if row is None:
