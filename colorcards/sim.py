@@ -79,11 +79,11 @@ def play_game(rules: Rules, players: Sequence[Player], seed: int,
         d = next_decision(game)
         if d is None:
             break
-        seat = d.seat
+        kind, seat, actions = d
         if seat is None:
-            apply(d.actions[0])
-        elif d.kind is _TURN and (choose := blind[seat]) is not None:
-            apply(choose(None, d.actions, rngs[seat]), seat)
+            apply(actions[0])
+        elif kind is _TURN and (choose := blind[seat]) is not None:
+            apply(choose(None, actions, rngs[seat]), seat)
         else:
             apply(decide(game, d, players[seat], rngs[seat]), seat)
     else:

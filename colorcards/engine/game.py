@@ -329,19 +329,6 @@ class Game:
         self._seat_order()
         self._dc = None
 
-    @property
-    def _legal(self) -> tuple[A.Action, ...] | None:
-        """The cached legal actions of the seat to act (None: not listed yet)."""
-        return None if self._dc is None else self._dc.actions
-
-    @_legal.setter
-    def _legal(self, value: None) -> None:
-        # ``game._legal = None`` is how tests and tools that set fields by hand say
-        # "rebuild everything derived from them".
-        if value is not None:
-            raise ValueError("only None may be written: it rebuilds the derived state")
-        self._resync()
-
     # -- what may be done
 
     def legal_actions(self, seat: int | None = None) -> tuple[A.Action, ...]:
@@ -396,7 +383,7 @@ class Game:
                 return decision
             if cur == v:  # still to call (a Skip between two, or in the window)
                 key |= F_CALL
-            decision = keyed_decision(cur, key)
+            decision = KEYED[cur].get(key) or keyed_decision(cur, key)
         elif phase is ROUND_OVER:
             self._dc = DEAL
             return DEAL

@@ -11,6 +11,8 @@ commonest: a play, a pass, a skip, a voluntary draw) are interned the same way.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from . import actions as A
 from . import events as E
 from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank
@@ -75,43 +77,44 @@ def mask_of(hand) -> int:
     return sum(set(map(BIT_OF.__getitem__, hand)))
 
 
+def _by_byte(items: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
+    """For each byte of a mask (low first), each of its 256 values' items: the
+    concatenation, in bit order, of `items[bit]` for the bits set. A mask's items
+    are then one lookup a byte, done in C (`_joined`), not a loop over its bits."""
+    tables = []
+    for base in range(0, len(items), 8):
+        chunk = items[base:base + 8]
+        tables.append(tuple(
+            tuple(x for bit, group in enumerate(chunk) if value >> bit & 1 for x in group)
+            for value in range(256)))
+    return tuple(tables)
+
+
+def _joined(tables: tuple[tuple[tuple, ...], ...], mask: int) -> tuple:
+    """The items of `mask`'s set bits, in bit order, from `_by_byte` tables."""
+    return tuple(chain.from_iterable(
+        map(tuple.__getitem__, tables, mask.to_bytes(len(tables), "little"))))
+
+
+_CARDS_BY_BYTE = _by_byte([(c,) for c in ALL_CARDS])
+_ACTIONS_BY_BYTE = _by_byte([*(CARD_PLAYS[c] for c in ALL_CARDS),
+                             (A.DRAW,), (A.PASS,), (A.ACCEPT,), (A.CALL,)])
+"""A key's actions in key-bit order: each card's plays, then the flags' actions."""
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards whose bits are set in `mask`, in card order."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(CARD_OF_BIT[low])
-        mask ^= low
-    return cards
-
-
-_LEGAL: dict[int, tuple[A.Action, ...]] = {}
+    return list(_joined(_CARDS_BY_BYTE, mask))
 
 
 def legal_tuple(key: int) -> tuple[A.Action, ...]:
     """The legal actions for `key`: plays of the cards in order, then Draw / Pass /
-    Accept, then Call (the order `legal_actions` documents). Built once per key."""
-    legal = _LEGAL.get(key)
-    if legal is not None:
-        return legal
-    result: list[A.Action] = []
-    for card in cards_of(key & CARD_BITS):
-        result += CARD_PLAYS[card]
-    if key & F_DRAW:
-        result.append(A.DRAW)
-    if key & F_PASS:
-        result.append(A.PASS)
-    if key & F_ACCEPT:
-        result.append(A.ACCEPT)
-    if key & F_CALL:
-        result.append(A.CALL)
-    legal = tuple(result)
-    if len(_LEGAL) >= LIMIT:
-        _LEGAL.clear()
-    _LEGAL[key] = legal
-    return legal
+    Accept, then Call (the order `legal_actions` documents): the order of the key's
+    bits, as the flag bits sit above the card bits."""
+    return _joined(_ACTIONS_BY_BYTE, key)
 
 
+_TURN = DecisionKind.TURN
 KEYED: list[dict[int, Decision]] = [{} for _ in range(MAX_SEATS)]
 """Turn decisions by seat and legal-actions key."""
 _LISTED: list[dict[tuple, Decision]] = [{} for _ in range(MAX_SEATS)]
@@ -119,13 +122,12 @@ _REACTIONS: dict[tuple, Decision] = {}
 
 
 def keyed_decision(seat: int, key: int) -> Decision:
-    """The turn decision of `seat` with the legal actions of `key` (built once)."""
+    """The turn decision of `seat` with the legal actions of `key` (built once; the
+    caller tries ``KEYED[seat].get(key)`` first, the cheap and common case)."""
     keyed = KEYED[seat]
-    decision = keyed.get(key)
-    if decision is None:
-        if len(keyed) >= LIMIT:
-            keyed.clear()
-        decision = keyed[key] = Decision(DecisionKind.TURN, seat, legal_tuple(key))
+    if len(keyed) >= LIMIT:
+        keyed.clear()
+    decision = keyed[key] = Decision(_TURN, seat, legal_tuple(key))
     return decision
 
 
