@@ -15,25 +15,22 @@ import pytest
 from bots_helpers import position
 from colorcards.bots import LEVELS, make_player
 from colorcards.bots.crazy import CrazyPlayer
-from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, PRESETS, Colour, Game, load_game
+from colorcards.engine import (
+    CLOSE_WINDOW,
+    NEXT_ROUND,
+    PRESETS,
+    Colour,
+    Game,
+    deal_from_view,
+    load_game,
+)
 
 
 def redeal(game: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of the game with every card `seat` cannot see shuffled among their places."""
-    copy = load_game(game.dumps())
-    hidden = list(copy.draw_pile)
-    for s, hand in enumerate(copy.hands):
-        if s != seat:
-            hidden += hand
-    rng.shuffle(hidden)
-    for s in range(copy.seats):
-        if s != seat:
-            n = len(copy.hands[s])
-            copy.hands[s] = sorted(hidden[:n], key=lambda c: c.index)
-            hidden = hidden[n:]
-    copy.draw_pile = hidden
-    copy._legal = None
-    return copy
+    """The game as `seat` may imagine it: every card the seat cannot see (the other
+    hands and the draw pile) dealt again at random, each hand's size and the history
+    kept (the engine's `deal_from_view`, with no hint from who drew on what)."""
+    return deal_from_view(game.view(seat), rng, lacks=False, history=True)
 
 
 def positions(preset: str, seats: int, seed: int, every: int):

@@ -193,6 +193,10 @@ def test_a_dealt_game_keeps_what_the_view_shows_and_plays_to_the_end(key, seats)
                          "table_points", "round", "dealer", "turns", "winners",
                          "stuck_passes", "after_window", "reactions", "results"):
                 assert getattr(again, name) == getattr(view, name), name
+            assert again.history == ()  # a play-out's dealt game reads no history
+            whole = deal_from_view(view, random.Random(12), lacks=False, history=True)
+            assert whole.view(view.seat).as_json() == view.as_json()
+            assert whole.view(view.seat).history == view.history
             assert next_decision(dealt) is not None or game.is_over
             drive(dealt, random.Random(3))
             assert dealt.is_over and dealt.cards_in_play() == DECK

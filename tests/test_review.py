@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from colorcards.engine import DRAW, PASS, Colour, Game, parse_card, play
+from colorcards.engine import DRAW, PASS, Colour, Game, deal_from_view, parse_card, play
 from colorcards.replay.kept import KeptGame, kept_from_game
 from colorcards.replay.review import (
     NOTICEABLE,
@@ -34,17 +34,10 @@ def kept() -> KeptGame:
 
 def _redealt(kept: KeptGame, index: int, seed: int) -> Game:
     """The game just before action `index`, with every card the player cannot see
-    (the other hands and the draw pile) dealt again at random, hand sizes kept."""
+    (the other hands and the draw pile) dealt again at random, hand sizes and the
+    history kept (the engine's `deal_from_view`)."""
     game = Game.replay(kept.rules, kept.seats, kept.seed, kept.actions[:index])
-    pool = [c for s in range(1, game.seats) for c in game.hands[s]] + game.draw_pile
-    random.Random(seed).shuffle(pool)
-    for s in range(1, game.seats):
-        size = len(game.hands[s])
-        game.hands[s] = sorted(pool[:size], key=lambda c: c.index)
-        pool = pool[size:]
-    game.draw_pile = pool
-    game._legal = None  # the engine's way of saying fields were set by hand
-    return game
+    return deal_from_view(game.view(0), random.Random(seed), lacks=False, history=True)
 
 
 def test_re_dealing_the_unseen_cards_leaves_the_review_unchanged(kept):

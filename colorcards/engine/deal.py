@@ -37,7 +37,8 @@ def unseen_cards(view: View) -> list[Card]:
     return cards
 
 
-def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Game:
+def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
+                   history: bool = False) -> Game:
     """A full game consistent with `view`, its hidden cards placed from `rng`.
 
     What the view shows is kept exactly: the seat's own hand, every hand's size, the
@@ -57,7 +58,11 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Gam
     the round's winner scored when going out (the dealt hands' points now).
 
     The dealt game shuffles with `rng` itself when its draw pile runs out; its `seed`
-    is 0 (it is not a replay of anything) and its `history` and `actions` start empty."""
+    is 0 (it is not a replay of anything) and its `actions` start empty. Its `history`
+    starts empty too (a play-out reads none), unless `history` is set: then it starts
+    with the events as the seat saw them (others' drawn cards hidden), so the seat's
+    view of the dealt game is exactly `view`, history and all (what a test needs to
+    show that no decision depends on a card the seat could not see)."""
     me = view.seat
     seats = view.seats
     pool = unseen_cards(view)
@@ -99,7 +104,8 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True) -> Gam
         "round": view.round, "dealer": view.dealer, "scores": list(view.scores),
         "table_points": list(view.table_points), "results": list(view.results),
         "winners": tuple(view.winners), "total_turns": view.total_turns,
-        "history": [], "actions": [], "direction": view.direction, "hands": hands,
+        "history": list(view.history) if history else [], "actions": [],
+        "direction": view.direction, "hands": hands,
         "draw_pile": pool, "discard": list(view.discard), "active_colour": view.active_colour,
         "pending": view.pending, "drawn": drawn, "called": list(view.called),
         "vulnerable": view.vulnerable, "after_window": view.after_window,
