@@ -18,13 +18,15 @@ from colorcards.engine import (
     CALL,
     CHALLENGE,
     DRAW,
+    PASS,
     Catch,
     Colour,
     NameColour,
     Play,
     parse_card,
+    play,
 )
-from colorcards.engine.events import Drew, Played
+from colorcards.engine.events import Drew
 
 ALL = ("easy", "normal", "hard", "crazy")
 
@@ -290,28 +292,36 @@ def test_a_play_out_counts_a_partner_going_out_as_a_win_for_the_side():
 
 # ---------------------------------------------------------------- what draws tell
 
-def drew_on(game, seat: int, colour: Colour, reason: str = "draw") -> None:
-    """Record in public history that `seat` drew (a card we do not say) with `colour` in force."""
-    game.history.append(Drew(seat, 1, reason, colour, (parse_card("Y9"),)))
+def draw_and_keep(game, seat: int) -> None:
+    """`seat`, to act, draws a card and keeps it (played through the engine)."""
+    game.apply(DRAW, seat)
+    if game.phase == "drawn" and game.current == seat:
+        game.apply(PASS, seat)
 
 
 def test_a_draw_when_stuck_proves_the_hand_had_nothing_playable():
     """Under draw=when-stuck a seat that drew and has not played since held no Wild."""
-    game = position([5, 6, 6], "R2", preset="party")
+    game = position(["W R9 R8 R7 R6", "G5 B6 Y7 G8 B9 G1", "R4 R3 B1 B2 B3"], "R2",
+                    preset="party", seat=1)
     assert not stuck(game.view(0), 1)
-    drew_on(game, 1, Colour.RED)
-    assert stuck(game.view(0), 1)
-    game.history.append(Played(1, parse_card("R7")))
+    draw_and_keep(game, 1)  # no red card, no Wild: drawing is all it may do
+    assert stuck(game.view(0), 1) and stuck(game.view(2), 1)
+    game.apply(play(parse_card("R4")), 2)
+    assert stuck(game.view(0), 1)  # others' plays prove nothing about seat 1
+    game.apply(play(parse_card("W"), Colour.GREEN), 0)
+    game.apply(play(parse_card("G5")), 1)
     assert not stuck(game.view(0), 1)
 
 
 def test_a_draw_proves_nothing_when_drawing_is_allowed_any_time_or_forced():
     """Any-time drawing (Color Cards) is a choice; a penalty is no choice at all."""
-    any_time = position([5, 6, 6], "R2")
-    drew_on(any_time, 1, Colour.RED)
+    any_time = position([5, "R5 G5 B6 Y7 G8 B9", 6], "R2", seat=1)
+    draw_and_keep(any_time, 1)  # it holds R5 and draws all the same
     assert not stuck(any_time.view(0), 1)
-    penalty = position([5, 6, 6], "R2", preset="party")
-    drew_on(penalty, 1, Colour.RED, reason="penalty")
+    penalty = position(["R+2 R9 R8 R7 R6", 6, 6], "R2", preset="party")
+    penalty.apply(play(parse_card("R+2")), 0)
+    assert any(isinstance(e, Drew) and e.seat == 1 and e.reason == "penalty"
+               for e in penalty.view(0).history)
     assert not stuck(penalty.view(0), 1)
 
 

@@ -13,6 +13,7 @@ from colorcards.engine import (
     NEXT_ROUND,
     PRESETS,
     Catch,
+    Colour,
     DecisionKind,
     Game,
     IllegalAction,
@@ -238,8 +239,8 @@ def test_a_dealt_game_holds_nothing_the_view_lacked():
 
 def test_a_dealt_game_keeps_seats_off_the_colours_they_drew_on():
     game = position("top=R3 | a: R5 R7 | b: G1 G2 G3 | c: B1 B2 | d: Y1 Y2",
-                    rules("classic"), current=0)
-    game.lacks[1] = {game.active_colour}
+                    rules("classic"), current=0, lacks={1: [Colour.RED]})
+    assert game.active_colour is Colour.RED and game.lacks[1] == {Colour.RED}
     view = game.view(0)
     for k in range(20):
         dealt = deal_from_view(view, random.Random(k))
