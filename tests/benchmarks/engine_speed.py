@@ -4,6 +4,13 @@
     python tests/benchmarks/engine_speed.py --games 5000
     python tests/benchmarks/engine_speed.py --bytecodes   # the work per game, machine-free
     python tests/benchmarks/engine_speed.py --bytecodes --games 1000   # a larger sample
+    python tests/benchmarks/engine_speed.py --case duel --games 1000    # one case only
+
+Machine instructions, which load does not disturb either: run one case under valgrind
+with 1,020 games and with 20, and take the difference (start-up cancels out):
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python tests/benchmarks/engine_speed.py --case duel --games 1020
 
 This is the same loop `colorcards sim` runs (colorcards.sim.play_game), single process.
 It reports CPU time (time.process_time), so other work on the machine disturbs it less.
@@ -65,10 +72,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None,
                         help="games a case (default 20,000; 200 with --bytecodes)")
     parser.add_argument("--all", action="store_true", help="also color-cards and classic")
+    parser.add_argument("--case", choices=[preset for preset, _ in CASES],
+                        help="only this case")
     parser.add_argument("--bytecodes", action="store_true",
                         help="count the bytecodes a game executes instead of timing")
     args = parser.parse_args()
-    for preset, seats in CASES if args.all else CASES[:2]:
+    cases = CASES if args.all else CASES[:2]
+    if args.case:
+        cases = tuple(c for c in CASES if c[0] == args.case)
+    for preset, seats in cases:
         if args.bytecodes:
             per_game, decisions = bytecodes(preset, seats, args.games or 200)
             print(f"{preset:<12} {seats} seats  {per_game:8.0f} bytecodes a game  "
