@@ -92,9 +92,34 @@ HUMAN_SEAT = 0
 TURN, DRAWN, CHALLENGE, NAME_COLOUR = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.NAME_COLOUR
 WINDOW, ROUND_OVER, MATCH_OVER = Phase.WINDOW, Phase.ROUND_OVER, Phase.MATCH_OVER
 
+STATE = (
+    "rules", "seats", "seed", "rng", "round", "dealer", "scores", "table_points", "results",
+    "winners", "total_turns", "history", "actions", "direction", "hands", "draw_pile",
+    "discard", "active_colour", "pending", "drawn", "called", "vulnerable", "after_window",
+    "challenge_bluff", "challenge_from", "out", "winner_points", "stuck_passes", "turns",
+    "lacks", "current", "phase", "reactions",
+)
+"""The names of a game's whole state: everything `to_json` writes, besides the
+derived fields the game rebuilds itself."""
+_STATE_NAMES = frozenset(STATE)
+DERIVED = (
+    "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_masks", "_match",
+    "_orders", "_after", "_dc",
+)
+"""The fields a game rebuilds from its state (`_resync`): the rule flags, each hand's
+card mask, what matches the top card, the seat order and the decision kept."""
+_SHARED = tuple(name for name in (*STATE, *DERIVED) if name not in {
+    "rng", "scores", "table_points", "results", "history", "actions", "hands", "draw_pile",
+    "discard", "called", "out", "lacks", "_masks"})
+"""What `Game.copy` shares with the original: values never changed in place."""
+
 
 class Game:
     """A match in progress. Seat 0 is the human; play runs left (+1) to start."""
+
+    # Slots, not a __dict__: every step reads and writes a dozen of these, and a slot is
+    # the cheapest attribute Python has (a game has too many fields for a shared dict).
+    __slots__ = (*STATE, *DERIVED)
 
     def __init__(self, rules: Rules | None = None, seats: int = 4, seed: int | None = None):
         rules = rules or Rules()
@@ -832,7 +857,8 @@ class Game:
             wrong = sorted(names ^ _STATE_NAMES)
             raise TypeError(f"a game's state needs exactly the fields of STATE: {wrong}")
         game = cls.__new__(cls)
-        game.__dict__.update(fields)
+        for name, value in fields.items():
+            setattr(game, name, value)
         game._resync()
         return game
 
@@ -844,7 +870,8 @@ class Game:
         generator, at no cost), else with a copy of this game's generator, which
         continues exactly as this game's would."""
         game = Game.__new__(Game)
-        game.__dict__.update(self.__dict__)
+        for name in _SHARED:
+            setattr(game, name, getattr(self, name))
         game.rng = copy_rng(self.rng) if rng is None else rng
         game.scores = self.scores[:]
         game.table_points = self.table_points[:]
@@ -942,17 +969,6 @@ def state_to_json(game: Game, logs: bool = True) -> dict:
 
 
 _card_index = attrgetter("index")
-
-STATE = (
-    "rules", "seats", "seed", "rng", "round", "dealer", "scores", "table_points", "results",
-    "winners", "total_turns", "history", "actions", "direction", "hands", "draw_pile",
-    "discard", "active_colour", "pending", "drawn", "called", "vulnerable", "after_window",
-    "challenge_bluff", "challenge_from", "out", "winner_points", "stuck_passes", "turns",
-    "lacks", "current", "phase", "reactions",
-)
-"""The names of a game's whole state: everything `to_json` writes, besides the
-derived fields the game rebuilds itself."""
-_STATE_NAMES = frozenset(STATE)
 
 _STEPS: dict[type, Callable] = {
     A.Play: Game._play, A.Draw: Game._draw, A.Pass: Game._pass, A.Accept: Game._accept,
