@@ -44,6 +44,7 @@ from ..engine import (
 )
 from ..engine.explain import why_not
 from . import hand_order
+from .clocks import Countdown, Timer
 from .seating import HUMAN, Seating, TableMeta
 from .settings import SPEED_DELAYS, GameSettings
 from .table_log import LOG_KEEP, TableLog
@@ -54,13 +55,6 @@ __all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost",
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
 
-
-
-
-class Timer(Protocol):
-    """What `TableHost.schedule` returns: a timer that can be stopped."""
-
-    def stop(self) -> None: ...
 
 
 class TableHost(Protocol):
@@ -124,15 +118,12 @@ class GameController:
         self.record = None
         """The GameRecord the store returned when the match ended."""
         self.paused = False
-        self.window_deadline: float | None = None
-        self.turn_deadline: float | None = None
+        self.window = Countdown(host.schedule, clock, self._window_closed)
+        """The Last Card window's clock."""
+        self.turn_timer = Countdown(host.schedule, clock, self._time_out)
+        """The player's turn timer (when the rules have one)."""
         self._save_due = False
         self._step: Timer | None = None
-        self._window_timer: Timer | None = None
-        self._window_key: object = None
-        self._turn_timer: Timer | None = None
-        self._turn_key: object = None
-        self._turn_left: float | None = None
         self._thinking: object = None
         self._saved_at: object = None
         self._finished = game.is_over and seating.meta.finished
@@ -212,17 +203,23 @@ class GameController:
         """True once the match is over and recorded."""
         return self._finished
 
+    @property
+    def turn_deadline(self) -> float | None:
+        """When the human's turn timer runs out, while it runs."""
+        return self.turn_timer.deadline
+
+    @property
+    def window_deadline(self) -> float | None:
+        """When the Last Card window closes, while it is open."""
+        return self.window.deadline
+
     def turn_left(self) -> float | None:
         """Seconds left on the human's turn timer, or None."""
-        if self.turn_deadline is None:
-            return None
-        return max(0.0, self.turn_deadline - self.clock())
+        return self.turn_timer.left()
 
     def window_left(self) -> float | None:
         """Seconds left in the Last Card window, or None."""
-        if self.window_deadline is None:
-            return None
-        return max(0.0, self.window_deadline - self.clock())
+        return self.window.left()
 
     def colour_counts(self) -> dict[Colour, int]:
         """How many cards of each colour the human holds (the chooser pre-selects the most)."""
@@ -307,8 +304,8 @@ class GameController:
         """Write any waiting save and cancel every timer (the table is going away)."""
         self.flush_save()
         self._cancel_step()
-        self._cancel_window()
-        self._cancel_turn_timer()
+        self.window.cancel()
+        self.turn_timer.cancel()
         self._thinking = None
 
     def pause(self) -> None:
@@ -317,10 +314,9 @@ class GameController:
         if self.paused:
             return
         self.paused = True
-        self._turn_left = self.turn_left()
         self._cancel_step()
-        self._cancel_window()
-        self._cancel_turn_timer(keep_key=True)
+        self.window.cancel()
+        self.turn_timer.hold()  # the turn timer goes on where it stopped
         self._thinking = None
 
     def resume_play(self) -> None:
@@ -348,22 +344,23 @@ class GameController:
         game = self.game
         decision = next_decision(game)
         if decision is None or decision.kind is DecisionKind.DEAL:
-            self._cancel_window()
-            self._cancel_turn_timer()
+            self.window.cancel()
+            self.turn_timer.cancel()
             match = decision is None
             if match:
                 self._finish()
             self._after(lambda: self.host.round_over(match))
             return
         if game.phase is Phase.WINDOW:
-            self._open_window()
+            self.window.start((len(game.actions), game.current), self.window_seconds)
         else:
-            self._cancel_window()
+            self.window.cancel()
         kind, seat = decision.kind, decision.seat
-        if kind is DecisionKind.TURN and seat == HUMAN:
-            self._start_turn_timer()
+        seconds = self.rules.turn_timer if self.turn_seconds is None else self.turn_seconds
+        if kind is DecisionKind.TURN and seat == HUMAN and self.rules.turn_timer:
+            self.turn_timer.start((game.round, game.total_turns), seconds)
         else:
-            self._cancel_turn_timer()
+            self.turn_timer.cancel()
         if kind is DecisionKind.REACTION:
             wait = self.grace if game.vulnerable == HUMAN else self.delay
             self._step = self.host.schedule(wait, self._react)
@@ -478,19 +475,8 @@ class GameController:
 
     # ---------------------------------------------------------------- clocks
 
-    def _open_window(self) -> None:
-        key = (len(self.game.actions), self.game.current)
-        if self._window_key == key and self._window_timer is not None:
-            return
-        self._cancel_window()
-        self._window_key = key
-        self.window_deadline = self.clock() + self.window_seconds
-        self._window_timer = self.host.schedule(self.window_seconds, self._window_closed)
-
     def _window_closed(self) -> None:
         """Time is up: whoever was still to answer lets the chance go, the window closes."""
-        self._window_timer = None
-        self.window_deadline = None
         if self.game.phase is not Phase.WINDOW or self.paused:
             return
         self._cancel_step()
@@ -503,47 +489,13 @@ class GameController:
             self._apply(CLOSE_WINDOW, None)
         self.advance()
 
-    def _cancel_window(self) -> None:
-        if self._window_timer is not None:
-            self._window_timer.stop()
-        self._window_timer = None
-        self._window_key = None
-        self.window_deadline = None
-
-    def _start_turn_timer(self) -> None:
-        seconds: float = self.rules.turn_timer
-        if not seconds:
-            return
-        if self.turn_seconds is not None:
-            seconds = self.turn_seconds
-        key = (self.game.round, self.game.total_turns)
-        if self._turn_key == key and self._turn_timer is not None:
-            return
-        if self._turn_key == key and self._turn_left is not None:
-            seconds = self._turn_left  # back from a pause: the clock goes on where it stopped
-        self._cancel_turn_timer()
-        self._turn_key = key
-        self._turn_left = None
-        self.turn_deadline = self.clock() + seconds
-        self._turn_timer = self.host.schedule(seconds, self._time_out)
-
     def _time_out(self) -> None:
-        self._turn_timer = None
-        self.turn_deadline = None
+        """The player's time is up: the engine draws for them (`TIMEOUT`)."""
         game = self.game
         if self.paused or game.current_seat != HUMAN or game.phase is Phase.WINDOW:
             return
         self._apply(TIMEOUT, HUMAN)
         self.advance()
-
-    def _cancel_turn_timer(self, keep_key: bool = False) -> None:
-        if self._turn_timer is not None:
-            self._turn_timer.stop()
-        self._turn_timer = None
-        self.turn_deadline = None
-        if not keep_key:
-            self._turn_key = None
-            self._turn_left = None
 
     # ---------------------------------------------------------------- plumbing
 
