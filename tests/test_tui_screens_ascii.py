@@ -21,6 +21,7 @@ from colorcards.tui.screens import (
 )
 from colorcards.tui.settings import GameSettings
 from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results
+from tui_table_helpers import screen_text
 
 SCREENS = {
     "title": lambda: TitleScreen(SAVED),
@@ -47,8 +48,8 @@ class AsciiApp(ScreenApp):
 
 
 def _rows(app) -> list[str]:
-    strips = app.screen._compositor.render_strips()
-    return ["".join(segment.text for segment in strip) for strip in strips]
+    """The terminal's rows as plain text (from the app's own screenshot)."""
+    return screen_text(app).split("\n")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
