@@ -125,9 +125,9 @@ def decide_with(player, view, legal, seed):
 
 
 def test_stacking_rates_per_level():
-    """Easy misses most of its stacks, Normal a third, Hard and Crazy none."""
+    """Easy misses most of its stacks, Normal half, Hard and Crazy none."""
     assert 0.15 <= stack_rate("easy") <= 0.45
-    assert 0.5 <= stack_rate("normal") <= 0.8
+    assert 0.35 <= stack_rate("normal") <= 0.65
     assert stack_rate("hard") == 1.0
     assert stack_rate("crazy", 50) == 1.0
 
@@ -155,10 +155,10 @@ def call_rate(name: str, trials: int = 2000) -> float:
 
 
 def test_last_card_forgetting_rates():
-    """Easy forgets more often than not, Normal one time in four, Hard almost never,
-    Crazy never."""
+    """Easy forgets more often than not, Normal about one time in three, Hard almost
+    never, Crazy never."""
     assert 0.25 <= call_rate("easy") <= 0.45
-    assert 0.7 <= call_rate("normal") <= 0.8
+    assert 0.6 <= call_rate("normal") <= 0.7
     assert 0.96 <= call_rate("hard") < 1.0
     assert call_rate("crazy", 40) == 1.0
 

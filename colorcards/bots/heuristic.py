@@ -89,7 +89,7 @@ class Tuning:
 # five, and each level should be clearly harder than the one below it.
 EASY = Tuning("easy", random_play=0.85, stack_miss=0.7, forget=0.65, catch=0.05,
              save_wilds=False, aim=False, read_bluffs=False)
-NORMAL = Tuning("normal", random_play=0.2, stack_miss=0.35, forget=0.25, catch=0.5,
+NORMAL = Tuning("normal", random_play=0.2, stack_miss=0.5, forget=0.35, catch=0.5,
                save_wilds=True, aim=False)
 HARD = Tuning("hard", random_play=0.0, stack_miss=0.0, forget=0.02, catch=0.95,
              save_wilds=True, aim=True, steer=True, draw_to_save_wild=False,
