@@ -89,7 +89,7 @@ LEVEL_HINTS = {
     "normal": "Normal: sensible, with slips: the odd random card, a missed stack, a forgotten "
               "call. A fair game: about one win in four.",
     "hard": "Hard: no slips; stops whoever is about to go out, steers into colours you lack, "
-            "thinks ahead. Casual players win 1 in 5.",
+            "thinks ahead. Casual players win under 1 in 5.",
     "crazy": "Crazy: Hard, and the computers play as a team against you, keeping their Skips "
              "and draw cards for you. Good players win under 1 in 5.",
 }
