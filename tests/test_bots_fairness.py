@@ -97,10 +97,9 @@ def test_same_view_same_answer(name):
         assert first == again
 
 
-def test_crazy_play_outs_ignore_hidden_cards():
-    """Where Crazy thinks ahead, its play-out results themselves survive a re-deal."""
-    game = position(["R5 R7 RS B5 G2", 3, 4, 3], "R2", lacks={1: {Colour.GREEN}})
-    player = CrazyPlayer()
+def think_over_redeals(player, game: Game, seat: int, deals: int) -> tuple[list, set]:
+    """`player`'s choice for `seat` in `game` and in `deals - 1` re-deals of it, with the
+    same generator: the results its play-outs weighed each time, and the answers."""
     shares = []
     original = player.evaluate
 
@@ -111,9 +110,16 @@ def test_crazy_play_outs_ignore_hidden_cards():
 
     player.evaluate = evaluate
     answers = set()
-    for k in range(4):
-        other = game if k == 0 else redeal(game, 0, random.Random(k))
-        answers.add(player.choose(other.view(0), other.legal_actions(), random.Random(7)))
+    for k in range(deals):
+        other = game if k == 0 else redeal(game, seat, random.Random(k))
+        answers.add(player.choose(other.view(seat), other.legal_actions(), random.Random(7)))
+    return shares, answers
+
+
+def test_crazy_play_outs_ignore_hidden_cards():
+    """Where Crazy thinks ahead, its play-out results themselves survive a re-deal."""
+    game = position(["R5 R7 RS B5 G2", 3, 4, 3], "R2", lacks={1: {Colour.GREEN}})
+    shares, answers = think_over_redeals(CrazyPlayer(), game, 0, deals=4)
     assert len(shares) == 4 and len(answers) == 1
     assert all(s == shares[0] for s in shares)
 
@@ -128,19 +134,6 @@ def test_thinking_ahead_ignores_hidden_cards(name, seat, hands):
     """Where Hard or a side-playing Crazy plays out its options, the play-outs' results
     themselves survive a re-deal of everything the seat cannot see."""
     game = position(hands, "R2", seat=seat, lacks={0: {Colour.GREEN}})
-    player = make_player(name)
-    shares = []
-    original = player.evaluate
-
-    def evaluate(*args, **kwargs):
-        result = original(*args, **kwargs)
-        shares.append(result)
-        return result
-
-    player.evaluate = evaluate
-    answers = set()
-    for k in range(3):
-        other = game if k == 0 else redeal(game, seat, random.Random(k))
-        answers.add(player.choose(other.view(seat), other.legal_actions(), random.Random(7)))
+    shares, answers = think_over_redeals(make_player(name), game, seat, deals=3)
     assert len(shares) == 3 and len(answers) == 1
     assert all(s == shares[0] for s in shares)

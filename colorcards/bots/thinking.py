@@ -142,7 +142,7 @@ class ThinkingPlayer(HeuristicPlayer):
             world = deal_from_view(view, Random(seed))
             for i, action in enumerate(candidates):
                 game = world.copy(Random(seed + 1))
-                game.apply(action, me)
+                game.step(action, me)
                 outcomes[i].append(play_out(game, us, PLY_LIMIT, side))
         return outcomes
 
@@ -180,7 +180,7 @@ def play_out(game: Game, us: frozenset[int], limit: int, side: bool = False) -> 
             action = DECLINE
         else:
             action = decision.actions[0]  # the window closes, the next deal
-        game.apply(action, decision.seat)
+        game.step(action, decision.seat)  # (the events are not read: no copy of them)
     if game.out:
         return 1.0 if game.out[0] in us else 0.0
     return estimate(game, us)
@@ -207,9 +207,7 @@ def quick_choice(game: Game, seat: int, actions: Sequence[Action], side: bool = 
     counts = [0, 0, 0, 0, 0]
     for c in hand:
         counts[_slot(c)] += 1
-    nxt = (seat + game.direction) % game.seats
-    while not game.hands[nxt] and nxt != seat:
-        nxt = (nxt + game.direction) % game.seats
+    nxt = game.next_seat(seat)
     danger = len(game.hands[nxt]) <= 2
     hunt = side and seat != HUMAN_SEAT
     if hunt:

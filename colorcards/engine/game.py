@@ -243,13 +243,13 @@ class Game:
             self.phase = NAME_COLOUR
         elif rank is SKIP:
             self.history.append(SKIPPED[first])
-            self.current = self._next(first)
+            self.current = self.next_seat(first)
         elif rank is REVERSE:
             self._reverse_direction()
             if how is FirstCard.CLASSIC or self.seats == 2:
                 self.current = before
             else:
-                self.current = self._next(before)
+                self.current = self.next_seat(before)
         elif rank is DRAW_TWO:
             if how is FirstCard.AS_IF_PLAYED and self.rules.stacking is Stacking.ON:
                 self.pending = 2
@@ -257,7 +257,7 @@ class Game:
             else:
                 self._draw_into(first, 2, "penalty")
                 self.history.append(SKIPPED[first])
-                self.current = self._next(first)
+                self.current = self.next_seat(first)
 
     # ------------------------------------------------------------------ queries
 
@@ -294,8 +294,9 @@ class Game:
         """Whether the seat still holds cards in this round."""
         return bool(self.hands[seat])
 
-    def _next(self, seat: int) -> int:
-        """The next seat after `seat` in the direction of play that still holds cards."""
+    def next_seat(self, seat: int) -> int:
+        """The next seat after `seat` in the direction of play that still holds cards
+        (a lookup: the walk round the table is `_seat_order`'s)."""
         return self._after[seat]
 
     def _seat_order(self) -> None:
@@ -751,15 +752,15 @@ class Game:
     def _card_effect(self, seat: int, card: Card) -> tuple[int, Phase]:
         """Resolve the card's action; return who plays next and in which phase."""
         rank = card.rank
-        nxt = self._next(seat)
+        nxt = self.next_seat(seat)
         if card in PLAIN:
             return nxt, TURN
         if rank is SKIP or (rank is REVERSE and self._active_count() == 2):
             self.history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
-            return self._next(nxt), TURN
+            return self.next_seat(nxt), TURN
         if rank is REVERSE:
             self._reverse_direction()
-            return self._next(seat), TURN
+            return self.next_seat(seat), TURN
         size = 2 if rank is DRAW_TWO else 4
         if self._stacking:
             self.pending += size
@@ -770,7 +771,7 @@ class Game:
             return nxt, CHALLENGE
         self._draw_into(nxt, size, "penalty")
         self.history.append(SKIPPED[nxt])
-        return self._next(nxt), TURN
+        return self.next_seat(nxt), TURN
 
     def _reverse_direction(self) -> None:
         direction = self.direction = -self.direction
@@ -783,7 +784,7 @@ class Game:
         self.out.append(seat)
         self.called[seat] = False
         self._seat_order()  # the seat's hand is empty: play goes round it now
-        victim = self._next(seat)
+        victim = self.next_seat(seat)
         penalty = rank is DRAW_TWO or rank is WILD4
         if penalty:
             total = self.pending + (2 if rank is DRAW_TWO else 4)

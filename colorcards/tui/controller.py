@@ -43,6 +43,7 @@ from ..engine import (
     rng_state,
 )
 from ..engine.explain import why_not
+from ..sim import decide
 from . import hand_order
 from .clocks import Countdown, Timer
 from .seating import HUMAN, Seating, TableMeta
@@ -470,8 +471,7 @@ class GameController:
             seat = decision.seat
             own = self.rngs[seat]
             assert own is not None  # every computer has its generator
-            action = self.players[seat].react(game.view(seat), decision.actions[:-1], own)
-            self._apply(action or DECLINE, seat)
+            self._apply(decide(game, decision, self.players[seat], own), seat)
 
     # ---------------------------------------------------------------- clocks
 
