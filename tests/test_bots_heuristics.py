@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -10,7 +11,7 @@ from bots_helpers import decide, position
 from colorcards.bots import make_player
 from colorcards.bots.crazy import CrazyPlayer
 from colorcards.bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer
-from colorcards.bots.knowledge import bluff_chance, stuck
+from colorcards.bots.knowledge import bluff_chance, follow_chance, stuck
 from colorcards.bots.reasons import reason
 from colorcards.bots.thinking import play_out
 from colorcards.engine import (
@@ -23,7 +24,9 @@ from colorcards.engine import (
     Colour,
     NameColour,
     Play,
+    Rank,
     parse_card,
+    parse_cards,
     play,
 )
 from colorcards.engine.events import Drew
@@ -288,6 +291,54 @@ def test_a_play_out_counts_a_partner_going_out_as_a_win_for_the_side():
     assert play_out(game.copy(random.Random(1)), frozenset({1, 2, 3}), 50, side=True) == 1.0
     assert play_out(game.copy(random.Random(1)), frozenset({2}), 50) == 0.0
     assert play_out(game.copy(random.Random(1)), frozenset({0}), 50) == 0.0
+
+
+# Cards laid under the top card, all seen: nine of one colour (no 5 or 7 among them)
+# leave few of that colour for the hidden hands.
+SEEN = {colour: " ".join(f"{colour}{n}" for n in "123468912") for colour in "RB"}
+
+
+@pytest.mark.parametrize(("seen", "card"), [("B", "B5"), ("R", "R7")])
+def test_crazy_leaves_the_human_on_one_card_the_colour_it_is_least_likely_to_hold(seen, card):
+    """The human, next, holds one card, dealt from the cards Crazy cannot see. Red and
+    blue are otherwise alike: Crazy leaves the colour of which most cards are already
+    seen, and without the seen cards the choice would not be forced either way."""
+    game = position([1, 7, 7, "R7 B5 Y1 Y2"], "R5", seat=3, under=SEEN[seen])
+    assert decide(rule_based_crazy(), game) == Play(parse_card(card))
+
+
+@pytest.mark.parametrize(("seen", "card"), [("B", "R7"), ("R", "B5")])
+def test_crazy_leaves_a_partner_on_one_card_the_colour_it_is_likeliest_to_hold(seen, card):
+    """The same choice with a partner next on one card: Crazy leaves it the colour it
+    can most likely follow (the human, on seven, is not close)."""
+    game = position([7, "R7 B5 Y1 Y2", 1, 7], "R5", seat=1, under=SEEN[seen])
+    assert decide(rule_based_crazy(), game) == Play(parse_card(card))
+
+
+def test_crazy_draws_to_keep_a_colour_the_human_drew_on():
+    """The human, next, is down to one card and drew on red: Crazy's only card to play
+    (a blue 5 on the red 5) would change the colour, so it draws instead; Hard plays it.
+    Had the human drawn on nothing, Crazy would play it too."""
+    game = position([1, 7, 7, "B5 G9 G8 Y1"], "R5", seat=3, lacks={0: {Colour.RED}})
+    assert decide(rule_based_crazy(), game) == DRAW
+    assert decide(HeuristicPlayer(HARD), game) == Play(parse_card("B5"))
+    open_game = position([1, 7, 7, "B5 G9 G8 Y1"], "R5", seat=3, under=SEEN["B"])
+    assert decide(rule_based_crazy(), open_game) == Play(parse_card("B5"))
+
+
+def test_the_chance_a_hidden_hand_can_follow():
+    """Exact odds for a hand dealt from a small pool: a card of the colour, of the rank
+    or a Wild follows; a colour the seat drew on is not in its hand."""
+    pool = Counter(parse_cards("R1 R2 B1 G3 G4 W"))
+    assert follow_chance(pool, (), 1, Colour.RED, Rank.TWO) == pytest.approx(3 / 6)
+    assert follow_chance(pool, (), 1, Colour.RED, Rank.ONE) == pytest.approx(4 / 6)
+    assert follow_chance(pool, (), 1, Colour.YELLOW, None) == pytest.approx(1 / 6)
+    # Two cards from six, three of which fit: 1 - C(3, 2) / C(6, 2).
+    assert follow_chance(pool, (), 2, Colour.RED, Rank.TWO) == pytest.approx(1 - 3 / 15)
+    # Drew on green: the hand is dealt from the other four cards.
+    assert follow_chance(pool, {Colour.GREEN}, 1, Colour.BLUE, Rank.THREE) == pytest.approx(2 / 4)
+    assert follow_chance(pool, (), 7, Colour.YELLOW, None) == 1.0
+    assert follow_chance(Counter(), (), 1, Colour.RED, Rank.ONE) == 0.0
 
 
 # ---------------------------------------------------------------- what draws tell

@@ -12,6 +12,7 @@ random generator it is handed, so a saved and resumed game gets the same decisio
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
@@ -38,13 +39,14 @@ from .knowledge import (
     ATTACK_RANKS,
     bluff_chance,
     colour_counts,
+    follow_chance,
     in_round,
     next_to_play,
     seat_threat,
     stuck,
     threat,
     turns_until,
-    unseen_colours,
+    unseen,
     victim_after,
 )
 
@@ -95,6 +97,14 @@ HARD = Tuning("hard", random_play=0.0, stack_miss=0.0, forget=0.02, catch=0.95,
              save_wilds=True, aim=True, steer=True, draw_to_save_wild=False,
              draw_four_attack=0.5)
 
+#: Playing as a side: how much the chance that the human can follow the card left on
+#: top costs, times the human's `threat` (from two cards; measured from seat 0, see
+#: `HeuristicPlayer.side_steer`), and how much a partner's chance adds, times its threat.
+HUMAN_FOLLOW = 2.0
+PARTNER_FOLLOW = 3.0
+#: How much likelier to fit the human's last cards a play must be than the card on top
+#: before a side draws instead, to keep the colour.
+HOLD_MARGIN = 0.05
 #: A Wild spent while the hand is larger than this (and nobody is close) costs points.
 WILD_SAVE_HAND = 3
 DRAW_TO_SAVE_LIMIT = 8
@@ -248,7 +258,7 @@ class HeuristicPlayer:
         if view.phase == "drawn":
             return self.drawn_card(view, plays, legal, rng)
         best = self.best_play(view, plays, rng)
-        if DRAW in legal and self.rather_draw(view, best):
+        if DRAW in legal and (self.rather_draw(view, best) or self.holds_colour(view, best)):
             return DRAW
         return best
 
@@ -258,7 +268,10 @@ class HeuristicPlayer:
         card = plays[0].card
         if card.is_wild and self.keep_wild(view, card) and PASS in legal:
             return PASS
-        return self.best_play(view, plays, rng)
+        action = self.best_play(view, plays, rng)
+        if PASS in legal and self.holds_colour(view, action):
+            return PASS
+        return action
 
     def rather_draw(self, view: View, best: Play) -> bool:
         """Draw instead of spending a Wild while nobody is close, but only up to
@@ -290,19 +303,22 @@ class HeuristicPlayer:
         """The highest-scoring card, ties to the first in legal order."""
         best = plays[0]
         best_score = float("-inf")
+        pool = unseen(view) if self.level.steer and self.plays_side(view) else None
         for card in distinct_cards(plays):
             rest = remaining(view.hand, card)
             action = play_for(view, card, rest, self.level)
             if action not in plays:
                 action = next(a for a in plays if a.card is card)
             colour = action.colour or card.colour or view.active_colour or COLOURS[0]
-            score = self.score(view, card, colour, rest)
+            score = self.score(view, card, colour, rest, pool)
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    def score(self, view: View, card: Card, colour: Colour, rest: Sequence[Card]) -> float:
-        """How good playing `card` (making `colour` active) looks, leaving `rest`."""
+    def score(self, view: View, card: Card, colour: Colour, rest: Sequence[Card],
+              pool: Counter | None = None) -> float:
+        """How good playing `card` (making `colour` active) looks, leaving `rest`.
+        `pool`: the cards this seat cannot see (`unseen`), if already counted."""
         level = self.level
         rank = card.rank
         counts = colour_counts(rest)
@@ -335,20 +351,7 @@ class HeuristicPlayer:
         elif rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.SKIP):
             score += 0.5
         if level.steer and self.plays_side(view):
-            nxt = next_to_play(view, card)
-            if colour in view.lacks[HUMAN_SEAT]:
-                human = view.hand_counts[HUMAN_SEAT]
-                if nxt == HUMAN_SEAT:
-                    score += 3.0 + threat(human) * 0.5 + (1.0 if stuck(view, nxt) else 0.0)
-                else:
-                    score += 0.5
-            elif nxt != view.seat and colour in view.lacks[nxt]:
-                score -= 1.0  # a partner who drew on the colour: leave it a way out
-            if nxt == HUMAN_SEAT and view.hand_counts[HUMAN_SEAT] <= 2:
-                # The human's last cards are drawn from the unseen ones: the colour
-                # with the fewest of them left is the least likely to fit.
-                left = unseen_colours(view)
-                score += (sum(left.values()) / 4 - left[colour]) * 0.25
+            score += self.side_steer(view, card, colour, pool)
         elif level.steer:
             nxt = next_to_play(view, card)
             if nxt != view.seat and colour in view.lacks[nxt]:
@@ -356,6 +359,58 @@ class HeuristicPlayer:
                 if stuck(view, nxt):
                     score += 1.0  # it holds no Wild either: it must draw
         return score
+
+    def side_steer(self, view: View, card: Card, colour: Colour,
+                   pool: Counter | None = None) -> float:
+        """Playing as a side, what the colour (and rank) left on top is worth: against
+        the human it should be one the human drew on, and once the human is down to two
+        cards one its last cards are least likely to follow; for a partner, one it can
+        follow, the more so the closer it is to going out."""
+        nxt = next_to_play(view, card)
+        human = view.hand_counts[HUMAN_SEAT]
+        value = 0.0
+        if colour in view.lacks[HUMAN_SEAT]:
+            if nxt == HUMAN_SEAT:
+                value += 3.0 + threat(human) * 0.5 + (1.0 if stuck(view, nxt) else 0.0)
+            else:
+                value += 0.5
+        elif nxt != view.seat and colour in view.lacks[nxt]:
+            value -= 1.0  # a partner who drew on the colour: leave it a way out
+        if card.rank in ATTACK_RANKS or nxt == view.seat or (nxt == HUMAN_SEAT and human > 2):
+            return value
+        # The cards behind the next seat's are drawn from those this seat cannot see.
+        if pool is None:
+            pool = unseen(view)
+        odds = follow_chance(pool, view.lacks[nxt], view.hand_counts[nxt], colour,
+                             None if card.is_wild else card.rank)
+        if nxt == HUMAN_SEAT:
+            return value - HUMAN_FOLLOW * threat(human) * odds
+        return value + PARTNER_FOLLOW * threat(view.hand_counts[nxt]) * odds
+
+    def holds_colour(self, view: View, action: Action) -> bool:
+        """Playing as a side at a table of three or more, with the human next and down to
+        two cards: whether to draw (or keep the card just drawn) rather than play
+        `action`, because the colour and rank on top now are clearly less likely to fit
+        the human's last cards. (Head to head a card drawn is a card more in the race
+        against the human itself; there the play-outs judge.)"""
+        human = view.hand_counts[HUMAN_SEAT]
+        if (not self.level.steer or not self.plays_side(view) or view.pending or human > 2
+                or in_round(view) <= 2 or view.next_seat() != HUMAN_SEAT
+                or not isinstance(action, Play)):
+            return False
+        card = action.card
+        if card.rank in ATTACK_RANKS or next_to_play(view, card) != HUMAN_SEAT:
+            return False
+        active = view.active_colour
+        if active is None:
+            return False
+        pool = unseen(view)
+        lacking = view.lacks[HUMAN_SEAT]
+        top = view.top
+        keep = follow_chance(pool, lacking, human, active, None if top.is_wild else top.rank)
+        play = follow_chance(pool, lacking, human, action.colour or card.colour or active,
+                             None if card.is_wild else card.rank)
+        return keep + HOLD_MARGIN < play
 
     def side_attack_value(self, view: View, card: Card) -> float:
         """Playing as a side: a Skip or draw card is worth playing on the human, at any

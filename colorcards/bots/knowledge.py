@@ -9,6 +9,7 @@ changes what these functions return.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from math import comb
 
 from ..engine import COLOURS, Card, Colour, Rank, View
@@ -98,6 +99,26 @@ def unseen(view: View) -> Counter:
 def unseen_colours(view: View) -> dict[Colour, int]:
     """How many cards of each colour this seat cannot see."""
     return colour_counts(unseen(view).elements())
+
+
+def follow_chance(pool: Counter, lacking: Collection[Colour], held: int, colour: Colour,
+                  rank: Rank | None) -> float:
+    """The chance that a hand of `held` cards, dealt at random from `pool` away from the
+    colours in `lacking`, holds a card to play on `colour` (or on `rank`: None for a
+    Wild, which only another Wild follows): a card of that colour or rank, or a Wild."""
+    total = fits = 0
+    for card, copies in pool.items():
+        if card.colour is None:
+            fits += copies
+        elif card.colour in lacking:
+            continue
+        elif card.colour is colour or card.rank is rank:
+            fits += copies
+        total += copies
+    held = min(held, total)
+    if held <= 0:
+        return 0.0
+    return 1.0 - comb(total - fits, held) / comb(total, held)
 
 
 def colour_before_top(view: View) -> Colour | None:
