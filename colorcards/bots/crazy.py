@@ -2,12 +2,15 @@
 
 A Crazy computer counts a round won by any computer as a win (`Tuning.side`): it
 keeps its Skips and draw cards for the human and spares its partners, turns play away
-from the human with Reverses, steers into colours the human drew on (and, when the
-human is about to go out, into the colours with the fewest cards left unseen), catches
-only the human, and never forgets Last Card. Once the human is down to two cards it
-also thinks ahead (`ThinkingPlayer`), judging each candidate by how often the human
-loses. Head to head, where the side is itself, it thinks ahead for its own win.
-Everything comes from its view: what the human drew on and how many cards it holds.
+from the human with Reverses, steers into colours the human drew on, catches only the
+human, and never forgets Last Card. From the cards it cannot see it reckons the odds
+that the next seat can follow what it leaves on top (`HeuristicPlayer.side_steer`):
+good odds for a partner close to going out, poor ones for the human down to two
+cards, drawing rather than change a colour the human is clearly less likely to follow.
+Once the human is down to two cards it also thinks ahead (`ThinkingPlayer`), judging
+each candidate by how often the human loses. Head to head, where the side is itself,
+it thinks ahead for its own win. Everything comes from its view: the cards played, what
+each seat drew on and how many cards it holds.
 """
 
 from __future__ import annotations
