@@ -332,7 +332,7 @@ def test_the_chance_a_hidden_hand_can_follow():
     pool = Counter(parse_cards("R1 R2 B1 G3 G4 W"))
     assert follow_chance(pool, (), 1, Colour.RED, Rank.TWO) == pytest.approx(3 / 6)
     assert follow_chance(pool, (), 1, Colour.RED, Rank.ONE) == pytest.approx(4 / 6)
-    assert follow_chance(pool, (), 1, Colour.YELLOW, None) == pytest.approx(1 / 6)
+    assert follow_chance(pool, (), 1, Colour.YELLOW, Rank.WILD) == pytest.approx(1 / 6)
     # Two cards from six, three of which fit: 1 - C(3, 2) / C(6, 2).
     assert follow_chance(pool, (), 2, Colour.RED, Rank.TWO) == pytest.approx(1 - 3 / 15)
     # Drew on green: the hand is dealt from the other four cards.

@@ -381,8 +381,7 @@ class HeuristicPlayer:
         # The cards behind the next seat's are drawn from those this seat cannot see.
         if pool is None:
             pool = unseen(view)
-        odds = follow_chance(pool, view.lacks[nxt], view.hand_counts[nxt], colour,
-                             None if card.is_wild else card.rank)
+        odds = follow_chance(pool, view.lacks[nxt], view.hand_counts[nxt], colour, card.rank)
         if nxt == HUMAN_SEAT:
             return value - HUMAN_FOLLOW * threat(human) * odds
         return value + PARTNER_FOLLOW * threat(view.hand_counts[nxt]) * odds
@@ -406,10 +405,9 @@ class HeuristicPlayer:
             return False
         pool = unseen(view)
         lacking = view.lacks[HUMAN_SEAT]
-        top = view.top
-        keep = follow_chance(pool, lacking, human, active, None if top.is_wild else top.rank)
+        keep = follow_chance(pool, lacking, human, active, view.top.rank)
         play = follow_chance(pool, lacking, human, action.colour or card.colour or active,
-                             None if card.is_wild else card.rank)
+                             card.rank)
         return keep + HOLD_MARGIN < play
 
     def side_attack_value(self, view: View, card: Card) -> float:

@@ -96,16 +96,12 @@ def unseen(view: View) -> Counter:
     return +pool
 
 
-def unseen_colours(view: View) -> dict[Colour, int]:
-    """How many cards of each colour this seat cannot see."""
-    return colour_counts(unseen(view).elements())
-
-
 def follow_chance(pool: Counter, lacking: Collection[Colour], held: int, colour: Colour,
-                  rank: Rank | None) -> float:
+                  rank: Rank) -> float:
     """The chance that a hand of `held` cards, dealt at random from `pool` away from the
-    colours in `lacking`, holds a card to play on `colour` (or on `rank`: None for a
-    Wild, which only another Wild follows): a card of that colour or rank, or a Wild."""
+    colours in `lacking`, holds a card to play on `colour` and `rank`: a card of that
+    colour or rank, or a Wild (a Wild's rank no coloured card has, so on a Wild only
+    the colour and the Wilds count)."""
     total = fits = 0
     for card, copies in pool.items():
         if card.colour is None:
@@ -115,6 +111,12 @@ def follow_chance(pool: Counter, lacking: Collection[Colour], held: int, colour:
         elif card.colour is colour or card.rank is rank:
             fits += copies
         total += copies
+    return any_dealt(held, fits, total)
+
+
+def any_dealt(held: int, fits: int, total: int) -> float:
+    """The chance that `held` cards dealt at random from `total`, of which `fits` would
+    do, include at least one that does (all `total` if `held` is more)."""
     held = min(held, total)
     if held <= 0:
         return 0.0
@@ -152,16 +154,9 @@ def bluff_chance(view: View) -> float:
         return 0.0
     if colour in view.lacks[offender]:
         return 0.05
-    held = view.hand_counts[offender]
     pool = unseen(view)
-    total = sum(pool.values())
     of_colour = sum(n for card, n in pool.items() if card.colour is colour)
-    if held <= 0 or total <= 0:
-        return 0.0
-    if held > total:
-        held = total
-    none = comb(total - of_colour, held) / comb(total, held)
-    return 1.0 - none
+    return any_dealt(view.hand_counts[offender], of_colour, sum(pool.values()))
 
 
 def victim_after(view: View, card: Card) -> int:
