@@ -16,7 +16,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .bots import Player, make_player
-from .engine import DECLINE, Action, Decision, DecisionKind, Game, Rules, next_decision
+from .bots.drive import decide
+from .engine import DecisionKind, Game, Rules, next_decision
 
 GAME_SEED_STRIDE = 1_000_003
 PLAYER_SEED_SALT = 0x5EED_CA7D
@@ -51,17 +52,6 @@ def seat_rngs(seed: int, seats: int) -> list[random.Random]:
     draws never changes another's choices)."""
     base = (seed ^ PLAYER_SEED_SALT) * SEAT_SEED_STRIDE
     return [random.Random(base + s) for s in range(seats)]
-
-
-def decide(game: Game, decision: Decision, player: Player, rng: random.Random) -> Action:
-    """What `player`, in `decision.seat`, applies for `decision`: its choice on a turn,
-    its reaction or `DECLINE` when it may react. Not for the table's own decisions."""
-    seat = decision.seat
-    assert seat is not None, "the table's own decisions have one action: apply it"
-    view = game.view(seat) if player.uses_view else None
-    if decision.kind is _TURN:
-        return player.choose(view, decision.actions, rng)
-    return player.react(view, decision.actions[:-1], rng) or DECLINE
 
 
 def play_game(rules: Rules, players: Sequence[Player], seed: int,

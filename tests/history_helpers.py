@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 from colorcards.bots import make_player
+from colorcards.bots.drive import decide
 from colorcards.engine import Game, get_preset, next_decision
-from colorcards.sim import decide
 from colorcards.store import Store
 
 EVENING = (("color-cards", 4, "hard"), ("classic", 3, "normal"), ("duel", 2, "crazy"),

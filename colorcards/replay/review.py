@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.drive import decide
 from ..bots.heuristic import HARD, HeuristicPlayer
 from ..engine import (
     COLOURS,
@@ -39,7 +40,6 @@ from ..engine import (
     deal_from_view,
     next_decision,
 )
-from ..sim import decide
 from .kept import KeptGame
 
 VERSION = 1

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..bots import Player, make_player
+from ..bots.drive import decide
 from ..bots.reasons import reason
 from ..engine import (
     CLOSE_WINDOW,
@@ -43,7 +44,6 @@ from ..engine import (
     rng_state,
 )
 from ..engine.explain import why_not
-from ..sim import decide
 from . import hand_order
 from .clocks import Countdown, Timer
 from .seating import HUMAN, Seating, TableMeta

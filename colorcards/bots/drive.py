@@ -1,0 +1,48 @@
+"""Driving players through the engine's one loop: the home of `decide` and `drive`.
+
+Every driver of a game — the simulator, the table's controller, the coach's play-outs,
+the tests' evenings — asks the engine what is to be decided next (`next_decision`) and
+applies one answer: the table's own decisions (a deal, the window closing) have one
+action; a seat's decision is its player's. `decide` is that answer for one seat, and
+`drive` the loop itself, so no caller writes it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from random import Random
+
+from ..engine import DECLINE, Action, Decision, DecisionKind, Game, next_decision
+from .base import Player
+
+_TURN = DecisionKind.TURN
+
+
+def decide(game: Game, decision: Decision, player: Player, rng: Random) -> Action:
+    """What `player`, in `decision.seat`, applies for `decision`: its choice on a turn,
+    its reaction or `DECLINE` when it may react. Not for the table's own decisions."""
+    seat = decision.seat
+    assert seat is not None, "the table's own decisions have one action: apply it"
+    view = game.view(seat) if player.uses_view else None
+    if decision.kind is _TURN:
+        return player.choose(view, decision.actions, rng)
+    return player.react(view, decision.actions[:-1], rng) or DECLINE
+
+
+def drive(game: Game, players: Sequence[Player], rngs: Sequence[Random],
+          until: Callable[[Game], bool], limit: int) -> bool:
+    """Play `game` on, seat s deciding as `players[s]` with `rngs[s]`, until `until(game)`
+    holds, the game ends, or `limit` decisions have been applied. True if `until` held."""
+    step = game.step
+    for _ in range(limit):
+        if until(game):
+            return True
+        d = next_decision(game)
+        if d is None:
+            return until(game)
+        seat = d.seat
+        if seat is None:
+            step(d.actions[0])
+        else:
+            step(decide(game, d, players[seat], rngs[seat]), seat)
+    return until(game)
