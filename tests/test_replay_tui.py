@@ -192,10 +192,10 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.kept.seed == game.seed == 4242
         for _ in range(1800):  # a few seconds of one core; far more on a loaded machine
-            if screen.result is not None:
+            if screen.result is not None and screen.result.complete:
                 break
             await pilot.pause(0.1)
-        assert screen.result is not None
+        assert screen.result is not None and screen.result.complete
         with Store.open_for_reading(tmp_path / "colorcards.db") as store:
             assert store.history()[0].reviewed
         await pilot.press("escape")
@@ -210,7 +210,7 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         assert set(replay.marks_at) == {j.index for j in screen.result.costliest()}
         await pilot.press("v")
         await pilot.pause()
-        assert isinstance(app.screen, ReviewScreen) and app.screen.result is not None  # kept
+        assert isinstance(app.screen, ReviewScreen) and app.screen.result == screen.result  # kept
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("d")
@@ -231,11 +231,11 @@ async def test_a_review_can_be_left_at_once(data, monkeypatch):
 
     weigh = review_screen.review
 
-    def slow_review(kept, progress, stop):
+    def slow_review(kept, progress, stop, **kwargs):
         def slow_progress(done, total):
             time.sleep(0.2)
             progress(done, total)
-        return weigh(kept, progress=slow_progress, stop=stop)
+        return weigh(kept, progress=slow_progress, stop=stop, **kwargs)
 
     monkeypatch.setattr(review_screen, "review", slow_review)
     app = ColorCardsApp(data_dir=data, delay=0)
@@ -254,21 +254,22 @@ async def test_a_review_can_be_left_at_once(data, monkeypatch):
 
 
 @pytest.mark.parametrize(("judged", "words", "absent"), [
-    ((), "You had no real choices", "well played"),
-    (((0.40, 0.41),), "No move cost you 3 points or more", "Turn"),
+    ((), "You had no real choices", "Turn"),
+    (((0.40, 0.41),), "no move cost you a clear chance to win the round", "Turn"),
 ], ids=["no choices", "nothing costly"])
 async def test_a_review_with_nothing_costly_says_so(judged, words, absent):
     """A review kept with no costly moment: a sentence instead of a list."""
     from textual.app import App
 
     from colorcards.engine import DRAW, PASS, get_preset, parse_card
-    from colorcards.replay.review import Judged, Review
+    from colorcards.replay.review import Moment, Review
     from colorcards.tui.screens.review import ReviewScreen
 
     kept = KeptGame(rules=get_preset("color-cards").rules(), seats=4, seed=1, actions=())
-    result = Review(tuple(Judged(index=0, turn=1, top=parse_card("R7"), active=None, made=DRAW,
-                                 best=PASS, made_chance=made, best_chance=best, options=2)
-                          for made, best in judged))
+    result = Review(tuple(Moment(index=0, turn=1, top=parse_card("R7"), active=None, made=DRAW,
+                                 best=PASS, close=False, made_chance=made, best_chance=best,
+                                 cost=best - made, low=-0.05, high=0.07, deals=384)
+                          for made, best in judged), total=len(judged))
     app = App()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(ReviewScreen(kept, result))

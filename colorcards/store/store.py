@@ -403,8 +403,10 @@ class Store:
             with self._mutex:
                 rows = self._db.execute(sql, args).fetchall()
                 kept = {r[0] for r in self._db.execute("SELECT game_id FROM replays")}
+                # A review left half-way is kept to resume, but the game is not reviewed.
                 reviewed = {r[0] for r in self._db.execute(
-                    "SELECT game_id FROM replays WHERE review IS NOT NULL")}
+                    "SELECT game_id FROM replays WHERE review IS NOT NULL AND CASE WHEN "
+                    "json_valid(review) THEN json_extract(review, '$.complete') END = 1")}
         except sqlite3.Error as exc:
             self._read_failed(exc)
             return []

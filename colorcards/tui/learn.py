@@ -80,7 +80,8 @@ def open_replay(app: ColorCardsApp, kept: KeptGame, back: Back,
         return
 
     reviewed = kept_review(app, kept)
-    marks_at = review_marks(reviewed, kept.rules.palette) if reviewed is not None else {}
+    marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names)
+                if reviewed is not None else {})
 
     def chosen(what: str | None) -> None:
         if what == "same-deal":

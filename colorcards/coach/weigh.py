@@ -1,0 +1,331 @@
+"""The coach's weighing: which move gives the best chance to win the round, and how sure.
+
+Everything starts from one seat's `View`: the cards it could not see are dealt at
+random (`deal_from_view`), consistently with everything it could see, and each option
+is played out to the end of the round through the engine's own rules (`Game.copy`,
+the players' `drive` loop). Each computer plays at the table's own level (its level is
+public; its judgement, without its own thinking ahead, which would nest play-outs in
+play-outs), and the player's own later moves are played with Hard's judgement. Every
+option meets the same deals and the same shuffles (common random numbers), so options
+are compared deal by deal, not lucky deal against unlucky deal.
+
+Noise is the enemy of advice: the best of several noisy estimates is mostly the
+luckiest. So choosing and measuring are kept apart.
+
+1. **Choosing** (`Coach.advise`): all sensible options race on one stream of deals, in
+   batches; an option falls out once it is behind the leader by more than `DROP_Z`
+   standard errors of the deal-by-deal difference. What is left when the budget is
+   spent cannot be told apart: the *close* options. The coach recommends Hard's own
+   choice when it is among them (Hard's judgement breaks the tie), else the close
+   option that did best.
+2. **Measuring** (`Coach.judge`): a move that is among the close options was as good as
+   the best found, and costs nothing. Otherwise the recommended move and the move made
+   are played out again on fresh deals, drawn from another stream that the choosing
+   never saw, in looks of growing size (`LOOKS`). After each look the cost (the
+   difference in the chance to win the round) gets an interval with `LOOK_Z`, the
+   Pocock bound for that many looks, so that stopping early where the answer is clear
+   still leaves a 95% interval overall. The measuring stops once the interval lies
+   wholly above `NOTICEABLE` (a costly move) or wholly below it (a move within
+   `NOTICEABLE` of the best), or at the last look.
+
+The generator of both streams is seeded from the view itself and the coach's seed, so
+the hint at the table and the review afterwards answer the same position the same way,
+and re-dealing what the seat could not see changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from random import Random
+
+from ..bots.base import Player
+from ..bots.crazy import CRAZY
+from ..bots.drive import drive
+from ..bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer, Tuning
+from ..engine import CALL, COLOURS, Action, Card, Colour, Play, View, deal_from_view
+from ..level import Level
+
+SEED = 0x5EED_2E71
+"""The coach's own seed: with the view, all its generators depend on."""
+
+NOTICEABLE = 0.03
+"""3 points in the chance to win the round: a move that costs less is as good as the best."""
+
+BATCH = 16
+"""Deals per batch while choosing."""
+
+CHOOSE_DEALS = 96
+"""The most deals the options race on while choosing."""
+
+CHOOSE_PLAYOUTS = 640
+"""The most play-outs the choosing may spend (deals × options still racing)."""
+
+DROP_Z = 2.0
+"""An option falls out of the race once it is this many standard errors behind."""
+
+LOOKS = (64, 128, 256, 384)
+"""Fresh deals measured after each look (cumulative)."""
+
+LOOK_Z = 2.361
+"""Pocock's bound for four looks at a two-sided 5% error: each look's interval is
+this many standard errors wide on either side."""
+
+PLY_LIMIT = 600
+"""Decisions a play-out may take before it counts as no win."""
+
+PLAYER_TUNING = HARD
+"""How the player's own later moves are played out: with Hard's judgement."""
+
+TUNINGS: dict[Level, Tuning] = {Level.EASY: EASY, Level.NORMAL: NORMAL, Level.HARD: HARD,
+                                Level.CRAZY: CRAZY}
+"""Each level's judgement, for the computers in the play-outs."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One option's play-outs: how often the seat won the round, and who went out first."""
+
+    action: Action
+    deals: int
+    wins: int
+    first_out: tuple[int, ...]
+    """Per seat: in how many of the deals that seat went out first."""
+
+    @property
+    def chance(self) -> float:
+        return self.wins / self.deals if self.deals else 0.0
+
+    def out_share(self, seat: int) -> float:
+        return self.first_out[seat] / self.deals if self.deals else 0.0
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's choice among a decision's options (the hint)."""
+
+    options: tuple[Action, ...]
+    """Every sensible option weighed, in a fixed order."""
+    race: tuple[Tally, ...]
+    """Each option's tally in the race (an option that fell out stopped early)."""
+    close: tuple[Action, ...]
+    """The options that could not be told apart from the best, recommended first."""
+    hard: Action
+    """What Hard's judgement chose."""
+
+    @property
+    def recommended(self) -> Action:
+        return self.close[0]
+
+    @property
+    def playouts(self) -> int:
+        return sum(t.deals for t in self.race)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A move made, weighed against the coach's choice."""
+
+    made: Action
+    best: Action
+    """The coach's recommended move (the move made, when it was among the close ones)."""
+    close: bool
+    """The move made was among the options that could not be told apart from the best."""
+    made_tally: Tally | None = None
+    """The move made on the fresh deals (None when it was close: nothing to measure)."""
+    best_tally: Tally | None = None
+    """The recommended move on the same fresh deals."""
+    cost: float = 0.0
+    """How much the chance to win the round fell, measured on the fresh deals."""
+    low: float = 0.0
+    high: float = 0.0
+    """The 95% interval of the cost."""
+    playouts: int = 0
+    """Play-outs spent, choosing and measuring."""
+
+    @property
+    def costly(self) -> bool:
+        """The whole interval lies at or above `NOTICEABLE`: a real mistake."""
+        return self.low >= NOTICEABLE
+
+
+def view_seed(view: View, seed: int, stream: str) -> int:
+    """A generator seed from what the view shows, the coach's seed and a stream name."""
+    text = json.dumps(view.as_json(), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.blake2b(f"{seed}:{stream}:{text}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _most_held(hand: Sequence[Card], played: Card) -> Colour:
+    """The colour the hand holds most of once `played` is gone (first in order on a tie)."""
+    rest = list(hand)
+    rest.remove(played)
+    counts = Counter(c.colour for c in rest if c.colour is not None)
+    return max(COLOURS, key=lambda colour: (counts[colour], -COLOURS.index(colour)))
+
+
+def options(view: View, legal: Sequence[Action], hard: Action) -> list[Action]:
+    """The moves worth weighing: Hard's choice first, then each distinct card that may
+    be played (a Wild naming the colour the hand holds most of), drawing, keeping a
+    drawn card, and any other choice the rules offer. The list does not depend on the
+    move made, so the hint and the review race the same options the same way."""
+    found: list[Action] = [hard]
+    for action in legal:
+        if isinstance(action, Play) and action.colour is not None:
+            action = Play(action.card, _most_held(view.hand, action.card))
+            if action not in legal:
+                continue
+        if action not in found:
+            found.append(action)
+    return found
+
+
+def _paired(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
+    """Mean and standard error of a - b, deal by deal."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean, math.sqrt(var / n)
+
+
+class Coach:
+    """Weighs one seat's options from its view alone; see the module docstring."""
+
+    def __init__(self, level: Level | str = Level.HARD, seed: int = SEED,
+                 choose_deals: int = CHOOSE_DEALS, choose_playouts: int = CHOOSE_PLAYOUTS,
+                 looks: Sequence[int] = LOOKS) -> None:
+        self.level = Level(level)
+        """The computers' level at this table: they play out at it."""
+        self.seed = seed
+        self.choose_deals = choose_deals
+        self.choose_playouts = choose_playouts
+        self.looks = tuple(looks)
+
+    # ------------------------------------------------------------ play-outs
+
+    def _players(self, view: View) -> list[Player]:
+        tuning = TUNINGS[self.level]
+        return [HeuristicPlayer(PLAYER_TUNING if s == view.seat else tuning)
+                for s in range(view.seats)]
+
+    def _outcomes(self, view: View, actions: Sequence[Action], rng: Random,
+                  players: Sequence[Player], call: bool) -> list[int | None]:
+        """One imagined deal: for each action, who went out first after it (None: nobody,
+        within the limit or at a stalemate). With `call`, a card played is played with
+        Last Card called first, as a player down to two cards does."""
+        deal_seed = rng.getrandbits(64)
+        play_seed = rng.getrandbits(64)
+        world = deal_from_view(view, Random(deal_seed))
+        rounds = len(view.results)
+        seat = view.seat
+        found: list[int | None] = []
+        for action in actions:
+            game = world.copy(rng=Random(play_seed))
+            if call and isinstance(action, Play):
+                game.step(CALL, seat)
+            game.step(action, seat)
+            rngs = [Random(play_seed ^ 0x9E37)] * len(players)
+            drive(game, players, rngs, lambda g: bool(g.out) or len(g.results) > rounds,
+                  PLY_LIMIT)
+            found.append(game.out[0] if game.out else None)
+        return found
+
+    # ------------------------------------------------------------ choosing
+
+    def advise(self, view: View, legal: Sequence[Action], made: Action | None = None,
+               stop: Callable[[], bool] = lambda: False) -> Advice:
+        """The options raced on the choosing stream; the close ones, recommended first."""
+        # Calling Last Card ahead of the card is no choice against that card: the call
+        # may as well follow it. The coach weighs the cards, and the call goes with them.
+        call = CALL in legal and len(legal) > 1
+        legal = [a for a in legal if a is not CALL] or list(legal)
+        players = self._players(view)
+        hard = HeuristicPlayer(HARD).choose(view, legal, Random(view_seed(view, self.seed,
+                                                                            "hard")))
+        opts = options(view, legal, hard)
+        if made is not None and made not in opts:
+            opts.append(made)  # a Wild naming a colour other than the one held most
+        seat = view.seat
+        results: list[list[int]] = [[] for _ in opts]
+        outs: list[Counter[int]] = [Counter() for _ in opts]
+        alive = list(range(len(opts)))
+        rng = Random(view_seed(view, self.seed, "choose"))
+        spent = deals = 0
+        while len(alive) > 1 and deals < self.choose_deals and not stop():
+            if deals and spent + len(alive) * BATCH > self.choose_playouts:
+                break
+            for _ in range(BATCH):
+                for i, who in zip(alive, self._outcomes(view, [opts[i] for i in alive], rng,
+                                                        players, call), strict=True):
+                    results[i].append(1 if who == seat else 0)
+                    if who is not None:
+                        outs[i][who] += 1
+            deals += BATCH
+            spent += len(alive) * BATCH
+            alive = self._survivors(alive, results, deals)
+        leader_order = sorted(alive, key=lambda i: (-sum(results[i][:deals]), i))
+        close = [opts[i] for i in leader_order]
+        if hard in close:
+            close.remove(hard)
+            close.insert(0, hard)
+        race = tuple(Tally(opts[i], len(results[i]), sum(results[i]),
+                           tuple(outs[i][s] for s in range(view.seats)))
+                     for i in range(len(opts)))
+        return Advice(tuple(opts), race, tuple(close), hard)
+
+    @staticmethod
+    def _survivors(alive: list[int], results: list[list[int]], deals: int) -> list[int]:
+        """The options still in the race: not `DROP_Z` standard errors behind the leader."""
+        leader = max(alive, key=lambda i: (sum(results[i]), -i))
+        kept = []
+        for i in alive:
+            if i != leader:
+                mean, se = _paired(results[leader][:deals], results[i][:deals])
+                if mean > DROP_Z * se and mean > 0:
+                    continue
+            kept.append(i)
+        return kept
+
+    # ------------------------------------------------------------ measuring
+
+    def judge(self, view: View, legal: Sequence[Action], made: Action,
+              stop: Callable[[], bool] = lambda: False) -> Verdict | None:
+        """The move made against the coach's choice; None if `stop()` said to give up."""
+        advice = self.advise(view, legal, made, stop)
+        if stop():
+            return None
+        if made in advice.close:
+            return Verdict(made, advice.recommended if made is not advice.recommended
+                           else made, close=True, playouts=advice.playouts)
+        best = advice.recommended
+        call = CALL in legal and len(legal) > 1
+        players = self._players(view)
+        seat = view.seat
+        rng = Random(view_seed(view, self.seed, "measure"))
+        won: tuple[list[int], list[int]] = ([], [])
+        outs: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
+        mean = se = 0.0
+        for look in self.looks:
+            while len(won[0]) < look:
+                if stop():
+                    return None
+                for k, who in enumerate(self._outcomes(view, (best, made), rng, players, call)):
+                    won[k].append(1 if who == seat else 0)
+                    if who is not None:
+                        outs[k][who] += 1
+            mean, se = _paired(won[0], won[1])
+            low, high = mean - LOOK_Z * se, mean + LOOK_Z * se
+            if low >= NOTICEABLE or high < NOTICEABLE:
+                break
+        n = len(won[0])
+        seats = range(view.seats)
+        tallies = [Tally(a, n, sum(won[k]), tuple(outs[k][s] for s in seats))
+                   for k, a in enumerate((best, made))]
+        return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
+                       cost=mean, low=mean - LOOK_Z * se, high=mean + LOOK_Z * se,
+                       playouts=advice.playouts + 2 * n)
