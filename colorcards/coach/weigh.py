@@ -25,8 +25,11 @@ luckiest. So choosing and measuring are kept apart.
    difference in the chance to win the round) gets an interval with `LOOK_Z`, the
    Pocock bound for that many looks, so that stopping early where the answer is clear
    still leaves a 95% interval overall. The measuring stops once the interval lies
-   wholly above `NOTICEABLE` (a costly move) or wholly below it (a move within
-   `NOTICEABLE` of the best), or at the last look.
+   wholly above `NOTICEABLE` (a costly move), once the cost is clearly short of it
+   (`FUTILE_Z`), or at the last look.
+3. **Reporting**: the test stops when its estimate looks large, so that estimate runs a
+   little high. The chances shown for a costly move are measured on a third stream of
+   deals (`REPORT_DEALS`), which neither the choosing nor the testing saw.
 
 The generator of both streams is seeded from the view itself and the coach's seed, so
 the hint at the table and the review afterwards answer the same position the same way,
@@ -43,12 +46,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 
-from ..bots.base import Player
 from ..bots.crazy import CRAZY
 from ..bots.drive import drive
 from ..bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer, Tuning
-from ..engine import CALL, COLOURS, Action, Card, Colour, Play, View, deal_from_view
+from ..engine import CALL, COLOURS, Action, Card, Colour, Game, Play, View, deal_from_view
 from ..level import Level
+from .playout import first_out
 
 SEED = 0x5EED_2E71
 """The coach's own seed: with the view, all its generators depend on."""
@@ -56,24 +59,32 @@ SEED = 0x5EED_2E71
 NOTICEABLE = 0.03
 """3 points in the chance to win the round: a move that costs less is as good as the best."""
 
-BATCH = 16
+BATCH = 32
 """Deals per batch while choosing."""
 
-CHOOSE_DEALS = 96
+CHOOSE_DEALS = 320
 """The most deals the options race on while choosing."""
 
-CHOOSE_PLAYOUTS = 640
+CHOOSE_PLAYOUTS = 1600
 """The most play-outs the choosing may spend (deals × options still racing)."""
 
 DROP_Z = 2.0
 """An option falls out of the race once it is this many standard errors behind."""
 
-LOOKS = (64, 128, 256, 384)
+LOOKS = (256, 512, 1024, 2048)
 """Fresh deals measured after each look (cumulative)."""
+
+FUTILE_Z = 1.0
+"""A measuring stops early, as not costly, once the cost is this many standard errors
+below `NOTICEABLE`: the listing bound could then hardly be reached. (Stopping for
+futility never lists a move, so it cannot raise the rate of false listings.)"""
 
 LOOK_Z = 2.361
 """Pocock's bound for four looks at a two-sided 5% error: each look's interval is
 this many standard errors wide on either side."""
+
+REPORT_DEALS = 512
+"""Fresh deals of a third stream that give the chances shown for a costly move."""
 
 PLY_LIMIT = 600
 """Decisions a play-out may take before it counts as no win."""
@@ -136,14 +147,15 @@ class Verdict:
     close: bool
     """The move made was among the options that could not be told apart from the best."""
     made_tally: Tally | None = None
-    """The move made on the fresh deals (None when it was close: nothing to measure)."""
+    """For a costly move: the move made on the reporting deals (else None)."""
     best_tally: Tally | None = None
-    """The recommended move on the same fresh deals."""
+    """For a costly move: the recommended move on the same deals."""
     cost: float = 0.0
-    """How much the chance to win the round fell, measured on the fresh deals."""
+    """How much the chance to win the round fell: on the reporting deals for a costly
+    move, else as the test measured it (0 when close)."""
     low: float = 0.0
     high: float = 0.0
-    """The 95% interval of the cost."""
+    """The 95% interval of the cost, from the test."""
     playouts: int = 0
     """Play-outs spent, choosing and measuring."""
 
@@ -198,41 +210,50 @@ class Coach:
 
     def __init__(self, level: Level | str = Level.HARD, seed: int = SEED,
                  choose_deals: int = CHOOSE_DEALS, choose_playouts: int = CHOOSE_PLAYOUTS,
-                 looks: Sequence[int] = LOOKS) -> None:
+                 looks: Sequence[int] = LOOKS, full: bool = False) -> None:
         self.level = Level(level)
         """The computers' level at this table: they play out at it."""
         self.seed = seed
         self.choose_deals = choose_deals
         self.choose_playouts = choose_playouts
         self.looks = tuple(looks)
+        self.full = full
+        """Play out with each level's full judgement (`HeuristicPlayer`) instead of the
+        quick rule of thumb with its lapses: four times slower; for measurements."""
 
     # ------------------------------------------------------------ play-outs
 
-    def _players(self, view: View) -> list[Player]:
+    def _tunings(self, view: View) -> list[Tuning]:
         tuning = TUNINGS[self.level]
-        return [HeuristicPlayer(PLAYER_TUNING if s == view.seat else tuning)
-                for s in range(view.seats)]
+        return [PLAYER_TUNING if s == view.seat else tuning for s in range(view.seats)]
 
     def _outcomes(self, view: View, actions: Sequence[Action], rng: Random,
-                  players: Sequence[Player], call: bool) -> list[int | None]:
+                  tunings: Sequence[Tuning], call: bool) -> list[int | None]:
         """One imagined deal: for each action, who went out first after it (None: nobody,
         within the limit or at a stalemate). With `call`, a card played is played with
         Last Card called first, as a player down to two cards does."""
         deal_seed = rng.getrandbits(64)
         play_seed = rng.getrandbits(64)
         world = deal_from_view(view, Random(deal_seed))
-        rounds = len(view.results)
         seat = view.seat
+        rounds = len(view.results)
+
+        def over(g: Game) -> bool:
+            return bool(g.out) or len(g.results) > rounds
+
         found: list[int | None] = []
         for action in actions:
             game = world.copy(rng=Random(play_seed))
             if call and isinstance(action, Play):
                 game.step(CALL, seat)
             game.step(action, seat)
-            rngs = [Random(play_seed ^ 0x9E37)] * len(players)
-            drive(game, players, rngs, lambda g: bool(g.out) or len(g.results) > rounds,
-                  PLY_LIMIT)
-            found.append(game.out[0] if game.out else None)
+            if self.full:
+                players = [HeuristicPlayer(t) for t in tunings]
+                drive(game, players, [Random(play_seed ^ 0x9E37)] * len(players), over,
+                      PLY_LIMIT)
+                found.append(game.out[0] if game.out else None)
+            else:
+                found.append(first_out(game, tunings, Random(play_seed ^ 0x9E37), PLY_LIMIT))
         return found
 
     # ------------------------------------------------------------ choosing
@@ -244,7 +265,7 @@ class Coach:
         # may as well follow it. The coach weighs the cards, and the call goes with them.
         call = CALL in legal and len(legal) > 1
         legal = [a for a in legal if a is not CALL] or list(legal)
-        players = self._players(view)
+        tunings = self._tunings(view)
         hard = HeuristicPlayer(HARD).choose(view, legal, Random(view_seed(view, self.seed,
                                                                             "hard")))
         opts = options(view, legal, hard)
@@ -261,7 +282,7 @@ class Coach:
                 break
             for _ in range(BATCH):
                 for i, who in zip(alive, self._outcomes(view, [opts[i] for i in alive], rng,
-                                                        players, call), strict=True):
+                                                        tunings, call), strict=True):
                     results[i].append(1 if who == seat else 0)
                     if who is not None:
                         outs[i][who] += 1
@@ -293,6 +314,16 @@ class Coach:
 
     # ------------------------------------------------------------ measuring
 
+    def play_off(self, view: View, legal: Sequence[Action], actions: Sequence[Action],
+                 deals: int, stream: str) -> list[list[int | None]]:
+        """`actions` played out on `deals` deals of the named stream, common to all of
+        them: per deal, who went out first after each. For measurements beside the
+        coach's own (a reference on deals it never saw)."""
+        tunings = self._tunings(view)
+        call = CALL in legal and len(legal) > 1
+        rng = Random(view_seed(view, self.seed, stream))
+        return [self._outcomes(view, actions, rng, tunings, call) for _ in range(deals)]
+
     def judge(self, view: View, legal: Sequence[Action], made: Action,
               stop: Callable[[], bool] = lambda: False) -> Verdict | None:
         """The move made against the coach's choice; None if `stop()` said to give up."""
@@ -303,29 +334,44 @@ class Coach:
             return Verdict(made, advice.recommended if made is not advice.recommended
                            else made, close=True, playouts=advice.playouts)
         best = advice.recommended
+        tested = self._test(view, legal, best, made, stop)
+        if tested is None:
+            return None
+        mean, se, n = tested
+        low, high = mean - LOOK_Z * se, mean + LOOK_Z * se
+        spent = advice.playouts + 2 * n
+        if low < NOTICEABLE:
+            return Verdict(made, best, close=False, cost=mean, low=low, high=high,
+                           playouts=spent)
+        # Listed: the chances shown come from deals of a stream of their own, since
+        # the test stopped when its estimate looked large and so overstates it a little.
+        rows = self.play_off(view, legal, (best, made), REPORT_DEALS, "report")
+        seats = range(view.seats)
+        tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
+                         tuple(sum(1 for r in rows if r[k] == s) for s in seats))
+                   for k, a in enumerate((best, made))]
+        return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
+                       cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
+                       playouts=spent + 2 * REPORT_DEALS)
+
+    def _test(self, view: View, legal: Sequence[Action], best: Action, made: Action,
+              stop: Callable[[], bool]) -> tuple[float, float, int] | None:
+        """The sequential test of `made` against `best` on the measuring stream: the mean
+        cost, its standard error and the deals played when it stopped (None: told to)."""
         call = CALL in legal and len(legal) > 1
-        players = self._players(view)
+        tunings = self._tunings(view)
         seat = view.seat
         rng = Random(view_seed(view, self.seed, "measure"))
         won: tuple[list[int], list[int]] = ([], [])
-        outs: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
         mean = se = 0.0
         for look in self.looks:
             while len(won[0]) < look:
                 if stop():
                     return None
-                for k, who in enumerate(self._outcomes(view, (best, made), rng, players, call)):
+                for k, who in enumerate(self._outcomes(view, (best, made), rng, tunings, call)):
                     won[k].append(1 if who == seat else 0)
-                    if who is not None:
-                        outs[k][who] += 1
             mean, se = _paired(won[0], won[1])
             low, high = mean - LOOK_Z * se, mean + LOOK_Z * se
-            if low >= NOTICEABLE or high < NOTICEABLE:
+            if low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE:
                 break
-        n = len(won[0])
-        seats = range(view.seats)
-        tallies = [Tally(a, n, sum(won[k]), tuple(outs[k][s] for s in seats))
-                   for k, a in enumerate((best, made))]
-        return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
-                       cost=mean, low=mean - LOOK_Z * se, high=mean + LOOK_Z * se,
-                       playouts=advice.playouts + 2 * n)
+        return mean, se, len(won[0])

@@ -59,13 +59,13 @@ class Moment:
     """The move made could not be told apart from the best found: nothing was measured."""
     made_chance: float = 0.0
     best_chance: float = 0.0
-    """The chance to win the round after each, on the fresh deals that measured them."""
+    """For a costly moment: the chance to win the round after each, on fresh deals."""
     cost: float = 0.0
     low: float = 0.0
     high: float = 0.0
     """The cost measured, and its 95% interval."""
     deals: int = 0
-    """Fresh deals measured (0 when close)."""
+    """Fresh deals behind the chances shown (a costly moment's; 0 for the others)."""
     made_out: tuple[float, ...] = ()
     best_out: tuple[float, ...] = ()
     """Each seat's share of going out first after each move, on those deals."""
@@ -78,9 +78,12 @@ class Moment:
     @classmethod
     def of(cls, index: int, turn: int, view: View, verdict: Verdict) -> Moment:
         made, best = verdict.made_tally, verdict.best_tally
-        if made is None or best is None:
+        if verdict.close:
             return cls(index, turn, view.top, view.active_colour, verdict.made, verdict.best,
                        close=True)
+        if made is None or best is None:  # measured, and not clearly costly
+            return cls(index, turn, view.top, view.active_colour, verdict.made, verdict.best,
+                       close=False, cost=verdict.cost, low=verdict.low, high=verdict.high)
         seats = range(view.seats)
         return cls(index, turn, view.top, view.active_colour, verdict.made, verdict.best,
                    close=False, made_chance=made.chance, best_chance=best.chance,

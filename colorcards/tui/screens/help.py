@@ -22,7 +22,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("C", "catch a player who forgot to call Last Card"),
     ("A", "accept a penalty, or the outcome of a challenge"),
     ("X", "challenge a Wild Draw Four"),
-    ("H", "hint: selects the move Hard would make; Enter then plays it"),
+    ("H", "hint: the coach's move, as the review would judge it; Enter makes it"),
     ("Shift+← / Shift+→", "move the selected card within your hand"),
     ("S", "sort your hand"),
     ("R", "the whole match so far, round by round"),
