@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from colorcards.replay.kept import kept_from_game
 from colorcards.coach.weigh import CHOOSE_DEALS, CHOOSE_PLAYOUTS, LOOKS
+from colorcards.replay.kept import kept_from_game
 from colorcards.replay.review import review
 from history_helpers import new_game, step
 
