@@ -253,6 +253,54 @@ async def test_a_review_can_be_left_at_once(data, monkeypatch):
         assert not app.store.history()[0].reviewed
 
 
+async def test_a_review_left_half_way_resumes_where_it_stopped(data, monkeypatch):
+    """Escape after some decisions are weighed: they are kept with the game (which is not
+    yet counted as reviewed), and V again goes on from there rather than start over."""
+    import time
+
+    from colorcards.replay.review import Review
+    from colorcards.tui.screens import review as review_screen
+    from colorcards.tui.screens.review import ReviewScreen
+
+    weigh = review_screen.review
+    resumed = []
+
+    def slow_review(kept, progress, stop, **kwargs):
+        resumed.append(kwargs.get("resume"))
+
+        def slow_progress(done, total):
+            time.sleep(0.3)
+            progress(done, total)
+        return weigh(kept, progress=slow_progress, stop=stop, **kwargs)
+
+    monkeypatch.setattr(review_screen, "review", slow_review)
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter", "v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        for _ in range(600):
+            if screen.result is not None and len(screen.result.moments) >= 2:
+                break
+            await pilot.pause(0.05)
+        await pilot.press("escape")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        game_id = app.store.history()[0].game_id
+        kept = Review.from_json(app.store.review(game_id))
+        assert kept is not None and not kept.complete and len(kept.moments) >= 2
+        assert not app.store.history()[0].reviewed
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert resumed[-1] == kept, "the second visit resumes from what was kept"
+        await pilot.press("escape")
+        await pilot.pause()
+
+
 @pytest.mark.parametrize(("judged", "words", "absent"), [
     ((), "You had no real choices", "Turn"),
     (((0.40, 0.41),), "no move cost you a clear chance to win the round", "Turn"),
