@@ -16,6 +16,12 @@ cards held (see `tables`); `_match`, the mask of what matches the top card and t
 active colour (set wherever either changes); `_after`, the next seat after each seat;
 and `_dc`, the seat to act's decision once listed. `_resync()` rebuilds them all from
 the public fields.
+
+Fair by construction: `history` holds every event, drawn cards included, and never
+leaves the game for a seat. What the seats may read is the public record (`_public`,
+each event as every seat saw it) and each seat's own drawn cards (`_own`), brought up
+to date from `history` when a view is taken (`_record`), so a loop whose players need
+no view pays nothing for them. A `View` holds only those two.
 """
 
 from __future__ import annotations
@@ -104,13 +110,14 @@ derived fields the game rebuilds itself."""
 _STATE_NAMES = frozenset(STATE)
 DERIVED = (
     "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_masks", "_match",
-    "_orders", "_after", "_dc",
+    "_orders", "_after", "_dc", "_public", "_own",
 )
 """The fields a game rebuilds from its state (`_resync`): the rule flags, each hand's
-card mask, what matches the top card, the seat order and the decision kept."""
+card mask, what matches the top card, the seat order, the decision kept and the public
+record."""
 _SHARED = tuple(name for name in (*STATE, *DERIVED) if name not in {
     "rng", "scores", "table_points", "results", "history", "actions", "hands", "draw_pile",
-    "discard", "called", "out", "lacks", "_masks"})
+    "discard", "called", "out", "lacks", "_masks", "_public", "_own"})
 """What `Game.copy` shares with the original: values never changed in place."""
 
 
@@ -147,9 +154,12 @@ class Game:
         self.total_turns = 0
         """Turns played in the whole match."""
         self.history: list[E.Event] = []
-        """Every event of the match, private parts included (see `View.history`)."""
+        """Every event of the match, private parts included: never handed to a seat
+        (`_record` is what the seats read)."""
         self.actions: list[tuple[int | None, A.Action]] = []
         """Every action applied, with the seat that applied it: the replay log."""
+        self._public: list[E.Event] = []
+        self._own: list[list[tuple[int, E.Drew]]] = [[] for _ in range(seats)]
         self._rule_flags()
         self._deal()
 
@@ -354,6 +364,22 @@ class Game:
         self._match = COLOUR_MATCH[self.active_colour] | TOP_MATCH[self.discard[-1].index]
         self._seat_order()
         self._dc = None
+        self._public = []
+        self._own = [[] for _ in range(self.seats)]
+
+    def _record(self) -> list[E.Event]:
+        """The public record, brought up to date with `history`: event i as every seat
+        saw it (a draw without its cards); each seat's own draws, cards and all, go to
+        `_own[seat]` with their index. Only these two reach a `View`."""
+        public, history, own = self._public, self.history, self._own
+        drew = E.Drew
+        for i in range(len(public), len(history)):
+            event = history[i]
+            if type(event) is drew and event.cards:
+                own[event.seat].append((i, event))
+                event = event.public()
+            public.append(event)
+        return public
 
     # -- what may be done
 
@@ -879,6 +905,8 @@ class Game:
         game.results = self.results[:]
         game.history = []
         game.actions = []
+        game._public = []
+        game._own = [[] for _ in range(self.seats)]
         game.hands = [h[:] for h in self.hands]
         game.draw_pile = self.draw_pile[:]
         game.discard = self.discard[:]

@@ -2,8 +2,10 @@
 
 A `View` carries the seat's own hand, the counts of the other hands, the discard
 pile, the active colour, direction, the pending penalty, Last Card state, scores and
-the public history (other seats' drawn cards hidden). It never holds another hand,
-the draw pile's order or the seed.
+the history as the seat saw it. It never holds another hand, the draw pile's order,
+the seed or the game's own history: only the game's public record (every draw without
+its cards) and this seat's own draws, so nothing reachable from a view can show
+another seat's cards, whoever reads it and however.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import Card, Colour
-from .events import Event
+from .events import Drew, Event
 from .outcome import RoundResult
 from .phase import Phase
 from .rules import Rules
@@ -74,7 +76,10 @@ class View:
     """While a seat may be caught: the seats still to be asked whether they react."""
     results: tuple[RoundResult, ...]
     """The finished rounds' results."""
-    _history: list = field(repr=False, compare=False)
+    _public: list[Event] = field(repr=False, compare=False)
+    """The game's public record (shared, growing: read up to `_history_len`)."""
+    _own: list[tuple[int, Drew]] = field(repr=False, compare=False)
+    """This seat's own draws, cards and all, with their places in the record."""
     _history_len: int = field(repr=False, compare=False)
 
     @classmethod
@@ -111,7 +116,8 @@ class View:
             after_window=game.after_window,
             reactions=game.reactions if game.vulnerable is not None else (),
             results=tuple(game.results),
-            _history=game.history,
+            _public=game._record(),
+            _own=game._own[seat],
             _history_len=len(game.history),
         )
 
@@ -123,19 +129,19 @@ class View:
     @property
     def history(self) -> tuple[Event, ...]:
         """Every event so far, as this seat saw it (others' drawn cards hidden)."""
-        seat = self.seat
-        return tuple(
-            e if getattr(e, "seat", seat) == seat else e.public()
-            for e in self._history[:self._history_len]
-        )
+        return self.history_since(0)
 
     def history_since(self, start: int) -> tuple[Event, ...]:
-        """Events from index `start` on, as this seat saw them (others' draws hidden)."""
-        seat = self.seat
-        return tuple(
-            e if getattr(e, "seat", seat) == seat else e.public()
-            for e in self._history[start:self._history_len]
-        )
+        """Events from index `start` on, as this seat saw them (others' draws hidden):
+        the public record, with this seat's own draws shown whole."""
+        end = self._history_len
+        events = self._public[start:end]
+        for i, event in reversed(self._own):
+            if i < start:
+                break
+            if i < end:
+                events[i - start] = event
+        return tuple(events)
 
     @property
     def history_length(self) -> int:
