@@ -90,6 +90,7 @@ from .tables import (
     mask_of,
     reaction_decision,
 )
+from .turns import Turn, card_turn, seat_after
 from .view import View
 
 HAND_SIZE = 7
@@ -314,16 +315,9 @@ class Game:
         still holds cards (`_orders`; `_after` is the one in force): the walk round
         the table, written once. Called when a hand empties (and on dealing), so the
         end of a turn is one lookup and a Reverse one assignment."""
-        n, hands = self.seats, self.hands
-        orders = {}
-        for d in (1, -1):
-            after = []
-            for seat in range(n):
-                s = (seat + d) % n
-                while not hands[s] and s != seat:
-                    s = (s + d) % n
-                after.append(s)
-            orders[d] = after
+        hands = self.hands
+        orders = {d: [seat_after(hands, seat, d) for seat in range(self.seats)]
+                  for d in (1, -1)}
         self._orders = orders
         self._after = orders[self.direction]
 
@@ -334,8 +328,7 @@ class Game:
 
     def matches(self, card: Card) -> bool:
         """Whether the card matches the top card or the active colour (wilds always do)."""
-        top = self.discard[-1]
-        return card.is_wild or card.colour is self.active_colour or card.rank is top.rank
+        return card.matches(self.active_colour, self.discard[-1].rank)
 
     def can_draw(self) -> bool:
         """Whether a card can be drawn (from the pile, or by reshuffling the discards)."""
@@ -776,23 +769,25 @@ class Game:
         self.reactions = tuple(order)
 
     def _card_effect(self, seat: int, card: Card) -> tuple[int, Phase]:
-        """Resolve the card's action; return who plays next and in which phase."""
+        """Resolve the card's action (`turns.card_turn` says which); return who plays
+        next and in which phase."""
         rank = card.rank
-        nxt = self.next_seat(seat)
+        nxt = self._after[seat]
         if card in PLAIN:
             return nxt, TURN
-        if rank is SKIP or (rank is REVERSE and self._active_count() == 2):
+        turn = card_turn(rank, self._active_count(), self._stacking, self._challenge_on)
+        if turn is Turn.SKIP:
             self.history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
-            return self.next_seat(nxt), TURN
-        if rank is REVERSE:
+            return self._after[nxt], TURN
+        if turn is Turn.REVERSE:
             self._reverse_direction()
-            return self.next_seat(seat), TURN
+            return self._after[seat], TURN
         size = 2 if rank is DRAW_TWO else 4
-        if self._stacking:
+        if turn is Turn.STACK:
             self.pending += size
             self.history.append(E.PenaltyPending(nxt, self.pending))
             return nxt, TURN
-        if rank is WILD4 and self._challenge_on:
+        if turn is Turn.CHALLENGE:
             self.challenge_from = seat
             return nxt, CHALLENGE
         self._draw_into(nxt, size, "penalty")
