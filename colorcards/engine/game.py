@@ -57,6 +57,7 @@ from .rules import (
     Rules,
     Stacking,
 )
+from .scoring import match_places, match_winners, score_round
 from .tables import (
     BIT,
     CALLED,
@@ -295,6 +296,13 @@ class Game:
             ending = Ending.TARGET_REACHED
         return Outcome(self.winners, ending, tuple(self.scores), tuple(self.table_points),
                        self.round)
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place so far, 1 the best: a single round's finishing order, or
+        over several rounds by match points, equal totals sharing (`scoring`)."""
+        if self.rules.match is Match.SINGLE and self.results:
+            return self.results[-1].places
+        return match_places(self.scores)
 
     @property
     def current_seat(self) -> int | None:
@@ -827,43 +835,26 @@ class Game:
             self._end_turn(victim)
 
     def _end_round(self, stalemate: bool = False) -> None:
-        n = self.seats
+        """Score the round (`scoring`), and end the match if it is won."""
         self.turns += 1
         self.total_turns += 1
         self.vulnerable = None
         self.after_window = None
         self.pending = 0
         self.drawn = None
-        left = [s for s in range(n) if s not in self.out]
-        left.sort(key=lambda s: (sum(c.points for c in self.hands[s]), s))
-        order = tuple(self.out) + tuple(left)
-        winner = None if stalemate else order[0]
-        points = 0 if stalemate else self.winner_points
+        result = score_round(self.round, self.hands, self.out, self.winner_points, stalemate)
+        winner = result.winner
         if winner is not None:
-            self.scores[winner] += points
-        top_half = (n + 1) // 2
-        earned = [0] * n
-        for place, s in enumerate(order):
-            if place == 0 and winner is not None:
-                earned[s] = 3
-            elif place < top_half:
-                earned[s] = 1
-        for s in range(n):
-            self.table_points[s] += earned[s]
-        self.results.append(RoundResult(self.round, winner, points, order, tuple(earned),
-                                        tuple(len(h) for h in self.hands)))
-        self.history.append(E.RoundEnded(self.round, winner, points, order))
+            self.scores[winner] += result.points
+        for s, earned in enumerate(result.table_points):
+            self.table_points[s] += earned
+        self.results.append(result)
+        self.history.append(E.RoundEnded(self.round, winner, result.points, result.order))
         self.phase = ROUND_OVER
-        rules = self.rules
-        best = max(self.scores)
-        if rules.match is Match.SINGLE:
-            self.winners = () if winner is None else (winner,)
-        elif rules.rounds is not None and self.round >= rules.rounds:
-            self.winners = tuple(s for s in range(n) if self.scores[s] == best)
-        elif rules.target is not None and best >= rules.target:
-            self.winners = tuple(s for s in range(n) if self.scores[s] == best)
-        else:
+        winners = match_winners(self.rules.match, self.scores, result)
+        if winners is None:
             return
+        self.winners = winners
         self.phase = MATCH_OVER
         self.history.append(E.MatchEnded(self.winners))
 
@@ -917,11 +908,13 @@ class Game:
 
     def to_json(self) -> dict:
         """The whole state as versioned JSON-ready data; `serial.game_from_json` reads it."""
+        from .serial import state_to_json  # serial reads games: it imports this module
+
         return state_to_json(self)
 
     def dumps(self) -> str:
         """The state as a compact JSON string; `serial.loads` reads it."""
-        return json.dumps(state_to_json(self), separators=(",", ":"))
+        return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod
     def replay(cls, rules: Rules, seats: int, seed: int,
@@ -939,57 +932,6 @@ class Game:
         for hand in self.hands:
             counts.update(hand)
         return counts
-
-
-FORMAT = "colorcards-game"
-VERSION = 1
-
-
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
-def state_to_json(game: Game, logs: bool = True) -> dict:
-    """The game's whole state as versioned JSON-ready data; without `logs`, `history`
-    and `actions` are written empty (what a save's head holds)."""
-    version, internal, gauss = game.rng.getstate()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "rules": game.rules.as_json(),
-        "seats": game.seats,
-        "seed": game.seed,
-        "rng": [version, list(internal), gauss],
-        "round": game.round,
-        "dealer": game.dealer,
-        "scores": list(game.scores),
-        "table_points": list(game.table_points),
-        "results": [r.as_json() for r in game.results],
-        "winners": list(game.winners),
-        "total_turns": game.total_turns,
-        "direction": game.direction,
-        "hands": [_codes(h) for h in game.hands],
-        "draw_pile": _codes(game.draw_pile),
-        "discard": _codes(game.discard),
-        "active_colour": game.active_colour.value if game.active_colour else None,
-        "pending": game.pending,
-        "drawn": game.drawn.code if game.drawn else None,
-        "called": list(game.called),
-        "vulnerable": game.vulnerable,
-        "after_window": list(game.after_window) if game.after_window else None,
-        "challenge_bluff": game.challenge_bluff,
-        "challenge_from": game.challenge_from,
-        "out": list(game.out),
-        "winner_points": game.winner_points,
-        "stuck_passes": game.stuck_passes,
-        "turns": game.turns,
-        "lacks": [sorted(c.value for c in s) for s in game.lacks],
-        "current": game.current,
-        "phase": str(game.phase),
-        "reactions": list(game.reactions) if game.vulnerable is not None else [],
-        "history": [e.as_json() for e in game.history] if logs else [],
-        "actions": [[seat, a.as_json()] for seat, a in game.actions] if logs else [],
-    }
 
 
 _card_index = attrgetter("index")
