@@ -129,7 +129,8 @@ class GameController:
         self._saved_at: object = None
         self._finished = game.is_over and seating.meta.finished
         if not self.log and game.history and not game.actions:
-            self.table_log.add(game.history, None, False)  # a new deal: who dealt, first card
+            # a new deal: who dealt, the first card
+            self.table_log.add(self.view().history, None, False)
         self._sync_hand()
 
     # ---------------------------------------------------------------- what the table reads
@@ -521,7 +522,9 @@ class GameController:
             # A move that goes against the player says the public fact behind it, so a
             # table of computers playing as a side can be seen not to cheat.
             why = reason(self.game.view(seat), action, self.words.colour)
-        events = self.game.apply(action, seat)
+        start = len(self.game.history)
+        self.game.step(action, seat)
+        events = self.view().history_since(start)  # as the player saw them
         self.table_log.add(events, seat, self.game.phase is Phase.DRAWN, why)
 
     def _sync_hand(self) -> None:
