@@ -5,8 +5,10 @@ Kept apart from the screen so that the words can be tested (and read) as plain t
 
 from __future__ import annotations
 
-from ...engine import COLOURS, PRESETS, Rules
+from ...engine import COLOURS, PRESETS, Rank, Rules
+from ...engine.cards import ALL_CARDS
 from ...engine.rules import CHOICES
+from ...engine.tables import BIT_OF, STACK_MATCH
 from ..palette import colour_name, glyph
 
 OPTION_TITLES = {
@@ -107,14 +109,36 @@ def _draw_four(rules: Rules) -> str:
     return "You may play a Wild Draw Four at any time, and nobody can challenge it."
 
 
+def stack_answers() -> dict[Rank, tuple[Rank, ...]]:
+    """Which draw cards may answer a pending penalty, by the draw card on top: read from
+    the engine's own table (`STACK_MATCH`), so the words cannot drift from the play."""
+    answers = {}
+    for top in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR):
+        card = next(c for c in ALL_CARDS if c.rank is top)
+        allowed = STACK_MATCH[card.index]
+        answers[top] = tuple(rank for rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+                             if any(allowed & BIT_OF[c] for c in ALL_CARDS if c.rank is rank))
+    return answers
+
+
+def _either(ranks: tuple[Rank, ...]) -> str:
+    names = [f"a {rank.title}" for rank in ranks]
+    return " or ".join(names) if names else "nothing"
+
+
 def _stacking(rules: Rules) -> str:
     if rules.stacking == "off":
         return ("Stacking is off: whoever is hit by a Draw Two or a Wild Draw Four draws "
                 "and misses the turn.")
-    return ("Stacking is on: hit by a Draw Two, you may answer with a Draw Two of your "
-            "own; hit by a Wild Draw Four, you may answer with either. The penalty passes "
-            "on and grows (2, 4, 6, ...) until someone cannot or will not answer: they "
-            "draw the lot and miss the turn. A Draw Two never answers a Wild Draw Four.")
+    answers = stack_answers()
+    two, four = answers[Rank.DRAW_TWO], answers[Rank.WILD_DRAW_FOUR]
+    text = (f"Stacking is on: hit by a Draw Two, you may answer with {_either(two)}; "
+            f"hit by a Wild Draw Four, only with {_either(four)}.")
+    if rules.draw_four == "restricted":
+        text += (" A Wild Draw Four answers only when you hold no card of the colour "
+                 "to match.")
+    return text + (" The penalty passes on and grows (2, 4, 6, ...) until someone cannot "
+                   "or will not answer: they draw the lot and miss the turn.")
 
 
 def _last_card(rules: Rules) -> str:
