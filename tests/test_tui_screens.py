@@ -6,10 +6,12 @@ shows and what it returns with dismiss().
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from textual.widgets import Button
 
-from colorcards.engine import COLOURS, PRESETS, Colour, get_preset
+from colorcards.engine import COLOURS, PRESETS, Colour, get_preset, parse_cards
 from colorcards.tui.screens import (
     IN_PROGRESS_QUESTION,
     ColourChooser,
@@ -364,6 +366,15 @@ async def test_pause_sound_label_and_saved_note(sound_on, label):
 
 
 # -- Results --------------------------------------------------------------------------------
+
+
+async def test_results_count_one_point_and_one_card_in_the_singular():
+    """'Your cards left: 1, worth 1 point', not '1 points' (and '1 pt' in the table)."""
+    data = dataclasses.replace(sample_results(), cards_left=[
+        parse_cards("R1"), parse_cards("G3 G5"), [], parse_cards("Y1")], round_points=9)
+    _, text = await run(lambda: ResultsScreen(data))
+    assert "Your cards left: 1, worth 1 point " in text
+    assert "1 pts" not in text and "1 points" not in text
 
 
 async def test_results_round_shows_what_happened():

@@ -55,7 +55,7 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
-from .wording import ascii_text
+from .wording import ascii_text, counted
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -494,7 +494,7 @@ class TableScreen(Screen):
         The card is selected either way, so a refused one is the card that shakes."""
         cards = self.controller.hand()
         if not 0 <= index < len(cards):
-            self.warn(f"You hold only {len(cards)} cards.")
+            self.warn(f"You hold only {counted(len(cards), 'card')}.")
             return
         hand = self.query_one(Hand)
         hand.selected = index

@@ -27,6 +27,7 @@ from ...replay.kept import KeptGame
 from ...store.history import preset_title
 from ..palette import STYLES, card_label, card_name, marks, unicode_ok
 from ..widgets import GameLog, Hand, OpponentTag, Ring
+from ..wording import counted
 
 _ARROWS = "←→" if unicode_ok() else "Left/Right"
 
@@ -190,7 +191,8 @@ class ReplayScreen(Screen[str | None]):
             text.append(" CANNOT BE TRUSTED ", style="bold reverse")
         text.append(marks(f" {preset_title(kept.preset) or 'Game'} · "
                           f"step {frame.index}/{len(self.shots) - 1} · round {frame.round} · "
-                          + (f"{frame.turn} turns" if self.at_end else f"turn {frame.turn + 1}")))
+                          + (counted(frame.turn, "turn") if self.at_end
+                             else f"turn {frame.turn + 1}")))
         self.query_one("#replay-header", Static).update(text)
 
     def _show_hands(self) -> None:
@@ -212,8 +214,9 @@ class ReplayScreen(Screen[str | None]):
         if mark:
             text.append(("* " if self.ascii_only else "◆ ") + mark, style="bold")
         elif self.at_end:
-            ended = "the game was left here" if self.kept.abandoned else "the end of the game"
-            text.append(f"This is {ended}. F turns every hand face up.", style="dim")
+            ended = ("The game was left here." if self.kept.abandoned
+                     else "This is the end of the game.")
+            text.append(f"{ended} F turns every hand face up.", style="dim")
         elif about_to is not None:
             text.append(f"Next: you play {card_name(about_to, self.palette)}.", style="dim")
         else:

@@ -27,6 +27,7 @@ from textual.widgets import Button, Static
 from ...engine import Card
 from .. import palette as palettes
 from ..palette import STYLES, card_name, glyph, marks
+from ..wording import counted
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
 
 
@@ -184,7 +185,7 @@ def standings(data: ResultsData) -> Table:
         table.add_row(
             f"{place}.", _name(data, seat, star=True),
             "out" if seat in data.went_out and not cards else str(len(cards)),
-            f"{_points_left(data, seat)} pts", str(_score(data, seat)),
+            counted(_points_left(data, seat), "pt"), str(_score(data, seat)),
             str(_table(data, seat)))
     return table
 
@@ -197,7 +198,7 @@ def last_round(data: ResultsData) -> Table:
         cards = _cards(data, seat)
         table.add_row(f"{place}.", _name(data, seat, star=False),
                       "out" if seat in data.went_out and not cards else str(len(cards)),
-                      f"{_points_left(data, seat)} pts")
+                      counted(_points_left(data, seat), "pt"))
     return table
 
 
@@ -250,14 +251,15 @@ class ResultsScreen(ModalScreen[str]):
             yield Static(star + marks(headline(data)), classes="heading", id="headline")
             with VerticalScroll(id="results-body"):
                 summary = (f"{match_words(data.match, data.round)} · "
-                           f"{data.turns} turns")
+                           f"{counted(data.turns, 'turn')}")
                 if data.went_out and data.round_points:
                     first = data.went_out[0]
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
-                    summary += f" · {who} {data.round_points} points"
+                    summary += f" · {who} {counted(data.round_points, 'point')}"
                 yield Static(marks(summary), id="results-summary")
                 if data.match_over and several_rounds(data):
-                    yield Static(Text(f"The match after {data.round} rounds", style="bold"),
+                    yield Static(Text(f"The match after {counted(data.round, 'round')}",
+                                      style="bold"),
                                  id="match-heading")
                     yield Static(standings(data), id="standings", classes="-headed")
                     yield Static(Text(f"The last round, round {data.round}", style="bold"),
@@ -266,7 +268,8 @@ class ResultsScreen(ModalScreen[str]):
                 mine = data.cards_left[0] if data.cards_left else []
                 if mine:
                     points = sum(c.points for c in mine)
-                    yield Static(Text(f"Your cards left: {len(mine)}, worth {points} points",
+                    worth = counted(points, "point")
+                    yield Static(Text(f"Your cards left: {len(mine)}, worth {worth}",
                                       style="bold"), id="your-cards")
                     yield Static(hand_cards(mine, data.palette), id="your-hand")
                 else:
