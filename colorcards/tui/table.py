@@ -18,7 +18,6 @@ from typing import Any
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -42,6 +41,7 @@ from ..engine import (
     play,
 )
 from .controller import HUMAN, GameController, Timer
+from .keys import bar_keys, bindings, key_for_kind
 from .palette import colour_name, unicode_ok
 from .prompts import card_words, clock_text, prompt
 from .seating import Seating
@@ -124,29 +124,11 @@ class TableScreen(Screen):
             self.match = match
             """True when the match is over too."""
 
-    BINDINGS = [
-        Binding("left", "move(-1)", "Move", key_display="←→"),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("enter", "play_selected", "Play", key_display="⏎/1-9"),
-        Binding("space", "play_selected", "Play", show=False),
-        *(Binding(str(n), f"pick({n})", f"Play card {n}", show=False) for n in range(1, 10)),
-        Binding("d", "draw", "Draw", key_display="D", show=False),
-        Binding("p", "pass_turn", "Pass", key_display="P", show=False),
-        Binding("l", "call", "Last Card", key_display="L", show=False),
-        Binding("c", "catch", "Catch", key_display="C", show=False),
-        Binding("a", "accept", "Accept", key_display="A", show=False),
-        Binding("x", "challenge", "Challenge", key_display="X", show=False),
-        Binding("h", "hint", "Hint", key_display="H"),
-        Binding("r", "story", "Log", key_display="R"),
-        Binding("s", "sort", "Sort", key_display="S"),
-        Binding("shift+left", "shift(-1)", "Arrange", key_display="⇧←→"),
-        Binding("shift+right", "shift(1)", "Move card", show=False),
-        Binding("question_mark", "help", "Keys", key_display="?"),
-        Binding("escape", "menu", "Menu", key_display="Esc"),
-    ]
-    """D, P, L, C, A and X are on the control bar above the hand, with their keys; the
-    footer keeps to the keys that are always there, so it fits in 80 columns (in ASCII
-    too: the app spells the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
+    BINDINGS = bindings()
+    """Made from the key table (`keys.KEYS`), as the control bar and the help page are.
+    D, P, L, C, A and X are on the control bar above the hand; the footer keeps to the
+    keys that are always there, so it fits in 80 columns (in ASCII too: the app spells
+    the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
 
     def __init__(self, seating: Seating, *, store=None, **pace):
         super().__init__()
@@ -398,7 +380,7 @@ class TableScreen(Screen):
         if view.vulnerable is not None and view.vulnerable != HUMAN:
             labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
         clock = clock_text(self.controller, view, self.ascii_only)
-        self.query_one(ControlBar).show(enabled, labels,
+        self.query_one(ControlBar).show(bar_keys(ctl.rules), enabled, labels,
                                         ascii_text(clock) if self.ascii_only else clock)
 
     def _tick(self) -> None:
@@ -573,8 +555,7 @@ class TableScreen(Screen):
                     text += f" naming {colour_name(action.colour, self.palette)}"
                 text += " — Enter plays it."
             else:
-                key = {"draw": "D", "pass": "P", "accept": "A", "challenge": "X",
-                       "call": "L"}.get(action.kind, "")
+                key = key_for_kind(action.kind)
                 text = f"Hint: {action} ({key}, or Enter)."
             self._warning = None
             self._say(text)
@@ -590,7 +571,7 @@ class TableScreen(Screen):
     def action_help(self) -> None:
         from .screens import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.controller.rules))
 
     def action_menu(self) -> None:
         self.post_message(self.MenuRequested())

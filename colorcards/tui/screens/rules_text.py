@@ -9,6 +9,7 @@ from ...engine import COLOURS, PRESETS, Rank, Rules
 from ...engine.cards import ALL_CARDS
 from ...engine.rules import CHOICES
 from ...engine.tables import BIT_OF, STACK_MATCH
+from ..keys import key
 from ..palette import colour_name, glyph
 
 OPTION_TITLES = {
@@ -103,9 +104,10 @@ def _draw_four(rules: Rules) -> str:
                 "match. Holding a card of the right number or symbol is fine.")
     if rules.draw_four == "challenge":
         return ("You may play a Wild Draw Four at any time, but the victim may challenge "
-                "it (X). If the player held a card of the colour to match, the bluff is "
-                "caught: they draw the four and the victim plays on. If not, the challenger "
-                "draws six and misses the turn. Or accept (A) and draw four.")
+                f"it ({key('challenge')}). If the player held a card of the colour to match, "
+                "the bluff is caught: they draw the four and the victim plays on. If not, "
+                f"the challenger draws six and misses the turn. Or accept ({key('accept')}) "
+                "and draw four.")
     return "You may play a Wild Draw Four at any time, and nobody can challenge it."
 
 
@@ -146,11 +148,12 @@ def _last_card(rules: Rules) -> str:
     if rules.last_card == "auto":
         return ("Down to one card, Last Card is called for you. Nobody can be caught.")
     if rules.last_card == "auto-penalty":
-        return (f"When you play your second-to-last card, call Last Card (L) first or as "
-                f"you play. Forget, and you draw {n} at once.")
-    text = (f"When you play your second-to-last card, call Last Card (L). If you forget, "
-            f"anyone else may catch you (C) until you call or the next player acts; "
-            f"caught, you draw {n}. You can catch a computer player who forgets, too.")
+        return (f"When you play your second-to-last card, call Last Card ({key('call')}) "
+                f"first or as you play. Forget, and you draw {n} at once.")
+    text = (f"When you play your second-to-last card, call Last Card ({key('call')}). "
+            f"If you forget, anyone else may catch you ({key('catch')}) until you call or "
+            f"the next player acts; caught, you draw {n}. You can catch a computer player "
+            "who forgets, too.")
     if rules.last_card_window:
         text += (f" After the play you still have {rules.last_card_window} seconds to make "
                  f"the call, and nobody else plays meanwhile.")
@@ -260,6 +263,7 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "",
         "## Options in force",
     ]
-    for key in CHOICES:
-        lines.append(f"- **{OPTION_TITLES[key]}**: {option_value(key, getattr(rules, key))}")
+    for option in CHOICES:
+        lines.append(f"- **{OPTION_TITLES[option]}**: "
+                     f"{option_value(option, getattr(rules, option))}")
     return "\n".join(lines) + "\n"
