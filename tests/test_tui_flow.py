@@ -36,13 +36,16 @@ async def test_results_to_title_then_statistics_and_back(tmp_path):
 
 
 async def test_results_new_game_backed_out_of_leads_to_a_working_title(tmp_path):
-    """Results → New game (N) → Escape → Title, whose choices still work."""
+    """Results → New game (N) → Escape → the results again (one step back) → Title (T),
+    whose choices still work."""
     app = make_app("duel", seed=3, data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await play_to_end(pilot)
         await _press(pilot, "n")
         assert isinstance(app.screen, NewGameScreen)
         await _press(pilot, "escape")
+        assert isinstance(app.screen, ResultsScreen)
+        await _press(pilot, "t")
         assert isinstance(app.screen, TitleScreen)
         await _press(pilot, "s")
         assert isinstance(app.screen, StatsScreen)
@@ -119,3 +122,42 @@ async def test_stray_enters_at_the_end_of_a_match_leave_the_results_up(tmp_path)
         assert app.screen is results
         await _press(pilot, "n")
         assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_escape_on_the_title_asks_before_quitting(tmp_path):
+    """Escape on the title asks (the tester quit by accident twice); N stays, Y quits."""
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.screens import ConfirmDialog
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmDialog) and app.return_value is None
+        await _press(pilot, "n")
+        assert isinstance(app.screen, TitleScreen)
+        await _press(pilot, "escape")
+        await _press(pilot, "y")
+    assert app.return_value == 0
+
+
+async def test_rules_and_new_game_from_the_pause_menu_come_back_to_it(tmp_path):
+    """Table → Esc (menu) → R (rules) → Esc → the menu; N → Esc → the menu; Esc → table."""
+    from colorcards.tui.screens import PauseMenu, RulesScreen
+    from colorcards.tui.table import TableScreen
+    from tui_table_helpers import settle
+
+    app = make_app("duel", seed=3, data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, PauseMenu)
+        await _press(pilot, "r")
+        assert isinstance(app.screen, RulesScreen)
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, PauseMenu)
+        await _press(pilot, "n")
+        assert isinstance(app.screen, NewGameScreen)
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, PauseMenu)
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, TableScreen)

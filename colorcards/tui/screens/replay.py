@@ -6,7 +6,7 @@ way the table feeds them, and never changes them. ←/→ step, Home/End go to t
 and the end, PgUp/PgDn go round by round. After the game every hand may be turned
 face up (F), and the header says so in words while they are. When the game has been
 reviewed, its costliest moments are marked where they happened (M jumps to the next).
-V opens the review. It returns 'review', 'same-deal' or None (back) with `dismiss()`.
+V opens the review. It returns Go.REVIEW, Go.SAME_DEAL or Go.BACK with `dismiss()`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from ...store.history import preset_title
 from ..palette import STYLES, card_label, card_name, marks, unicode_ok
 from ..widgets import GameLog, Hand, OpponentTag, Ring
 from ..wording import counted
+from .go import Go
 
 _ARROWS = "←→" if unicode_ok() else "Left/Right"
 
@@ -56,7 +57,7 @@ def hand_line(name: str, cards: Sequence[Card], ascii_only: bool) -> Text:
     return text
 
 
-class ReplayScreen(Screen[str | None]):
+class ReplayScreen(Screen[Go]):
     """One kept game, stepped through from the player's seat."""
 
     CSS_PATH = Path(__file__).with_name("learn.tcss")
@@ -269,4 +270,4 @@ class ReplayScreen(Screen[str | None]):
         self.show_frame()
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(None if what == "back" else what)
+        self.dismiss(Go(what))

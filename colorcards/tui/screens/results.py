@@ -29,6 +29,7 @@ from .. import palette as palettes
 from ..palette import STYLES, card_name, glyph, marks
 from ..wording import counted
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
+from .go import Go
 
 
 @dataclass(frozen=True)
@@ -221,9 +222,9 @@ def record_text(stats: Any, difficulty: str) -> Text:
     return text
 
 
-class ResultsScreen(ModalScreen[str]):
-    """Returns 'next-round' (match continues), 'new-game', 'review' or 'same-deal' (match
-    over) or 'title'.
+class ResultsScreen(ModalScreen[Go]):
+    """Returns Go.NEXT_ROUND (match continues), Go.NEW_GAME, REVIEW or SAME_DEAL (match
+    over) or Go.TITLE.
 
     The player moves on only by a clear choice: N, T, a click, or a button reached with
     the arrows or Tab and then pressed."""
@@ -299,19 +300,19 @@ class ResultsScreen(ModalScreen[str]):
         self.query_one("#results-body").focus()
 
     def action_proceed(self) -> None:
-        self.dismiss("new-game" if self.data.match_over else "next-round")
+        self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
 
     def action_after(self, what: str) -> None:
         """'review' or 'same-deal': only once the match is over."""
         if self.data.match_over:
-            self.dismiss(what)
+            self.dismiss(Go(what))
         else:
             self.app.bell()
 
     def action_escape(self) -> None:
         """Leaving a finished match is harmless; in the middle of one, say how to go on."""
         if self.data.match_over:
-            self.dismiss("title")
+            self.dismiss(Go.TITLE)
             return
         self.app.bell()
         self.query_one("#results-keys", Static).update(Text(marks(
@@ -320,7 +321,7 @@ class ResultsScreen(ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id)
+        self.dismiss(Go(event.button.id))
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        self.dismiss(Go(what))
