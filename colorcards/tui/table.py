@@ -183,6 +183,8 @@ class TableScreen(Screen):
                 self.query_one(box).add_class("-empty")
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
+        if self.too_small:
+            self.controller.pause()  # nothing runs until the table can be seen
         self.controller.start()
         # Python's full garbage collections walk every object the process holds (Textual,
         # the stylesheets, the table: 80,000 and more), 15-80 ms each, and now and then one
@@ -201,10 +203,23 @@ class TableScreen(Screen):
             self.controller.pause()
 
     def on_screen_resume(self) -> None:
-        self.controller.resume_play()
+        if not self.too_small:
+            self.controller.resume_play()
 
     def on_resize(self) -> None:
         self._fit_to_size()
+        if self.app.screen is not self or self.controller.between_rounds:
+            return
+        if self.too_small:
+            self.controller.pause()  # no clock runs, no computer plays, until it fits
+        else:
+            self.controller.resume_play()
+
+    @property
+    def too_small(self) -> bool:
+        """The terminal cannot show the table (under 80×24): the game waits."""
+        width, height = self.app.size
+        return width < 80 or height < 24
 
     def _fit_to_size(self) -> None:
         width, height = self.app.size
@@ -322,8 +337,8 @@ class TableScreen(Screen):
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
             text.append(f" {goal} · Your score {view.scores[HUMAN]}")
         width, height = self.app.size
-        if width < 80 or height < 24:
-            text = Text(f" Terminal {width}×{height}: the table needs 80×24 or more.",
+        if self.too_small:
+            text = Text(f" Terminal {width}×{height}: the game waits for 80×24 or more.",
                         style="bold reverse")
         mine = len(ctl.hand())
         text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
