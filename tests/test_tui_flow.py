@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from colorcards.tui.screens import NewGameScreen, ResultsScreen, StatsScreen, TitleScreen
-from tui_table_helpers import make_app, play_to_end, screen_text, shown
+from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown
 
 
 async def _press(pilot, key: str) -> None:
@@ -183,3 +183,22 @@ async def test_the_game_waits_while_the_terminal_is_too_small(tmp_path):
         for _ in range(5):
             await pilot.pause()
         assert not ctl.paused and "the game waits" not in screen_text(app)
+
+
+async def test_the_log_strip_never_begins_in_the_middle_of_a_sentence(tmp_path):
+    """After Continue the strip under the ring showed the tail of a wrapped line ('2, Blue
+    4, Yellow 4 — you miss a turn'): it shows only the last lines that fit whole."""
+    app = make_app("duel", seed=3, data_dir=tmp_path, window_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        ctl = app.controller
+        ctl.table_log.mine()
+        long = "Lily played Blue 2, Blue 4, Yellow 4 — " + "and then something else " * 6 + "end."
+        for line in (long, "Short one.", "Short two."):
+            ctl.table_log.lines.append(line)
+            ctl.table_log.logged += 1
+        ctl.table_log.mine()
+        app.screen.refresh_table()
+        await pilot.pause()
+        strip = str(app.screen.query_one("#log").lines[0].text)
+        assert strip.startswith("Short one") or strip.startswith("Lily played"), strip

@@ -310,8 +310,10 @@ class TableScreen(Screen):
     def _show_log(self) -> None:
         """The log column on wide terminals; the strip under the ring on the others.
 
-        The strip shows the last lines; when what happened since the player's own last
-        move takes more rows than it has, it shows that in short instead."""
+        The strip shows the last lines that fit whole (a line cut at the top read as a
+        sentence begun in the middle, after Continue most of all); when what happened
+        since the player's own last move takes more rows than it has, it shows that in
+        short instead."""
         ctl = self.controller
         if self.has_class("-wide") and not self.has_class("-roomy"):
             self.query_one("#side-log", GameLog).show(ctl.log, ctl.logged)
@@ -323,8 +325,15 @@ class TableScreen(Screen):
         needed = sum(len(textwrap.wrap(line, width)) or 1 for line in since)
         if needed > rows:
             log.show_text(ctl.digest())
-        else:
-            log.show(ctl.log, ctl.logged)
+            return
+        whole: list[str] = []
+        for line in reversed(ctl.log):
+            needed = len(textwrap.wrap(line, width)) or 1
+            if whole and needed > rows:
+                break
+            whole.insert(0, line)
+            rows -= needed
+        log.show_text("\n".join(whole))
 
     def _header(self, view) -> None:
         ctl = self.controller
