@@ -49,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"one of {', '.join(PRESETS)} (default {DEFAULT_PRESET})")
     sim.add_argument("--players", default="random,random",
                      help="comma-separated player names, one per seat (e.g. hard,random)")
-    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--games", type=int, default=1000,
+                     help="how many games to play (default %(default)s)")
     sim.add_argument("--seed", type=int, default=1, dest="sim_seed")
     sim.add_argument("--rule", action="append", metavar="KEY=VALUE",
                      help=f"change one option ({', '.join(CHOICES)})")
@@ -61,20 +62,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     stats = sub.add_parser("stats", help="print your statistics per difficulty")
     stats.add_argument("--json", action="store_true", help="print JSON")
-    stats.add_argument("--data-dir", dest="stats_data_dir", help="as the global --data-dir")
+    stats.add_argument("--data-dir", dest="stats_data_dir", metavar="DIR",
+                     help="as the global --data-dir")
 
     history = sub.add_parser("history", help="list your finished games, newest first")
     history.add_argument("--json", action="store_true", help="print JSON")
-    history.add_argument("--data-dir", dest="stats_data_dir", help="as the global --data-dir")
+    history.add_argument("--data-dir", dest="stats_data_dir", metavar="DIR",
+                     help="as the global --data-dir")
     export = sub.add_parser("export", help="write a finished game as JSON (colorcards export "
                             "GAME > game.json)")
     export.add_argument("game", help="the game's id (or its first characters, as history "
                         "shows it), or 'last'")
-    export.add_argument("--data-dir", dest="stats_data_dir", help="as the global --data-dir")
+    export.add_argument("--data-dir", dest="stats_data_dir", metavar="DIR",
+                     help="as the global --data-dir")
     replay = sub.add_parser("replay", help="replay an exported game, move by move")
     replay.add_argument("file", help="a file written by colorcards export")
     replay.add_argument("--check", action="store_true",
                         help="only check that it replays to its recorded result")
+    replay.add_argument("--data-dir", dest="stats_data_dir", metavar="DIR",
+                        help="as the global --data-dir")
     return parser
 
 
@@ -120,9 +126,14 @@ def run_sim(args) -> int:
           f"{data['stalemates']} stalemates")
     for p in data["players"]:
         low, high = p["ci95"]
-        print(f"  {p['player']:<8} wins {p['wins']:>9}  {p['win_rate']:6.1%}  "
+        print(f"  {p['player']:<8} wins {_wins(p['wins']):>9}  {p['win_rate']:6.1%}  "
               f"(95% interval {low:.1%} to {high:.1%})")
     return 0
+
+
+def _wins(wins: float) -> str:
+    """Wins as a count ('35'); a match whose win was shared counts a share ('35.5')."""
+    return f"{wins:.0f}" if float(wins).is_integer() else f"{wins:.1f}"
 
 
 def check_opponents(args) -> None:
@@ -161,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             from .tui.replay_app import run_replay
 
+            args.data_dir = args.stats_data_dir or args.data_dir
             return run_replay(args)
         check_opponents(args)
         try:

@@ -14,12 +14,20 @@ from importlib import resources
 FILE = "RULES.md"
 
 _HEADING = re.compile(r"^## (\d+)\. ", re.MULTILINE)
+_DEVELOPERS = re.compile(r"<!-- developers -->.*?<!-- /developers -->", re.DOTALL)
 
 
 @cache
 def rulebook() -> str:
     """The whole rulebook, as Markdown."""
     return resources.files("colorcards").joinpath(FILE).read_text(encoding="utf-8")
+
+
+def players_rulebook() -> str:
+    """The rulebook as players read it in the game: the passages for developers
+    (``<!-- developers -->`` … ``<!-- /developers -->``: the command line, how the code
+    cites it, where the seed comes from) left out."""
+    return _DEVELOPERS.sub("", rulebook())
 
 
 def section_numbers() -> list[int]:

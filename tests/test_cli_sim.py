@@ -1,6 +1,7 @@
 """`colorcards sim`: the summary it prints and the one-line refusals."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -51,6 +52,13 @@ def test_text_summary_names_each_player(capsys):
     out = capsys.readouterr().out
     assert "10 games of Duel" in out
     assert "hard" in out and "random" in out and "95% interval" in out
+    assert re.search(r"wins +\d+  ", out) and not re.search(r"wins +\d+\.0 ", out)
+
+
+def test_games_option_says_what_it_is_and_its_default(capsys):
+    with pytest.raises(SystemExit):
+        main(["sim", "--help"])
+    assert "how many games to play (default 1000)" in " ".join(capsys.readouterr().out.split())
 
 
 @pytest.mark.parametrize("args, reason", [

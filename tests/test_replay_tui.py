@@ -9,9 +9,11 @@ from colorcards.store import Store
 from colorcards.store.recovery import connect
 from colorcards.store.schema import migrate
 from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.screens import ResultsScreen, StatsScreen
 from colorcards.tui.screens.history import HistoryScreen
 from colorcards.tui.screens.replay import ReplayScreen
 from history_helpers import play_evening
+from tui_table_helpers import screen_text
 
 
 @pytest.fixture
@@ -79,7 +81,8 @@ async def test_history_to_replay_to_the_same_deal(data):
 
 
 async def test_history_from_statistics_and_back(data):
-    """S then H reaches the same list; Escape goes back to the title."""
+    """S then H reaches the same list; Escape goes back one step, to Statistics, and
+    Escape again to the title."""
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
@@ -87,6 +90,9 @@ async def test_history_from_statistics_and_back(data):
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "TitleScreen"
@@ -175,8 +181,9 @@ async def _play_to_the_results(app, pilot) -> None:
 
 async def test_results_offer_the_review_and_the_same_deal(tmp_path):
     """A match played to its end: V on the results reviews it (a progress bar, then the
-    moments, kept in the store); back on the title, History shows it reviewed and its
-    replay marks the moments; D on the results deals the same game again."""
+    moments, kept in the store); Escape goes back to the results, with their Same deal;
+    on the title, History shows it reviewed and its replay marks the moments; D on the
+    replay deals the same game again."""
     from colorcards.tui.screens.review import ReviewScreen
 
     app = ColorCardsApp(data_dir=tmp_path, seed=4242, delay=0)
@@ -199,6 +206,9 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         with Store.open_for_reading(tmp_path / "colorcards.db") as store:
             assert store.history()[0].reviewed
         await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen) and "Same deal" in screen_text(app)
+        await pilot.press("t")
         await pilot.pause()
         await pilot.press("h")
         await pilot.pause()

@@ -50,10 +50,21 @@ def test_json_matches_the_store(tmp_path, capsys):
     assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
     with Store.open(tmp_path) as store:
-        expected = {k: v.as_json() for k, v in store.stats().items()}
+        expected = {k: {**v.as_json(), "win_rate": v.win_rate if v.games else None}
+                    for k, v in store.stats().items()}
         duel = {k: v.as_json() for k, v in store.stats("duel").items() if v.games}
     assert data["levels"] == expected and data["presets"]["duel"] == duel
     assert data["games"] == len(GAMES) and data["problems"] == []
+
+
+def test_json_win_rate_of_a_level_never_played_is_null(tmp_path, capsys):
+    """A level with no games has no win rate: null, not a 0.0 that reads as all lost."""
+    _fill(tmp_path, GAMES)
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    levels = json.loads(capsys.readouterr().out)["levels"]
+    assert any(v["games"] == 0 for v in levels.values())
+    for level in levels.values():
+        assert (level["win_rate"] is None) is (level["games"] == 0)
 
 
 def test_global_data_dir_option_works_too(tmp_path, capsys):

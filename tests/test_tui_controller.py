@@ -593,7 +593,8 @@ class FirstPlay:
 
 
 @pytest.mark.parametrize("zoe, said", [
-    ("RS Y3 Y4", " (you are down to two cards)."),  # a Skip landing on the player
+    # a Skip landing on the player
+    ("RS Y3 Y4", " (aimed at you: you were next, down to two cards)."),
     ("R4 Y3 Y4", "Zoe played Red 4."),               # nothing against the player
 ])
 def test_a_move_against_the_player_says_the_public_fact_behind_it(zoe, said):

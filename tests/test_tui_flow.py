@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from colorcards.tui.screens import NewGameScreen, ResultsScreen, StatsScreen, TitleScreen
-from tui_table_helpers import make_app, play_to_end, screen_text, shown
+from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown
 
 
 async def _press(pilot, key: str) -> None:
@@ -36,13 +36,16 @@ async def test_results_to_title_then_statistics_and_back(tmp_path):
 
 
 async def test_results_new_game_backed_out_of_leads_to_a_working_title(tmp_path):
-    """Results → New game (N) → Escape → Title, whose choices still work."""
+    """Results → New game (N) → Escape → the results again (one step back) → Title (T),
+    whose choices still work."""
     app = make_app("duel", seed=3, data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await play_to_end(pilot)
         await _press(pilot, "n")
         assert isinstance(app.screen, NewGameScreen)
         await _press(pilot, "escape")
+        assert isinstance(app.screen, ResultsScreen)
+        await _press(pilot, "t")
         assert isinstance(app.screen, TitleScreen)
         await _press(pilot, "s")
         assert isinstance(app.screen, StatsScreen)
@@ -119,3 +122,83 @@ async def test_stray_enters_at_the_end_of_a_match_leave_the_results_up(tmp_path)
         assert app.screen is results
         await _press(pilot, "n")
         assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_escape_on_the_title_asks_before_quitting(tmp_path):
+    """Escape on the title asks (the tester quit by accident twice); N stays, Y quits."""
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.screens import ConfirmDialog
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmDialog) and app.return_value is None
+        await _press(pilot, "n")
+        assert isinstance(app.screen, TitleScreen)
+        await _press(pilot, "escape")
+        await _press(pilot, "y")
+    assert app.return_value == 0
+
+
+async def test_rules_and_new_game_from_the_pause_menu_come_back_to_it(tmp_path):
+    """Table → Esc (menu) → R (rules) → Esc → the menu; N → Esc → the menu; Esc → table."""
+    from colorcards.tui.screens import PauseMenu, RulesScreen
+    from colorcards.tui.table import TableScreen
+    from tui_table_helpers import settle
+
+    app = make_app("duel", seed=3, data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, PauseMenu)
+        await _press(pilot, "r")
+        assert isinstance(app.screen, RulesScreen)
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, PauseMenu)
+        await _press(pilot, "n")
+        assert isinstance(app.screen, NewGameScreen)
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, PauseMenu)
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_the_game_waits_while_the_terminal_is_too_small(tmp_path):
+    """At 60×20 the table cannot be seen: the turn timer stops and the computers wait;
+    at 100×32 play goes on, the turn timer where it stopped."""
+    import asyncio
+
+    app = make_app("color-cards", seed=5, data_dir=tmp_path, delay=0.05,
+                   changes={"turn_timer": 30, "first_player": "left-of-dealer"})
+    async with app.run_test(size=(60, 20)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        ctl = app.controller
+        assert ctl.paused and "the game waits for 80×24" in screen_text(app)
+        moves, left = len(ctl.game.actions), ctl.turn_left()
+        await asyncio.sleep(0.5)
+        await pilot.pause()
+        assert len(ctl.game.actions) == moves and ctl.turn_left() == left
+        await pilot.resize_terminal(100, 32)
+        for _ in range(5):
+            await pilot.pause()
+        assert not ctl.paused and "the game waits" not in screen_text(app)
+
+
+async def test_the_log_strip_never_begins_in_the_middle_of_a_sentence(tmp_path):
+    """After Continue the strip under the ring showed the tail of a wrapped line ('2, Blue
+    4, Yellow 4 — you miss a turn'): it shows only the last lines that fit whole."""
+    app = make_app("duel", seed=3, data_dir=tmp_path, window_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        ctl = app.controller
+        ctl.table_log.mine()
+        long = "Lily played Blue 2, Blue 4, Yellow 4 — " + "and then something else " * 6 + "end."
+        for line in (long, "Short one.", "Short two."):
+            ctl.table_log.lines.append(line)
+            ctl.table_log.logged += 1
+        ctl.table_log.mine()
+        app.screen.refresh_table()
+        await pilot.pause()
+        strip = str(app.screen.query_one("#log").lines[0].text)
+        assert strip.startswith("Short one") or strip.startswith("Lily played"), strip

@@ -6,10 +6,12 @@ shows and what it returns with dismiss().
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from textual.widgets import Button
 
-from colorcards.engine import COLOURS, PRESETS, Colour, get_preset
+from colorcards.engine import COLOURS, PRESETS, Colour, get_preset, parse_cards
 from colorcards.tui.screens import (
     IN_PROGRESS_QUESTION,
     ColourChooser,
@@ -23,6 +25,7 @@ from colorcards.tui.screens import (
     TitleScreen,
 )
 from colorcards.tui.screens.common import Choice
+from colorcards.tui.screens.go import Go
 from colorcards.tui.settings import GameSettings
 from tui_screens_helpers import (
     SAVED,
@@ -68,7 +71,7 @@ async def run(make, keys=(), clicks=(), size=SMALL):
 
 async def test_title_shows_the_saved_game_and_continues_with_c():
     results, _ = await run(lambda: TitleScreen(SAVED), keys=["c"])
-    assert results == ["continue"]
+    assert results == [Go.CONTINUE]
 
 
 async def test_title_describes_the_saved_game():
@@ -83,11 +86,11 @@ async def test_title_describes_the_saved_game():
     (["enter"], "continue"),
     (["down", "enter"], "new"),
     (["down", "down", "enter"], "stats"),
-    (["n"], "new"), (["s"], "stats"), (["r"], "rules"), (["q"], "quit"), (["escape"], "quit"),
+    (["n"], "new"), (["s"], "stats"), (["r"], "rules"), (["q"], "quit"), (["escape"], "back"),
 ])
 async def test_title_menu_by_keys(keys, expected):
     results, _ = await run(lambda: TitleScreen(SAVED), keys=keys)
-    assert results == [expected]
+    assert results == [Go(expected)]
 
 
 @pytest.mark.parametrize("selector, expected", [
@@ -96,13 +99,13 @@ async def test_title_menu_by_keys(keys, expected):
 ])
 async def test_title_menu_by_click(selector, expected):
     results, _ = await run(lambda: TitleScreen(SAVED), clicks=[selector])
-    assert results == [expected]
+    assert results == [Go(expected)]
 
 
 async def test_title_without_a_save_has_no_continue():
     results, text = await run(lambda: TitleScreen(None), keys=["c", "enter"])
     assert "Continue" not in text
-    assert results == ["new"]  # C did nothing; Enter pressed the first option, New game
+    assert results == [Go.NEW]  # C did nothing; Enter pressed the first option, New game
 
 
 async def test_title_accepts_a_datetime_for_saved_at():
@@ -347,13 +350,13 @@ async def test_chooser_ascii_fallback(monkeypatch):
 ])
 async def test_pause_by_keys(keys, expected):
     results, _ = await run(lambda: PauseMenu(True), keys=keys)
-    assert results == [expected]
+    assert results == [Go(expected)]
 
 
 @pytest.mark.parametrize("selector", ["#resume", "#new", "#rules", "#sound", "#quit"])
 async def test_pause_by_click(selector):
     results, _ = await run(lambda: PauseMenu(False), clicks=[selector])
-    assert results == [selector[1:]]
+    assert results == [Go(selector[1:])]
 
 
 @pytest.mark.parametrize("sound_on, label", [(True, "Sound: on"), (False, "Sound: off")])
@@ -364,6 +367,15 @@ async def test_pause_sound_label_and_saved_note(sound_on, label):
 
 
 # -- Results --------------------------------------------------------------------------------
+
+
+async def test_results_count_one_point_and_one_card_in_the_singular():
+    """'Your cards left: 1, worth 1 point', not '1 points' (and '1 pt' in the table)."""
+    data = dataclasses.replace(sample_results(), cards_left=[
+        parse_cards("R1"), parse_cards("G3 G5"), [], parse_cards("Y1")], round_points=9)
+    _, text = await run(lambda: ResultsScreen(data))
+    assert "Your cards left: 1, worth 1 point " in text
+    assert "1 pts" not in text and "1 points" not in text
 
 
 async def test_results_round_shows_what_happened():
@@ -388,7 +400,7 @@ async def test_results_round_shows_what_happened():
 ])
 async def test_results_by_keys(match_over, keys, expected):
     results, _ = await run(lambda: ResultsScreen(sample_results(match_over)), keys=keys)
-    assert results == [expected]
+    assert results == [Go(expected)]
 
 
 @pytest.mark.parametrize("match_over", [False, True])
@@ -422,7 +434,7 @@ async def test_results_escape_mid_match_stays_and_says_how_to_go_on():
 ])
 async def test_results_by_click(match_over, selector):
     results, _ = await run(lambda: ResultsScreen(sample_results(match_over)), clicks=[selector])
-    assert results == [selector[1:]]
+    assert results == [Go(selector[1:])]
 
 
 async def test_results_when_you_win_the_match():
@@ -480,7 +492,7 @@ def test_results_by_level_sorts_by_time_and_reads_iso_strings():
 
 async def test_stats_with_no_games():
     results, _ = await run(lambda: StatsScreen({}, []), keys=["escape"])
-    assert results == [None]
+    assert results == [Go.BACK]
 
 
 async def test_stats_empty_message():
@@ -599,7 +611,7 @@ async def test_full_screens_go_back_by_clicking_the_footer(make):
             if app.results:
                 break
             await pilot.pause(0.02)
-    assert app.results == [None]
+    assert app.results in ([None], [Go.BACK])  # Rules answers nothing, Statistics Go.BACK
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)])

@@ -8,14 +8,21 @@ from datetime import UTC, datetime
 
 import pytest
 
-from colorcards.engine import PRESETS, Colour, Rules, get_preset
+from colorcards.engine import PRESETS, Colour, Rules, get_preset, parse_card
 from colorcards.engine.rules import CHOICES
 from colorcards.tui.screens.chooser import most_held
 from colorcards.tui.screens.common import percent, record_line, streak_words, when
 from colorcards.tui.screens.newgame import VALUE_WIDTH, opponent_options, readable
 from colorcards.tui.screens.results import headline, match_words
-from colorcards.tui.screens.rules_text import OPTION_TITLES, option_value, rules_markdown
+from colorcards.tui.screens.rules_text import (
+    OPTION_TITLES,
+    option_value,
+    rules_markdown,
+    stack_answers,
+)
 from colorcards.tui.screens.title import card_fan, saved_summary, title_art
+from colorcards.tui.settings import NAMES
+from engine_helpers import position
 from tui_screens_helpers import LevelStats, sample_results
 
 
@@ -77,6 +84,28 @@ def test_rules_page_explains_each_option(changes, phrase):
     assert phrase in " ".join(text.split())
 
 
+@pytest.mark.parametrize("top, held, answers", [
+    ("R+2", "B+2", True),
+    ("R+2", "W+4", True),
+    ("W+4", "B+2", False),
+    ("W+4", "W+4", True),
+])
+def test_rules_page_says_what_the_engine_lets_answer_a_stack(top, held, answers):
+    """Under stacking, the page says a card answers a draw card exactly when the engine
+    lets it be played on one (the Rules screen once said a Draw Two answered a +4)."""
+    colour = " colour=green" if top.startswith("W") else ""
+    game = position(f"top={top}{colour} | you: {held} Y5 | lily: G2 G3",
+                    get_preset("color-cards").rules(draw_four="free"), pending=2)
+    playable = any(getattr(a, "card", None) == parse_card(held) for a in game.legal_actions())
+    assert playable is answers
+    said = stack_answers()[parse_card(top).rank]
+    assert (parse_card(held).rank in said) is answers
+    text = " ".join(rules_markdown("color-cards", get_preset("color-cards").rules()).split())
+    hit = "Draw Two" if top == "R+2" else "Wild Draw Four"
+    sentence = text.split(f"hit by a {hit}, ")[1].split(";")[0].split(".")[0]
+    assert (parse_card(held).rank.title in sentence) is answers, sentence
+
+
 def test_rules_page_covers_table_points_and_scoring():
     text = " ".join(rules_markdown("classic", get_preset("classic").rules()).split())
     assert "3 for the winner, 1 for anyone else in the top half" in text
@@ -97,6 +126,13 @@ def test_opponent_choices_follow_the_preset(key):
     preset = PRESETS[key]
     values = [n for n, _ in opponent_options(key)]
     assert values == list(range(preset.min_seats - 1, preset.max_seats))
+
+
+@pytest.mark.parametrize("key", list(PRESETS))
+def test_preset_blurb_names_no_computer_player(key):
+    """The New game blurb sits beside the Opponents row: naming players ('You against
+    Lily, Zoe and Max') contradicted a table of one or of eight."""
+    assert not any(name in PRESETS[key].blurb for name in NAMES)
 
 
 def test_opponent_labels_are_worded_alike_for_every_table():

@@ -2,10 +2,12 @@
 
 A Crazy table plays as a side against the human, so its Skips, draw cards and colours
 land on the player more often than chance would. `reason(view, action)` gives the
-table's log the fact behind such a move ("you are down to two cards", "you drew on
-Blue last time"), read from the acting seat's view: only counts and draws every
-player saw, never a hidden card, so the explanation itself shows the computer did
-not cheat. It returns None for moves that need no explaining.
+table's log the fact behind such a move ("aimed at you: you were next, down to two
+cards", "aimed at you: you drew on Blue last time"). Each says first that the move was
+aimed at the player, so it reads as a reason and never as news ("you miss a turn (you
+play next)" read as a contradiction). It is read from the acting seat's view: only
+counts and draws every player saw, never a hidden card, so the explanation itself
+shows the computer did not cheat. It returns None for moves that need no explaining.
 """
 
 from __future__ import annotations
@@ -32,16 +34,16 @@ def reason(view: View, action: Action,
     close = _COUNTS.get(human)
     if hits_next(view, rank) and view.next_seat() == HUMAN_SEAT:
         if close:
-            return f"you are down to {close}"
-        return "you play next"
+            return f"aimed at you: you were next, down to {close}"
+        return "aimed at you: you were next"
     if rank is Rank.REVERSE and close:
         before = turns_until(view, HUMAN_SEAT)
         after = turns_until(view, HUMAN_SEAT, -view.direction)
         if after > before:
-            return f"you are down to {close}: play turns away from you"
+            return f"turned away from you: you were down to {close}"
     colour = action.colour if action.card.is_wild else None
     if colour is not None and colour in view.lacks[HUMAN_SEAT]:
-        return f"you drew on {_word(colour, colour_name)} last time"
+        return f"aimed at you: you drew on {_word(colour, colour_name)} last time"
     return None
 
 

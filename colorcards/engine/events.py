@@ -254,7 +254,8 @@ class Reshuffled(Event):
     kind = "reshuffled"
 
     def describe(self, name: Namer) -> str:
-        return f"The pile was shuffled into a new deck of {self.count} cards."
+        return (f"The pile was shuffled into a new deck of {self.count} "
+                f"card{'s' if self.count != 1 else ''}.")
 
 
 @dataclass(slots=True)
@@ -284,7 +285,8 @@ class RoundEnded(Event):
     def describe(self, name: Namer) -> str:
         if self.winner is None:
             return f"Round {self.round} ended in a stalemate: nobody could play or draw."
-        return f"Round {self.round} is over: {name(self.winner)} scores {self.points} points."
+        return (f"Round {self.round} is over: {name(self.winner)} scores {self.points} "
+                f"point{'s' if self.points != 1 else ''}.")
 
 
 @dataclass(slots=True)

@@ -268,7 +268,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "color-cards", "Color Cards", 2, 10, 4,
             Rules(),
-            "You against Lily, Zoe and Max: stacking on, Last Card or draw two.",
+            "The house game: stacking on, call Last Card or draw two.",
         ),
         Preset(
             "classic", "Classic", 2, 6, 4,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..engine import Action, Card, EngineError, Game, View
 from ..engine.events import Event
-from .kept import KeptGame, ReplayError
+from .kept import KeptGame, ReplayError, clause
 
 PLAYER = 0
 """The seat whose view a replay shows: the person who played the game."""
@@ -51,7 +51,8 @@ def frames(kept: KeptGame, describe: Callable[[Sequence[Event]], str]) -> list[F
         try:
             game.step(action, seat)
         except EngineError as exc:
-            raise ReplayError(f"{kept.describe(index - 1)} is impossible: {exc}") from None
+            raise ReplayError(f"{kept.describe(index - 1)} is impossible: {clause(exc)}"
+                              ) from None
         shots.append(_frame(game, index, seat, action, describe, start))
     return shots
 

@@ -59,6 +59,12 @@ _TOKENS: dict[Action, str] = {action: token for token, action in _LETTERS.items(
 _COLOURS = {colour.letter: colour for colour in Colour}
 
 
+
+def clause(exc: Exception) -> str:
+    """An error's sentence as the clause after a colon: 'it is not your turn.'"""
+    text = str(exc)
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
 class ReplayError(ValueError):
     """A kept game that cannot be replayed; the message is one sentence for a player."""
 
@@ -213,7 +219,7 @@ class KeptGame:
             try:
                 game.apply(action, seat)
             except EngineError as exc:
-                raise ReplayError(f"{self.describe(index)} is impossible: {exc}") from None
+                raise ReplayError(f"{self.describe(index)} is impossible: {clause(exc)}") from None
         return game
 
     def check(self, game: Game) -> str | None:

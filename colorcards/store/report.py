@@ -29,17 +29,25 @@ def _title(preset: str) -> str:
     return found.title if found else preset
 
 
+def _level(s: LevelStats) -> dict:
+    """One level's figures; a level never played has no win rate (null), not 0.0."""
+    data = s.as_json()
+    if not s.games:
+        data["win_rate"] = None
+    return data
+
+
 def gather(store: Store) -> dict:
     """Everything `stats` prints, as JSON-ready data."""
     levels = store.stats()
     presets = {}
     for preset in store.presets():
         per_level = store.stats(preset)
-        presets[preset] = {lv: s.as_json() for lv, s in per_level.items() if s.games}
+        presets[preset] = {lv: _level(s) for lv, s in per_level.items() if s.games}
     return {
         "database": str(store.path),
         "games": sum(s.games for s in levels.values()),
-        "levels": {lv: s.as_json() for lv, s in levels.items()},
+        "levels": {lv: _level(s) for lv, s in levels.items()},
         "presets": presets,
         "problems": list(store.problems),
     }

@@ -6,6 +6,7 @@ rules live in the engine, the drawing in the screens and widgets.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,9 +14,15 @@ from textual.app import App
 from textual.binding import Binding
 
 from ..engine import DEFAULT_PRESET, get_preset
+from .screens.go import Go
 from .settings import GameSettings
 
+Back = Callable[[], None]
+"""One step back: what Escape does on the screen being opened."""
+
 if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
+    from ..engine import Rules
+    from ..replay.kept import KeptGame
     from ..store import Store
     from .controller import GameController
     from .seating import Seating
@@ -123,36 +130,91 @@ class ColorCardsApp(App):
         self._leave_table()
         self._show(TitleScreen(self.store.saved_summary()), self._title_chosen)
 
-    def _title_chosen(self, choice: str | None) -> None:
-        if choice == "continue":
-            self.continue_game()
-        elif choice == "new":
-            self.ask_new_game(back=self.show_title)
-        elif choice == "stats":
-            from .screens import StatsScreen
-
-            self.push_screen(StatsScreen(self.store.stats(), self.store.records()),
-                             lambda what: self._title_chosen(what) if what == "history"
-                             else self.show_title())
-        elif choice == "history":
-            from .learn import show_history
-
-            show_history(self, back=self.show_title)
-        elif choice == "rules":
-            from .screens import RulesScreen
-
-            settings = self.settings
-            self.push_screen(RulesScreen(settings.preset, settings.rules()),
-                             lambda _: self.show_title())
+    def _title_chosen(self, where: Go | None) -> None:
+        """Escape on the title asks before quitting; what it opens comes back to it."""
+        if where is Go.BACK:
+            self._ask_quit()
         else:
+            self.go(where, back=self.show_title)
+
+    def go(self, where: Go | None, back: Back, kept: KeptGame | None = None) -> None:
+        """Where a screen's answer leads: the one place every `Go` is taken. `back()` is
+        one step back, to where the answering screen was opened from: the screen opened
+        here takes it as its Escape. `kept`: the game a replay or the results are about
+        (for Review and Same deal)."""
+        from . import learn
+
+        if where is None or where is Go.BACK or where is Go.RESUME:
+            back()
+        elif where is Go.TITLE:
+            self.show_title()
+        elif where is Go.QUIT:
             self.exit(0)
+        elif where is Go.CONTINUE:
+            self.continue_game()
+        elif where in (Go.NEW, Go.NEW_GAME):
+            self.ask_new_game(back=back)
+        elif where is Go.STATS:
+            self.show_stats(back)
+        elif where is Go.HISTORY:
+            learn.show_history(self, back)
+        elif where is Go.RULES:
+            self.show_rules(back)
+        elif where is Go.SOUND:
+            self.sound = not self.sound
+            self.notify(f"Sound {'on' if self.sound else 'off'}.", timeout=2)
+            back()
+        elif where is Go.NEXT_ROUND:
+            if self.controller is not None:
+                self.controller.next_round()
+        elif where is Go.REVIEW and kept is not None:
+            learn.open_review(self, kept, back)
+        elif where is Go.SAME_DEAL and kept is not None:
+            learn.same_deal(self, kept, back)
+        else:
+            back()
+
+    def _ask_quit(self) -> None:
+        """Escape on the title: quitting asks first (Q quits at once)."""
+        from .screens import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+            else:
+                self.show_title()
+
+        self.push_screen(ConfirmDialog("Quit Color Cards?", yes="Quit", no="Stay"), answered)
+
+    def show_stats(self, back: Back) -> None:
+        """Statistics; H opens History, whose Escape comes back here."""
+        from .screens import StatsScreen
+
+        def reopen() -> None:
+            self.show_stats(back)
+
+        self.push_screen(StatsScreen(self.store.stats(), self.store.records()),
+                         lambda where: self.go(where, back if where is Go.BACK else reopen))
+
+    def show_rules(self, back: Back, rules: Rules | None = None) -> None:
+        """The Rules screen for the table being played, or the settings' table."""
+        from .screens import RulesScreen
+
+        settings = self.controller.settings if self.controller is not None else self.settings
+        if rules is None:
+            rules = self.controller.rules if self.controller is not None else settings.rules()
+        self.push_screen(RulesScreen(settings.preset, rules), lambda _: back())
+
+    def game_in_progress(self) -> bool:
+        """Whether a new game would leave one unfinished (saved, or at the table)."""
+        return self.store.saved_summary() is not None or (
+            self.controller is not None and not self.controller.game.is_over)
 
     def ask_new_game(self, back) -> None:
         """The settings popup; `back()` if the player backs out."""
         from .screens import NewGameScreen
 
-        in_progress = self.store.saved_summary() is not None or (
-            self.controller is not None and not self.controller.game.is_over)
+        in_progress = self.game_in_progress()
 
         def chosen(settings: GameSettings | None) -> None:
             if settings is None:
@@ -162,8 +224,10 @@ class ColorCardsApp(App):
 
         self.push_screen(NewGameScreen(self.store.stats(), self.settings, in_progress), chosen)
 
-    def start_game(self, settings: GameSettings, abandon: bool = False) -> None:
-        """Deal a new game and go to the table (leaving the old one counts as a loss)."""
+    def start_game(self, settings: GameSettings, abandon: bool = False,
+                   seed: int | None = None) -> None:
+        """Deal a new game and go to the table (leaving the old one counts as a loss);
+        `seed` deals a known game again (the same deal, --seed)."""
         from .seating import Seating
 
         self._leave_table()
@@ -172,7 +236,8 @@ class ColorCardsApp(App):
             if record is not None:
                 self.notify("The unfinished game was recorded as a loss.", timeout=4)
         self.settings = settings
-        seed, self.seed = self.seed, None
+        if seed is None:
+            seed, self.seed = self.seed, None  # --seed deals the first game started only
         self.seat(Seating.new(settings, seed))
 
     def continue_game(self) -> None:
@@ -233,53 +298,51 @@ class ColorCardsApp(App):
     # ---------------------------------------------------------------- at the table
 
     def open_pause_menu(self) -> None:
-        from .screens import PauseMenu, RulesScreen
+        """The menu over the table; what it opens comes back to it, Escape resumes."""
+        from .screens import PauseMenu
 
         ctl = self.controller
         if ctl is None:
             return
         ctl.pause()
 
-        def chosen(what: str | None) -> None:
-            if what == "new":
-                self.ask_new_game(back=ctl.resume_play)
-            elif what == "rules":
-                self.push_screen(RulesScreen(ctl.settings.preset, ctl.game.rules),
-                                 lambda _: ctl.resume_play())
-            elif what == "sound":
-                self.sound = not self.sound
-                self.notify(f"Sound {'on' if self.sound else 'off'}.", timeout=2)
-                self.open_pause_menu()
-            elif what == "quit":
-                self.exit(0)
-            else:
+        def chosen(where: Go | None) -> None:
+            if where in (None, Go.BACK, Go.RESUME):
                 ctl.resume_play()
+            else:
+                self.go(where, back=self.open_pause_menu)
 
         self.push_screen(PauseMenu(self.sound, saving=self.store.saving), chosen)
 
     def show_results(self, controller: GameController, match: bool) -> None:
-        """The results of the round (or the match) that just ended."""
+        """The results of the round (or the match) that just ended; the review and the
+        same deal come back to them."""
         from .screens import ResultsScreen
 
         if controller is not self.controller or isinstance(self.screen, ResultsScreen):
             return
         data = results_data(controller, self.store)
 
-        def chosen(what: str | None) -> None:
-            if what == "next-round":
-                controller.next_round()
-            elif what == "new-game":
-                self.ask_new_game(back=self.show_title)
-            elif what == "quit":
-                self.exit(0)
-            elif what in ("review", "same-deal"):
-                from .learn import after_results
+        def reopen() -> None:
+            self.show_results(controller, match)
 
-                after_results(self, controller, what)
-            else:
-                self.show_title()
+        def chosen(where: Go | None) -> None:
+            kept = kept_of(controller) if where in (Go.REVIEW, Go.SAME_DEAL) else None
+            self.go(where, back=reopen, kept=kept)
 
         self.push_screen(ResultsScreen(data), chosen)
+
+
+def kept_of(controller: GameController) -> KeptGame:
+    """The game at the table as a kept game, for its review or the same deal again."""
+    from ..replay.kept import kept_from_game
+
+    game = controller.game
+    record = controller.record  # the store's record of the match (None if not recorded)
+    return kept_from_game(game, names=[controller.name(s) for s in range(game.seats)],
+                          difficulty=controller.settings.difficulty,
+                          preset=controller.settings.preset,
+                          game_id=record.game_id if record is not None else "")
 
 
 def results_data(controller, store):

@@ -1,26 +1,50 @@
-"""Looking back at kept games: the way from the title, Statistics and the results to
-History, a Replay (and its Review), and the same deal again.
+"""Looking back at kept games: History, a Replay (and its Review) and the same deal again.
 
-The app calls these with itself; each screen returns its answer and the next step is
-taken here, so app.py only gains one line per way in.
+These open the screens; what a screen answers (a `Go`) is turned into the next step by
+the app, in one place (`ColorCardsApp.go`). They reach the app only through `Host`, the
+few things they need of it, and a new game with the same deal is asked for with its
+seed (`host.start_game(settings, seed=...)`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import DEFAULT_PRESET, PRESETS, RulesError
 from ..engine.events import Event
 from ..replay.frames import frames
 from ..replay.kept import KeptGame, ReplayError
 from ..replay.review import Review
+from .screens.go import Go
 from .settings import GameSettings
 
 if TYPE_CHECKING:
-    from .app import ColorCardsApp
+    from ..store import Store
 
 Back = Callable[[], None]
+
+
+class Host(Protocol):
+    """What looking back needs of the app."""
+
+    @property
+    def store(self) -> Store: ...
+
+    settings: GameSettings
+
+    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+
+    def notify(self, message: str, *, severity: Any = "information",
+               timeout: float | None = None) -> None: ...
+
+    def go(self, where: Go | None, back: Back, kept: KeptGame | None = None) -> None:
+        """Take a screen's answer about `kept` (`back()` for one step back)."""
+
+    def start_game(self, settings: GameSettings, abandon: bool = False,
+                   seed: int | None = None) -> None: ...
+
+    def game_in_progress(self) -> bool: ...
 
 
 def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
@@ -32,7 +56,7 @@ def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
     return Words(list(kept.seat_names), kept.rules.palette).line
 
 
-def show_history(app: ColorCardsApp, back: Back) -> None:
+def show_history(app: Host, back: Back) -> None:
     """The History screen; Enter on a game opens its replay, Escape goes `back()`."""
     from .screens.history import HistoryScreen
 
@@ -45,7 +69,7 @@ def show_history(app: ColorCardsApp, back: Back) -> None:
     app.push_screen(HistoryScreen(app.store.history()), chosen)
 
 
-def open_kept(app: ColorCardsApp, game_id: str, back: Back, start: int | None = None) -> None:
+def open_kept(app: Host, game_id: str, back: Back, start: int | None = None) -> None:
     """The replay of a game in the history (a sentence and `back()` if it has none)."""
     try:
         kept = app.store.kept_game(game_id)
@@ -56,14 +80,14 @@ def open_kept(app: ColorCardsApp, game_id: str, back: Back, start: int | None = 
     open_replay(app, kept, back, start)
 
 
-def kept_review(app: ColorCardsApp, kept: KeptGame) -> Review | None:
+def kept_review(app: Host, kept: KeptGame) -> Review | None:
     """The review the store keeps for `kept`, if it has been computed."""
     if not kept.game_id:
         return None
     return Review.from_json(app.store.review(kept.game_id))
 
 
-def open_replay(app: ColorCardsApp, kept: KeptGame, back: Back,
+def open_replay(app: Host, kept: KeptGame, back: Back,
                 start: int | None = None) -> None:
     """The Replay screen for `kept`; it says so if the game does not replay to its record,
     and marks the costliest moments if the game has been reviewed."""
@@ -82,19 +106,16 @@ def open_replay(app: ColorCardsApp, kept: KeptGame, back: Back,
     marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names)
                 if reviewed is not None else {})
 
-    def chosen(what: str | None) -> None:
-        if what == "same-deal":
-            same_deal(app, kept, back=lambda: open_replay(app, kept, back))
-        elif what == "review":
-            open_review(app, kept, back=lambda: open_replay(app, kept, back))
-        else:
-            back()
+    def chosen(where: Go | None) -> None:
+        # Escape goes `back`; the review or the same deal come back here.
+        app.go(where, back if where in (None, Go.BACK) else
+               lambda: open_replay(app, kept, back, start), kept)
 
     app.push_screen(ReplayScreen(kept, shots, distrust=distrust, marks_at=marks_at,
                                  start=start), chosen)
 
 
-def open_review(app: ColorCardsApp, kept: KeptGame, back: Back) -> None:
+def open_review(app: Host, kept: KeptGame, back: Back) -> None:
     """The Review screen: the kept review, or one computed now (and then kept)."""
     from .screens.review import ReviewScreen
 
@@ -127,7 +148,7 @@ def settings_for(kept: KeptGame, speed: str = "normal") -> GameSettings:
     return settings
 
 
-def same_deal(app: ColorCardsApp, kept: KeptGame, back: Back) -> None:
+def same_deal(app: Host, kept: KeptGame, back: Back) -> None:
     """A new game with the same deal and options (a game in progress is asked about first)."""
     from .screens import IN_PROGRESS_QUESTION, ConfirmDialog
 
@@ -139,13 +160,10 @@ def same_deal(app: ColorCardsApp, kept: KeptGame, back: Back) -> None:
         return
 
     def deal(abandon: bool) -> None:
-        app.seed = kept.seed
-        app.start_game(settings, abandon=abandon)
+        app.start_game(settings, abandon=abandon, seed=kept.seed)
         app.notify("The same deal again: the same cards, the same options.", timeout=4)
 
-    in_progress = app.store.saved_summary() is not None or (
-        app.controller is not None and not app.controller.game.is_over)
-    if not in_progress:
+    if not app.game_in_progress():
         deal(abandon=False)
         return
 
@@ -157,19 +175,3 @@ def same_deal(app: ColorCardsApp, kept: KeptGame, back: Back) -> None:
 
     app.push_screen(ConfirmDialog(IN_PROGRESS_QUESTION, yes="Start anyway", no="Go back"),
                     answered)
-
-
-def after_results(app: ColorCardsApp, controller: Any, what: str) -> None:
-    """'same-deal' or 'review' chosen on the results of a finished match."""
-    from ..replay.kept import kept_from_game
-
-    game = controller.game
-    record = controller.record  # the store's record of the match (None if not recorded)
-    kept = kept_from_game(game, names=[controller.name(s) for s in range(game.seats)],
-                          difficulty=controller.settings.difficulty,
-                          preset=controller.settings.preset,
-                          game_id=record.game_id if record is not None else "")
-    if what == "same-deal":
-        same_deal(app, kept, back=app.show_title)
-    elif what == "review":
-        open_review(app, kept, back=app.show_title)

@@ -1,6 +1,7 @@
 """What the status line and the clock say to the player, from the controller alone.
 
-Plain functions of the game as the player sees it, so they are tested without Textual:
+Key names come from the key table (`keys.key`). Plain functions of the game as the
+player sees it, so they are tested without Textual:
 the prompt says what the player can actually do now (nothing to play means 'press D',
 not 'call Last Card'), and the Last Card window is said as it is (a late call can still
 be caught), not as protection.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from ..engine import CALL, DRAW, Card, Phase, View
 from .controller import HUMAN, GameController
+from .keys import key
 from .palette import colour_name, glyph, rank_short
 
 
@@ -29,9 +31,10 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         return "The round is over."
     if view.vulnerable is not None:
         if view.vulnerable == HUMAN:
-            return ("You did not call Last Card: press L now — until someone catches "
-                    "you, you still can.")
-        return f"{name(view.vulnerable)} did not call Last Card: press C to catch them!"
+            return (f"You did not call Last Card: press {key('call')} now — until someone "
+                    "catches you, you still can.")
+        return (f"{name(view.vulnerable)} did not call Last Card: press {key('catch')} to "
+                "catch them!")
     if view.current != HUMAN:
         if ctl.paused:
             return "Paused."
@@ -40,18 +43,19 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         return "A Wild opened the round: name the colour."
     if view.phase is Phase.CHALLENGE and view.challenge_from is not None:
         return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
-                "X challenges it, A takes the four cards.")
+                f"{key('challenge')} challenges it, {key('accept')} takes the four cards.")
     playable = ctl.playable()
     if view.pending:
         if playable:
             return (f"+{view.pending} coming your way: stack a draw card, "
-                    f"or press D to draw {view.pending}.")
-        return f"+{view.pending} coming your way: nothing can pass it on — press D to draw."
+                    f"or press {key('draw')} to draw {view.pending}.")
+        return (f"+{view.pending} coming your way: nothing can pass it on — press "
+                f"{key('draw')} to draw.")
     if view.phase is Phase.DRAWN and view.drawn is not None:
         drawn = card_words(view.drawn, palette, ascii_only)
         if view.drawn in playable:
-            return f"You drew {drawn}: Enter plays it, P passes."
-        return f"You drew {drawn}: it cannot be played — press P."
+            return f"You drew {drawn}: Enter plays it, {key('pass_turn')} passes."
+        return f"You drew {drawn}: it cannot be played — press {key('pass_turn')}."
     colour = view.active_colour
     match = (f"{glyph(colour, ascii_only)} {colour_name(colour, palette)}"
              if colour else "any colour")
@@ -59,10 +63,10 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         match += f" or {rank_short(view.top.rank)}"
     if not playable:
         if DRAW in legal:
-            return f"Your turn: nothing matches {match} — press D to draw."
-        return "Your turn: you cannot play or draw — press P to pass."
+            return f"Your turn: nothing matches {match} — press {key('draw')} to draw."
+        return f"Your turn: you cannot play or draw — press {key('pass_turn')} to pass."
     if CALL in legal and len(ctl.hand()) == 2:
-        return f"Two cards left: press L to call Last Card, then play {match}."
+        return f"Two cards left: press {key('call')} to call Last Card, then play {match}."
     return f"Your turn: play {match}, or a Wild."
 
 
@@ -71,9 +75,9 @@ def clock_text(ctl: GameController, view: View, ascii_only: bool) -> str:
     window = ctl.window_left()
     if window is not None:
         if view.vulnerable == HUMAN:
-            return f"L: call now - you can be caught · {window:.0f} s"
+            return f"{key('call')}: call now - you can be caught · {window:.0f} s"
         if view.vulnerable is not None:
-            return f"C: catch {ctl.name(view.vulnerable)} · {window:.0f} s"
+            return f"{key('catch')}: catch {ctl.name(view.vulnerable)} · {window:.0f} s"
         return f"Last Card · {window:.0f} s"
     left = ctl.turn_left()
     if left is not None:

@@ -18,7 +18,6 @@ from typing import Any
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -44,6 +43,7 @@ from ..engine import (
     play,
 )
 from .controller import HUMAN, GameController, Timer
+from .keys import bar_keys, bindings
 from .palette import colour_name, unicode_ok
 from .prompts import card_words, clock_text, prompt
 from .seating import Seating
@@ -57,7 +57,7 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
-from .wording import ascii_text
+from .wording import ascii_text, counted
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -126,29 +126,11 @@ class TableScreen(Screen):
             self.match = match
             """True when the match is over too."""
 
-    BINDINGS = [
-        Binding("left", "move(-1)", "Move", key_display="←→"),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("enter", "play_selected", "Play", key_display="⏎/1-9"),
-        Binding("space", "play_selected", "Play", show=False),
-        *(Binding(str(n), f"pick({n})", f"Play card {n}", show=False) for n in range(1, 10)),
-        Binding("d", "draw", "Draw", key_display="D", show=False),
-        Binding("p", "pass_turn", "Pass", key_display="P", show=False),
-        Binding("l", "call", "Last Card", key_display="L", show=False),
-        Binding("c", "catch", "Catch", key_display="C", show=False),
-        Binding("a", "accept", "Accept", key_display="A", show=False),
-        Binding("x", "challenge", "Challenge", key_display="X", show=False),
-        Binding("h", "hint", "Hint", key_display="H"),
-        Binding("r", "story", "Log", key_display="R"),
-        Binding("s", "sort", "Sort", key_display="S"),
-        Binding("shift+left", "shift(-1)", "Arrange", key_display="⇧←→"),
-        Binding("shift+right", "shift(1)", "Move card", show=False),
-        Binding("question_mark", "help", "Keys", key_display="?"),
-        Binding("escape", "menu", "Menu", key_display="Esc"),
-    ]
-    """D, P, L, C, A and X are on the control bar above the hand, with their keys; the
-    footer keeps to the keys that are always there, so it fits in 80 columns (in ASCII
-    too: the app spells the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
+    BINDINGS = bindings()
+    """Made from the key table (`keys.KEYS`), as the control bar and the help page are.
+    D, P, L, C, A and X are on the control bar above the hand; the footer keeps to the
+    keys that are always there, so it fits in 80 columns (in ASCII too: the app spells
+    the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
 
     def __init__(self, seating: Seating, *, store=None, **pace):
         super().__init__()
@@ -203,6 +185,8 @@ class TableScreen(Screen):
                 self.query_one(box).add_class("-empty")
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
+        if self.too_small:
+            self.controller.pause()  # nothing runs until the table can be seen
         self.controller.start()
         # Python's full garbage collections walk every object the process holds (Textual,
         # the stylesheets, the table: 80,000 and more), 15-80 ms each, and now and then one
@@ -221,10 +205,23 @@ class TableScreen(Screen):
             self.controller.pause()
 
     def on_screen_resume(self) -> None:
-        self.controller.resume_play()
+        if not self.too_small:
+            self.controller.resume_play()
 
     def on_resize(self) -> None:
         self._fit_to_size()
+        if self.app.screen is not self or self.controller.between_rounds:
+            return
+        if self.too_small:
+            self.controller.pause()  # no clock runs, no computer plays, until it fits
+        else:
+            self.controller.resume_play()
+
+    @property
+    def too_small(self) -> bool:
+        """The terminal cannot show the table (under 80×24): the game waits."""
+        width, height = self.app.size
+        return width < 80 or height < 24
 
     def _fit_to_size(self) -> None:
         width, height = self.app.size
@@ -315,8 +312,10 @@ class TableScreen(Screen):
     def _show_log(self) -> None:
         """The log column on wide terminals; the strip under the ring on the others.
 
-        The strip shows the last lines; when what happened since the player's own last
-        move takes more rows than it has, it shows that in short instead."""
+        The strip shows the last lines that fit whole (a line cut at the top read as a
+        sentence begun in the middle, after Continue most of all); when what happened
+        since the player's own last move takes more rows than it has, it shows that in
+        short instead."""
         ctl = self.controller
         if self.has_class("-wide") and not self.has_class("-roomy"):
             self.query_one("#side-log", GameLog).show(ctl.log, ctl.logged)
@@ -328,8 +327,15 @@ class TableScreen(Screen):
         needed = sum(len(textwrap.wrap(line, width)) or 1 for line in since)
         if needed > rows:
             log.show_text(ctl.digest())
-        else:
-            log.show(ctl.log, ctl.logged)
+            return
+        whole: list[str] = []
+        for line in reversed(ctl.log):
+            needed = len(textwrap.wrap(line, width)) or 1
+            if whole and needed > rows:
+                break
+            whole.insert(0, line)
+            rows -= needed
+        log.show_text("\n".join(whole))
 
     def _header(self, view) -> None:
         ctl = self.controller
@@ -342,8 +348,8 @@ class TableScreen(Screen):
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
             text.append(f" {goal} · Your score {view.scores[HUMAN]}")
         width, height = self.app.size
-        if width < 80 or height < 24:
-            text = Text(f" Terminal {width}×{height}: the table needs 80×24 or more.",
+        if self.too_small:
+            text = Text(f" Terminal {width}×{height}: the game waits for 80×24 or more.",
                         style="bold reverse")
         mine = len(ctl.hand())
         text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
@@ -400,7 +406,7 @@ class TableScreen(Screen):
         if view.vulnerable is not None and view.vulnerable != HUMAN:
             labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
         clock = clock_text(self.controller, view, self.ascii_only)
-        self.query_one(ControlBar).show(enabled, labels,
+        self.query_one(ControlBar).show(bar_keys(ctl.rules), enabled, labels,
                                         ascii_text(clock) if self.ascii_only else clock)
 
     def _tick(self) -> None:
@@ -496,7 +502,7 @@ class TableScreen(Screen):
         The card is selected either way, so a refused one is the card that shakes."""
         cards = self.controller.hand()
         if not 0 <= index < len(cards):
-            self.warn(f"You hold only {len(cards)} cards.")
+            self.warn(f"You hold only {counted(len(cards), 'card')}.")
             return
         hand = self.query_one(Hand)
         hand.selected = index
@@ -593,7 +599,7 @@ class TableScreen(Screen):
     def action_help(self) -> None:
         from .screens import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.controller.rules))
 
     def action_menu(self) -> None:
         self.post_message(self.MenuRequested())

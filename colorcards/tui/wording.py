@@ -20,6 +20,11 @@ HUMAN = 0
 """The player's seat (the table's human always sits in seat 0)."""
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 point', '2 points', '0 points': a count with its noun agreeing."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 class Words:
     """Sentences about the table, for the player in seat 0.
 
@@ -274,7 +279,7 @@ class Words:
         return text
 
     def _reshuffled(self, e: E.Reshuffled, first: bool) -> str:
-        return f"The pile was shuffled into a new deck of {e.count} cards"
+        return f"The pile was shuffled into a new deck of {counted(e.count, 'card')}"
 
     def _went_out(self, e: E.WentOut, first: bool) -> str:
         if e.place == 1:
@@ -286,7 +291,7 @@ class Words:
         if e.winner is None:
             return f"Round {e.round} ended in a stalemate: nobody could play or draw"
         return (f"Round {e.round} is over: {self.who(e.winner)} "
-                f"{self.verb(e.winner, 'score', 'scores')} {e.points} points")
+                f"{self.verb(e.winner, 'score', 'scores')} {counted(e.points, 'point')}")
 
     def _match_ended(self, e: E.MatchEnded, first: bool) -> str:
         if not e.winners:

@@ -1,8 +1,9 @@
 """The screens around the table: title, new game, colour chooser, pause menu, results,
 statistics, rules, help and a yes/no dialog.
 
-Each screen is handed plain values and returns its answer with `dismiss()`; none of
-them touches the game or the store. The app loads `SCREENS_CSS` with its own styles.
+Each screen is handed plain values and returns its answer with `dismiss()` (a place to
+go is a `Go`, which the app takes in one place); none of them touches the game or the
+store. The app loads `SCREENS_CSS` with its own styles.
 """
 
 from pathlib import Path

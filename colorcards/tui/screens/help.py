@@ -1,4 +1,5 @@
-"""Every key of the table on one page, opened with '?'."""
+"""Every key of the table on one page, opened with '?', and what the marks on the
+cards mean; made from the key table (`keys.KEYS`)."""
 
 from __future__ import annotations
 
@@ -9,37 +10,22 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...engine import Rules
+from ..keys import CLICKS, MARKS, help_rows
 from ..palette import marks
 
-#: (keys, what they do) in the order a turn uses them.
-KEYS: tuple[tuple[str, str], ...] = (
-    ("← / →", "move along your hand"),
-    ("Enter or Space", "play the selected card"),
-    ("1 – 9", "play the card with that number (as Enter plays the selected one)"),
-    ("D", "draw a card"),
-    ("P", "pass (after drawing)"),
-    ("L", "call Last Card"),
-    ("C", "catch a player who forgot to call Last Card"),
-    ("A", "accept a penalty, or the outcome of a challenge"),
-    ("X", "challenge a Wild Draw Four"),
-    ("H", "hint: the coach's move, as the review would judge it; Enter makes it"),
-    ("Shift+← / Shift+→", "move the selected card within your hand"),
-    ("S", "sort your hand"),
-    ("R", "the whole match so far, round by round"),
-    ("?", "this page"),
-    ("Esc", "menu: resume, new game, rules, sound, quit"),
-    ("Click a card", "play it"),
-    ("Click the deck", "draw"),
-)
 
-
-def keys_table() -> Table:
-    """The keys as a two-column table."""
+def keys_table(rules: Rules | None = None) -> Table:
+    """The keys of a table with these rules (all keys without), the mouse and the marks
+    on the cards, as a two-column table."""
     table = Table(show_header=False, box=None, padding=(0, 2, 0, 0), expand=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for keys, meaning in KEYS:
+    for keys, meaning in (*help_rows(rules), *CLICKS):
         table.add_row(marks(keys), meaning)
+    table.add_row("", "")
+    for mark, meaning in MARKS:
+        table.add_row(marks(mark), meaning)
     return table
 
 
@@ -48,11 +34,16 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
+    def __init__(self, rules: Rules | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+        """The table's rules: keys they have no use for are left out (None: every key)."""
+
     def compose(self) -> ComposeResult:
         with Vertical(id="help", classes="dialog"):
             yield Static("Keys at the table", classes="heading")
             with VerticalScroll(id="help-keys"):
-                yield Static(keys_table())
+                yield Static(keys_table(self.rules))
             yield Static("Esc, ? or Q to go back", classes="keys")
 
     def on_mount(self) -> None:

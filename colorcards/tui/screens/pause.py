@@ -10,9 +10,10 @@ from textual.widgets import Button, Static
 
 from ..palette import marks
 from .common import MenuButton
+from .go import Go
 
 
-class PauseMenu(ModalScreen[str]):
+class PauseMenu(ModalScreen[Go]):
     """Returns 'resume', 'new', 'rules', 'sound' (toggle the bell) or 'quit'."""
 
     BINDINGS = [
@@ -55,7 +56,7 @@ class PauseMenu(ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id)
+        self.dismiss(Go(event.button.id))
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        self.dismiss(Go(what))

@@ -6,7 +6,7 @@ way the table feeds them, and never changes them. ←/→ step, Home/End go to t
 and the end, PgUp/PgDn go round by round. After the game every hand may be turned
 face up (F), and the header says so in words while they are. When the game has been
 reviewed, its costliest moments are marked where they happened (M jumps to the next).
-V opens the review. It returns 'review', 'same-deal' or None (back) with `dismiss()`.
+V opens the review. It returns Go.REVIEW, Go.SAME_DEAL or Go.BACK with `dismiss()`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from ...replay.kept import KeptGame
 from ...store.history import preset_title
 from ..palette import STYLES, card_label, card_name, marks, unicode_ok
 from ..widgets import GameLog, Hand, OpponentTag, Ring
+from ..wording import counted
+from .go import Go
 
 _ARROWS = "←→" if unicode_ok() else "Left/Right"
 
@@ -55,7 +57,7 @@ def hand_line(name: str, cards: Sequence[Card], ascii_only: bool) -> Text:
     return text
 
 
-class ReplayScreen(Screen[str | None]):
+class ReplayScreen(Screen[Go]):
     """One kept game, stepped through from the player's seat."""
 
     CSS_PATH = Path(__file__).with_name("learn.tcss")
@@ -190,7 +192,8 @@ class ReplayScreen(Screen[str | None]):
             text.append(" CANNOT BE TRUSTED ", style="bold reverse")
         text.append(marks(f" {preset_title(kept.preset) or 'Game'} · "
                           f"step {frame.index}/{len(self.shots) - 1} · round {frame.round} · "
-                          + (f"{frame.turn} turns" if self.at_end else f"turn {frame.turn + 1}")))
+                          + (counted(frame.turn, "turn") if self.at_end
+                             else f"turn {frame.turn + 1}")))
         self.query_one("#replay-header", Static).update(text)
 
     def _show_hands(self) -> None:
@@ -212,8 +215,9 @@ class ReplayScreen(Screen[str | None]):
         if mark:
             text.append(("* " if self.ascii_only else "◆ ") + mark, style="bold")
         elif self.at_end:
-            ended = "the game was left here" if self.kept.abandoned else "the end of the game"
-            text.append(f"This is {ended}. F turns every hand face up.", style="dim")
+            ended = ("The game was left here." if self.kept.abandoned
+                     else "This is the end of the game.")
+            text.append(f"{ended} F turns every hand face up.", style="dim")
         elif about_to is not None:
             text.append(f"Next: you play {card_name(about_to, self.palette)}.", style="dim")
         else:
@@ -266,4 +270,4 @@ class ReplayScreen(Screen[str | None]):
         self.show_frame()
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(None if what == "back" else what)
+        self.dismiss(Go(what))

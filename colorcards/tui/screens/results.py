@@ -27,7 +27,9 @@ from textual.widgets import Button, Static
 from ...engine import Card
 from .. import palette as palettes
 from ..palette import STYLES, card_name, glyph, marks
+from ..wording import counted
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
+from .go import Go
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,7 @@ def standings(data: ResultsData) -> Table:
         table.add_row(
             f"{place}.", _name(data, seat, star=True),
             "out" if seat in data.went_out and not cards else str(len(cards)),
-            f"{_points_left(data, seat)} pts", str(_score(data, seat)),
+            counted(_points_left(data, seat), "pt"), str(_score(data, seat)),
             str(_table(data, seat)))
     return table
 
@@ -197,7 +199,7 @@ def last_round(data: ResultsData) -> Table:
         cards = _cards(data, seat)
         table.add_row(f"{place}.", _name(data, seat, star=False),
                       "out" if seat in data.went_out and not cards else str(len(cards)),
-                      f"{_points_left(data, seat)} pts")
+                      counted(_points_left(data, seat), "pt"))
     return table
 
 
@@ -220,9 +222,9 @@ def record_text(stats: Any, difficulty: str) -> Text:
     return text
 
 
-class ResultsScreen(ModalScreen[str]):
-    """Returns 'next-round' (match continues), 'new-game', 'review' or 'same-deal' (match
-    over) or 'title'.
+class ResultsScreen(ModalScreen[Go]):
+    """Returns Go.NEXT_ROUND (match continues), Go.NEW_GAME, REVIEW or SAME_DEAL (match
+    over) or Go.TITLE.
 
     The player moves on only by a clear choice: N, T, a click, or a button reached with
     the arrows or Tab and then pressed."""
@@ -250,14 +252,15 @@ class ResultsScreen(ModalScreen[str]):
             yield Static(star + marks(headline(data)), classes="heading", id="headline")
             with VerticalScroll(id="results-body"):
                 summary = (f"{match_words(data.match, data.round)} · "
-                           f"{data.turns} turns")
+                           f"{counted(data.turns, 'turn')}")
                 if data.went_out and data.round_points:
                     first = data.went_out[0]
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
-                    summary += f" · {who} {data.round_points} points"
+                    summary += f" · {who} {counted(data.round_points, 'point')}"
                 yield Static(marks(summary), id="results-summary")
                 if data.match_over and several_rounds(data):
-                    yield Static(Text(f"The match after {data.round} rounds", style="bold"),
+                    yield Static(Text(f"The match after {counted(data.round, 'round')}",
+                                      style="bold"),
                                  id="match-heading")
                     yield Static(standings(data), id="standings", classes="-headed")
                     yield Static(Text(f"The last round, round {data.round}", style="bold"),
@@ -266,7 +269,8 @@ class ResultsScreen(ModalScreen[str]):
                 mine = data.cards_left[0] if data.cards_left else []
                 if mine:
                     points = sum(c.points for c in mine)
-                    yield Static(Text(f"Your cards left: {len(mine)}, worth {points} points",
+                    worth = counted(points, "point")
+                    yield Static(Text(f"Your cards left: {len(mine)}, worth {worth}",
                                       style="bold"), id="your-cards")
                     yield Static(hand_cards(mine, data.palette), id="your-hand")
                 else:
@@ -296,19 +300,19 @@ class ResultsScreen(ModalScreen[str]):
         self.query_one("#results-body").focus()
 
     def action_proceed(self) -> None:
-        self.dismiss("new-game" if self.data.match_over else "next-round")
+        self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
 
     def action_after(self, what: str) -> None:
         """'review' or 'same-deal': only once the match is over."""
         if self.data.match_over:
-            self.dismiss(what)
+            self.dismiss(Go(what))
         else:
             self.app.bell()
 
     def action_escape(self) -> None:
         """Leaving a finished match is harmless; in the middle of one, say how to go on."""
         if self.data.match_over:
-            self.dismiss("title")
+            self.dismiss(Go.TITLE)
             return
         self.app.bell()
         self.query_one("#results-keys", Static).update(Text(marks(
@@ -317,7 +321,7 @@ class ResultsScreen(ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id)
+        self.dismiss(Go(event.button.id))
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        self.dismiss(Go(what))

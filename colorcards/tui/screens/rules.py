@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from ...engine import COLOURS, Rules
-from ...rulebook import rulebook
+from ...rulebook import players_rulebook
 from ..palette import marks, unicode_ok
 from .rules_text import rules_markdown
 
@@ -25,8 +25,17 @@ def rulebook_shown() -> str:
     """The rulebook as the screen shows it: on a terminal without Unicode, every shape
     as its colour's ASCII glyph, dashes and '§' in words."""
     if unicode_ok():
-        return rulebook()
-    return marks(rulebook()).translate(_ASCII_BOOK)
+        return players_rulebook()
+    return marks(players_rulebook()).translate(_ASCII_BOOK)
+
+
+class RulesMarkdown(Markdown):
+    """A page of rules; its list bullets are ASCII on a terminal without Unicode."""
+
+    def __init__(self, markdown: str, **kwargs) -> None:
+        super().__init__(markdown, **kwargs)
+        if not unicode_ok():
+            self.BULLETS = ["- ", "* ", "+ "]
 
 
 class RulesScreen(Screen[None]):
@@ -52,6 +61,9 @@ class RulesScreen(Screen[None]):
     App.-ascii RulesScreen Underline {
         display: none;  /* its bar is drawn with box characters; the active tab is bold */
     }
+    App.-ascii RulesScreen MarkdownTableContent {
+        keyline: none;  /* its lines are box characters: the columns stand apart anyway */
+    }
     """
 
     def __init__(self, preset_key: str, rules: Rules) -> None:
@@ -64,9 +76,10 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="table"):
             with TabPane("This table", id="table"), VerticalScroll(id="rules-page"):
-                yield Markdown(rules_markdown(self.preset_key, self.rules), id="rules-text")
+                yield RulesMarkdown(rules_markdown(self.preset_key, self.rules),
+                                    id="rules-text")
             with TabPane("Rulebook", id="rulebook"), VerticalScroll(id="rulebook-page"):
-                yield Markdown(rulebook_shown(), id="rulebook-text")
+                yield RulesMarkdown(rulebook_shown(), id="rulebook-text")
         yield Footer()
 
     def on_mount(self) -> None:

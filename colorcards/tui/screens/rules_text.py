@@ -5,8 +5,11 @@ Kept apart from the screen so that the words can be tested (and read) as plain t
 
 from __future__ import annotations
 
-from ...engine import COLOURS, PRESETS, Rules
+from ...engine import COLOURS, PRESETS, Rank, Rules
+from ...engine.cards import ALL_CARDS
 from ...engine.rules import CHOICES
+from ...engine.tables import BIT_OF, STACK_MATCH
+from ..keys import key
 from ..palette import colour_name, glyph
 
 OPTION_TITLES = {
@@ -101,20 +104,43 @@ def _draw_four(rules: Rules) -> str:
                 "match. Holding a card of the right number or symbol is fine.")
     if rules.draw_four == "challenge":
         return ("You may play a Wild Draw Four at any time, but the victim may challenge "
-                "it (X). If the player held a card of the colour to match, the bluff is "
-                "caught: they draw the four and the victim plays on. If not, the challenger "
-                "draws six and misses the turn. Or accept (A) and draw four.")
+                f"it ({key('challenge')}). If the player held a card of the colour to match, "
+                "the bluff is caught: they draw the four and the victim plays on. If not, "
+                f"the challenger draws six and misses the turn. Or accept ({key('accept')}) "
+                "and draw four.")
     return "You may play a Wild Draw Four at any time, and nobody can challenge it."
+
+
+def stack_answers() -> dict[Rank, tuple[Rank, ...]]:
+    """Which draw cards may answer a pending penalty, by the draw card on top: read from
+    the engine's own table (`STACK_MATCH`), so the words cannot drift from the play."""
+    answers = {}
+    for top in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR):
+        card = next(c for c in ALL_CARDS if c.rank is top)
+        allowed = STACK_MATCH[card.index]
+        answers[top] = tuple(rank for rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+                             if any(allowed & BIT_OF[c] for c in ALL_CARDS if c.rank is rank))
+    return answers
+
+
+def _either(ranks: tuple[Rank, ...]) -> str:
+    names = [f"a {rank.title}" for rank in ranks]
+    return " or ".join(names) if names else "nothing"
 
 
 def _stacking(rules: Rules) -> str:
     if rules.stacking == "off":
         return ("Stacking is off: whoever is hit by a Draw Two or a Wild Draw Four draws "
                 "and misses the turn.")
-    return ("Stacking is on: hit by a Draw Two, you may answer with a Draw Two of your "
-            "own; hit by a Wild Draw Four, you may answer with either. The penalty passes "
-            "on and grows (2, 4, 6, ...) until someone cannot or will not answer: they "
-            "draw the lot and miss the turn. A Draw Two never answers a Wild Draw Four.")
+    answers = stack_answers()
+    two, four = answers[Rank.DRAW_TWO], answers[Rank.WILD_DRAW_FOUR]
+    text = (f"Stacking is on: hit by a Draw Two, you may answer with {_either(two)}; "
+            f"hit by a Wild Draw Four, only with {_either(four)}.")
+    if rules.draw_four == "restricted":
+        text += (" A Wild Draw Four answers only when you hold no card of the colour "
+                 "to match.")
+    return text + (" The penalty passes on and grows (2, 4, 6, ...) until someone cannot "
+                   "or will not answer: they draw the lot and miss the turn.")
 
 
 def _last_card(rules: Rules) -> str:
@@ -122,11 +148,12 @@ def _last_card(rules: Rules) -> str:
     if rules.last_card == "auto":
         return ("Down to one card, Last Card is called for you. Nobody can be caught.")
     if rules.last_card == "auto-penalty":
-        return (f"When you play your second-to-last card, call Last Card (L) first or as "
-                f"you play. Forget, and you draw {n} at once.")
-    text = (f"When you play your second-to-last card, call Last Card (L). If you forget, "
-            f"anyone else may catch you (C) until you call or the next player acts; "
-            f"caught, you draw {n}. You can catch a computer player who forgets, too.")
+        return (f"When you play your second-to-last card, call Last Card ({key('call')}) "
+                f"first or as you play. Forget, and you draw {n} at once.")
+    text = (f"When you play your second-to-last card, call Last Card ({key('call')}). "
+            f"If you forget, anyone else may catch you ({key('catch')}) until you call or "
+            f"the next player acts; caught, you draw {n}. You can catch a computer player "
+            "who forgets, too.")
     if rules.last_card_window:
         text += (f" After the play you still have {rules.last_card_window} seconds to make "
                  f"the call, and nobody else plays meanwhile.")
@@ -236,6 +263,7 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "",
         "## Options in force",
     ]
-    for key in CHOICES:
-        lines.append(f"- **{OPTION_TITLES[key]}**: {option_value(key, getattr(rules, key))}")
+    for option in CHOICES:
+        lines.append(f"- **{OPTION_TITLES[option]}**: "
+                     f"{option_value(option, getattr(rules, option))}")
     return "\n".join(lines) + "\n"

@@ -22,6 +22,7 @@ from .. import palette as palettes
 from ..palette import marks
 from ..settings import LEVELS
 from .common import LEVEL_TITLES, as_datetime, percent, streak_short
+from .go import Go
 
 #: How many recent results each level's strip shows.
 STRIP = 20
@@ -146,9 +147,9 @@ def trend_key() -> str:
             f"after each game, from 0 ({bars[0]}) to 100% (two rows of {bars[-1]}).")
 
 
-class StatsScreen(Screen[str | None]):
+class StatsScreen(Screen[Go]):
     """The player's record per level with a strip of recent results and a win-rate line.
-    Returns 'history' (H: the games behind the figures) or None."""
+    Returns Go.HISTORY (H: the games behind the figures) or Go.BACK."""
 
     BINDINGS = [Binding("escape,q,b", "back", "Back"),
                 Binding("h", "history", "History", key_display="H")]
@@ -184,7 +185,7 @@ class StatsScreen(Screen[str | None]):
         self.query_one("#stats-page").focus()
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        self.dismiss(Go.BACK)
 
     def action_history(self) -> None:
-        self.dismiss("history")
+        self.dismiss(Go.HISTORY)

@@ -15,6 +15,7 @@ from ...engine import COLOURS, PRESETS, parse_card
 from .. import palette as palettes
 from ..palette import STYLES, glyph, marks, rank_short
 from .common import LEVEL_TITLES, MenuButton, when
+from .go import Go
 
 #: "COLOR CARDS" in a three-line block font, one letter per entry.
 _FONT = {
@@ -120,8 +121,9 @@ def saved_summary(saved: dict[str, Any]) -> str:
     return text
 
 
-class TitleScreen(Screen[str]):
-    """Returns 'continue', 'new', 'stats', 'history', 'rules' or 'quit'."""
+class TitleScreen(Screen[Go]):
+    """Returns Go.CONTINUE, NEW, STATS, HISTORY, RULES or QUIT; Escape returns Go.BACK,
+    which the app takes as a question (leaving from the title by accident was too easy)."""
 
     BINDINGS = [
         Binding("up", "app.focus_previous", show=False),
@@ -131,7 +133,8 @@ class TitleScreen(Screen[str]):
         Binding("s", "choose('stats')", "Statistics"),
         Binding("h", "choose('history')", "History"),
         Binding("r", "choose('rules')", "Rules"),
-        Binding("q,escape", "choose('quit')", "Quit"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('back')", "Quit", show=False),
     ]
 
     def __init__(self, saved: dict | None) -> None:
@@ -168,10 +171,11 @@ class TitleScreen(Screen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id)
+        self.dismiss(Go(event.button.id))
 
     def action_choose(self, what: str) -> None:
-        if what == "continue" and self.saved is None:
+        go = Go(what)
+        if go is Go.CONTINUE and self.saved is None:
             self.app.bell()
             return
-        self.dismiss(what)
+        self.dismiss(go)

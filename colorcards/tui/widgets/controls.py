@@ -1,25 +1,20 @@
 """The status line (what to do now, or why a card was refused) and the control bar.
 
-The control bar shows Draw, Pass, Last Card, Catch, Accept and Challenge with their
-keys; the ones that can be used now are bold, the rest dim; each can be clicked. It
-also shows the Last Card window and the turn timer counting down.
+The control bar shows the keys of the table's rules (Draw and Pass always; Last Card,
+Catch, Accept and Challenge where the rules use them), from the key table; the ones
+that can be used now are bold, the rest dim; each can be clicked. It also shows the
+Last Card window and the turn timer counting down.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.widgets import Static
 
+from ..keys import Key
 from .fed import Fed
-
-CONTROLS = (
-    ("draw", "D", "Draw"),
-    ("pass_turn", "P", "Pass"),
-    ("call", "L", "Last Card"),
-    ("catch", "C", "Catch"),
-    ("accept", "A", "Accept"),
-    ("challenge", "X", "Challenge"),
-)
 
 
 class StatusLine(Fed, Static):
@@ -35,11 +30,14 @@ class StatusLine(Fed, Static):
 class ControlBar(Fed, Static):
     """Clickable controls, enabled ones picked out, plus the clocks."""
 
-    def show(self, enabled: set[str], labels: dict[str, str], clock: str = "") -> None:
-        """Enabled controls always; the dim ones too when the line has room for them."""
+    def show(self, keys: Sequence[Key], enabled: set[str], labels: dict[str, str],
+             clock: str = "") -> None:
+        """`keys` (the table's, from the key table): the enabled ones always, the dim ones
+        too when the line has room for them."""
         items = []  # (plain width, markup, enabled)
-        for action, key, label in CONTROLS:
-            label = labels.get(action, label)
+        for control in keys:
+            action, key = control.action, control.display
+            label = labels.get(action, control.label)
             if action in enabled:
                 markup = (f"[@click=screen.{action}][b reverse]{key}[/b reverse]"
                           f"[b] {label}[/b][/]")

@@ -1,8 +1,9 @@
 """The player's hand: every card face up with shape, value and colour name.
 
 Playable cards sit one line higher than the rest, the selected card has a heavy
-border, and the first nine carry their number key. The widget is fed its cards and
-state by the table and only ever posts `CardClicked`; it never looks at the game.
+border, and the first nine carry their number key in brackets ('[4]'). The widget is
+fed its cards and state by the table and only ever posts `CardClicked`; it never looks
+at the game.
 
 `render` says what the hand looks like, as Rich text. Restyling all of it took about
 3 ms a change, so `render_line` draws the same lines from card faces and gaps that were
@@ -114,7 +115,8 @@ class Hand(Widget):
         for index in range(start, stop):
             card = self.cards[index]
             selected = index == self.selected
-            lines = face(card, selected, str(index + 1) if index < 9 else "")
+            # In brackets, as a key is written: a bare '4' under '▲ 0' read as a value.
+            lines = face(card, selected, f"[{index + 1}]" if index < 9 else "")
             top = 0 if card in self.playable else 1
             shift = self.shake if selected else 0
             for r, row in enumerate(rows):

@@ -50,7 +50,7 @@ class OpponentTag(Fed, Static):
             text.append(f"{cards} left {called_mark}", style="bold")
         else:
             text.append(_count(cards), style="bold")
-        points = f" {dot} {score} pts"
+        points = f" {dot} {score} pt{'s' if score != 1 else ''}"
         room = self.content_size.width or WIDEST  # not laid out yet: redrawn once it is
         if score is not None and len(text.plain.splitlines()[-1]) + len(points) <= room:
             text.append(points, style="dim")
