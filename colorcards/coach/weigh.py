@@ -2,12 +2,12 @@
 
 Everything starts from one seat's `View`: the cards it could not see are dealt at
 random (`deal_from_view`), consistently with everything it could see, and each option
-is played out to the end of the round through the engine's own rules (`Game.copy`,
-the players' `drive` loop). Each computer plays at the table's own level (its level is
-public; its judgement, without its own thinking ahead, which would nest play-outs in
-play-outs), and the player's own later moves are played with Hard's judgement. Every
-option meets the same deals and the same shuffles (common random numbers), so options
-are compared deal by deal, not lucky deal against unlucky deal.
+is played out until someone goes out, through the engine's own rules (`Game.copy`,
+`playout.first_out`). Each computer plays out at the table's own level (a level is
+public): a quick rule of thumb with that level's lapses, four times faster than the
+levels' full judgement (`full=True`), which buys four times the deals. The player's own
+later moves are played as a Hard computer would. Every option meets the same deals and
+the same shuffles (common random numbers), so options are compared deal by deal.
 
 Noise is the enemy of advice: the best of several noisy estimates is mostly the
 luckiest. So choosing and measuring are kept apart.
@@ -31,7 +31,7 @@ luckiest. So choosing and measuring are kept apart.
    little high. The chances shown for a costly move are measured on a third stream of
    deals (`REPORT_DEALS`), which neither the choosing nor the testing saw.
 
-The generator of both streams is seeded from the view itself and the coach's seed, so
+The generator of every stream is seeded from the view itself and the coach's seed, so
 the hint at the table and the review afterwards answer the same position the same way,
 and re-dealing what the seat could not see changes nothing.
 """
