@@ -34,15 +34,24 @@ HERE = Path(__file__).parent
 QUIT_SECONDS = 10.0
 """How long a game may take to quit when asked before it is killed (it saves after every
 move, so even then nothing is lost but the moment)."""
+SPARE_SECONDS = 20.0
+"""How long a game started with its page waits for the page to connect."""
 
 
 class GameProcess(AppService):
-    """One tab's game: its own process, in its own session, closed when it ends."""
+    """One tab's game: its own process, in its own session, closed when it ends.
 
-    def __init__(self, argv: list[str], **kwargs: Any):
-        super().__init__(shlex.join(argv), **kwargs)
+    It may start before its tab connects (see `GameServer.handle_index`): what it writes
+    until then is kept and handed over by `attach`."""
+
+    def __init__(self, argv: list[str], download_manager: Any):
         self.argv = argv
         """The command, run without a shell (a data directory may hold any character)."""
+        self._websocket: web.WebSocketResponse | None = None
+        self._early: list[bytes | str] = []
+        self._ended = False
+        super().__init__(shlex.join(argv), write_bytes=self._to_tab, write_str=self._to_tab,
+                         close=self._close_tab, download_manager=download_manager)
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
         self._process = process = await asyncio.create_subprocess_exec(
@@ -58,8 +67,38 @@ class GameProcess(AppService):
         return process
 
     @property
-    def pid(self) -> int | None:
-        return None if self._process is None else self._process.pid
+    def alive(self) -> bool:
+        """Still running and not yet ended (a spare that died waiting is not taken)."""
+        return not self._ended and self._process is not None and (
+            self._process.returncode is None)
+
+    async def attach(self, websocket: web.WebSocketResponse, width: int, height: int) -> None:
+        """From now on the game draws in this tab: what it wrote before goes first."""
+        while self._early:
+            item = self._early.pop(0)
+            if isinstance(item, bytes):
+                await websocket.send_bytes(item)
+            else:
+                await websocket.send_str(item)
+        self._websocket = websocket
+        if self._ended:
+            await websocket.close()
+        else:
+            await self.set_terminal_size(width, height)
+
+    async def _to_tab(self, data: bytes | str) -> None:
+        websocket = self._websocket
+        if websocket is None:
+            self._early.append(data)
+        elif isinstance(data, bytes):
+            await websocket.send_bytes(data)
+        else:
+            await websocket.send_str(data)
+
+    async def _close_tab(self) -> None:
+        self._ended = True
+        if self._websocket is not None:
+            await self._websocket.close()
 
     async def run(self) -> None:
         """Relay the game's output until it ends, then close the tab's WebSocket: the page
@@ -68,7 +107,7 @@ class GameProcess(AppService):
             await super().run()
         finally:
             await self._reap()
-            await self.remote_close()
+            await self._close_tab()
 
     async def _reap(self) -> None:
         process = self._process
@@ -101,34 +140,79 @@ class GameServer(Server):
         self.argv = argv
         self.out = out or sys.stdout
         self.games: set[GameProcess] = set()
-        """The games being played, one per open tab."""
+        """Every game process running, one per open tab (and the spare, if any)."""
+        self._spare: asyncio.Task[GameProcess] | None = None
+        self._quitting: set[asyncio.Task[None]] = set()
         self._stop = asyncio.Event()
 
     # ------------------------------------------------------------------ pages
 
     async def handle_index(self, request: web.Request) -> web.Response:
-        """The page: everything it loads comes from this server (see index.html)."""
+        """The page: everything it loads comes from this server (see index.html).
+
+        A page asked for while no game runs starts its game at once, as a spare, so the
+        game's start-up overlaps the page's; the tab's WebSocket then takes it. With a
+        game running (another tab, or this one being reloaded) the tab's game starts when
+        it connects instead, after any game that is quitting has saved and let go."""
+        if not self.games and self._spare is None and not self._quitting:
+            self._spare = asyncio.create_task(self._start_game(80, 24))
+            asyncio.get_running_loop().call_later(SPARE_SECONDS, self._drop_spare, self._spare)
         font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48)
         return aiohttp_jinja2.render_template(
             "index.html", request, {"title": self.title, "font_size": font_size})
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """A tab connected: start its game and relay keys, clicks and sizes to it."""
+        """A tab connected: its game, with keys, clicks and sizes relayed to it."""
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
         await websocket.prepare(request)
-        game = GameProcess(self.argv, write_bytes=websocket.send_bytes,
-                           write_str=websocket.send_str, close=websocket.close,
-                           download_manager=self.download_manager)
-        self.games.add(game)
+        game = await self._take_spare()
+        if game is None:
+            game = await self._start_game(width, height)
         try:
-            await game.start(width, height)
+            await game.attach(websocket, width, height)
             await self._process_messages(websocket, game)
         finally:
-            await asyncio.shield(game.quit())  # the tab closed: the game saves and ends
-            self.games.discard(game)
+            await self._quit(game)  # the tab closed: the game saves and ends
         return websocket
+
+    async def _start_game(self, width: int, height: int) -> GameProcess:
+        if self._quitting:  # one data directory: the next game opens it once they let go
+            await asyncio.wait(self._quitting)
+        game = GameProcess(self.argv, download_manager=self.download_manager)
+        self.games.add(game)
+        await game.start(width, height)
+        return game
+
+    async def _take_spare(self) -> GameProcess | None:
+        task, self._spare = self._spare, None
+        if task is None:
+            return None
+        game = await task
+        if game.alive:
+            return game
+        await self._quit(game)
+        return None
+
+    def _drop_spare(self, spare: asyncio.Task[GameProcess] | None = None) -> None:
+        """No tab came for the spare (the page was fetched, not opened): it quits."""
+        task = self._spare
+        if task is None or (spare is not None and task is not spare):
+            return  # taken already
+        self._spare = None
+        task.add_done_callback(
+            lambda done: None if done.cancelled() or done.exception()
+            else asyncio.ensure_future(self._quit(done.result())))
+
+    async def _quit(self, game: GameProcess) -> None:
+        quitting = asyncio.ensure_future(game.quit())
+        self._quitting.add(quitting)
+        try:
+            await asyncio.shield(quitting)
+        finally:
+            self._quitting.discard(quitting)
+            self.games.discard(game)
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: `run` says where the game is once it is listening."""
@@ -160,7 +244,10 @@ class GameServer(Server):
                   f"Ctrl+C here stops it.", file=self.out, flush=True)
             await self._stop.wait()
             print("Stopping: every game is saved.", file=self.out, flush=True)
-            await asyncio.gather(*(game.quit() for game in list(self.games)))
+            self._drop_spare()
+            await asyncio.gather(*(self._quit(game) for game in list(self.games)))
+            if self._quitting:
+                await asyncio.wait(self._quitting)
         finally:
             await runner.cleanup()
         return 0
