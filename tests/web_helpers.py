@@ -154,6 +154,10 @@ TURN = (r"(?s)You hold \d+ cards?.*(Your turn|coming your way|You drew|Two cards
 """The table at the player's turn (the whole screen drawn, its top line included)."""
 
 
+RESULTS = r"Title \(T\)"
+"""The results screen (its button back to the title)."""
+
+
 def hand_count(text: str) -> int | None:
     """The number of cards in the player's hand, from the table's top line."""
     match = re.search(r"You hold (\d+) cards?", text)
@@ -204,8 +208,16 @@ def find_cell(text: str, word: str) -> tuple[int, int]:
 
 def play_hinted(page) -> None:
     """Make the move a Hard player would (H, Enter), naming a colour if a Wild asks."""
-    page.keyboard.press("h")
-    wait_for(page, "Hint: ")
+    for _ in range(5):  # a key pressed as the turn arrives may find it not yet come
+        page.keyboard.press("h")
+        try:
+            wait_for(page, "Hint: ", timeout=3)
+            break
+        except AssertionError:
+            if re.search(RESULTS, wait_for(page, f"{TURN}|{RESULTS}")):
+                return  # the round ended before the turn came
+    else:
+        raise AssertionError(f"no hint came:\n{screen(page)}")
     page.keyboard.press("Enter")
     page.wait_for_timeout(300)
     if "Name the colour" in screen(page):

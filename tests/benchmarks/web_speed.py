@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from web_helpers import (  # noqa: E402
+from web_helpers import (
     TURN,
     Served,
     launch,
