@@ -147,6 +147,8 @@ def test_keys_start_a_game_and_play_a_card(browser, served):
         text = start_game(page, served.url)
         before = hand_count(text)
         assert before is not None
+        rows = page.evaluate("window.colorcardsTerminal.rows")
+        assert "Move" in text.splitlines()[rows - 1], "the table does not fill the tab"
         for _ in range(6):
             play_hinted(page)
             deadline = time.monotonic() + 10

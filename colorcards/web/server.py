@@ -34,6 +34,9 @@ HERE = Path(__file__).parent
 QUIT_SECONDS = 10.0
 """How long a game may take to quit when asked before it is killed (it saves after every
 move, so even then nothing is lost but the moment)."""
+FIRST_SCREEN_BYTES = 2048
+"""More output than the driver's opening escapes (about 100 bytes): a screen is drawn (the
+title is about 10 kB)."""
 SPARE_SECONDS = 20.0
 """How long a game started with its page waits for the page to connect."""
 
@@ -50,6 +53,8 @@ class GameProcess(AppService):
         self._websocket: web.WebSocketResponse | None = None
         self._early: list[bytes | str] = []
         self._ended = False
+        self._drawn = asyncio.Event()
+        self._written = 0
         super().__init__(shlex.join(argv), write_bytes=self._to_tab, write_str=self._to_tab,
                          close=self._close_tab, download_manager=download_manager)
 
@@ -73,7 +78,15 @@ class GameProcess(AppService):
             self._process.returncode is None)
 
     async def attach(self, websocket: web.WebSocketResponse, width: int, height: int) -> None:
-        """From now on the game draws in this tab: what it wrote before goes first."""
+        """From now on the game draws in this tab: what it wrote before goes first.
+
+        The tab's size is sent once the game has drawn its first screen: Textual's web
+        driver posts the size the game started with as it starts, and a size sent
+        before that is handled first and then overridden, leaving the game at 80×24."""
+        try:
+            await asyncio.wait_for(self._drawn.wait(), QUIT_SECONDS)
+        except TimeoutError:
+            pass
         while self._early:
             item = self._early.pop(0)
             if isinstance(item, bytes):
@@ -87,6 +100,9 @@ class GameProcess(AppService):
             await self.set_terminal_size(width, height)
 
     async def _to_tab(self, data: bytes | str) -> None:
+        self._written += len(data)
+        if self._written > FIRST_SCREEN_BYTES:
+            self._drawn.set()
         websocket = self._websocket
         if websocket is None:
             self._early.append(data)
