@@ -70,15 +70,22 @@ def is_local(url: str) -> bool:
 
 
 class Served:
-    """`colorcards serve` running in a process of its own, on a free loopback port."""
+    """`colorcards serve` running in a process of its own, on a free loopback port.
+
+    It runs in a folder that holds a decoy `colorcards` package, as a player's older
+    checkout might: the games must still run the package under test."""
 
     def __init__(self, data_dir: Path, extra: list[str] | None = None):
         self.data_dir = data_dir
+        decoy = data_dir.parent / "colorcards"
+        decoy.mkdir(parents=True, exist_ok=True)
+        (decoy / "__init__.py").write_text(
+            'raise SystemExit("the colorcards folder in the current directory was run")\n')
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "colorcards", "serve", "--port", "0",
+            [sys.executable, "-P", "-m", "colorcards", "serve", "--port", "0",
              "--data-dir", str(data_dir), *(extra or [])],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            start_new_session=True)
+            cwd=data_dir.parent, start_new_session=True)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         match = re.search(r"http://\S+/", first)

@@ -44,11 +44,18 @@ def check_address(host: str, port: int, *, network: bool) -> None:
                          f"to serve the game there (there is no login)")
 
 
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+"""The folder that holds the colorcards package the server runs: each game imports it from
+there (see `game_command`)."""
+
+
 def game_command(data_dir: str | Path | None) -> list[str]:
-    """The command each tab's game runs: this Python and this package, on the same data
-    directory as the terminal game (the environment, COLORCARDS_DATA_DIR included, is
-    inherited)."""
-    argv = [sys.executable, "-m", "colorcards"]
+    """The command each tab's game runs: this Python and this very package, on the same
+    data directory as the terminal game (the environment, COLORCARDS_DATA_DIR included,
+    is inherited). `-P` keeps the current directory off the game's path: a `colorcards`
+    folder there (an older checkout) must not stand in for the package the server runs,
+    which the server puts first on PYTHONPATH instead."""
+    argv = [sys.executable, "-P", "-m", "colorcards"]
     if data_dir is not None:
         argv += ["--data-dir", str(Path(data_dir).expanduser().resolve())]
     return argv

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import os
 import shlex
 import signal
 import sys
@@ -28,7 +29,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from . import DEFAULT_PORT, LOOPBACK, WebError
+from . import DEFAULT_PORT, LOOPBACK, PACKAGE_ROOT, WebError
 
 HERE = Path(__file__).parent
 QUIT_SECONDS = 10.0
@@ -64,12 +65,19 @@ class GameProcess(AppService):
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
-            env=self._build_environment(width=width, height=height),
+            env=self._environment(width, height),
             start_new_session=True,  # a Ctrl+C at the server's terminal is the server's
         )
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
+
+    def _environment(self, width: int, height: int) -> dict[str, str]:
+        environment = self._build_environment(width=width, height=height)
+        path = environment.get("PYTHONPATH")
+        environment["PYTHONPATH"] = os.pathsep.join(
+            [str(PACKAGE_ROOT), *([path] if path else [])])
+        return environment
 
     @property
     def alive(self) -> bool:
