@@ -68,9 +68,9 @@ def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT, data_dir: str | Path |
     check_address(host, port, network=network)
     try:
         from .server import GameServer
-    except ImportError as exc:
-        raise WebError(f"playing in a browser needs textual-serve ({exc.name} is not "
-                       f"installed): install it with pip install '.[web]'") from None
+    except ImportError:
+        raise WebError("playing in a browser needs textual-serve, which is not installed: "
+                       "install it with pip install '.[web]'") from None
     out = out or sys.stdout
     if not is_loopback(host):
         print(NO_LOGIN.format(host=host), file=out, flush=True)
