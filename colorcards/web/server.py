@@ -56,6 +56,8 @@ class GameProcess(AppService):
         self._ended = False
         self._drawn = asyncio.Event()
         self._written = 0
+        self.size = (80, 24)
+        """The terminal size the game started at."""
         super().__init__(shlex.join(argv), write_bytes=self._to_tab, write_str=self._to_tab,
                          close=self._close_tab, download_manager=download_manager)
 
@@ -88,13 +90,16 @@ class GameProcess(AppService):
     async def attach(self, websocket: web.WebSocketResponse, width: int, height: int) -> None:
         """From now on the game draws in this tab: what it wrote before goes first.
 
-        The tab's size is sent once the game has drawn its first screen: Textual's web
-        driver posts the size the game started with as it starts, and a size sent
-        before that is handled first and then overridden, leaving the game at 80×24."""
-        try:
-            await asyncio.wait_for(self._drawn.wait(), QUIT_SECONDS)
-        except TimeoutError:
-            pass
+        A tab of another size than the game started at sends its size once the game has
+        drawn its first screen: Textual's web driver posts the size the game started
+        with as it starts, and a size sent before that is handled first and then
+        overridden, leaving the game at the size it started with."""
+        resized = (width, height) != self.size
+        if resized:
+            try:
+                await asyncio.wait_for(self._drawn.wait(), QUIT_SECONDS)
+            except TimeoutError:
+                pass
         while self._early:
             item = self._early.pop(0)
             if isinstance(item, bytes):
@@ -104,8 +109,12 @@ class GameProcess(AppService):
         self._websocket = websocket
         if self._ended:
             await websocket.close()
-        else:
+        elif resized:
             await self.set_terminal_size(width, height)
+
+    async def start(self, width: int, height: int) -> None:
+        self.size = (width, height)
+        await super().start(width, height)
 
     async def _to_tab(self, data: bytes | str) -> None:
         self._written += len(data)
@@ -166,6 +175,9 @@ class GameServer(Server):
         self.games: set[GameProcess] = set()
         """Every game process running, one per open tab (and the spare, if any)."""
         self._spare: asyncio.Task[GameProcess] | None = None
+        self._last_size = (80, 24)
+        """The size of the last tab that connected: a spare starts at it, as the next
+        tab, most often the same browser, will likely be."""
         self._quitting: set[asyncio.Task[None]] = set()
         self._stop = asyncio.Event()
 
@@ -174,12 +186,13 @@ class GameServer(Server):
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page: everything it loads comes from this server (see index.html).
 
-        A page asked for while no game runs starts its game at once, as a spare, so the
-        game's start-up overlaps the page's; the tab's WebSocket then takes it. With a
-        game running (another tab, or this one being reloaded) the tab's game starts when
-        it connects instead, after any game that is quitting has saved and let go."""
+        A page asked for while no game runs starts its game at once, as a spare (at the
+        size of the last tab), so the game's start-up overlaps the page's; the tab's
+        WebSocket then takes it. With a game running (another tab, or this one being
+        reloaded) the tab's game starts when it connects instead, after any game that is
+        quitting has saved and let go."""
         if not self.games and self._spare is None and not self._quitting:
-            self._spare = asyncio.create_task(self._start_game(80, 24))
+            self._spare = asyncio.create_task(self._start_game(*self._last_size))
             asyncio.get_running_loop().call_later(SPARE_SECONDS, self._drop_spare, self._spare)
         font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48)
         return aiohttp_jinja2.render_template(
@@ -190,6 +203,7 @@ class GameServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
+        self._last_size = (width, height)
         await websocket.prepare(request)
         game = await self._take_spare()
         if game is None:
