@@ -60,6 +60,9 @@ class Store:
         self.owns_game = owns_game
         """False when another running copy owns the game in progress: this one then
         never saves, finishes or abandons a game, so it cannot overwrite that one."""
+        self.lock_problem: str | None = None
+        """The sentence in `problems` that says another running copy owns the game (a
+        front end may say it in its own words: a browser tab is not a terminal)."""
 
     @property
     def saving(self) -> bool:
@@ -88,11 +91,13 @@ class Store:
             return cls._in_memory(path, path if path.is_file() else None, problems,
                                   owns_game=True)
         if lock is None:
-            problems.append(
-                f"Another copy of colorcards is running with {directory}: it owns the game "
-                f"in progress, so this copy will not save, resume or record games.")
-            return cls._in_memory(path, path if path.is_file() else None, problems,
-                                  owns_game=False)
+            problem = (f"Another copy of colorcards is running with {directory}: it owns the "
+                       f"game in progress, so this copy will not save, resume or record games.")
+            problems.append(problem)
+            store = cls._in_memory(path, path if path.is_file() else None, problems,
+                                   owns_game=False)
+            store.lock_problem = problem
+            return store
         try:
             db = recovery.open_checked(path, problems)
         except (OSError, sqlite3.Error) as exc:
