@@ -57,9 +57,9 @@ class HintPlayer(HeuristicPlayer):
     """Plays the coach's recommended move on every turn, calling Last Card first when a
     card would leave it one (as a player who presses H, then Enter, would)."""
 
-    def __init__(self, level: str, times: list[float]) -> None:
+    def __init__(self, level: str, times: list[float], budget: dict) -> None:
         super().__init__(HARD)
-        self.coach = Coach(level)
+        self.coach = Coach(level, **budget)
         self.times = times
 
     def choose(self, view: View | None, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -86,20 +86,20 @@ class GameFigures:
     """Per reference: (variance of the paired difference, variance if unpaired)."""
 
 
-def play_one(args: tuple[str, str, int, int, int]) -> GameFigures:
-    stand_in, level, seed, index, reference = args
+def play_one(args: tuple[str, str, int, int, int, dict]) -> GameFigures:
+    stand_in, level, seed, index, reference, budget = args
     figures = GameFigures()
     rules = get_preset("color-cards").rules()
     gseed = game_seed(seed, index)
     game = Game(rules, 4, gseed)
-    first = (HintPlayer(level, figures.hint_times) if stand_in == "hint"
+    first = (HintPlayer(level, figures.hint_times, budget) if stand_in == "hint"
              else make_player(stand_in))
     players = [first, *(make_player(level) for _ in range(3))]
     drive(game, players, seat_rngs(gseed, 4), lambda g: g.is_over, 200_000)
     kept = kept_from_game(game, difficulty=level, preset="color-cards")
     todo = {d.index: d for d in decisions(kept)}
     started = time.thread_time()
-    result = review(kept)
+    result = review(kept, coach=Coach(level, **budget))
     figures.review_cpu = time.thread_time() - started
     figures.decisions = len(result.moments)
     judge = Coach(level, seed=seed * 7919 + 17)
@@ -173,11 +173,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference", type=int, default=800,
                         help="fresh deals for each reference (default 800)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--drop-z", type=float, help="the coach's DROP_Z, to try another")
+    parser.add_argument("--choose-deals", type=int, help="the coach's CHOOSE_DEALS")
+    parser.add_argument("--choose-playouts", type=int, help="the coach's CHOOSE_PLAYOUTS")
+    parser.add_argument("--looks", type=int, nargs="+", help="the coach's LOOKS")
     args = parser.parse_args(argv)
+    budget = {key: value for key, value in (
+        ("drop_z", args.drop_z), ("choose_deals", args.choose_deals),
+        ("choose_playouts", args.choose_playouts), ("looks", args.looks)) if value is not None}
+    if budget:
+        print(f"The coach's budget changed: {budget}")
     print(f"Color Cards, 4 seats, computers at {args.level}, seed {args.seed}, "
           f"{args.games} games a stand-in, references on {args.reference} fresh deals.")
     for stand_in in args.stand_ins:
-        jobs = [(stand_in, args.level, args.seed, i, args.reference) for i in range(args.games)]
+        jobs = [(stand_in, args.level, args.seed, i, args.reference, budget)
+                for i in range(args.games)]
         if args.workers > 1:
             with ProcessPoolExecutor(args.workers) as pool:
                 games = list(pool.map(play_one, jobs))
