@@ -229,25 +229,37 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         assert app.controller.game.seed == 4242 and app.controller.game is not game
 
 
-async def test_a_review_can_be_left_at_once(data, monkeypatch):
-    """V then Escape straight away: back at the replay, nothing kept, nothing broken.
+def _slow_reviews(monkeypatch, seconds: float) -> list:
+    """Slow the review screen's weighing down to `seconds` a decision, on a small budget,
+    so that Escape lands while it is still weighing; returns the `resume` of each call.
 
-    The review of this short game can finish within a frame on a quiet machine, so each
-    of its steps is slowed here: Escape must land while it is still weighing."""
+    The review of a short game can finish within a frame on a quiet machine."""
     import time
 
+    from colorcards.coach import Coach
     from colorcards.tui.screens import review as review_screen
-    from colorcards.tui.screens.review import ReviewScreen
 
     weigh = review_screen.review
+    resumed = []
 
     def slow_review(kept, progress, stop, **kwargs):
+        resumed.append(kwargs.get("resume"))
+
         def slow_progress(done, total):
-            time.sleep(0.2)
+            time.sleep(seconds)
             progress(done, total)
-        return weigh(kept, progress=slow_progress, stop=stop, **kwargs)
+        coach = Coach(kept.difficulty, choose_deals=32, choose_playouts=160, looks=(32, 64))
+        return weigh(kept, progress=slow_progress, stop=stop, coach=coach, **kwargs)
 
     monkeypatch.setattr(review_screen, "review", slow_review)
+    return resumed
+
+
+async def test_a_review_can_be_left_at_once(data, monkeypatch):
+    """V then Escape straight away: back at the replay, nothing kept, nothing broken."""
+    from colorcards.tui.screens.review import ReviewScreen
+
+    _slow_reviews(monkeypatch, 0.2)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -266,24 +278,10 @@ async def test_a_review_can_be_left_at_once(data, monkeypatch):
 async def test_a_review_left_half_way_resumes_where_it_stopped(data, monkeypatch):
     """Escape after some decisions are weighed: they are kept with the game (which is not
     yet counted as reviewed), and V again goes on from there rather than start over."""
-    import time
-
     from colorcards.replay.review import Review
-    from colorcards.tui.screens import review as review_screen
     from colorcards.tui.screens.review import ReviewScreen
 
-    weigh = review_screen.review
-    resumed = []
-
-    def slow_review(kept, progress, stop, **kwargs):
-        resumed.append(kwargs.get("resume"))
-
-        def slow_progress(done, total):
-            time.sleep(0.3)
-            progress(done, total)
-        return weigh(kept, progress=slow_progress, stop=stop, **kwargs)
-
-    monkeypatch.setattr(review_screen, "review", slow_review)
+    resumed = _slow_reviews(monkeypatch, 0.3)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
