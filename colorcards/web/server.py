@@ -29,7 +29,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from . import DEFAULT_PORT, LOOPBACK, PACKAGE_ROOT, WebError
+from . import DEFAULT_PORT, LOOPBACK, PACKAGE_ROOT, WebError, is_loopback, refusal_for
 
 HERE = Path(__file__).parent
 QUIT_SECONDS = 10.0
@@ -182,6 +182,26 @@ class GameServer(Server):
         self._stop = asyncio.Event()
 
     # ------------------------------------------------------------------ pages
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.middlewares.append(self._guard)
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
+        """Answer only this machine's browser, unless --host said otherwise.
+
+        Served on loopback, a request that names another host reached it through a name
+        that an outside site pointed here (DNS rebinding); a WebSocket opened by a page
+        of another origin is another site's script playing your game (browsers do not
+        apply their same-origin rule to WebSockets). Both are refused."""
+        refusal = refusal_for(request.host, request.headers.get("Origin"),
+                              websocket=request.path == "/ws",
+                              loopback_only=is_loopback(self.host))
+        if refusal is not None:
+            raise web.HTTPForbidden(text=refusal)
+        return await handler(request)
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page: everything it loads comes from this server (see index.html).
