@@ -10,7 +10,10 @@ What textual-serve 1.1 does not do, and this module adds:
   output closes it, and the page then says the session ended and offers to start again;
 - the game processes share the server's terminal, so a Ctrl+C there reaches each of them
   at the same moment as the server: here each game has a session of its own and the
-  server, on Ctrl+C, asks every game to quit (each saves as it goes) and waits for it.
+  server, on Ctrl+C, asks every game to quit (each saves as it goes) and waits for it;
+- a game starts only when its tab connects, after the page has loaded: here a page asked
+  for while no game runs starts its game at once, and the tab's WebSocket takes it;
+- any page the browser shows may open its WebSocket: here only the game's own page may.
 """
 
 from __future__ import annotations
