@@ -68,6 +68,24 @@ def test_only_loopback_without_the_explicit_flag(host, allowed):
         web.check_address(host, 8000, network=True)
 
 
+@pytest.mark.parametrize("host, origin, websocket, loopback_only, refused", [
+    ("127.0.0.1:8000", "http://127.0.0.1:8000", True, True, False),
+    ("localhost:8000", None, True, True, False),
+    ("[::1]:8000", "http://[::1]:8000", True, True, False),
+    ("evil.example:8000", "http://evil.example:8000", True, True, True),  # rebinding
+    ("evil.example:8000", None, False, True, True),
+    ("127.0.0.1:8000", "http://evil.example", True, True, True),  # another site's script
+    ("127.0.0.1:8000", "http://localhost:8000", True, True, True),  # another origin
+    ("127.0.0.1:8000", "http://evil.example", False, True, False),  # not the game
+    ("games.home:8000", "http://games.home:8000", True, False, False),  # --host given
+    ("games.home:8000", "http://evil.example", True, False, True),
+])
+def test_who_may_ask(host, origin, websocket, loopback_only, refused):
+    """Loopback only answers loopback names; the game's WebSocket only its own page."""
+    reason = web.refusal_for(host, origin, websocket=websocket, loopback_only=loopback_only)
+    assert (reason is not None) is refused
+
+
 def test_serve_refuses_a_network_host_before_listening(capsys):
     """The server itself refuses, before importing or opening anything."""
     with pytest.raises(ValueError, match="reachable from other machines"):
@@ -106,6 +124,33 @@ def test_port_in_use_is_one_line():
     assert result.returncode == 1
     assert "in use" in result.stderr and "--port" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+@needs_server
+def test_another_site_cannot_open_the_game(tmp_path):
+    """A WebSocket from a page of another origin, or a request naming another host, is
+    refused by the running server (and starts no game)."""
+    import asyncio
+
+    import aiohttp
+
+    served = Served(tmp_path / "data")
+    try:
+        async def attempts() -> list[int]:
+            async with aiohttp.ClientSession() as session:
+                statuses = []
+                try:
+                    await session.ws_connect(served.url + "ws", origin="http://evil.example")
+                except aiohttp.WSServerHandshakeError as exc:
+                    statuses.append(exc.status)
+                async with session.get(served.url, headers={"Host": "evil.example"}) as page:
+                    statuses.append(page.status)
+                return statuses
+
+        assert asyncio.run(attempts()) == [403, 403]
+        assert served.games() == []
+    finally:
+        served.stop()
 
 
 @needs_server

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipaddress
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 LOOPBACK = "127.0.0.1"
 """Where the game listens unless --host says otherwise: this machine only."""
@@ -32,6 +33,17 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def refusal_for(host: str, origin: str | None, *, websocket: bool,
+                loopback_only: bool) -> str | None:
+    """Why a request naming `host` (its Host header) from a page of `origin` is refused, or
+    None to answer it (see server.py's `_guard`)."""
+    if loopback_only and not is_loopback(urlsplit(f"//{host}").hostname or ""):
+        return "colorcards serve answers only to this machine's own addresses"
+    if websocket and origin is not None and urlsplit(origin).netloc != host:
+        return "a page from another site may not play this game"
+    return None
 
 
 def check_address(host: str, port: int, *, network: bool) -> None:

@@ -10,7 +10,10 @@ What textual-serve 1.1 does not do, and this module adds:
   output closes it, and the page then says the session ended and offers to start again;
 - the game processes share the server's terminal, so a Ctrl+C there reaches each of them
   at the same moment as the server: here each game has a session of its own and the
-  server, on Ctrl+C, asks every game to quit (each saves as it goes) and waits for it.
+  server, on Ctrl+C, asks every game to quit (each saves as it goes) and waits for it;
+- a game starts only when its tab connects, after the page has loaded: here a page asked
+  for while no game runs starts its game at once, and the tab's WebSocket takes it;
+- any page the browser shows may open its WebSocket: here only the game's own page may.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from . import DEFAULT_PORT, LOOPBACK, PACKAGE_ROOT, WebError
+from . import DEFAULT_PORT, LOOPBACK, PACKAGE_ROOT, WebError, is_loopback, refusal_for
 
 HERE = Path(__file__).parent
 QUIT_SECONDS = 10.0
@@ -182,6 +185,26 @@ class GameServer(Server):
         self._stop = asyncio.Event()
 
     # ------------------------------------------------------------------ pages
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.middlewares.append(self._guard)
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
+        """Answer only this machine's browser, unless --host said otherwise.
+
+        Served on loopback, a request that names another host reached it through a name
+        that an outside site pointed here (DNS rebinding); a WebSocket opened by a page
+        of another origin is another site's script playing your game (browsers do not
+        apply their same-origin rule to WebSockets). Both are refused."""
+        refusal = refusal_for(request.host, request.headers.get("Origin"),
+                              websocket=request.path == "/ws",
+                              loopback_only=is_loopback(self.host))
+        if refusal is not None:
+            raise web.HTTPForbidden(text=refusal)
+        return await handler(request)
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page: everything it loads comes from this server (see index.html).

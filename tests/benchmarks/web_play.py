@@ -75,8 +75,8 @@ def play(out: Path, minutes: float, size: tuple[int, int]) -> dict:
         finally:
             browser.close()
             status, _, err = served.stop()
-    headline = next((line.strip(" │") for line in results.splitlines()
-                     if re.search(r"\bwins?\b|\bwon\b", line)), "")
+    found = re.search(r"│\s*([^│]*\b(?:wins?|won)\b[^│]*?)\s*│", results)
+    headline = found.group(1) if found else ""
     return {"turns": turns, "held": held, "server_exit": status, "server_stderr": err,
             "headline": headline, "last_hand": hand_count(results)}
 
