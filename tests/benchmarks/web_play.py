@@ -3,7 +3,7 @@ with the keyboard (N, PLAY, then the hinted move each turn), with screenshots of
 title, the table and the results to look at.
 
     python tests/benchmarks/web_play.py                    # shots in /tmp/colorcards-web
-    python tests/benchmarks/web_play.py --readme           # also docs/browser-table.png
+    python tests/benchmarks/web_play.py --readme           # also tests/benchmarks/browser-table.png
 
 Needs the `web` and `web-test` extras and Debian's chromium. Every request beyond this
 machine is held unanswered, as on a network that drops it.
@@ -36,7 +36,7 @@ from web_helpers import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-README_SHOT = ROOT / "docs" / "browser-table.png"
+README_SHOT = ROOT / "tests" / "benchmarks" / "browser-table.png"
 
 
 def play(out: Path, minutes: float, size: tuple[int, int]) -> dict:
