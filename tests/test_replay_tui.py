@@ -38,8 +38,9 @@ def _header(screen: ReplayScreen) -> str:
 
 
 async def test_history_to_replay_to_the_same_deal(data):
-    """H on the title lists the games; Enter replays the newest from its end; the keys
-    step, jump and turn hands face up; D deals the same cards again as a new game."""
+    """H on the title lists the games; Enter replays the newest from the deal; the keys
+    step, jump and turn hands face up (beside the log, not in its place); D deals the
+    same cards again as a new game."""
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -51,7 +52,8 @@ async def test_history_to_replay_to_the_same_deal(data):
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         kept = replay.kept
-        assert kept.game_id == "evening-1001" and replay.at_end
+        assert kept.game_id == "evening-1001" and replay.position == 0
+        await pilot.press("end")
         assert replay.frame.view.phase == "match-over"
         await pilot.press("home")
         assert replay.position == 0 and replay.frame.view.hand == tuple(
@@ -67,6 +69,7 @@ async def test_history_to_replay_to_the_same_deal(data):
         await pilot.press("f")
         assert replay.face_up and "ALL HANDS FACE UP" in _header(replay)
         assert replay.query_one("#replay-hands").display
+        assert replay.query_one("#replay-log").display
         await pilot.press("end", "d")
         await pilot.pause()
         await pilot.pause()
@@ -286,3 +289,27 @@ async def test_a_review_with_nothing_costly_says_so(judged, words, absent):
         summary = str(app.screen.query_one("#review-summary").render())
         assert words in summary and absent not in summary
         assert not app.screen.query_one("#review-moments").display
+
+
+async def test_leaving_a_replay_takes_its_notices_and_a_left_game_says_so(tmp_path):
+    """? in a replay shows its keys; Escape takes the notice away with the screen. The
+    end of a game left unfinished reads 'The game was left here.'"""
+    with Store.open(tmp_path) as store:
+        play_evening(store, games=2, abandon_every=2, autosave=False,
+                     plan=(("color-cards", 4, "hard"),))
+    app = ColorCardsApp(data_dir=tmp_path, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        history = app.screen
+        left = next(e for e in history.entries.values() if e.abandoned)
+        assert next(iter(history.entries)) == left.game_id  # the newest: Enter opens it
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("end", "question_mark")
+        await pilot.pause()
+        assert "The game was left here." in screen_text(app)
+        assert app._notifications
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and not app._notifications

@@ -87,8 +87,8 @@ class ReplayScreen(Screen[Go]):
         """Why the replay cannot be trusted (it does not reach the recorded result), or None."""
         self.marks_at = dict(marks_at or {})
         """Frame index -> what the review says of the move that led there."""
-        self.position = len(shots) - 1 if start is None else max(0, min(start, len(shots) - 1))
-        """The frame in view."""
+        self.position = 0 if start is None else max(0, min(start, len(shots) - 1))
+        """The frame in view: the deal, unless a review's moment asks for another."""
         self.face_up = False
         """Every hand shown face up (after the game only)."""
         self.ascii_only = not unicode_ok()
@@ -198,8 +198,7 @@ class ReplayScreen(Screen[Go]):
 
     def _show_hands(self) -> None:
         panel = self.query_one("#replay-hands", Static)
-        panel.display = self.face_up
-        self.query_one(GameLog).display = not self.face_up
+        panel.display = self.face_up  # above the log, which stays: F adds, it does not hide
         if not self.face_up:
             return
         names = self.kept.seat_names
@@ -270,4 +269,5 @@ class ReplayScreen(Screen[Go]):
         self.show_frame()
 
     def action_choose(self, what: str) -> None:
+        self.app.clear_notifications()  # the keys ('?') are this screen's: they go with it
         self.dismiss(Go(what))
