@@ -1,5 +1,5 @@
-"""The `colorcards` command: the game (default), `sim`, `stats`, `history`, `export`
-and `replay`.
+"""The `colorcards` command: the game (default), `sim`, `stats`, `history`, `export`,
+`replay` and `serve`.
 
 Bad arguments exit non-zero with a one-line reason, never a traceback.
 """
@@ -81,6 +81,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="only check that it replays to its recorded result")
     replay.add_argument("--data-dir", dest="stats_data_dir", metavar="DIR",
                         help="as the global --data-dir")
+    serve = sub.add_parser("serve", help="play in a web browser (needs pip install '.[web]')")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--host", help="listen on this address instead of 127.0.0.1, this "
+                       "machine only; there is no login: anyone who reaches it plays as you")
+    serve.add_argument("--data-dir", dest="serve_data_dir", metavar="DIR",
+                       help="as the global --data-dir")
     return parser
 
 
@@ -169,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.command == "history":
                 return run_history(data_dir, as_json=args.json)
             return run_export(data_dir, args.game)
+        if args.command == "serve":
+            from .web import run_serve
+
+            return run_serve(args)
         if args.command == "replay":
             from .tui.replay_app import run_replay
 

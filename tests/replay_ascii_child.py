@@ -35,7 +35,7 @@ def _replay(face_up: bool) -> ReplayScreen:
     kept = scripted_game()
     review = given_review(kept)
     screen = ReplayScreen(kept, frames(kept, lambda events: " - ".join(e.kind for e in events)),
-                          marks_at=review_marks(review), start=review.judged[1].index)
+                          marks_at=review_marks(review), start=review.costliest()[1].index)
     screen.face_up = face_up
     return screen
 
@@ -45,7 +45,7 @@ SCREENS = {
     "replay": lambda: _replay(False),
     "replay_face_up": lambda: _replay(True),
     "review": lambda: ReviewScreen(scripted_game(), given_review(scripted_game())),
-    "review_nothing_costly": lambda: ReviewScreen(scripted_game(), Review(())),
+    "review_nothing_costly": lambda: ReviewScreen(scripted_game(), Review((), total=0)),
     "review_weighing": lambda: ReviewScreen(scripted_game()),
 }
 

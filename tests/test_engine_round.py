@@ -225,3 +225,14 @@ def test_a_match_still_being_played_has_no_outcome():
     game = position("top=R3 | you: R5 | lily: G1 B1 Y1 R9", rules(match="rounds:3"))
     run(game, "R5")
     assert game.phase == "round-over" and game.outcome() is None
+
+
+def test_places_come_from_the_engines_scoring():
+    """A round's places follow its finishing order; a match's, the match points with
+    equal totals sharing the better place (issue 19: one scoring home)."""
+    from colorcards.engine.outcome import RoundResult
+    from colorcards.engine.scoring import match_places
+
+    result = RoundResult(1, 2, 30, (2, 0, 3, 1), (3, 1, 0, 0), (0, 3, 0, 5))
+    assert result.places == (2, 4, 1, 3)
+    assert match_places([120, 40, 120, 0]) == (1, 3, 1, 4)

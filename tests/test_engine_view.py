@@ -1,8 +1,13 @@
 """Issue 2 / RULES.md §8-§9: a seat's view holds only what a player in that seat could know."""
 
 import json
+import random
+import types
 
-from colorcards.engine import Game
+import pytest
+
+from colorcards.engine import Game, get_preset, next_decision
+from colorcards.engine.events import Drew
 from engine_helpers import legal, position, rules, run
 
 VIEW_KEYS = {
@@ -115,3 +120,77 @@ def test_a_kept_card_leaves_the_same_record_playable_or_not():
     kinds = ["drew", "passed"]
     assert [e.kind for e in mine_playable] == [e.kind for e in mine_unplayable] == kinds
     assert mine_playable[0].cards != mine_unplayable[0].cards  # the drawer alone knows
+
+
+def reachable(root) -> list:
+    """Every object reachable from `root` through attributes, slots and containers
+    (classes, modules and functions are not followed: they are code, not the view's)."""
+    seen: set[int] = set()
+    stack, found = [root], []
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType, types.FunctionType,
+                                               types.BuiltinFunctionType, types.MethodType)):
+            continue
+        seen.add(id(obj))
+        found.append(obj)
+        if isinstance(obj, (str, bytes, int, float)):
+            continue
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+        for cls in type(obj).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(obj, name):
+                    stack.append(getattr(obj, name))
+        stack.extend(getattr(obj, "__dict__", {}).values())
+    return found
+
+
+@pytest.mark.parametrize("preset,seats", [("color-cards", 4), ("classic", 3), ("duel", 2)])
+def test_nothing_reachable_from_a_view_shows_another_seats_cards(preset, seats):
+    """Fair by construction: whatever a player does with its view (its attributes,
+    private ones included), it cannot reach another seat's drawn cards, another hand,
+    the draw pile or the game itself."""
+    rng = random.Random(5)
+    checked = draws = 0
+    for seed in range(10):
+        game = Game(get_preset(preset).rules(), seats, seed)
+        while checked < 60 and not game.is_over:
+            d = next_decision(game)
+            game.step(rng.choice(d.actions), d.seat)
+            if len(game.history) % 11 == 0:
+                checked += 1
+                draws += _check_reachable(game)
+    assert checked == 60 and draws > 0  # the walk saw own draws, so it reaches the record
+
+
+def _check_reachable(game: Game) -> int:
+    """Assert that no seat's view reaches a secret; how many own draws they reached."""
+    draws = 0
+    for seat in range(game.seats):
+        view = game.view(seat)
+        secret = {id(game), id(game.history), id(game.draw_pile), id(game.rng),
+                  *(id(h) for s, h in enumerate(game.hands) if s != seat)}
+        for obj in reachable(view):
+            assert id(obj) not in secret, f"seat {seat} reaches {type(obj).__name__}"
+            if isinstance(obj, Drew) and obj.cards:
+                assert obj.seat == seat, f"seat {seat} reaches seat {obj.seat}'s draw"
+                draws += 1
+    return draws
+
+
+def test_a_view_shows_its_own_draws_and_the_public_record():
+    """The record a view reads is the game's history with others' drawn cards hidden."""
+    game = Game(get_preset("color-cards").rules(), 4, seed=3)
+    rng = random.Random(1)
+    for _ in range(300):
+        d = next_decision(game)
+        game.step(rng.choice(d.actions), d.seat)
+    for seat in range(4):
+        seen = game.view(seat).history
+        assert len(seen) == len(game.history)
+        for mine, real in zip(seen, game.history, strict=True):
+            assert mine == (real if getattr(real, "seat", seat) == seat else real.public())

@@ -113,8 +113,11 @@ def test_a_review_is_kept_with_its_game(store):
     play_evening(store, games=1, abandon_every=0)
     [entry] = store.history()
     assert store.review(entry.game_id) is None
-    assert store.keep_review(entry.game_id, {"version": 1, "moments": []})
-    assert store.review(entry.game_id) == {"version": 1, "moments": []}
+    half = {"version": 2, "complete": False, "moments": []}
+    assert store.keep_review(entry.game_id, half)
+    assert store.review(entry.game_id) == half
+    assert not store.history()[0].reviewed, "a review left half-way is kept, not finished"
+    assert store.keep_review(entry.game_id, {**half, "complete": True})
     assert store.history()[0].reviewed
 
 

@@ -24,7 +24,7 @@ from colorcards.engine import (
 )
 from colorcards.replay.frames import frames
 from colorcards.replay.kept import KeptGame, kept_from_game
-from colorcards.replay.review import Judged, Review
+from colorcards.replay.review import Moment, Review
 from colorcards.tui.screens.replay import ReplayScreen
 from colorcards.tui.screens.review import ReviewScreen, review_marks
 
@@ -55,19 +55,27 @@ def scripted_game() -> KeptGame:
 
 
 def given_review(kept: KeptGame) -> Review:
-    """Two costly moments at the player's first two plays (fixed chances)."""
+    """Two costly moments at the player's first two plays (fixed chances), the rest of the
+    player's decisions as good as the best."""
     plays = [i for i, (seat, a) in enumerate(kept.actions) if seat == 0 and a.kind == "play"]
     game = kept.new_game()
-    judged = []
+    moments = []
     for index, (seat, action) in enumerate(kept.actions):
         if index in plays[:2]:
-            judged.append(Judged(index=index, turn=game.total_turns + 1, top=game.discard[-1],
-                                 active=game.active_colour, made=action,
-                                 best=play(parse_card("W"), game.active_colour),
-                                 made_chance=0.25, best_chance=0.25 + 0.08 * (len(judged) + 1),
-                                 options=3))
+            gain = 0.08 * (len(moments) + 1)
+            moments.append(Moment(index=index, turn=game.total_turns + 1, top=game.discard[-1],
+                                  active=game.active_colour, made=action,
+                                  best=play(parse_card("W"), game.active_colour), close=False,
+                                  made_chance=0.25, best_chance=0.25 + gain, cost=gain,
+                                  low=gain - 0.04, high=gain + 0.04, deals=256,
+                                  made_out=(0.25, 0.45, 0.2, 0.1),
+                                  best_out=(0.25 + gain, 0.45 - gain, 0.2, 0.1)))
+        elif index in plays[2:6]:
+            moments.append(Moment(index=index, turn=game.total_turns + 1, top=game.discard[-1],
+                                  active=game.active_colour, made=action, best=action,
+                                  close=True))
         game.apply(action, seat)
-    return Review(tuple(judged))
+    return Review(tuple(moments), total=len(moments))
 
 
 def _words(events) -> str:
@@ -100,7 +108,7 @@ def test_replay_snapshot_hands_face_up(snap_compare):
     """Mid-game, the player's next play marked as a costly moment, every hand face up."""
     kept = scripted_game()
     review = given_review(kept)
-    start = review.judged[1].index
+    start = review.costliest()[1].index
 
     def make():
         return ReplayScreen(kept, frames(kept, _words), marks_at=review_marks(review),

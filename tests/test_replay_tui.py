@@ -202,10 +202,10 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.kept.seed == game.seed == 4242
         for _ in range(1800):  # a few seconds of one core; far more on a loaded machine
-            if screen.result is not None:
+            if screen.result is not None and screen.result.complete:
                 break
             await pilot.pause(0.1)
-        assert screen.result is not None
+        assert screen.result is not None and screen.result.complete
         with Store.open_for_reading(tmp_path / "colorcards.db") as store:
             assert store.history()[0].reviewed
         await pilot.press("escape")
@@ -223,7 +223,7 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         assert set(replay.marks_at) == {j.index for j in screen.result.costliest()}
         await pilot.press("v")
         await pilot.pause()
-        assert isinstance(app.screen, ReviewScreen) and app.screen.result is not None  # kept
+        assert isinstance(app.screen, ReviewScreen) and app.screen.result == screen.result  # kept
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("d")
@@ -232,25 +232,37 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         assert app.controller.game.seed == 4242 and app.controller.game is not game
 
 
-async def test_a_review_can_be_left_at_once(data, monkeypatch):
-    """V then Escape straight away: back at the replay, nothing kept, nothing broken.
+def _slow_reviews(monkeypatch, seconds: float) -> list:
+    """Slow the review screen's weighing down to `seconds` a decision, on a small budget,
+    so that Escape lands while it is still weighing; returns the `resume` of each call.
 
-    The review of this short game can finish within a frame on a quiet machine, so each
-    of its steps is slowed here: Escape must land while it is still weighing."""
+    The review of a short game can finish within a frame on a quiet machine."""
     import time
 
+    from colorcards.coach import Coach
     from colorcards.tui.screens import review as review_screen
-    from colorcards.tui.screens.review import ReviewScreen
 
     weigh = review_screen.review
+    resumed = []
 
-    def slow_review(kept, progress, stop):
+    def slow_review(kept, progress, stop, **kwargs):
+        resumed.append(kwargs.get("resume"))
+
         def slow_progress(done, total):
-            time.sleep(0.2)
+            time.sleep(seconds)
             progress(done, total)
-        return weigh(kept, progress=slow_progress, stop=stop)
+        coach = Coach(kept.difficulty, choose_deals=32, choose_playouts=160, looks=(32, 64))
+        return weigh(kept, progress=slow_progress, stop=stop, coach=coach, **kwargs)
 
     monkeypatch.setattr(review_screen, "review", slow_review)
+    return resumed
+
+
+async def test_a_review_can_be_left_at_once(data, monkeypatch):
+    """V then Escape straight away: back at the replay, nothing kept, nothing broken."""
+    from colorcards.tui.screens.review import ReviewScreen
+
+    _slow_reviews(monkeypatch, 0.2)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -266,22 +278,57 @@ async def test_a_review_can_be_left_at_once(data, monkeypatch):
         assert not app.store.history()[0].reviewed
 
 
+async def test_a_review_left_half_way_resumes_where_it_stopped(data, monkeypatch):
+    """Escape after some decisions are weighed: they are kept with the game (which is not
+    yet counted as reviewed), and V again goes on from there rather than start over."""
+    from colorcards.replay.review import Review
+    from colorcards.tui.screens.review import ReviewScreen
+
+    resumed = _slow_reviews(monkeypatch, 0.3)
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter", "v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        for _ in range(600):
+            if screen.result is not None and len(screen.result.moments) >= 2:
+                break
+            await pilot.pause(0.05)
+        await pilot.press("escape")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        game_id = app.store.history()[0].game_id
+        kept = Review.from_json(app.store.review(game_id))
+        assert kept is not None and not kept.complete and len(kept.moments) >= 2
+        assert not app.store.history()[0].reviewed
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert resumed[-1] == kept, "the second visit resumes from what was kept"
+        await pilot.press("escape")
+        await pilot.pause()
+
+
 @pytest.mark.parametrize(("judged", "words", "absent"), [
-    ((), "You had no real choices", "well played"),
-    (((0.40, 0.41),), "No move cost you 3 points or more", "Turn"),
+    ((), "You had no real choices", "Turn"),
+    (((0.40, 0.41),), "no move cost you a clear chance to win the round", "Turn"),
 ], ids=["no choices", "nothing costly"])
 async def test_a_review_with_nothing_costly_says_so(judged, words, absent):
     """A review kept with no costly moment: a sentence instead of a list."""
     from textual.app import App
 
     from colorcards.engine import DRAW, PASS, get_preset, parse_card
-    from colorcards.replay.review import Judged, Review
+    from colorcards.replay.review import Moment, Review
     from colorcards.tui.screens.review import ReviewScreen
 
     kept = KeptGame(rules=get_preset("color-cards").rules(), seats=4, seed=1, actions=())
-    result = Review(tuple(Judged(index=0, turn=1, top=parse_card("R7"), active=None, made=DRAW,
-                                 best=PASS, made_chance=made, best_chance=best, options=2)
-                          for made, best in judged))
+    result = Review(tuple(Moment(index=0, turn=1, top=parse_card("R7"), active=None, made=DRAW,
+                                 best=PASS, close=False, made_chance=made, best_chance=best,
+                                 cost=best - made, low=-0.05, high=0.07, deals=384)
+                          for made, best in judged), total=len(judged))
     app = App()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(ReviewScreen(kept, result))

@@ -1,135 +1,274 @@
-"""The review: weighed only from what the player could see, deterministic for a fixed
-generator, worded as a player reads it, kept as JSON, and stoppable at any time."""
+"""The coach behind the hint and the review: a clearly costly move is listed and an even
+choice is not; the hint and the review answer a position alike; only what the player
+could see counts; a review left half-way resumes; and every kind of move reads as a
+sentence."""
 
 import random
 
 import pytest
 
-from colorcards.engine import DRAW, PASS, Colour, Game, deal_from_view, parse_card, play
+from bots_helpers import position
+from colorcards.coach import NOTICEABLE, Coach
+from colorcards.coach.words import hint_words
+from colorcards.engine import (
+    ACCEPT,
+    CALL,
+    CHALLENGE,
+    DRAW,
+    PASS,
+    Colour,
+    Game,
+    NameColour,
+    deal_from_view,
+    parse_card,
+    play,
+)
 from colorcards.replay.kept import KeptGame, kept_from_game
 from colorcards.replay.review import (
-    NOTICEABLE,
-    Judged,
+    Moment,
     Review,
     decisions,
     moment_words,
     review,
     summary_words,
-    weigh,
 )
 from history_helpers import new_game, step
 
-PLAN = (("color-cards", 4, "hard"),)
+PLAN = (("color-cards", 4, "normal"),)
+
+QUICK = Coach("normal", choose_deals=32, choose_playouts=160, looks=(32, 64))
+"""A small budget: enough to tell the positions here apart, quick enough for a test."""
 
 
 @pytest.fixture(scope="module")
 def kept() -> KeptGame:
-    """A finished Color Cards game between Hard players (seed 5001)."""
-    game, _, players = new_game(0, 5001, plan=PLAN)
+    """A finished Color Cards game, Normal players at every seat (seed 5003)."""
+    game, _, players = new_game(0, 5003, plan=PLAN)
     rng = random.Random(1)
     while not game.is_over:
         step(game, players, rng)
-    return kept_from_game(game, difficulty="hard", preset="color-cards", game_id="g")
+    return kept_from_game(game, difficulty="normal", preset="color-cards", game_id="g")
+
+
+def _costly_position() -> Game:
+    """A duel: the opponent is down to one card; a Red Draw Two holds it off and the Red 5
+    then goes out, while the Red 5 first leaves it a card to follow."""
+    return position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+
+
+def test_a_clearly_costly_move_is_listed():
+    """Red 5 before the Draw Two: the coach recommends the Draw Two and measures the cost
+    on fresh deals, with its whole interval above 3 points."""
+    game = _costly_position()
+    view, legal = game.view(0), game.legal_actions(0)
+    coach = Coach("hard")
+    advice = coach.advise(view, legal)
+    assert advice.recommended == play(parse_card("R+2"))
+    verdict = coach.judge(view, legal, play(parse_card("R5")))
+    assert verdict is not None and not verdict.close
+    assert verdict.costly and verdict.low >= NOTICEABLE
+    assert verdict.best_tally.chance > verdict.made_tally.chance + 0.1
+    moment = Moment.of(0, 5, view, verdict)
+    assert moment.costly and moment.deals >= 32
+
+
+def test_an_even_choice_lists_neither_move():
+    """Red 5 or Red 6 on Red 3, with the opponent on seven cards: whichever is played, the
+    review finds nothing to hold against it."""
+    game = position(["R5 R6 G2", 7], "R3", preset="duel")
+    view, legal = game.view(0), game.legal_actions(0)
+    coach = Coach("hard")
+    for made in (play(parse_card("R5")), play(parse_card("R6"))):
+        verdict = coach.judge(view, legal, made)
+        assert verdict is not None and not verdict.costly
+
+
+def test_the_hint_and_the_review_answer_a_position_alike(kept):
+    """For the same position, budget and seed: the hint's move is never held against the
+    player, and where the move made was measured, it was measured against the hint's."""
+    todo = decisions(kept)
+    assert len(todo) >= 4
+    measured = 0
+    for d in todo[:6]:
+        advice = QUICK.advise(d.view, d.legal)
+        hinted = QUICK.judge(d.view, d.legal, advice.recommended)
+        assert hinted is not None and hinted.close and not hinted.costly
+        verdict = QUICK.judge(d.view, d.legal, d.made)
+        assert verdict is not None
+        if not verdict.close:
+            measured += 1
+            assert verdict.best == advice.recommended
+        else:
+            assert d.made in advice.close
+
+
+def test_the_controller_hint_is_the_coachs_advice():
+    """The table's H asks the same coach: what it is handed is `Coach.advise` of the view."""
+    from test_tui_controller import controller, prepared
+
+    ctl = controller(prepared("top=R3 | you: R5 RS G2 | lily: G1 B4 | zoe: Y3 Y4 | max: B1 B2"))
+    assert ctl.my_turn
+    got = []
+    ctl.hint(got.append)
+    coach = Coach(ctl.settings.difficulty)
+    assert got == [coach.advise(ctl.view(), ctl.game.legal_actions(0))]
 
 
 def _redealt(kept: KeptGame, index: int, seed: int) -> Game:
-    """The game just before action `index`, with every card the player cannot see
-    (the other hands and the draw pile) dealt again at random, hand sizes and the
-    history kept (the engine's `deal_from_view`)."""
+    """The game just before action `index`, with every card the player cannot see dealt
+    again at random (the engine's `deal_from_view`), hand sizes and history kept."""
     game = Game.replay(kept.rules, kept.seats, kept.seed, kept.actions[:index])
     return deal_from_view(game.view(0), random.Random(seed), lacks=False, history=True)
 
 
-def test_re_dealing_the_unseen_cards_leaves_the_review_unchanged(kept):
-    """At each decision, other hands and the draw pile dealt again: the player's view is
-    the same, and so is every option's weighed chance (for the same generator)."""
+def test_re_dealing_the_unseen_cards_changes_neither_hint_nor_review(kept):
+    """Other hands and the draw pile dealt again: the player's view is the same, and so
+    are the coach's advice and its verdict on the move made."""
     todo = decisions(kept)
-    assert len(todo) >= 4
-    for number, (index, view, made, _) in enumerate(todo[:4]):
-        other = _redealt(kept, index, seed=number + 99)
-        real = Game.replay(kept.rules, kept.seats, kept.seed, kept.actions[:index])
+    for number, d in enumerate(todo[:3]):
+        other = _redealt(kept, d.index, seed=number + 99)
+        real = Game.replay(kept.rules, kept.seats, kept.seed, kept.actions[:d.index])
         assert other.hands[1:] != real.hands[1:] or other.draw_pile != real.draw_pile
-        assert other.view(0).as_json() == view.as_json()
-        assert weigh(other.view(0), made, number, worlds=6) == weigh(view, made, number, worlds=6)
+        view = other.view(0)
+        assert view.as_json() == d.view.as_json()
+        legal = other.legal_actions(0)
+        assert QUICK.advise(view, legal) == QUICK.advise(d.view, d.legal)
+        assert QUICK.judge(view, legal, d.made) == QUICK.judge(d.view, d.legal, d.made)
 
 
-def test_the_same_generator_gives_the_same_review_and_another_may_not(kept):
-    """Deterministic for a fixed seed; the seed is the only source of chance."""
-    first = review(kept, worlds=4)
-    again = review(kept, worlds=4)
-    assert first == again and first is not None
-    assert [j.index for j in first.judged] == [d[0] for d in decisions(kept)]
+def test_a_review_left_half_way_resumes_where_it_stopped(kept):
+    """Stopped after two decisions, the review keeps them; resumed, it weighs only the
+    rest and comes to exactly the review weighed in one go."""
+    asked = []
+
+    def stop() -> bool:
+        return len(asked) >= 2
+
+    part = review(kept, stop=stop, coach=QUICK, weighed=asked.append)
+    assert not part.complete and len(part.moments) == 2
+    assert Review.from_json(part.as_json()) == part
+    progress = []
+    whole = review(kept, resume=part, coach=QUICK, progress=lambda d, t: progress.append(d))
+    assert whole.complete and progress[0] == 2
+    assert whole == review(kept, coach=QUICK)
+    other = Coach("hard", choose_deals=32, choose_playouts=160, looks=(32, 64))
+    restarted = []
+    review(kept, resume=part, coach=other, progress=lambda d, t: restarted.append(d))
+    assert restarted[0] == 0, "a review by another coach is not resumed"
+
+
+def test_stopping_gives_up_before_the_next_decision(kept):
+    """A stop asked for (the player left) ends the review with what was weighed."""
+    calls = []
+    result = review(kept, progress=lambda d, t: calls.append((d, t)), stop=lambda: True,
+                    coach=QUICK)
+    assert result.moments == () and not result.complete
+    assert calls == [(0, len(decisions(kept)))]
 
 
 def test_decisions_are_the_players_turns_with_a_choice(kept):
-    """Every decision listed is seat 0's, and offered more than one action."""
+    """Every decision listed is seat 0's, on its turn, with more than one action."""
     todo = decisions(kept)
-    for index, view, made, turn in todo:
-        assert kept.actions[index] == (0, made)
-        assert view.seat == 0 and view.current == 0 and turn >= 1
+    assert todo
+    for d in todo:
+        assert kept.actions[d.index] == (0, d.made)
+        assert d.view.seat == 0 and d.view.current == 0 and d.turn >= 1
+        assert len(d.legal) > 1 and d.made in d.legal
 
 
-def test_stopping_gives_up_at_once(kept):
-    """A stop asked for (the player left) ends the review with nothing."""
-    calls = []
-    assert review(kept, progress=lambda d, t: calls.append((d, t)), stop=lambda: True) is None
-    assert calls[:1] == [(0, calls[0][1])] and calls[0][1] > 0
+def _moment(made, best, made_chance=0.24, best_chance=0.35, top="R7", active=Colour.RED,
+            made_out=(0.24, 0.41, 0.2, 0.15), best_out=(0.35, 0.22, 0.23, 0.2)):
+    return Moment(index=27, turn=14, top=parse_card(top), active=active, made=made,
+                  best=best, close=False, made_chance=made_chance, best_chance=best_chance,
+                  cost=best_chance - made_chance, low=0.04, high=0.18, deals=256,
+                  made_out=made_out, best_out=best_out)
 
 
-def test_progress_is_reported_from_the_start_to_the_end(kept):
-    """progress(0, total) first, then up to (total, total)."""
-    calls = []
-    review(kept, progress=lambda d, t: calls.append((d, t)), worlds=2)
-    total = calls[0][1]
-    assert calls[0] == (0, total) and calls[-1] == (total, total)
-    assert [d for d, _ in calls] == list(range(total + 1))
-
-
-def _judged(made, best, made_chance=0.30, best_chance=0.42, top="R7", active=Colour.RED):
-    return Judged(index=27, turn=14, top=parse_card(top), active=active, made=made, best=best,
-                  made_chance=made_chance, best_chance=best_chance, options=3)
+NAMES = ("You", "Lily", "Zoe", "Max")
 
 
 @pytest.mark.parametrize(("made", "best", "words"), [
-    (play(parse_card("W"), Colour.BLUE), play(parse_card("R3")),
-     "Turn 14: Wild naming Blue on Red 7 — keeping the Wild and playing Red 3 wins about "
-     "12 points more often."),
-    (DRAW, play(parse_card("R3")),
-     "Turn 14: Drawing on Red 7 — playing Red 3 wins about 12 points more often."),
-    (play(parse_card("R3")), DRAW,
-     "Turn 14: Red 3 on Red 7 — keeping the Red 3 and drawing wins about 12 points more often."),
+    (play(parse_card("R3")), play(parse_card("RR")),
+     "Turn 14, Red 7 on the pile: you played Red 3. Your chance to win this round: 24% "
+     "after Red 3, 35% after Red Reverse. After Red 3, Lily went out first in 41% of the "
+     "deals; after Red Reverse, 22%."),
     (play(parse_card("W"), Colour.BLUE), play(parse_card("W"), Colour.GREEN),
-     "Turn 14: Wild naming Blue on Red 7 — naming Green instead wins about 12 points more "
-     "often."),
+     "Turn 14, Red 7 on the pile: you played Wild naming Blue. Your chance to win this "
+     "round: 24% after Wild naming Blue, 35% after Wild naming Green."),
+    (DRAW, play(parse_card("R3")),
+     "Turn 14, Red 7 on the pile: you drew. Your chance to win this round: 24% after "
+     "drawing, 35% after Red 3."),
     (PASS, play(parse_card("R3")),
-     "Turn 14: Keeping the drawn card on Red 7 — playing Red 3 wins about 12 points more "
-     "often."),
-], ids=["wild-vs-card", "draw-vs-card", "card-vs-draw", "colour", "pass"])
-def test_a_costly_moment_in_words(made, best, words):
-    """Each kind of moment reads as a sentence about the cards."""
-    assert moment_words(_judged(made, best)) == words
+     "Turn 14, Red 7 on the pile: you kept the drawn card. Your chance to win this round: "
+     "24% after keeping the drawn card, 35% after Red 3."),
+    (ACCEPT, play(parse_card("R+2")),
+     "Turn 14, Red 7 on the pile: you took the penalty. Your chance to win this round: "
+     "24% after taking the penalty, 35% after Red Draw Two."),
+    (CHALLENGE, ACCEPT,
+     "Turn 14, Red 7 on the pile: you challenged the Wild Draw Four. Your chance to win "
+     "this round: 24% after challenging the Wild Draw Four, 35% after taking the penalty."),
+    (NameColour(Colour.BLUE), NameColour(Colour.RED),
+     "Turn 14, Red 7 on the pile: you named Blue. Your chance to win this round: 24% after "
+     "naming Blue, 35% after naming Red."),
+    (CALL, DRAW,
+     "Turn 14, Red 7 on the pile: you called Last Card. Your chance to win this round: 24% "
+     "after calling Last Card, 35% after drawing."),
+], ids=["card", "colour", "draw", "keep", "accept", "challenge", "name", "call"])
+def test_every_kind_of_moment_reads_as_a_sentence(made, best, words):
+    """Chances as chances, each move in words; a reason only where an opponent's share of
+    going out first moved by five points or more."""
+    quiet = tuple(0.2 for _ in NAMES)
+    moment = _moment(made, best) if "Lily" in words else _moment(made, best, made_out=quiet,
+                                                                    best_out=quiet)
+    assert moment_words(moment, seat_names=NAMES) == words
 
 
 def test_a_wild_on_top_says_the_colour_to_match():
-    """'on Wild (Blue to match)': the top card alone would not say what was asked."""
-    words = moment_words(_judged(play(parse_card("B3")), play(parse_card("B9")), top="W",
-                                 active=Colour.BLUE))
-    assert words.startswith("Turn 14: Blue 3 on Wild (Blue to match) — keeping the Blue 3")
+    """'Wild (Blue to match)': the top card alone would not say what was asked."""
+    words = moment_words(_moment(play(parse_card("B3")), play(parse_card("B9")), top="W",
+                                 active=Colour.BLUE), seat_names=NAMES)
+    assert words.startswith("Turn 14, Wild (Blue to match) on the pile: you played Blue 3.")
 
 
-def test_only_noticeable_costs_are_listed_costliest_first():
-    """Below the threshold a move counts as good; the rest are listed costliest first."""
-    small = _judged(DRAW, PASS, 0.5, 0.5 + NOTICEABLE / 2)
-    big = _judged(DRAW, PASS, 0.1, 0.6)
-    mid = _judged(DRAW, PASS, 0.3, 0.5)
-    result = Review((small, big, mid))
+def test_only_moments_clear_of_the_noise_are_listed_costliest_first():
+    """A moment whose interval reaches below 3 points is not listed, however large its
+    estimate; the rest are listed costliest first."""
+    noisy = Moment(1, 1, parse_card("R7"), Colour.RED, DRAW, PASS, close=False, cost=0.2,
+                   low=0.01, high=0.39, deals=64)
+    big = Moment(2, 2, parse_card("R7"), Colour.RED, DRAW, PASS, close=False, cost=0.3,
+                 low=0.2, high=0.4, deals=256)
+    mid = Moment(3, 3, parse_card("R7"), Colour.RED, DRAW, PASS, close=False, cost=0.1,
+                 low=0.05, high=0.15, deals=256)
+    fine = Moment(4, 4, parse_card("R7"), Colour.RED, DRAW, DRAW, close=True)
+    result = Review((noisy, big, mid, fine), total=4)
     assert result.costliest() == [big, mid]
-    assert summary_words(result).startswith("Of your 3 decisions with a choice, 1 was")
+    assert summary_words(result) == (
+        "Of your 4 decisions with a choice, 2 were as good as the best found or too close "
+        "to tell; 2 cost you a clear chance to win the round (3 points or more, beyond the "
+        "noise of the imagined deals).")
+    assert summary_words(Review((fine,), total=1)).endswith(
+        "1 was as good as the best found or too close to tell: no move cost you a clear "
+        "chance to win the round.")
+
+
+def test_the_hint_in_words():
+    """One move, or the moves the coach could not tell apart with Hard's choice selected."""
+    r3, rr, w = play(parse_card("R3")), play(parse_card("RR")), play(parse_card("W"),
+                                                                     Colour.RED)
+    assert hint_words([r3]) == "Hint: play Red 3. Enter does it."
+    assert hint_words([DRAW]) == "Hint: draw a card. Enter does it."
+    assert hint_words([PASS]) == "Hint: keep the drawn card. Enter does it."
+    assert hint_words([r3, rr]) == ("Hint: Red 3 or Red Reverse: about the same. Red 3 is "
+                                    "selected (Hard's choice); Enter does it.")
+    assert hint_words([r3, rr], hard_first=False).endswith("Red 3 is selected; Enter does it.")
+    assert hint_words([r3, rr, w, DRAW]).startswith(
+        "Hint: Red 3, Red Reverse, Wild naming Red or 1 other: about the same.")
 
 
 def test_a_review_round_trips_through_json(kept):
     """Kept in the database as JSON and read back the same; another version is ignored."""
-    result = review(kept, worlds=2)
+    result = review(kept, coach=QUICK)
+    assert result.complete and result.as_json()["complete"] is True
     assert Review.from_json(result.as_json()) == result
-    assert Review.from_json({**result.as_json(), "version": 99}) is None
-    assert Review.from_json({"version": 1, "judged": [{"index": "x"}]}) is None
+    assert Review.from_json({**result.as_json(), "version": 1}) is None
+    assert Review.from_json({"version": 2, "moments": [{"index": "x"}]}) is None

@@ -234,18 +234,24 @@ async def test_wild_opens_the_colour_chooser(tmp_path):
         assert "To match: ▲ Yellow triangle" in flat(text)
 
 
-async def test_hint_selects_what_hard_would_play(tmp_path):
-    """H selects the card the Hard player would play; Enter then plays it."""
+async def test_hint_selects_what_hard_would_play(tmp_path, monkeypatch):
+    """H asks the coach (a thinking mark meanwhile) and selects its card; Enter plays it."""
+    from colorcards.tui.widgets import StatusLine
+
+    said = []
+    say = StatusLine.say
+    monkeypatch.setattr(StatusLine, "say", lambda self, text, warning=False: (
+        said.append(text), say(self, text, warning)))
     game = position("top=R3 | you: B7 R5 G3 Y9 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
         await pilot.press("h")
-        for _ in range(500):  # the hint is thought out in a thread
-            await pilot.pause()
-            if "Hint:" in shown(pilot.app):
-                break
+        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.pause()
         text = shown(pilot.app)
-        assert "Hint: play" in flat(text)
+        assert "Hint: " in flat(text)
+        hinted_at = next(i for i, t in enumerate(said) if t.startswith("Hint:"))
+        assert any("coach is thinking" in t for t in said[:hinted_at])
         hand = pilot.app.screen.query_one("Hand")
         hinted = ctl.hand()[hand.selected]
         assert hinted.code in ("R5", "G3")
@@ -259,10 +265,8 @@ async def test_enter_follows_a_hint_to_draw(tmp_path):
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
         await pilot.press("h")
-        for _ in range(500):  # the hint is thought out in a thread
-            await pilot.pause()
-            if "Hint:" in shown(pilot.app):
-                break
+        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.pause()
         assert "Hint: draw a card" in flat(shown(pilot.app))
         await pilot.press("enter")
         await pilot.pause()

@@ -40,14 +40,13 @@ from .knowledge import (
     bluff_chance,
     colour_counts,
     follow_chance,
+    hits_next,
     in_round,
     next_to_play,
     seat_threat,
     stuck,
     threat,
     turns_until,
-    unseen,
-    victim_after,
 )
 
 
@@ -303,7 +302,7 @@ class HeuristicPlayer:
         """The highest-scoring card, ties to the first in legal order."""
         best = plays[0]
         best_score = float("-inf")
-        pool = unseen(view) if self.level.steer and self.plays_side(view) else None
+        pool = view.unseen() if self.level.steer and self.plays_side(view) else None
         for card in distinct_cards(plays):
             rest = remaining(view.hand, card)
             action = play_for(view, card, rest, self.level)
@@ -329,7 +328,7 @@ class HeuristicPlayer:
         score += 0.01 * card.points
         if len(rest) == 1:
             last = rest[0]
-            if last.is_wild or last.colour is colour or last.rank is rank:
+            if last.matches(colour, rank):
                 score += 6.0
         elif not rest:
             score += 100.0
@@ -380,7 +379,7 @@ class HeuristicPlayer:
             return value
         # The cards behind the next seat's are drawn from those this seat cannot see.
         if pool is None:
-            pool = unseen(view)
+            pool = view.unseen()
         odds = follow_chance(pool, view.lacks[nxt], view.hand_counts[nxt], colour, card.rank)
         if nxt == HUMAN_SEAT:
             return value - HUMAN_FOLLOW * threat(human) * odds
@@ -403,7 +402,7 @@ class HeuristicPlayer:
         active = view.active_colour
         if active is None:
             return False
-        pool = unseen(view)
+        pool = view.unseen()
         lacking = view.lacks[HUMAN_SEAT]
         keep = follow_chance(pool, lacking, human, active, view.top.rank)
         play = follow_chance(pool, lacking, human, action.colour or card.colour or active,
@@ -416,7 +415,7 @@ class HeuristicPlayer:
         the turns it puts between the human and its next turn."""
         rank = card.rank
         two = in_round(view) <= 2
-        if rank in ATTACK_RANKS or (rank is Rank.REVERSE and two):
+        if hits_next(view, rank):
             victim = view.next_seat()
             if victim != HUMAN_SEAT:
                 return -1.0 - threat(view.hand_counts[victim]) * 1.5
@@ -439,7 +438,7 @@ class HeuristicPlayer:
         rank = card.rank
         focus = self.level.focus_human
         two = in_round(view) <= 2
-        if rank in ATTACK_RANKS or (rank is Rank.REVERSE and two):
+        if hits_next(view, rank):
             victim = view.next_seat()
             value = seat_threat(view, victim, focus) * 1.2
             if rank is Rank.DRAW_TWO:
@@ -453,6 +452,6 @@ class HeuristicPlayer:
             return value
         if rank is Rank.REVERSE:
             nxt = view.next_seat()
-            new_next = victim_after(view, card)
+            new_next = next_to_play(view, card)
             return (seat_threat(view, nxt, focus) - seat_threat(view, new_next, focus)) * 1.0
         return 0.0

@@ -12,12 +12,10 @@ from collections import Counter
 from collections.abc import Collection
 from math import comb
 
-from ..engine import COLOURS, Card, Colour, Rank, View
-from ..engine.cards import full_deck
-from ..engine.events import ColourNamed, Drew, Played
-
-#: How many copies of each card the deck holds.
-DECK_COUNTS: Counter = Counter(full_deck())
+from ..engine import COLOURS, Card, Colour, DrawFour, Rank, Stacking, View
+from ..engine.events import Drew, Played
+from ..engine.turns import card_turn
+from ..engine.turns import next_to_play as _after_play
 
 ATTACK_RANKS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
 """Cards that cost the next seat its turn (Reverse does too at a table of two)."""
@@ -47,10 +45,9 @@ def seat_threat(view: View, seat: int, focus_human: bool = False) -> float:
 def turns_until(view: View, seat: int, direction: int | None = None) -> int:
     """How many turns from now until `seat` plays (1: it plays next), play running
     `direction` (default: the view's) and passing over empty hands; 0 if it never does."""
-    d = view.direction if direction is None else direction
     s = view.seat
     for steps in range(1, view.seats + 1):
-        s = _step(view, s, d)
+        s = view.next_seat(s, direction=direction)
         if s == seat:
             return steps
         if s == view.seat:
@@ -88,14 +85,6 @@ def colour_counts(cards) -> dict[Colour, int]:
     return counts
 
 
-def unseen(view: View) -> Counter:
-    """The cards this seat cannot see: other hands and the draw pile, as one multiset."""
-    pool = DECK_COUNTS.copy()
-    pool.subtract(view.hand)
-    pool.subtract(view.discard)
-    return +pool
-
-
 def follow_chance(pool: Counter, lacking: Collection[Colour], held: int, colour: Colour,
                   rank: Rank) -> float:
     """The chance that a hand of `held` cards, dealt at random from `pool` away from the
@@ -104,11 +93,9 @@ def follow_chance(pool: Counter, lacking: Collection[Colour], held: int, colour:
     the colour and the Wilds count)."""
     total = fits = 0
     for card, copies in pool.items():
-        if card.colour is None:
-            fits += copies
-        elif card.colour in lacking:
+        if card.colour in lacking:
             continue
-        elif card.colour is colour or card.rank is rank:
+        if card.matches(colour, rank):
             fits += copies
         total += copies
     return any_dealt(held, fits, total)
@@ -123,23 +110,6 @@ def any_dealt(held: int, fits: int, total: int) -> float:
     return 1.0 - comb(total - fits, held) / comb(total, held)
 
 
-def colour_before_top(view: View) -> Colour | None:
-    """The colour that was active before the top card was played (from public history)."""
-    events = view.recent(60)
-    seen_top = False
-    for event in reversed(events):
-        if isinstance(event, Played):
-            if not seen_top:
-                seen_top = True
-                continue
-            return event.colour or event.card.colour
-        if isinstance(event, ColourNamed) and seen_top:
-            return event.colour
-    if len(view.discard) >= 2:
-        return view.discard[-2].colour
-    return None
-
-
 def bluff_chance(view: View) -> float:
     """The chance that the Wild Draw Four on top was played holding the active colour.
 
@@ -149,46 +119,26 @@ def bluff_chance(view: View) -> float:
     offender = view.challenge_from
     if offender is None:
         return 0.0
-    colour = colour_before_top(view)
+    colour = view.colour_before_top()
     if colour is None:
         return 0.0
     if colour in view.lacks[offender]:
         return 0.05
-    pool = unseen(view)
+    pool = view.unseen()
     of_colour = sum(n for card, n in pool.items() if card.colour is colour)
     return any_dealt(view.hand_counts[offender], of_colour, sum(pool.values()))
 
 
-def victim_after(view: View, card: Card) -> int:
-    """The seat whose turn the card takes away or hands over, after this seat plays it.
-
-    For Skip and draw cards: the next seat (it loses its turn). For a Reverse at a
-    table of three or more: the seat that plays next once direction flips."""
-    if card.rank is Rank.REVERSE and in_round(view) > 2:
-        return _step(view, view.seat, -view.direction)
-    return view.next_seat()
+def hits_next(view: View, rank: Rank) -> bool:
+    """Whether a card of `rank` costs the next seat its turn or hands it a penalty: a
+    Skip, a draw card, or a Reverse with two in the round (`ATTACK_RANKS`)."""
+    return rank in ATTACK_RANKS or (rank is Rank.REVERSE and in_round(view) <= 2)
 
 
 def next_to_play(view: View, card: Card) -> int:
-    """The seat that will play after this seat plays `card` (stacking aside)."""
-    rank = card.rank
-    nxt = view.next_seat()
-    if rank is Rank.REVERSE:
-        if in_round(view) > 2:
-            return _step(view, view.seat, -view.direction)
-        return view.seat
-    draws = rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
-    if rank is Rank.SKIP or (view.rules.stacking == "off" and draws):
-        if view.rules.draw_four == "challenge" and rank is Rank.WILD_DRAW_FOUR:
-            return nxt
-        return view.next_seat(nxt)
-    return nxt
-
-
-def _step(view: View, seat: int, direction: int) -> int:
-    """The seat after `seat` going `direction`, passing over empty hands."""
-    n = view.seats
-    s = (seat + direction) % n
-    while view.hand_counts[s] == 0 and s != seat:
-        s = (s + direction) % n
-    return s
+    """The seat that will play after this seat plays `card` (the one a stacked penalty
+    or a challenge goes to), by the engine's own rule (`engine.turns`)."""
+    rules = view.rules
+    turn = card_turn(card.rank, in_round(view), rules.stacking is Stacking.ON,
+                     rules.draw_four is DrawFour.CHALLENGE)
+    return _after_play(view.hand_counts, view.seat, view.direction, turn)

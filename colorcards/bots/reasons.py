@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import HUMAN_SEAT, Action, Colour, Play, Rank, View
-from .knowledge import in_round, turns_until
+from .knowledge import hits_next, turns_until
 
 _COUNTS = {1: "one card", 2: "two cards", 3: "three cards"}
-_HITS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
 
 
 def reason(view: View, action: Action,
@@ -33,8 +32,7 @@ def reason(view: View, action: Action,
         return None
     rank = action.card.rank
     close = _COUNTS.get(human)
-    hits_next = rank in _HITS or (rank is Rank.REVERSE and in_round(view) == 2)
-    if hits_next and view.next_seat() == HUMAN_SEAT:
+    if hits_next(view, rank) and view.next_seat() == HUMAN_SEAT:
         if close:
             return f"aimed at you: you were next, down to {close}"
         return "aimed at you: you were next"

@@ -149,6 +149,12 @@ class Card:
         except KeyError:
             raise ValueError(f"there is no {colour} {rank} card") from None
 
+    def matches(self, colour: Colour | None, rank: Rank | None) -> bool:
+        """Whether this card may be played with `colour` in force on a card of `rank`:
+        the same colour, the same rank or symbol, or a wild (RULES.md §3). The one
+        statement of matching: the engine's tables and the players' reckoning use it."""
+        return self.is_wild or self.colour is colour or self.rank is rank
+
     @property
     def name(self) -> str:
         """The card as a player says it: 'Blue 7', 'Red Draw Two', 'Wild Draw Four'."""

@@ -11,30 +11,17 @@ does not know: the same view and the same generator state always deal the same g
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from .cards import Card, Colour, full_deck
-from .events import ColourNamed, Played, Turned
+from .cards import Card
 from .game import Game
 from .phase import Phase
 from .view import View
 
-_DECK = Counter(full_deck())
-_IN_ORDER = sorted(_DECK, key=lambda c: c.index)
-
 
 def unseen_cards(view: View) -> list[Card]:
-    """The cards the seat cannot see (other hands and the draw pile), in card order:
-    the deck less its own hand and the discard pile."""
-    counts = _DECK.copy()
-    counts.subtract(view.hand)
-    counts.subtract(view.discard)
-    cards: list[Card] = []
-    for card in _IN_ORDER:
-        n = counts[card]
-        if n > 0:
-            cards += [card] * n
-    return cards
+    """The cards the seat cannot see (other hands and the draw pile), one by one in
+    card order (`View.unseen`)."""
+    return list(view.unseen().elements())
 
 
 def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
@@ -96,7 +83,7 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
     challenge_from = view.challenge_from
     bluff = False
     if view.phase is Phase.CHALLENGE and challenge_from is not None:
-        before = _colour_before_last_play(view)
+        before = view.colour_before_top()
         bluff = before is not None and any(c.colour is before for c in hands[challenge_from])
     winner_points = sum(c.points for h in hands for c in h) if view.out else 0
     return Game._assemble({
@@ -119,20 +106,3 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
 
 def _index(card: Card) -> int:
     return card.index
-
-
-def _colour_before_last_play(view: View) -> Colour | None:
-    """The colour in force before the last card played (the Wild Draw Four on the
-    table when a challenge is open), from the public history."""
-    colour: Colour | None = None
-    before: Colour | None = None
-    for event in view.history:
-        if isinstance(event, Turned) and not event.returned:
-            colour = event.card.colour
-        elif isinstance(event, Played):
-            before = colour
-            colour = event.colour or event.card.colour
-        elif isinstance(event, ColourNamed):
-            colour = event.colour
-    return before
-

@@ -16,6 +16,12 @@ cards held (see `tables`); `_match`, the mask of what matches the top card and t
 active colour (set wherever either changes); `_after`, the next seat after each seat;
 and `_dc`, the seat to act's decision once listed. `_resync()` rebuilds them all from
 the public fields.
+
+Fair by construction: `history` holds every event, drawn cards included, and never
+leaves the game for a seat. What the seats may read is the public record (`_public`,
+each event as every seat saw it) and each seat's own drawn cards (`_own`), brought up
+to date from `history` when a view is taken (`_record`), so a loop whose players need
+no view pays nothing for them. A `View` holds only those two.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from .rules import (
     Rules,
     Stacking,
 )
+from .scoring import match_places, match_winners, score_round
 from .tables import (
     BIT,
     CALLED,
@@ -84,6 +91,7 @@ from .tables import (
     mask_of,
     reaction_decision,
 )
+from .turns import Turn, card_turn, seat_after
 from .view import View
 
 HAND_SIZE = 7
@@ -104,13 +112,14 @@ derived fields the game rebuilds itself."""
 _STATE_NAMES = frozenset(STATE)
 DERIVED = (
     "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_masks", "_match",
-    "_orders", "_after", "_dc",
+    "_orders", "_after", "_dc", "_public", "_own",
 )
 """The fields a game rebuilds from its state (`_resync`): the rule flags, each hand's
-card mask, what matches the top card, the seat order and the decision kept."""
+card mask, what matches the top card, the seat order, the decision kept and the public
+record."""
 _SHARED = tuple(name for name in (*STATE, *DERIVED) if name not in {
     "rng", "scores", "table_points", "results", "history", "actions", "hands", "draw_pile",
-    "discard", "called", "out", "lacks", "_masks"})
+    "discard", "called", "out", "lacks", "_masks", "_public", "_own"})
 """What `Game.copy` shares with the original: values never changed in place."""
 
 
@@ -147,9 +156,12 @@ class Game:
         self.total_turns = 0
         """Turns played in the whole match."""
         self.history: list[E.Event] = []
-        """Every event of the match, private parts included (see `View.history`)."""
+        """Every event of the match, private parts included: never handed to a seat
+        (`_record` is what the seats read)."""
         self.actions: list[tuple[int | None, A.Action]] = []
         """Every action applied, with the seat that applied it: the replay log."""
+        self._public: list[E.Event] = []
+        self._own: list[list[tuple[int, E.Drew]]] = [[] for _ in range(seats)]
         self._rule_flags()
         self._deal()
 
@@ -285,6 +297,13 @@ class Game:
         return Outcome(self.winners, ending, tuple(self.scores), tuple(self.table_points),
                        self.round)
 
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place so far, 1 the best: a single round's finishing order, or
+        over several rounds by match points, equal totals sharing (`scoring`)."""
+        if self.rules.match is Match.SINGLE and self.results:
+            return self.results[-1].places
+        return match_places(self.scores)
+
     @property
     def current_seat(self) -> int | None:
         """The seat to act, or None between rounds and after the match."""
@@ -304,16 +323,9 @@ class Game:
         still holds cards (`_orders`; `_after` is the one in force): the walk round
         the table, written once. Called when a hand empties (and on dealing), so the
         end of a turn is one lookup and a Reverse one assignment."""
-        n, hands = self.seats, self.hands
-        orders = {}
-        for d in (1, -1):
-            after = []
-            for seat in range(n):
-                s = (seat + d) % n
-                while not hands[s] and s != seat:
-                    s = (s + d) % n
-                after.append(s)
-            orders[d] = after
+        hands = self.hands
+        orders = {d: [seat_after(hands, seat, d) for seat in range(self.seats)]
+                  for d in (1, -1)}
         self._orders = orders
         self._after = orders[self.direction]
 
@@ -324,8 +336,7 @@ class Game:
 
     def matches(self, card: Card) -> bool:
         """Whether the card matches the top card or the active colour (wilds always do)."""
-        top = self.discard[-1]
-        return card.is_wild or card.colour is self.active_colour or card.rank is top.rank
+        return card.matches(self.active_colour, self.discard[-1].rank)
 
     def can_draw(self) -> bool:
         """Whether a card can be drawn (from the pile, or by reshuffling the discards)."""
@@ -354,6 +365,22 @@ class Game:
         self._match = COLOUR_MATCH[self.active_colour] | TOP_MATCH[self.discard[-1].index]
         self._seat_order()
         self._dc = None
+        self._public = []
+        self._own = [[] for _ in range(self.seats)]
+
+    def _record(self) -> list[E.Event]:
+        """The public record, brought up to date with `history`: event i as every seat
+        saw it (a draw without its cards); each seat's own draws, cards and all, go to
+        `_own[seat]` with their index. Only these two reach a `View`."""
+        public, history, own = self._public, self.history, self._own
+        drew = E.Drew
+        for i in range(len(public), len(history)):
+            event = history[i]
+            if type(event) is drew and event.cards:
+                own[event.seat].append((i, event))
+                event = event.public()
+            public.append(event)
+        return public
 
     # -- what may be done
 
@@ -750,23 +777,25 @@ class Game:
         self.reactions = tuple(order)
 
     def _card_effect(self, seat: int, card: Card) -> tuple[int, Phase]:
-        """Resolve the card's action; return who plays next and in which phase."""
+        """Resolve the card's action (`turns.card_turn` says which); return who plays
+        next and in which phase."""
         rank = card.rank
-        nxt = self.next_seat(seat)
+        nxt = self._after[seat]
         if card in PLAIN:
             return nxt, TURN
-        if rank is SKIP or (rank is REVERSE and self._active_count() == 2):
+        turn = card_turn(rank, self._active_count(), self._stacking, self._challenge_on)
+        if turn is Turn.SKIP:
             self.history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
-            return self.next_seat(nxt), TURN
-        if rank is REVERSE:
+            return self._after[nxt], TURN
+        if turn is Turn.REVERSE:
             self._reverse_direction()
-            return self.next_seat(seat), TURN
+            return self._after[seat], TURN
         size = 2 if rank is DRAW_TWO else 4
-        if self._stacking:
+        if turn is Turn.STACK:
             self.pending += size
             self.history.append(E.PenaltyPending(nxt, self.pending))
             return nxt, TURN
-        if rank is WILD4 and self._challenge_on:
+        if turn is Turn.CHALLENGE:
             self.challenge_from = seat
             return nxt, CHALLENGE
         self._draw_into(nxt, size, "penalty")
@@ -806,43 +835,26 @@ class Game:
             self._end_turn(victim)
 
     def _end_round(self, stalemate: bool = False) -> None:
-        n = self.seats
+        """Score the round (`scoring`), and end the match if it is won."""
         self.turns += 1
         self.total_turns += 1
         self.vulnerable = None
         self.after_window = None
         self.pending = 0
         self.drawn = None
-        left = [s for s in range(n) if s not in self.out]
-        left.sort(key=lambda s: (sum(c.points for c in self.hands[s]), s))
-        order = tuple(self.out) + tuple(left)
-        winner = None if stalemate else order[0]
-        points = 0 if stalemate else self.winner_points
+        result = score_round(self.round, self.hands, self.out, self.winner_points, stalemate)
+        winner = result.winner
         if winner is not None:
-            self.scores[winner] += points
-        top_half = (n + 1) // 2
-        earned = [0] * n
-        for place, s in enumerate(order):
-            if place == 0 and winner is not None:
-                earned[s] = 3
-            elif place < top_half:
-                earned[s] = 1
-        for s in range(n):
-            self.table_points[s] += earned[s]
-        self.results.append(RoundResult(self.round, winner, points, order, tuple(earned),
-                                        tuple(len(h) for h in self.hands)))
-        self.history.append(E.RoundEnded(self.round, winner, points, order))
+            self.scores[winner] += result.points
+        for s, earned in enumerate(result.table_points):
+            self.table_points[s] += earned
+        self.results.append(result)
+        self.history.append(E.RoundEnded(self.round, winner, result.points, result.order))
         self.phase = ROUND_OVER
-        rules = self.rules
-        best = max(self.scores)
-        if rules.match is Match.SINGLE:
-            self.winners = () if winner is None else (winner,)
-        elif rules.rounds is not None and self.round >= rules.rounds:
-            self.winners = tuple(s for s in range(n) if self.scores[s] == best)
-        elif rules.target is not None and best >= rules.target:
-            self.winners = tuple(s for s in range(n) if self.scores[s] == best)
-        else:
+        winners = match_winners(self.rules.match, self.scores, result)
+        if winners is None:
             return
+        self.winners = winners
         self.phase = MATCH_OVER
         self.history.append(E.MatchEnded(self.winners))
 
@@ -879,6 +891,8 @@ class Game:
         game.results = self.results[:]
         game.history = []
         game.actions = []
+        game._public = []
+        game._own = [[] for _ in range(self.seats)]
         game.hands = [h[:] for h in self.hands]
         game.draw_pile = self.draw_pile[:]
         game.discard = self.discard[:]
@@ -894,11 +908,13 @@ class Game:
 
     def to_json(self) -> dict:
         """The whole state as versioned JSON-ready data; `serial.game_from_json` reads it."""
+        from .serial import state_to_json  # serial reads games: it imports this module
+
         return state_to_json(self)
 
     def dumps(self) -> str:
         """The state as a compact JSON string; `serial.loads` reads it."""
-        return json.dumps(state_to_json(self), separators=(",", ":"))
+        return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod
     def replay(cls, rules: Rules, seats: int, seed: int,
@@ -916,57 +932,6 @@ class Game:
         for hand in self.hands:
             counts.update(hand)
         return counts
-
-
-FORMAT = "colorcards-game"
-VERSION = 1
-
-
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
-def state_to_json(game: Game, logs: bool = True) -> dict:
-    """The game's whole state as versioned JSON-ready data; without `logs`, `history`
-    and `actions` are written empty (what a save's head holds)."""
-    version, internal, gauss = game.rng.getstate()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "rules": game.rules.as_json(),
-        "seats": game.seats,
-        "seed": game.seed,
-        "rng": [version, list(internal), gauss],
-        "round": game.round,
-        "dealer": game.dealer,
-        "scores": list(game.scores),
-        "table_points": list(game.table_points),
-        "results": [r.as_json() for r in game.results],
-        "winners": list(game.winners),
-        "total_turns": game.total_turns,
-        "direction": game.direction,
-        "hands": [_codes(h) for h in game.hands],
-        "draw_pile": _codes(game.draw_pile),
-        "discard": _codes(game.discard),
-        "active_colour": game.active_colour.value if game.active_colour else None,
-        "pending": game.pending,
-        "drawn": game.drawn.code if game.drawn else None,
-        "called": list(game.called),
-        "vulnerable": game.vulnerable,
-        "after_window": list(game.after_window) if game.after_window else None,
-        "challenge_bluff": game.challenge_bluff,
-        "challenge_from": game.challenge_from,
-        "out": list(game.out),
-        "winner_points": game.winner_points,
-        "stuck_passes": game.stuck_passes,
-        "turns": game.turns,
-        "lacks": [sorted(c.value for c in s) for s in game.lacks],
-        "current": game.current,
-        "phase": str(game.phase),
-        "reactions": list(game.reactions) if game.vulnerable is not None else [],
-        "history": [e.as_json() for e in game.history] if logs else [],
-        "actions": [[seat, a.as_json()] for seat, a in game.actions] if logs else [],
-    }
 
 
 _card_index = attrgetter("index")

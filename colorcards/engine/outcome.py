@@ -53,6 +53,14 @@ class RoundResult:
     cards_left: tuple[int, ...]
     """How many cards each seat held at the end."""
 
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each seat's finishing place in the round, by seat (1: first out)."""
+        places = [0] * len(self.order)
+        for place, seat in enumerate(self.order, start=1):
+            places[seat] = place
+        return tuple(places)
+
     def as_json(self) -> dict:
         return {"round": self.round, "winner": self.winner, "points": self.points,
                 "order": list(self.order), "table_points": list(self.table_points),

@@ -80,6 +80,17 @@ class Match(enum.StrEnum):
     ROUNDS_5 = "rounds:5"
     TO_500 = "to:500"
 
+    @property
+    def rounds(self) -> int | None:
+        """The fixed number of rounds for rounds:N, else None (the one reading of the
+        option's text: the engine, the results and the rules' words ask here)."""
+        return int(self.value[7:]) if self.value.startswith("rounds:") else None
+
+    @property
+    def target(self) -> int | None:
+        """The points target for to:N, else None."""
+        return int(self.value[3:]) if self.value.startswith("to:") else None
+
 
 class Palette(enum.StrEnum):
     """The colour names shown to players; shapes never change."""
@@ -175,13 +186,13 @@ class Rules:
 
     @property
     def rounds(self) -> int | None:
-        """The fixed number of rounds for rounds:N, else None."""
-        return int(self.match.split(":")[1]) if self.match.startswith("rounds:") else None
+        """The fixed number of rounds for rounds:N, else None (`Match.rounds`)."""
+        return self.match.rounds
 
     @property
     def target(self) -> int | None:
-        """The points target for to:N, else None."""
-        return int(self.match.split(":")[1]) if self.match.startswith("to:") else None
+        """The points target for to:N, else None (`Match.target`)."""
+        return self.match.target
 
     def as_json(self) -> dict:
         """The options as plain JSON values (the rulebook's words and numbers)."""

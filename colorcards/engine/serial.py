@@ -1,32 +1,80 @@
 """Reading a saved game back: versioned JSON, checked. Never pickle.
 
-`Game.to_json()` / `Game.dumps()` write the state (`game.state_to_json`); this module
-reads it: it checks the format and version, the types, and that the cards in hands and
-piles are exactly the 108 of the deck, raising `StateError` with a plain reason. It
-imports the game, never the reverse.
+`state_to_json` writes the state (`Game.to_json()` / `Game.dumps()` call it) and
+`game_from_json` reads it: it checks the format and version, the types, and that the
+cards in hands and piles are exactly the 108 of the deck, raising `StateError` with a
+plain reason. It imports the game; the game imports it only when asked for JSON.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 
 from . import actions as A
 from . import events as E
-from .cards import Colour, full_deck, parse_card
+from .cards import Card, Colour, full_deck, parse_card
 from .errors import EngineError, StateError
-from .game import FORMAT, VERSION, Game, state_to_json
+from .game import Game
 from .outcome import RoundResult
 from .phase import Phase
 from .rngstate import rng_from_state
 from .rules import MAX_SEATS, MIN_SEATS, Rules
 
-__all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "game_to_json", "loads"]
+__all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "loads", "state_to_json"]
 
 _DECK = Counter(full_deck())
 
-game_to_json = state_to_json
-"""The game's whole state as JSON-ready data (the same as `Game.to_json`)."""
+FORMAT = "colorcards-game"
+VERSION = 1
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def state_to_json(game: Game, logs: bool = True) -> dict:
+    """The game's whole state as versioned JSON-ready data; without `logs`, `history`
+    and `actions` are written empty (what a save's head holds)."""
+    version, internal, gauss = game.rng.getstate()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": game.rules.as_json(),
+        "seats": game.seats,
+        "seed": game.seed,
+        "rng": [version, list(internal), gauss],
+        "round": game.round,
+        "dealer": game.dealer,
+        "scores": list(game.scores),
+        "table_points": list(game.table_points),
+        "results": [r.as_json() for r in game.results],
+        "winners": list(game.winners),
+        "total_turns": game.total_turns,
+        "direction": game.direction,
+        "hands": [_codes(h) for h in game.hands],
+        "draw_pile": _codes(game.draw_pile),
+        "discard": _codes(game.discard),
+        "active_colour": game.active_colour.value if game.active_colour else None,
+        "pending": game.pending,
+        "drawn": game.drawn.code if game.drawn else None,
+        "called": list(game.called),
+        "vulnerable": game.vulnerable,
+        "after_window": list(game.after_window) if game.after_window else None,
+        "challenge_bluff": game.challenge_bluff,
+        "challenge_from": game.challenge_from,
+        "out": list(game.out),
+        "winner_points": game.winner_points,
+        "stuck_passes": game.stuck_passes,
+        "turns": game.turns,
+        "lacks": [sorted(c.value for c in s) for s in game.lacks],
+        "current": game.current,
+        "phase": str(game.phase),
+        "reactions": list(game.reactions) if game.vulnerable is not None else [],
+        "history": [e.as_json() for e in game.history] if logs else [],
+        "actions": [[seat, a.as_json()] for seat, a in game.actions] if logs else [],
+    }
 
 
 def loads(text: str) -> Game:

@@ -32,12 +32,14 @@ COLOURED: dict[Colour | None, int] = {
     col: sum(BIT_OF[c] for c in ALL_CARDS if c.colour is col) for col in COLOURS}
 """The coloured cards of each colour (None, while a colour is still to be named: none)."""
 COLOURED[None] = 0
-COLOUR_MATCH = {col: bits | WILD_BITS for col, bits in COLOURED.items()}
-"""What matches the active colour: its cards and the wilds."""
+COLOUR_MATCH = {col: sum(BIT_OF[c] for c in ALL_CARDS if c.matches(col, None))
+                for col in COLOURED}
+"""What matches the active colour: its cards and the wilds (`Card.matches`)."""
 TOP_MATCH = tuple(
-    sum(BIT_OF[c] for c in ALL_CARDS if c.rank is top.rank) | WILD_BITS for top in ALL_CARDS
+    sum(BIT_OF[c] for c in ALL_CARDS if c.matches(None, top.rank)) for top in ALL_CARDS
 )
-"""What matches the top card (by its index) on rank or symbol, wilds included."""
+"""What matches the top card (by its index) on rank or symbol, wilds included; with
+`COLOUR_MATCH` of the active colour, every card `Card.matches` (one OR of masks)."""
 STACK_MATCH = tuple(
     (sum(BIT_OF[c] for c in ALL_CARDS if c.rank is DRAW_TWO) if top.rank is DRAW_TWO else 0)
     | W4_BIT for top in ALL_CARDS

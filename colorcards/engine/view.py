@@ -2,23 +2,30 @@
 
 A `View` carries the seat's own hand, the counts of the other hands, the discard
 pile, the active colour, direction, the pending penalty, Last Card state, scores and
-the public history (other seats' drawn cards hidden). It never holds another hand,
-the draw pile's order or the seed.
+the history as the seat saw it. It never holds another hand, the draw pile's order,
+the seed or the game's own history: only the game's public record (every draw without
+its cards) and this seat's own draws, so nothing reachable from a view can show
+another seat's cards, whoever reads it and however.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import Card, Colour
-from .events import Event
+from .cards import Card, Colour, full_deck
+from .events import ColourNamed, Drew, Event, Played, RoundStarted, Turned
 from .outcome import RoundResult
 from .phase import Phase
 from .rules import Rules
+from .turns import seat_after
 
 if TYPE_CHECKING:
     from .game import Game
+
+_DECK = Counter(sorted(full_deck(), key=lambda card: card.index))
+"""Every card of the deck, counted, in card order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +81,10 @@ class View:
     """While a seat may be caught: the seats still to be asked whether they react."""
     results: tuple[RoundResult, ...]
     """The finished rounds' results."""
-    _history: list = field(repr=False, compare=False)
+    _public: list[Event] = field(repr=False, compare=False)
+    """The game's public record (shared, growing: read up to `_history_len`)."""
+    _own: list[tuple[int, Drew]] = field(repr=False, compare=False)
+    """This seat's own draws, cards and all, with their places in the record."""
     _history_len: int = field(repr=False, compare=False)
 
     @classmethod
@@ -111,7 +121,8 @@ class View:
             after_window=game.after_window,
             reactions=game.reactions if game.vulnerable is not None else (),
             results=tuple(game.results),
-            _history=game.history,
+            _public=game._record(),
+            _own=game._own[seat],
             _history_len=len(game.history),
         )
 
@@ -123,19 +134,19 @@ class View:
     @property
     def history(self) -> tuple[Event, ...]:
         """Every event so far, as this seat saw it (others' drawn cards hidden)."""
-        seat = self.seat
-        return tuple(
-            e if getattr(e, "seat", seat) == seat else e.public()
-            for e in self._history[:self._history_len]
-        )
+        return self.history_since(0)
 
     def history_since(self, start: int) -> tuple[Event, ...]:
-        """Events from index `start` on, as this seat saw them (others' draws hidden)."""
-        seat = self.seat
-        return tuple(
-            e if getattr(e, "seat", seat) == seat else e.public()
-            for e in self._history[start:self._history_len]
-        )
+        """Events from index `start` on, as this seat saw them (others' draws hidden):
+        the public record, with this seat's own draws shown whole."""
+        end = self._history_len
+        events = self._public[start:end]
+        for i, event in reversed(self._own):
+            if i < start:
+                break
+            if i < end:
+                events[i - start] = event
+        return tuple(events)
 
     @property
     def history_length(self) -> int:
@@ -146,15 +157,49 @@ class View:
         """The last `count` events as this seat saw them."""
         return self.history_since(max(0, self._history_len - count))
 
-    def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
-        """The seat `steps` turns after `seat` (default: this seat), skipping empty hands."""
+    def next_seat(self, seat: int | None = None, steps: int = 1,
+                  direction: int | None = None) -> int:
+        """The seat `steps` turns after `seat` (default: this seat), skipping empty
+        hands, play running `direction` (default: as it runs now)."""
         s = self.seat if seat is None else seat
+        d = self.direction if direction is None else direction
         for _ in range(steps):
-            start = s
-            s = (s + self.direction) % self.seats
-            while self.hand_counts[s] == 0 and s != start:
-                s = (s + self.direction) % self.seats
+            s = seat_after(self.hand_counts, s, d)
         return s
+
+    def unseen(self) -> Counter[Card]:
+        """The cards this seat cannot see (the other hands and the draw pile), counted,
+        in card order: the deck less its own hand and the discard pile."""
+        pool = _DECK.copy()
+        pool.subtract(self.hand)
+        pool.subtract(self.discard)
+        return +pool
+
+    def colour_before_top(self) -> Colour | None:
+        """The colour in force before the card on top was played (what a Wild Draw
+        Four open to a challenge was played on), from the public record: the colour
+        the play before it left (a Wild's named one), a colour named for a Wild
+        turned up first, or the card turned up. None if the top card was not played
+        this round. A game begun from a position (or a copy) has no record of it: then
+        the colour of the card beneath the top."""
+        played = False
+        for event in reversed(self._public[:self._history_len]):
+            kind = type(event)
+            if kind is RoundStarted:
+                break
+            if kind is Played:
+                if played:
+                    return event.colour or event.card.colour  # type: ignore[attr-defined]
+                played = True
+            elif not played:
+                continue
+            elif kind is ColourNamed:
+                return event.colour  # type: ignore[attr-defined]
+            elif kind is Turned and not event.returned:  # type: ignore[attr-defined]
+                return event.card.colour  # type: ignore[attr-defined]
+        else:
+            return self.discard[-2].colour if len(self.discard) > 1 else None
+        return None
 
     def as_json(self) -> dict:
         """The view as JSON-ready data (for debugging and the fairness tests)."""

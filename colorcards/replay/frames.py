@@ -2,7 +2,8 @@
 
 `frames(kept, describe)` replays the game once and keeps, after each action, the
 player's view (seat 0), every hand (shown only when the player turns them face up,
-after the game), who did what and the log line it gave. Stepping through a replay
+after the game), who did what and the log line it gave (`describe` reads the events
+as the player saw them: the view's own record). Stepping through a replay
 is then a look-up, never a second replay.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine import Action, Card, EngineError, View
+from ..engine import Action, Card, EngineError, Game, View
 from ..engine.events import Event
 from .kept import KeptGame, ReplayError, clause
 
@@ -44,20 +45,25 @@ class Frame:
 def frames(kept: KeptGame, describe: Callable[[Sequence[Event]], str]) -> list[Frame]:
     """Every frame of the game, the deal first; ReplayError at an impossible action."""
     game = kept.new_game()
-    shots = [_frame(game, 0, None, None, describe(game.history))]
+    shots = [_frame(game, 0, None, None, describe, 0)]
     for index, (seat, action) in enumerate(kept.actions, start=1):
+        start = len(game.history)
         try:
-            events = game.apply(action, seat)
+            game.step(action, seat)
         except EngineError as exc:
             raise ReplayError(f"{kept.describe(index - 1)} is impossible: {clause(exc)}"
                               ) from None
-        shots.append(_frame(game, index, seat, action, describe(events)))
+        shots.append(_frame(game, index, seat, action, describe, start))
     return shots
 
 
-def _frame(game, index: int, seat: int | None, action: Action | None, line: str) -> Frame:
-    return Frame(index=index, view=game.view(PLAYER), hands=tuple(tuple(h) for h in game.hands),
-                 seat=seat, action=action, line=line, round=game.round, turn=game.total_turns)
+def _frame(game: Game, index: int, seat: int | None, action: Action | None,
+           describe: Callable[[Sequence[Event]], str], start: int) -> Frame:
+    """The frame after `index` actions, its line the events from `start` on."""
+    view = game.view(PLAYER)
+    return Frame(index=index, view=view, hands=tuple(tuple(h) for h in game.hands),
+                 seat=seat, action=action, line=describe(view.history_since(start)),
+                 round=game.round, turn=game.total_turns)
 
 
 def decided(frame: Frame) -> bool:

@@ -143,11 +143,8 @@ def result_of(game: Game) -> str:
 
 def place_of(game: Game) -> int:
     """Seat 0's 1-based place: the last round's finishing order in a single-round match,
-    match points (ties sharing the better place) over several rounds."""
-    if game.rules.match == "single" and game.results:
-        return game.results[-1].order.index(0) + 1
-    mine = game.scores[0]
-    return 1 + sum(1 for s in game.scores if s > mine)
+    match points (ties sharing the better place) over several rounds (`Game.places`)."""
+    return game.places()[0]
 
 
 def summary(game: Game, abandoned: bool = False) -> dict[str, Any]:

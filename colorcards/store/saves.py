@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..engine import Game, StateError, game_from_json
-from ..engine.game import state_to_json
+from ..engine.serial import state_to_json
 
 _COMPACT = (",", ":")
 

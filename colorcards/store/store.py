@@ -60,6 +60,9 @@ class Store:
         self.owns_game = owns_game
         """False when another running copy owns the game in progress: this one then
         never saves, finishes or abandons a game, so it cannot overwrite that one."""
+        self.lock_problem: str | None = None
+        """The sentence in `problems` that says another running copy owns the game (a
+        front end may say it in its own words: a browser tab is not a terminal)."""
 
     @property
     def saving(self) -> bool:
@@ -88,11 +91,13 @@ class Store:
             return cls._in_memory(path, path if path.is_file() else None, problems,
                                   owns_game=True)
         if lock is None:
-            problems.append(
-                f"Another copy of colorcards is running with {directory}: it owns the game "
-                f"in progress, so this copy will not save, resume or record games.")
-            return cls._in_memory(path, path if path.is_file() else None, problems,
-                                  owns_game=False)
+            problem = (f"Another copy of colorcards is running with {directory}: it owns the "
+                       f"game in progress, so this copy will not save, resume or record games.")
+            problems.append(problem)
+            store = cls._in_memory(path, path if path.is_file() else None, problems,
+                                   owns_game=False)
+            store.lock_problem = problem
+            return store
         try:
             db = recovery.open_checked(path, problems)
         except (OSError, sqlite3.Error) as exc:
@@ -403,8 +408,10 @@ class Store:
             with self._mutex:
                 rows = self._db.execute(sql, args).fetchall()
                 kept = {r[0] for r in self._db.execute("SELECT game_id FROM replays")}
+                # A review left half-way is kept to resume, but the game is not reviewed.
                 reviewed = {r[0] for r in self._db.execute(
-                    "SELECT game_id FROM replays WHERE review IS NOT NULL")}
+                    "SELECT game_id FROM replays WHERE review IS NOT NULL AND CASE WHEN "
+                    "json_valid(review) THEN json_extract(review, '$.complete') END = 1")}
         except sqlite3.Error as exc:
             self._read_failed(exc)
             return []

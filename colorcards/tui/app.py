@@ -29,6 +29,10 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from .table import TableScreen
 
 HERE = Path(__file__).parent
+IN_ANOTHER_TAB = ("This game is already open in another browser tab (or in a terminal): "
+                  "that one owns the game in progress, so this tab will not save, resume or "
+                  "record games. Close this tab and play in the other one.")
+"""The store's "another copy is running" in a browser's words (`colorcards serve`)."""
 
 
 class ColorCardsApp(App):
@@ -75,7 +79,10 @@ class ColorCardsApp(App):
 
             self._store = Store.open(self.data_dir)
         for problem in self.store.problems:
-            self.notify(problem, severity="warning", timeout=10)
+            if problem == self.store.lock_problem and self.is_web:
+                self.notify(IN_ANOTHER_TAB, severity="warning", timeout=60)
+            else:
+                self.notify(problem, severity="warning", timeout=10)
         if self.direct:
             self._direct_start()
         else:

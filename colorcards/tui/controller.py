@@ -13,7 +13,6 @@ the computers then decide exactly as they would have.
 
 from __future__ import annotations
 
-import random
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from typing import Any, Protocol
 from ..bots import Player, make_player
 from ..bots.drive import decide
 from ..bots.reasons import reason
+from ..coach import Advice, Coach
 from ..engine import (
     CLOSE_WINDOW,
     COLOURS,
@@ -129,7 +129,8 @@ class GameController:
         self._saved_at: object = None
         self._finished = game.is_over and seating.meta.finished
         if not self.log and game.history and not game.actions:
-            self.table_log.add(game.history, None, False)  # a new deal: who dealt, first card
+            # a new deal: who dealt, the first card
+            self.table_log.add(self.view().history, None, False)
         self._sync_hand()
 
     # ---------------------------------------------------------------- what the table reads
@@ -282,17 +283,17 @@ class GameController:
         self._save()
         return how
 
-    def hint(self, done: Callable[[Action], None]) -> None:
-        """Ask the Hard player what it would do in the human's seat; `done` gets the action."""
-        legal = self.legal()
-        if not legal or not self.my_turn:
+    def hint(self, done: Callable[[Advice], None]) -> None:
+        """Ask the coach (the same judge as the review) what to do in the human's seat,
+        away from the event loop; `done` gets its advice."""
+        decision = next_decision(self.game)
+        if decision is None or decision.seat != HUMAN or decision.kind is not DecisionKind.TURN:
             return
         view = self.view()
-        rng = random.Random(len(self.game.history))
-        adviser = make_player("hard")
+        coach = Coach(self.settings.difficulty)
 
-        def decide():
-            return adviser.choose(view, legal, rng)
+        def decide() -> Advice:
+            return coach.advise(view, decision.actions)
 
         self._run_thinking(decide, done)
 
@@ -521,7 +522,9 @@ class GameController:
             # A move that goes against the player says the public fact behind it, so a
             # table of computers playing as a side can be seen not to cheat.
             why = reason(self.game.view(seat), action, self.words.colour)
-        events = self.game.apply(action, seat)
+        start = len(self.game.history)
+        self.game.step(action, seat)
+        events = self.view().history_since(start)  # as the player saw them
         self.table_log.add(events, seat, self.game.phase is Phase.DRAWN, why)
 
     def _sync_hand(self) -> None:

@@ -48,13 +48,12 @@ class Host(Protocol):
 
 
 def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
-    """The table's log line for what one action caused, as the player saw it (others'
-    drawn cards hidden), in the table's own words (`wording.Words`) with this game's names."""
+    """The table's log line for what one action caused, in the table's own words
+    (`wording.Words`) with this game's names (`frames` hands it the events as the player
+    saw them)."""
     from .wording import Words
 
-    words = Words(list(kept.seat_names), kept.rules.palette)
-    return lambda events: words.line(
-        [e if getattr(e, "seat", 0) == 0 else e.public() for e in events])
+    return Words(list(kept.seat_names), kept.rules.palette).line
 
 
 def show_history(app: Host, back: Back) -> None:
@@ -104,7 +103,8 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
         return
 
     reviewed = kept_review(app, kept)
-    marks_at = review_marks(reviewed, kept.rules.palette) if reviewed is not None else {}
+    marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names)
+                if reviewed is not None else {})
 
     def chosen(where: Go | None) -> None:
         # Escape goes `back`; the review or the same deal come back here.

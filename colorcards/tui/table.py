@@ -23,6 +23,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..coach import Advice
+from ..coach.words import hint_words
 from ..engine import (
     ACCEPT,
     CALL,
@@ -41,7 +43,7 @@ from ..engine import (
     play,
 )
 from .controller import HUMAN, GameController, Timer
-from .keys import bar_keys, bindings, key_for_kind
+from .keys import bar_keys, bindings
 from .palette import colour_name, unicode_ok
 from .prompts import card_words, clock_text, prompt
 from .seating import Seating
@@ -567,22 +569,24 @@ class TableScreen(Screen):
         if not ctl.my_turn:
             self.warn("Hints are for your own turn.")
             return
+        asked = ctl.moves
+        self._warning = None
+        self._say("The coach is thinking about your move…")
 
-        def advised(action: Action) -> None:
+        def advised(advice: Advice) -> None:
+            if ctl.moves != asked or not ctl.my_turn:
+                return  # the table moved on while the coach thought
+            action = advice.recommended
             self._hint = action
             if isinstance(action, Play):
                 cards = ctl.hand()
                 if action.card in cards:
                     self.query_one(Hand).selected = cards.index(action.card)
-                text = f"Hint: play {self.card_words(action.card)}"
-                if action.colour is not None:
-                    text += f" naming {colour_name(action.colour, self.palette)}"
-                text += " — Enter plays it."
-            else:
-                key = key_for_kind(action.kind)
-                text = f"Hint: {action} ({key}, or Enter)."
             self._warning = None
-            self._say(text)
+            self._say(hint_words(advice.close, self.card_words,
+                                 lambda c: colour_name(c, self.palette),
+                                 [ctl.name(s) for s in range(ctl.game.seats)],
+                                 key="Enter", hard_first=action == advice.hard))
 
         ctl.hint(advised)
 

@@ -10,6 +10,8 @@ one line ('Max drew a card and passed').
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import events as E
 from .wording import HUMAN, Words
 
@@ -33,15 +35,16 @@ class TableLog:
         """`logged` just after the player's own last move."""
         self._short: list[tuple[int | None, str]] = []
         """What each move since the player's own last one did, in short, with its seat."""
-        self._held: tuple[list[E.Event], int] | None = None
+        self._held: tuple[Sequence[E.Event], int] | None = None
         """A computer's draw, written with its next move."""
 
-    def add(self, events: list[E.Event], seat: int | None, drawn_phase: bool,
+    def add(self, events: Sequence[E.Event], seat: int | None, drawn_phase: bool,
             why: str | None = None) -> None:
-        """Log what `seat`'s action did. `drawn_phase`: the game now waits for the drawer
-        to keep or play its card (a computer's draw is then held for that move). `why`:
-        the public fact behind a computer's move against the player ('you are down to
-        two cards'), said after the move."""
+        """Log what `seat`'s action did, from the events as the player saw them (the
+        player's view's record: others' drawn cards are not there). `drawn_phase`: the
+        game now waits for the drawer to keep or play its card (a computer's draw is
+        then held for that move). `why`: the public fact behind a computer's move
+        against the player ('you are down to two cards'), said after the move."""
         held, self._held = self._held, None
         if held is not None:
             if seat == held[1]:
@@ -54,16 +57,15 @@ class TableLog:
             return
         self._write(events, seat, why)
 
-    def _write(self, events: list[E.Event], seat: int | None, why: str | None = None) -> None:
+    def _write(self, events: Sequence[E.Event], seat: int | None, why: str | None = None) -> None:
         if any(isinstance(event, E.RoundStarted) for event in events):
             self.rounds.append(len(self.lines))
-        seen = [e if getattr(e, "seat", HUMAN) == HUMAN else e.public() for e in events]
-        line = self.words.line(seen)
+        line = self.words.line(events)
         if not line:
             return
         if why:
             line = f"{line[:-1]} ({why}){line[-1]}"
-        self._short.append((seat, self.words.short(seen, seat)))
+        self._short.append((seat, self.words.short(events, seat)))
         self.lines.append(line)
         self.logged += 1
         excess = len(self.lines) - LOG_KEEP

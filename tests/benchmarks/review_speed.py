@@ -3,11 +3,11 @@
     python tests/benchmarks/review_speed.py [--games 6] [--seats 4 2] [--seed 1]
 
 Plays Color Cards games between Hard players (seat 0 played by Hard too) and times
-`replay.review.review` on each: the player's decisions with a real choice, wall clock
-and CPU time (the review runs in one thread: CPU time is what a loaded machine
-disturbs least), and time until the first progress report (the progress bar moves
-from then on). The target: a typical Color Cards game, about 30 decisions of the
-player, within 10 s.
+`replay.review.review` on each (the coach at its default budget): the player's
+decisions with a real choice, wall clock and CPU time (the review runs in one thread:
+CPU time is what a loaded machine disturbs least), and time until the first progress
+report (the progress bar moves from then on, after each decision). The target: a
+typical Color Cards game, about 30 decisions of the player, within 15 s of one core.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from colorcards.coach.weigh import CHOOSE_DEALS, CHOOSE_PLAYOUTS, LOOKS
 from colorcards.replay.kept import kept_from_game
-from colorcards.replay.review import REFINE_WORLDS, REFINED, WORLDS, review
+from colorcards.replay.review import review
 from history_helpers import new_game, step
 
 
@@ -32,8 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, nargs="+", default=[4, 2])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    print(f"{WORLDS} imagined deals a decision, the {REFINED} costliest again with "
-          f"{REFINE_WORLDS}; Hard plays every seat in the play-outs.")
+    print(f"The coach: options race on up to {CHOOSE_DEALS} deals ({CHOOSE_PLAYOUTS} "
+          f"play-outs); a move not among the close ones is measured in looks of {LOOKS} "
+          "fresh deals. The computers play out at Hard.")
     for seats in args.seats:
         runs = []
         for g in range(args.games):
@@ -42,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
             rng = random.Random(args.seed + g)
             while not game.is_over:
                 step(game, players, rng)
-            kept = kept_from_game(game)
+            kept = kept_from_game(game, difficulty="hard")
             first: list[float] = []
             t0, c0 = time.perf_counter(), time.thread_time()
 
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
             result = review(kept, progress=progress)
             wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
             assert result is not None
-            n = len(result.judged)
+            n = len(result.moments)
             runs.append((n, cpu))
             print(f"  {seats} seats, game {g + 1}: {len(kept.actions)} actions, {n} decisions "
                   f"with a choice: {wall:.2f} s wall, {cpu:.2f} s CPU "

@@ -1,10 +1,11 @@
-"""Review: the moments of a kept game that cost the player most, in words.
+"""Review: the coach's verdict on a kept game, and its costly moments in words.
 
 The weighing (`replay.review`) runs in a thread worker, so the screen keeps answering
 keys; a progress bar moves from the first second and Escape leaves at any time (the
-worker sees it and stops). A review computed once is handed to `keep` (the store
-keeps it with the game) and shown at once the next time. Enter on a moment returns
-('replay', frame) to open the replay there; R returns ('replay', 0).
+worker sees it and stops after the decision it is weighing). What was weighed is handed
+to `keep` (the store keeps it with the game), finished or not: a finished review is
+shown at once the next time, one left half-way resumes where it stopped. Enter on a
+moment returns ('replay', frame) to open the replay there; R returns ('replay', 0).
 """
 
 from __future__ import annotations
@@ -23,13 +24,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ...replay.kept import KeptGame
-from ...replay.review import (
-    NOTICEABLE,
-    Review,
-    moment_words,
-    review,
-    summary_words,
-)
+from ...replay.review import Review, moment_words, review, summary_words
 from ...store.history import preset_title
 from ..palette import card_name, colour_name, marks, unicode_ok
 from .common import LEVEL_TITLES
@@ -38,18 +33,20 @@ ASCII_BAR = 20
 """Width of the progress bar drawn in ASCII when the terminal has no Unicode."""
 
 
-def review_lines(result: Review, palette: str = "classic") -> list[str]:
-    """The costliest moments in words, costliest first ('Turn 14: Wild on Red 7 — ...')."""
-    return [marks(moment_words(j, lambda c: card_name(c, palette),
-                               lambda c: colour_name(c, palette)))
-            for j in result.costliest()]
+def review_lines(result: Review, palette: str = "classic",
+                 seat_names: tuple[str, ...] = ()) -> list[str]:
+    """The costly moments in words, costliest first ('Turn 14, Red 7 on the pile: ...')."""
+    return [marks(moment_words(m, lambda c: card_name(c, palette),
+                               lambda c: colour_name(c, palette), seat_names))
+            for m in result.costliest()]
 
 
-def review_marks(result: Review, palette: str = "classic") -> dict[int, str]:
+def review_marks(result: Review, palette: str = "classic",
+                 seat_names: tuple[str, ...] = ()) -> dict[int, str]:
     """Replay frame -> the words of the costly moment decided there (the frame before
     the move, so the hand still holds what was played)."""
-    return {j.index: line for j, line in zip(result.costliest(),
-                                                  review_lines(result, palette), strict=True)}
+    return {m.index: line for m, line in zip(
+        result.costliest(), review_lines(result, palette, seat_names), strict=True)}
 
 
 class ReviewScreen(Screen[tuple[str, int] | None]):
@@ -67,7 +64,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
         self.kept = kept
         """The game reviewed."""
         self.result = kept_review
-        """The review, once computed (or as it was kept)."""
+        """The review as kept or weighed so far (complete once every decision is weighed)."""
         self.keep = keep
         """Where a review just computed is kept (None: nowhere, e.g. an exported file)."""
         self.palette = kept.rules.palette
@@ -82,47 +79,60 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
                                + (f" · {came}" if came else "")),
                          classes="heading", id="review-heading")
             yield Static(marks(
-                "Each of your decisions with a choice, weighed from what you could see then: "
-                "the cards you could not see dealt at random many times over and every option "
-                "played out (Hard for every seat). The chance of winning the round after your "
-                "move is set against the best option found."), id="review-how")
+                f"Each of your decisions with a choice, weighed by the coach from what you "
+                f"could see then: the cards you could not see dealt at random many times over "
+                f"and every option played out, the computers at {level}. A move is listed "
+                f"only when it clearly cost you 3 points or more in the chance to win the "
+                f"round, measured on fresh deals."), id="review-how")
             yield Static(id="review-status")
             yield ProgressBar(id="review-progress", show_eta=False)
             with VerticalScroll(id="review-body"):
                 yield Static(id="review-summary")
                 yield OptionList(id="review-moments")
-            yield Static(marks("Enter: replay that moment · R: replay from the start · "
-                               "Esc: back (a review in progress stops)"), classes="keys")
+            yield Static(id="review-keys", classes="keys")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#review-moments").display = False
         self.query_one(ProgressBar).display = unicode_ok()
-        if self.result is not None:
+        self._keys(listed=False)
+        if self.result is not None and self.result.complete:
             self._show(self.result)
         else:
             self.query_one("#review-status", Static).update(marks("Replaying the game…"))
-            self._compute()
+            self._compute(self.result)
+
+    def _keys(self, listed: bool) -> None:
+        words = "R: replay from the start · Esc: back"
+        if listed:
+            words = "Enter: replay that moment · " + words
+        elif self.result is None or not self.result.complete:
+            words += " (what is weighed is kept: the review goes on from there next time)"
+        self.query_one("#review-keys", Static).update(marks(words))
 
     # ---------------------------------------------------------------- the worker
 
     @work(thread=True, exclusive=True, group="review", exit_on_error=False)
-    def _compute(self) -> None:
+    def _compute(self, resume: Review | None) -> None:
         worker = get_current_worker()
 
         def progress(done: int, total: int) -> None:
             if not worker.is_cancelled:
                 self.app.call_from_thread(self._progress, done, total)
 
-        result = review(self.kept, progress=progress, stop=lambda: worker.is_cancelled)
-        if result is not None and not worker.is_cancelled:
+        def weighed(so_far: Review) -> None:
+            self.result = so_far  # read on the event loop when the player leaves
+
+        result = review(self.kept, progress=progress, stop=lambda: worker.is_cancelled,
+                        resume=resume, weighed=weighed)
+        if result.complete and not worker.is_cancelled:
             self.app.call_from_thread(self._finished, result)
 
     def _progress(self, done: int, total: int) -> None:
         bar = self.query_one(ProgressBar)
         bar.update(total=max(total, 1), progress=done)
-        words = (f"Weighing your decisions… {done} of {total} steps done (the costliest "
-                 f"are weighed twice)" if total else "Weighing…")
+        words = (f"Weighing your decisions: {done} of {total} done."
+                 if total else "Weighing…")
         if not unicode_ok():  # Textual's bar is drawn with block characters: draw one here
             filled = round(ASCII_BAR * done / max(total, 1))
             words = f"[{'#' * filled}{'.' * (ASCII_BAR - filled)}] {words}"
@@ -142,18 +152,14 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
         self.query_one("#review-summary", Static).update(marks(summary_words(result)))
         moments = self.query_one("#review-moments", OptionList)
         moments.clear_options()
-        lines = review_lines(result, self.palette)
-        for judged, line in zip(result.costliest(), lines, strict=True):
-            moments.add_option(Option(Text(line), id=str(judged.index)))
+        lines = review_lines(result, self.palette, self.kept.seat_names)
+        for moment, line in zip(result.costliest(), lines, strict=True):
+            moments.add_option(Option(Text(line), id=str(moment.index)))
+        self._keys(listed=bool(lines))
         if lines:
             moments.display = True
             moments.highlighted = 0
             moments.focus()
-        elif result.judged:
-            points = round(NOTICEABLE * 100)
-            self.query_one("#review-summary", Static).update(marks(
-                summary_words(result) + f" No move cost you {points} points or more "
-                "in the chance of winning the round: well played."))
 
     # ---------------------------------------------------------------- keys
 
@@ -167,4 +173,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "review")
+        result = self.result
+        if result is not None and not result.complete and self.keep is not None:
+            self.keep(result)  # what was weighed is kept: the next visit goes on from there
         self.dismiss(None)

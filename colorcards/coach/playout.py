@@ -1,0 +1,93 @@
+"""The coach's play-outs: a round played on to its end, fast, each seat at its level.
+
+A play-out runs on the engine itself (`next_decision`, `Game.step`), so every rule —
+stacking, the Draw Four rule, Last Card, catching — works as at the table. Each seat
+decides by the quick rule of thumb the thinking players use (`bots.thinking.quick_choice`:
+follow the colour held most, keep Wilds, hit a close next seat) with its level's own
+lapses on top, drawn from the level's `Tuning`: a random card instead of the best one
+(`random_play`), a penalty taken that could have been stacked back (`stack_miss`), Last
+Card not called (`forget`), a chance to catch let go (`catch`). A Crazy computer plays as
+a side against the human's seat. This is four times faster than the levels' full
+judgement, which buys the coach four times the deals, and it still plays each computer
+as loosely or as tightly as its level does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from ..bots.heuristic import Tuning
+from ..bots.thinking import most_held, quick_choice
+from ..engine import (
+    ACCEPT,
+    CALL,
+    DECLINE,
+    HUMAN_SEAT,
+    Action,
+    Catch,
+    DecisionKind,
+    Game,
+    Play,
+    next_decision,
+)
+
+_TURN = DecisionKind.TURN
+_REACTION = DecisionKind.REACTION
+
+
+def level_choice(game: Game, seat: int, actions: Sequence[Action], tuning: Tuning,
+                 rng: Random) -> Action:
+    """A turn of `seat`, played by the rule of thumb with `tuning`'s lapses."""
+    side = tuning.side and seat != HUMAN_SEAT
+    catches = [a for a in actions if isinstance(a, Catch)
+               and (not side or a.seat == HUMAN_SEAT)]
+    if catches and rng.random() < tuning.catch:
+        return catches[0]
+    if CALL in actions:
+        if rng.random() >= tuning.forget or len(actions) == 1:
+            return CALL
+        actions = [a for a in actions if a is not CALL and not isinstance(a, Catch)]
+    if game.pending and ACCEPT in actions and rng.random() < tuning.stack_miss:
+        return ACCEPT
+    if tuning.random_play and rng.random() < tuning.random_play:
+        plays = [a for a in actions if isinstance(a, Play)
+                 and (a.colour is None or a.colour is most_held(game.hands[seat], a.card))]
+        if plays:
+            return plays[int(rng.random() * len(plays))]
+    return quick_choice(game, seat, actions, side)
+
+
+def react_choice(seat: int, actions: Sequence[Action], tuning: Tuning, rng: Random) -> Action:
+    """Out of turn: catch at the level's rate (a side catches only the human), else let
+    the chance go by. A seat caught out forgot its call, so it stays silent."""
+    side = tuning.side and seat != HUMAN_SEAT
+    for action in actions:
+        if isinstance(action, Catch) and (not side or action.seat == HUMAN_SEAT):
+            return action if rng.random() < tuning.catch else DECLINE
+    return DECLINE
+
+
+def first_out(game: Game, tunings: Sequence[Tuning], rng: Random, limit: int) -> int | None:
+    """Play `game` on until someone goes out (or the round ends): that seat, or None if
+    nobody did within `limit` decisions or the round ended in a stalemate."""
+    rounds = len(game.results)
+    step = game.step
+    for _ in range(limit):
+        if game.out:
+            return game.out[0]
+        if len(game.results) > rounds:
+            return None
+        decision = next_decision(game)
+        if decision is None:
+            return None
+        kind, seat, actions = decision
+        if seat is None:
+            step(actions[0])
+        elif kind is _TURN:
+            step(level_choice(game, seat, actions, tunings[seat], rng), seat)
+        elif kind is _REACTION:
+            step(react_choice(seat, actions[:-1], tunings[seat], rng), seat)
+        else:
+            step(actions[0], seat)
+    return game.out[0] if game.out else None

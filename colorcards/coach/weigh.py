@@ -1,0 +1,389 @@
+"""The coach's weighing: which move gives the best chance to win the round, and how sure.
+
+Everything starts from one seat's `View`: the cards it could not see are dealt at
+random (`deal_from_view`), consistently with everything it could see, and each option
+is played out until someone goes out, through the engine's own rules (`Game.copy`,
+`playout.first_out`). Each computer plays out at the table's own level (a level is
+public): a quick rule of thumb with that level's lapses, four times faster than the
+levels' full judgement (`full=True`), which buys four times the deals. The player's own
+later moves are played as a Hard computer would. Every option meets the same deals and
+the same shuffles (common random numbers), so options are compared deal by deal.
+
+Noise is the enemy of advice: the best of several noisy estimates is mostly the
+luckiest. So choosing and measuring are kept apart.
+
+1. **Choosing** (`Coach.advise`): all sensible options race on one stream of deals, in
+   batches; an option falls out once it is behind the leader by more than `DROP_Z`
+   standard errors of the deal-by-deal difference. What is left when the budget is
+   spent cannot be told apart: the *close* options. The coach recommends Hard's own
+   choice when it is among them (Hard's judgement breaks the tie), else the close
+   option that did best.
+2. **Measuring** (`Coach.judge`): a move that is among the close options was as good as
+   the best found, and costs nothing. Otherwise the recommended move and the move made
+   are played out again on fresh deals, drawn from another stream that the choosing
+   never saw, in looks of growing size (`LOOKS`). After each look the cost (the
+   difference in the chance to win the round) gets an interval with `POCOCK`'s
+   bound for that many looks, so that stopping early where the answer is clear
+   still leaves a 95% interval overall. The measuring stops once the interval lies
+   wholly above `NOTICEABLE` (a costly move), once the cost is clearly short of it
+   (`FUTILE_Z`), or at the last look.
+3. **Reporting**: the test stops when its estimate looks large, so that estimate runs a
+   little high. The chances shown for a costly move are measured on a third stream of
+   deals (`REPORT_DEALS`), which neither the choosing nor the testing saw.
+
+The generator of every stream is seeded from the view itself and the coach's seed, so
+the hint at the table and the review afterwards answer the same position the same way,
+and re-dealing what the seat could not see changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from random import Random
+
+from ..bots.crazy import CRAZY
+from ..bots.drive import drive
+from ..bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer, Tuning
+from ..engine import CALL, COLOURS, Action, Card, Colour, Game, Play, View, deal_from_view
+from ..level import Level
+from .playout import first_out
+
+SEED = 0x5EED_2E71
+"""The coach's own seed: with the view, all its generators depend on."""
+
+NOTICEABLE = 0.03
+"""3 points in the chance to win the round: a move that costs less is as good as the best."""
+
+BATCH = 32
+"""Deals per batch while choosing."""
+
+CHOOSE_DEALS = 320
+"""The most deals the options race on while choosing."""
+
+CHOOSE_PLAYOUTS = 1600
+"""The most play-outs the choosing may spend (deals × options still racing)."""
+
+DROP_Z = 1.5
+"""An option falls out of the race once it is this many standard errors behind. An
+option dropped by bad luck is never held against the player on that account: a move
+made that fell out is listed only if the test on fresh deals finds it costly. (At 2.0,
+a Normal player's real mistakes listed, seed 2: 2 in 12 games; at 1.5, 4.)"""
+
+LOOKS = (256, 512, 1024, 2048, 4096)
+"""Fresh deals measured after each look (cumulative)."""
+
+FUTILE_Z = 1.0
+"""A measuring stops early, as not costly, once the cost is this many standard errors
+below `NOTICEABLE`: the listing bound could then hardly be reached. (Stopping for
+futility never lists a move, so it cannot raise the rate of false listings.)"""
+
+POCOCK = {1: 1.960, 2: 2.178, 3: 2.289, 4: 2.361, 5: 2.413, 6: 2.453, 7: 2.485, 8: 2.512}
+"""Pocock's bound for that many equally spaced looks at a two-sided 5% error: each
+look's interval is this many standard errors wide on either side, so that the chance
+of any look wrongly clearing the bound stays 5% in all. A move is listed by one side of
+the interval only: with looks that double in size (not equally spaced) the chance that
+a move costing 3 points is listed is 2.8% over four looks and 3.0% over five (simulated,
+200,000 runs)."""
+
+REPORT_DEALS = 512
+"""Fresh deals of a third stream that give the chances shown for a costly move."""
+
+PLY_LIMIT = 600
+"""Decisions a play-out may take before it counts as no win."""
+
+PLAYER_TUNING = HARD
+"""How the player's own later moves are played out: with Hard's judgement."""
+
+TUNINGS: dict[Level, Tuning] = {Level.EASY: EASY, Level.NORMAL: NORMAL, Level.HARD: HARD,
+                                Level.CRAZY: CRAZY}
+"""Each level's judgement, for the computers in the play-outs."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One option's play-outs: how often the seat won the round, and who went out first."""
+
+    action: Action
+    deals: int
+    wins: int
+    first_out: tuple[int, ...]
+    """Per seat: in how many of the deals that seat went out first."""
+
+    @property
+    def chance(self) -> float:
+        return self.wins / self.deals if self.deals else 0.0
+
+    def out_share(self, seat: int) -> float:
+        return self.first_out[seat] / self.deals if self.deals else 0.0
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's choice among a decision's options (the hint)."""
+
+    options: tuple[Action, ...]
+    """Every sensible option weighed, in a fixed order."""
+    race: tuple[Tally, ...]
+    """Each option's tally in the race (an option that fell out stopped early)."""
+    close: tuple[Action, ...]
+    """The options that could not be told apart from the best, recommended first."""
+    hard: Action
+    """What Hard's judgement chose."""
+
+    @property
+    def recommended(self) -> Action:
+        return self.close[0]
+
+    @property
+    def playouts(self) -> int:
+        return sum(t.deals for t in self.race)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A move made, weighed against the coach's choice."""
+
+    made: Action
+    best: Action
+    """The coach's recommended move (the move made, when it was among the close ones)."""
+    close: bool
+    """The move made was among the options that could not be told apart from the best."""
+    made_tally: Tally | None = None
+    """For a costly move: the move made on the reporting deals (else None)."""
+    best_tally: Tally | None = None
+    """For a costly move: the recommended move on the same deals."""
+    cost: float = 0.0
+    """How much the chance to win the round fell: on the reporting deals for a costly
+    move, else as the test measured it (0 when close)."""
+    low: float = 0.0
+    high: float = 0.0
+    """The 95% interval of the cost, from the test."""
+    playouts: int = 0
+    """Play-outs spent, choosing and measuring."""
+
+    @property
+    def costly(self) -> bool:
+        """The whole interval lies at or above `NOTICEABLE`: a real mistake."""
+        return self.low >= NOTICEABLE
+
+
+def view_seed(view: View, seed: int, stream: str) -> int:
+    """A generator seed from what the view shows, the coach's seed and a stream name."""
+    text = json.dumps(view.as_json(), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.blake2b(f"{seed}:{stream}:{text}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _most_held(hand: Sequence[Card], played: Card) -> Colour:
+    """The colour the hand holds most of once `played` is gone (first in order on a tie)."""
+    rest = list(hand)
+    rest.remove(played)
+    counts = Counter(c.colour for c in rest if c.colour is not None)
+    return max(COLOURS, key=lambda colour: (counts[colour], -COLOURS.index(colour)))
+
+
+def options(view: View, legal: Sequence[Action], hard: Action) -> list[Action]:
+    """The moves worth weighing: Hard's choice first, then each distinct card that may
+    be played (a Wild naming the colour the hand holds most of), drawing, keeping a
+    drawn card, and any other choice the rules offer. The list does not depend on the
+    move made, so the hint and the review race the same options the same way."""
+    found: list[Action] = [hard]
+    for action in legal:
+        if isinstance(action, Play) and action.colour is not None:
+            action = Play(action.card, _most_held(view.hand, action.card))
+            if action not in legal:
+                continue
+        if action not in found:
+            found.append(action)
+    return found
+
+
+def _paired(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
+    """Mean and standard error of a - b, deal by deal."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean, math.sqrt(var / n)
+
+
+class Coach:
+    """Weighs one seat's options from its view alone; see the module docstring."""
+
+    def __init__(self, level: Level | str = Level.HARD, seed: int = SEED,
+                 choose_deals: int = CHOOSE_DEALS, choose_playouts: int = CHOOSE_PLAYOUTS,
+                 looks: Sequence[int] = LOOKS, full: bool = False,
+                 drop_z: float = DROP_Z) -> None:
+        self.level = Level(level)
+        """The computers' level at this table: they play out at it."""
+        self.seed = seed
+        self.choose_deals = choose_deals
+        self.choose_playouts = choose_playouts
+        self.looks = tuple(looks)
+        self.full = full
+        self.drop_z = drop_z
+        self.look_z = POCOCK[len(self.looks)]
+        """The half-width of each look's interval, in standard errors."""
+        """Play out with each level's full judgement (`HeuristicPlayer`) instead of the
+        quick rule of thumb with its lapses: four times slower; for measurements."""
+
+    # ------------------------------------------------------------ play-outs
+
+    def _tunings(self, view: View) -> list[Tuning]:
+        tuning = TUNINGS[self.level]
+        return [PLAYER_TUNING if s == view.seat else tuning for s in range(view.seats)]
+
+    def _outcomes(self, view: View, actions: Sequence[Action], rng: Random,
+                  tunings: Sequence[Tuning], call: bool) -> list[int | None]:
+        """One imagined deal: for each action, who went out first after it (None: nobody,
+        within the limit or at a stalemate). With `call`, a card played is played with
+        Last Card called first, as a player down to two cards does."""
+        deal_seed = rng.getrandbits(64)
+        play_seed = rng.getrandbits(64)
+        world = deal_from_view(view, Random(deal_seed))
+        seat = view.seat
+        rounds = len(view.results)
+
+        def over(g: Game) -> bool:
+            return bool(g.out) or len(g.results) > rounds
+
+        found: list[int | None] = []
+        for action in actions:
+            game = world.copy(rng=Random(play_seed))
+            if call and isinstance(action, Play):
+                game.step(CALL, seat)
+            game.step(action, seat)
+            if self.full:
+                players = [HeuristicPlayer(t) for t in tunings]
+                drive(game, players, [Random(play_seed ^ 0x9E37)] * len(players), over,
+                      PLY_LIMIT)
+                found.append(game.out[0] if game.out else None)
+            else:
+                found.append(first_out(game, tunings, Random(play_seed ^ 0x9E37), PLY_LIMIT))
+        return found
+
+    # ------------------------------------------------------------ choosing
+
+    def advise(self, view: View, legal: Sequence[Action], made: Action | None = None,
+               stop: Callable[[], bool] = lambda: False) -> Advice:
+        """The options raced on the choosing stream; the close ones, recommended first."""
+        # Calling Last Card ahead of the card is no choice against that card: the call
+        # may as well follow it. The coach weighs the cards, and the call goes with them.
+        call = CALL in legal and len(legal) > 1
+        legal = [a for a in legal if a is not CALL] or list(legal)
+        tunings = self._tunings(view)
+        hard = HeuristicPlayer(HARD).choose(view, legal, Random(view_seed(view, self.seed,
+                                                                            "hard")))
+        opts = options(view, legal, hard)
+        if made is not None and made not in opts:
+            opts.append(made)  # a Wild naming a colour other than the one held most
+        seat = view.seat
+        results: list[list[int]] = [[] for _ in opts]
+        outs: list[Counter[int]] = [Counter() for _ in opts]
+        alive = list(range(len(opts)))
+        rng = Random(view_seed(view, self.seed, "choose"))
+        spent = deals = 0
+        while len(alive) > 1 and deals < self.choose_deals and not stop():
+            if deals and spent + len(alive) * BATCH > self.choose_playouts:
+                break
+            for _ in range(BATCH):
+                for i, who in zip(alive, self._outcomes(view, [opts[i] for i in alive], rng,
+                                                        tunings, call), strict=True):
+                    results[i].append(1 if who == seat else 0)
+                    if who is not None:
+                        outs[i][who] += 1
+            deals += BATCH
+            spent += len(alive) * BATCH
+            alive = self._survivors(alive, results, deals, self.drop_z)
+        leader_order = sorted(alive, key=lambda i: (-sum(results[i][:deals]), i))
+        close = [opts[i] for i in leader_order]
+        if hard in close:
+            close.remove(hard)
+            close.insert(0, hard)
+        race = tuple(Tally(opts[i], len(results[i]), sum(results[i]),
+                           tuple(outs[i][s] for s in range(view.seats)))
+                     for i in range(len(opts)))
+        return Advice(tuple(opts), race, tuple(close), hard)
+
+    @staticmethod
+    def _survivors(alive: list[int], results: list[list[int]], deals: int,
+                   drop_z: float) -> list[int]:
+        """The options still in the race: not `drop_z` standard errors behind the leader."""
+        leader = max(alive, key=lambda i: (sum(results[i]), -i))
+        kept = []
+        for i in alive:
+            if i != leader:
+                mean, se = _paired(results[leader][:deals], results[i][:deals])
+                if mean > drop_z * se and mean > 0:
+                    continue
+            kept.append(i)
+        return kept
+
+    # ------------------------------------------------------------ measuring
+
+    def play_off(self, view: View, legal: Sequence[Action], actions: Sequence[Action],
+                 deals: int, stream: str) -> list[list[int | None]]:
+        """`actions` played out on `deals` deals of the named stream, common to all of
+        them: per deal, who went out first after each. For measurements beside the
+        coach's own (a reference on deals it never saw)."""
+        tunings = self._tunings(view)
+        call = CALL in legal and len(legal) > 1
+        rng = Random(view_seed(view, self.seed, stream))
+        return [self._outcomes(view, actions, rng, tunings, call) for _ in range(deals)]
+
+    def judge(self, view: View, legal: Sequence[Action], made: Action,
+              stop: Callable[[], bool] = lambda: False) -> Verdict | None:
+        """The move made against the coach's choice; None if `stop()` said to give up."""
+        advice = self.advise(view, legal, made, stop)
+        if stop():
+            return None
+        if made in advice.close:
+            return Verdict(made, advice.recommended if made is not advice.recommended
+                           else made, close=True, playouts=advice.playouts)
+        best = advice.recommended
+        tested = self._test(view, legal, best, made, stop)
+        if tested is None:
+            return None
+        mean, se, n = tested
+        low, high = mean - self.look_z * se, mean + self.look_z * se
+        spent = advice.playouts + 2 * n
+        if low < NOTICEABLE:
+            return Verdict(made, best, close=False, cost=mean, low=low, high=high,
+                           playouts=spent)
+        # Listed: the chances shown come from deals of a stream of their own, since
+        # the test stopped when its estimate looked large and so overstates it a little.
+        rows = self.play_off(view, legal, (best, made), REPORT_DEALS, "report")
+        seats = range(view.seats)
+        tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
+                         tuple(sum(1 for r in rows if r[k] == s) for s in seats))
+                   for k, a in enumerate((best, made))]
+        return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
+                       cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
+                       playouts=spent + 2 * REPORT_DEALS)
+
+    def _test(self, view: View, legal: Sequence[Action], best: Action, made: Action,
+              stop: Callable[[], bool]) -> tuple[float, float, int] | None:
+        """The sequential test of `made` against `best` on the measuring stream: the mean
+        cost, its standard error and the deals played when it stopped (None: told to)."""
+        call = CALL in legal and len(legal) > 1
+        tunings = self._tunings(view)
+        seat = view.seat
+        rng = Random(view_seed(view, self.seed, "measure"))
+        won: tuple[list[int], list[int]] = ([], [])
+        mean = se = 0.0
+        for look in self.looks:
+            while len(won[0]) < look:
+                if stop():
+                    return None
+                for k, who in enumerate(self._outcomes(view, (best, made), rng, tunings, call)):
+                    won[k].append(1 if who == seat else 0)
+            mean, se = _paired(won[0], won[1])
+            low, high = mean - self.look_z * se, mean + self.look_z * se
+            if low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE:
+                break
+        return mean, se, len(won[0])

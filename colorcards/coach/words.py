@@ -1,0 +1,147 @@
+"""What the coach says, in sentences a player reads: chances as chances, reasons only
+from the play-outs' own counts.
+
+Every kind of move reads as a sentence: playing a card (a Wild with the colour named),
+drawing, keeping a drawn card, taking a penalty, challenging, naming a colour, calling
+Last Card, catching. Card and colour names come from the caller (the table's palette).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..engine import (
+    ACCEPT,
+    CALL,
+    CHALLENGE,
+    DRAW,
+    PASS,
+    Action,
+    Card,
+    Catch,
+    Colour,
+    NameColour,
+    Play,
+)
+
+CardName = Callable[[Card], str]
+ColourName = Callable[[Colour], str]
+
+WHY_SHOWN = 0.05
+"""A seat's share of going out first must move by this much to be named as the reason."""
+
+
+_NOUNS: dict[Action, str] = {
+    DRAW: "drawing", PASS: "keeping the drawn card", ACCEPT: "taking the penalty",
+    CHALLENGE: "challenging the Wild Draw Four", CALL: "calling Last Card"}
+_VERBS: dict[Action, str] = {
+    DRAW: "draw a card", PASS: "keep the drawn card", ACCEPT: "take the penalty",
+    CHALLENGE: "challenge the Wild Draw Four", CALL: "call Last Card"}
+_DID: dict[Action, str] = {
+    DRAW: "you drew", PASS: "you kept the drawn card", ACCEPT: "you took the penalty",
+    CHALLENGE: "you challenged the Wild Draw Four", CALL: "you called Last Card"}
+
+
+def _plain_card(card: Card) -> str:
+    return card.name
+
+
+def _plain_colour(colour: Colour) -> str:
+    return colour.title
+
+
+def move_noun(action: Action, card_name: CardName = _plain_card,
+              colour_name: ColourName = _plain_colour,
+              seat_names: Sequence[str] = ()) -> str:
+    """The move as it reads after 'after' or before ': about the same': 'Red 3', 'Wild
+    naming Blue', 'drawing', 'keeping the drawn card', 'taking the penalty'."""
+    if isinstance(action, Play):
+        words = card_name(action.card)
+        if action.colour is not None:
+            words += f" naming {colour_name(action.colour)}"
+        return words
+    if isinstance(action, NameColour):
+        return f"naming {colour_name(action.colour)}"
+    if isinstance(action, Catch):
+        who = seat_names[action.seat] if action.seat < len(seat_names) else f"seat {action.seat}"
+        return f"catching {who}"
+    return _NOUNS.get(action, str(action))
+
+
+def you_did(action: Action, card_name: CardName = _plain_card,
+            colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = ()) -> str:
+    """The move as something the player did: 'you played Red 3', 'you drew'."""
+    if isinstance(action, Play):
+        return "you played " + move_noun(action, card_name, colour_name)
+    if isinstance(action, NameColour):
+        return f"you named {colour_name(action.colour)}"
+    if isinstance(action, Catch):
+        return "you caught " + move_noun(action, seat_names=seat_names).removeprefix("catching ")
+    return _DID.get(action, f"you chose {action}")
+
+
+def move_verb(action: Action, card_name: CardName = _plain_card,
+              colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = ()) -> str:
+    """The move as advice: 'play Red 3', 'draw a card', 'keep the drawn card'."""
+    if isinstance(action, Play):
+        return "play " + move_noun(action, card_name, colour_name)
+    if isinstance(action, NameColour):
+        return f"name {colour_name(action.colour)}"
+    if isinstance(action, Catch):
+        return "catch " + move_noun(action, seat_names=seat_names).removeprefix("catching ")
+    return _VERBS.get(action, str(action))
+
+
+def hint_words(close: Sequence[Action], card_name: CardName = _plain_card,
+               colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = (),
+               key: str = "Enter", hard_first: bool = True) -> str:
+    """The hint: 'Hint: play Red 7. Enter does it.' or, where the coach could not tell
+    the first few options apart, 'Hint: Red 7 or Red Reverse: about the same. Red 7 is
+    selected (Hard's choice); Enter plays it.'"""
+    def noun(a: Action) -> str:
+        return move_noun(a, card_name, colour_name, seat_names)
+
+    first = close[0]
+    if len(close) == 1:
+        return f"Hint: {move_verb(first, card_name, colour_name, seat_names)}. {key} does it."
+    shown = [noun(a) for a in close[:3]]
+    more = len(close) - len(shown)
+    listed = ", ".join(shown[:-1]) + " or " + shown[-1]
+    if more:
+        listed = ", ".join(shown) + f" or {more} other{'s' if more != 1 else ''}"
+    chosen = shown[0][0].upper() + shown[0][1:]
+    why = " (Hard's choice)" if hard_first else ""
+    return f"Hint: {listed}: about the same. {chosen} is selected{why}; {key} does it."
+
+
+def percent(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+def chances_sentence(made: Action, made_chance: float, best: Action, best_chance: float,
+                     card_name: CardName = _plain_card, colour_name: ColourName = _plain_colour,
+                     seat_names: Sequence[str] = ()) -> str:
+    """'Your chance to win this round: 24% after Red 3, 35% after Red Reverse.'"""
+    return (f"Your chance to win this round: {percent(made_chance)} after "
+            f"{move_noun(made, card_name, colour_name, seat_names)}, {percent(best_chance)} "
+            f"after {move_noun(best, card_name, colour_name, seat_names)}.")
+
+
+def why_sentence(made: Action, made_out: Sequence[float], best: Action,
+                 best_out: Sequence[float], player: int, seat_names: Sequence[str],
+                 card_name: CardName = _plain_card,
+                 colour_name: ColourName = _plain_colour) -> str:
+    """Who went out first, from the play-outs' own counts, for the opponent whose share
+    moved most ('After Red 3, Lily went out first in 41% of the deals; after Red
+    Reverse, 22%.'); '' when no opponent's share moved by `WHY_SHOWN`."""
+    others = [s for s in range(len(made_out)) if s != player]
+    if not others:
+        return ""
+    seat = max(others, key=lambda s: (abs(made_out[s] - best_out[s]), -s))
+    if abs(made_out[seat] - best_out[seat]) < WHY_SHOWN:
+        return ""
+    name = seat_names[seat] if seat < len(seat_names) else f"Seat {seat}"
+    return (f"After {move_noun(made, card_name, colour_name, seat_names)}, {name} went out "
+            f"first in {percent(made_out[seat])} of the deals; after "
+            f"{move_noun(best, card_name, colour_name, seat_names)}, "
+            f"{percent(best_out[seat])}.")

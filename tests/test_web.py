@@ -1,0 +1,253 @@
+"""`colorcards serve`: the game in a real browser (Debian's chromium, driven by playwright),
+with every request beyond this machine held unanswered, as a network that drops it would.
+
+The browser tests skip, with one line, where chromium or the `web`/`web-test` extras are
+missing; `.ci/run` installs all three, so CI runs them. Each costs a few seconds of CPU:
+one browser serves the module, one server and data directory each test.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from colorcards import web
+from colorcards.cli import main
+from web_helpers import (
+    TURN,
+    Served,
+    cell_centre,
+    find_cell,
+    hand_cards,
+    hand_count,
+    launch,
+    missing,
+    offline_page,
+    play_hinted,
+    screen,
+    start_game,
+    wait_for,
+)
+
+WHY_NOT = missing()
+REQUIRED = os.environ.get("COLORCARDS_BROWSER_TESTS") == "required"
+"""Set by .ci/run: there a missing browser fails these tests instead of skipping them."""
+needs_browser = pytest.mark.skipif(WHY_NOT is not None and not REQUIRED,
+                                   reason=f"browser tests: {WHY_NOT}")
+needs_server = pytest.mark.skipif(
+    importlib.util.find_spec("textual_serve") is None and not REQUIRED,
+    reason="textual-serve is not installed (pip install -e '.[web]')")
+
+
+# ---------------------------------------------------------------- no browser needed
+
+@pytest.mark.parametrize("host, allowed", [
+    ("127.0.0.1", True),
+    ("127.0.0.2", True),
+    ("localhost", True),
+    ("::1", True),
+    ("0.0.0.0", False),
+    ("::", False),
+    ("192.168.1.20", False),
+    ("example.org", False),
+])
+def test_only_loopback_without_the_explicit_flag(host, allowed):
+    """A host other than this machine is refused unless the player said --host."""
+    if allowed:
+        web.check_address(host, 8000, network=False)
+    else:
+        with pytest.raises(ValueError, match="--host"):
+            web.check_address(host, 8000, network=False)
+        web.check_address(host, 8000, network=True)
+
+
+def test_serve_refuses_a_network_host_before_listening(capsys):
+    """The server itself refuses, before importing or opening anything."""
+    with pytest.raises(ValueError, match="reachable from other machines"):
+        web.serve("0.0.0.0", 0)
+
+
+def test_bad_port_is_one_line(capsys):
+    """A port out of range: exit 2 and one line."""
+    assert main(["serve", "--port", "70000"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--port" in err
+
+
+def test_without_textual_serve_says_how_to_install(monkeypatch, capsys):
+    """No `web` extra: the command says what to install, not a traceback."""
+    monkeypatch.setitem(sys.modules, "textual_serve", None)
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    monkeypatch.delitem(sys.modules, "colorcards.web.server", raising=False)
+    assert main(["serve", "--port", "0"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install '.[web]'" in err and err.count("\n") == 1
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "colorcards", "serve", *args],
+                          capture_output=True, text=True, timeout=30)
+
+
+@needs_server
+def test_port_in_use_is_one_line():
+    """Another server on the port: exit 1, one line naming --port."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        result = _serve("--port", str(taken.getsockname()[1]))
+    assert result.returncode == 1
+    assert "in use" in result.stderr and "--port" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+@needs_server
+def test_explicit_host_warns_there_is_no_login():
+    """--host beyond loopback says anyone reaching it plays as you (here on an address this
+    machine does not have, so nothing listens and no traffic leaves it)."""
+    result = _serve("--host", "192.0.2.1", "--port", "0")
+    assert "no login" in result.stdout
+    assert result.returncode == 1 and "cannot listen on 192.0.2.1" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------- in a browser
+
+@pytest.fixture(scope="module")
+def browser():
+    if WHY_NOT is not None:
+        pytest.fail(f"browser tests required here, but {WHY_NOT}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    server = Served(tmp_path / "data")
+    yield server
+    server.stop()
+
+
+@needs_browser
+def test_keys_start_a_game_and_play_a_card(browser, served):
+    """N and Enter deal a game; the hinted move played from the keyboard; within a few
+    turns a card leaves the hand."""
+    with offline_page(browser) as page:
+        text = start_game(page, served.url)
+        before = hand_count(text)
+        assert before is not None
+        rows = page.evaluate("window.colorcardsTerminal.rows")
+        assert "Move" in text.splitlines()[rows - 1], "the table does not fill the tab"
+        for _ in range(6):
+            play_hinted(page)
+            deadline = time.monotonic() + 10
+            while (count := hand_count(screen(page))) == before:
+                assert time.monotonic() < deadline, f"the move was not made:\n{screen(page)}"
+                page.wait_for_timeout(50)
+            if count is not None and count < before:
+                return
+            before = hand_count(wait_for(page, TURN))  # drew: the next turn, then again
+        pytest.fail(f"no card was played in six turns:\n{text}")
+
+
+@needs_browser
+def test_a_click_on_the_deck_draws(browser, served):
+    """A mouse click on the deck draws a card."""
+    with offline_page(browser) as page:
+        text = start_game(page, served.url)
+        before = hand_count(text)
+        assert before is not None
+        page.mouse.click(*cell_centre(page, text, *find_cell(text, "DRAW")))
+        deadline = time.monotonic() + 10
+        while (hand_count(screen(page)) or 0) <= before:
+            assert time.monotonic() < deadline, f"no card drawn:\n{screen(page)}"
+            page.wait_for_timeout(50)
+
+
+@needs_browser
+def test_closing_the_tab_offers_continue_with_the_same_hand(browser, served):
+    """Close the tab mid-game, open the page again: Continue brings back the same hand."""
+    with offline_page(browser) as page:
+        hand = hand_cards(start_game(page, served.url))
+    deadline = time.monotonic() + 15
+    while served.games():  # the tab's game saves and quits once the tab is gone
+        assert time.monotonic() < deadline, "the closed tab's game is still running"
+        time.sleep(0.1)
+    with offline_page(browser) as page:
+        page.goto(served.url)
+        wait_for(page, "Continue")
+        page.focus(".xterm-helper-textarea")
+        page.keyboard.press("c")
+        assert hand_cards(wait_for(page, TURN)) == hand
+
+
+@needs_browser
+def test_plays_with_every_request_beyond_loopback_held(browser, served):
+    """The page asks nothing of any other host: it loads, draws and plays while every
+    such request would hang unanswered."""
+    held: list[str] = []
+    with offline_page(browser, held) as page:
+        page.goto(served.url, wait_until="load", timeout=10_000)
+        assert hand_count(start_game(page, served.url)) is not None
+        fonts = page.evaluate("[...document.fonts].filter(f => f.status === 'loaded')"
+                              ".map(f => f.family)")
+    assert held == []
+    assert any("Roboto Mono" in family for family in fonts)
+
+
+@needs_browser
+def test_a_second_tab_is_told_the_game_is_open_in_another(browser, served):
+    """One data directory, one game: the second tab says so in a browser's words."""
+    with offline_page(browser) as first, offline_page(browser) as second:
+        start_game(first, served.url)
+        second.goto(served.url)
+        wait_for(second, "another browser tab")
+
+
+@needs_browser
+def test_when_the_game_dies_the_page_offers_to_start_again(browser, served):
+    """The game process killed: the page says the session ended instead of freezing, and
+    Start again opens a new one, with Continue."""
+    with offline_page(browser) as page:
+        start_game(page, served.url)
+        (pid,) = served.games()
+        os.kill(pid, signal.SIGKILL)
+        page.locator("#ended").wait_for(state="visible", timeout=10_000)
+        assert "session has ended" in page.locator("#ended").inner_text()
+        page.locator("#restart").click()
+        wait_for(page, "Continue")
+
+
+@needs_browser
+def test_ctrl_c_stops_cleanly_and_saves(browser, served, tmp_path):
+    """Ctrl+C (SIGINT to the server's process group) with a game open: exit 0, no
+    traceback, no game process left, and the game is there to continue."""
+    with offline_page(browser) as page:
+        start_game(page, served.url)
+        play_hinted(page)
+        wait_for(page, TURN)
+        games = served.games()
+        assert len(games) == 1
+        status, out, err = served.stop()
+        page.locator("#ended").wait_for(state="visible", timeout=10_000)
+    assert status == 0, err
+    assert "Traceback" not in out + err
+    assert served.games() == []
+    from colorcards.store import Store
+
+    store = Store.open(served.data_dir)
+    try:
+        assert store.saved_summary() is not None
+    finally:
+        store.close()
