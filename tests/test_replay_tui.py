@@ -2,6 +2,8 @@
 real app and store: the title's and Statistics' ways in, stepping, round by round,
 hands face up, a game with no replay, and a replay that cannot be trusted."""
 
+from collections import Counter
+
 import pytest
 
 from colorcards.replay.kept import KeptGame
@@ -360,3 +362,25 @@ async def test_leaving_a_replay_takes_its_notices_and_a_left_game_says_so(tmp_pa
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen) and not app._notifications
+
+
+def test_the_replay_holds_the_hand_as_the_table_dealt_and_kept_it(data):
+    """The replay's hand is in the table's order, not the engine's: the deal sorted as
+    Seating.new sorts it, then every card in its place with new ones on the right."""
+    from colorcards.replay.frames import frames
+    from colorcards.tui.hand_order import kept_order
+    from colorcards.tui.learn import log_words, settings_for
+    from colorcards.tui.screens.replay import hand_orders
+    from colorcards.tui.seating import Seating
+
+    with Store.open(data) as store:
+        kept = store.kept_game("evening-1001")
+    shots = frames(kept, log_words(kept))
+    orders = hand_orders(shots)
+    dealt = Seating.new(settings_for(kept), kept.seed).arrangement
+    assert list(orders[0]) == dealt
+    # the engine's own order is another (drawn cards go in among the others there)
+    assert any(list(o) != list(f.view.hand) for o, f in zip(orders, shots, strict=True))
+    for before, now, frame in zip(orders, orders[1:], shots[1:], strict=False):
+        assert Counter(now) == Counter(frame.view.hand)
+        assert list(now) == kept_order(before, frame.view.hand)
