@@ -2,6 +2,8 @@
 real app and store: the title's and Statistics' ways in, stepping, round by round,
 hands face up, a game with no replay, and a replay that cannot be trusted."""
 
+from collections import Counter
+
 import pytest
 
 from colorcards.replay.kept import KeptGame
@@ -38,8 +40,9 @@ def _header(screen: ReplayScreen) -> str:
 
 
 async def test_history_to_replay_to_the_same_deal(data):
-    """H on the title lists the games; Enter replays the newest from its end; the keys
-    step, jump and turn hands face up; D deals the same cards again as a new game."""
+    """H on the title lists the games; Enter replays the newest from the deal; the keys
+    step, jump and turn hands face up (beside the log, not in its place); D deals the
+    same cards again as a new game."""
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -51,7 +54,8 @@ async def test_history_to_replay_to_the_same_deal(data):
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         kept = replay.kept
-        assert kept.game_id == "evening-1001" and replay.at_end
+        assert kept.game_id == "evening-1001" and replay.position == 0
+        await pilot.press("end")
         assert replay.frame.view.phase == "match-over"
         await pilot.press("home")
         assert replay.position == 0 and replay.frame.view.hand == tuple(
@@ -67,6 +71,7 @@ async def test_history_to_replay_to_the_same_deal(data):
         await pilot.press("f")
         assert replay.face_up and "ALL HANDS FACE UP" in _header(replay)
         assert replay.query_one("#replay-hands").display
+        assert replay.query_one("#replay-log").display
         await pilot.press("end", "d")
         await pilot.pause()
         await pilot.pause()
@@ -333,3 +338,49 @@ async def test_a_review_with_nothing_costly_says_so(judged, words, absent):
         summary = str(app.screen.query_one("#review-summary").render())
         assert words in summary and absent not in summary
         assert not app.screen.query_one("#review-moments").display
+
+
+async def test_leaving_a_replay_takes_its_notices_and_a_left_game_says_so(tmp_path):
+    """? in a replay shows its keys; Escape takes the notice away with the screen. The
+    end of a game left unfinished reads 'The game was left here.'"""
+    with Store.open(tmp_path) as store:
+        play_evening(store, games=2, abandon_every=2, autosave=False,
+                     plan=(("color-cards", 4, "hard"),))
+    app = ColorCardsApp(data_dir=tmp_path, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        history = app.screen
+        left = next(e for e in history.entries.values() if e.abandoned)
+        assert next(iter(history.entries)) == left.game_id  # the newest: Enter opens it
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("end", "question_mark")
+        await pilot.pause()
+        assert "The game was left here." in screen_text(app)
+        assert app._notifications
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and not app._notifications
+
+
+def test_the_replay_holds_the_hand_as_the_table_dealt_and_kept_it(data):
+    """The replay's hand is in the table's order, not the engine's: the deal sorted as
+    Seating.new sorts it, then every card in its place with new ones on the right."""
+    from colorcards.replay.frames import frames
+    from colorcards.tui.hand_order import kept_order
+    from colorcards.tui.learn import log_words, settings_for
+    from colorcards.tui.screens.replay import hand_orders
+    from colorcards.tui.seating import Seating
+
+    with Store.open(data) as store:
+        kept = store.kept_game("evening-1001")
+    shots = frames(kept, log_words(kept))
+    orders = hand_orders(shots)
+    dealt = Seating.new(settings_for(kept), kept.seed).arrangement
+    assert list(orders[0]) == dealt
+    # the engine's own order is another (drawn cards go in among the others there)
+    assert any(list(o) != list(f.view.hand) for o, f in zip(orders, shots, strict=True))
+    for before, now, frame in zip(orders, orders[1:], shots[1:], strict=False):
+        assert Counter(now) == Counter(frame.view.hand)
+        assert list(now) == kept_order(before, frame.view.hand)

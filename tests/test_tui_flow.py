@@ -24,6 +24,7 @@ async def test_results_to_title_then_statistics_and_back(tmp_path):
     async with app.run_test(size=(100, 32)) as pilot:
         await play_to_end(pilot)
         assert isinstance(app.screen, ResultsScreen)
+        assert re.search(r"(You|Lily) went out with \S+ \w+", shown(app)), shown(app)
         await _press(pilot, "t")
         assert isinstance(app.screen, TitleScreen)
         await _press(pilot, "s")

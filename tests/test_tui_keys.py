@@ -66,3 +66,13 @@ async def test_a_family_night_table_shows_no_catch_or_challenge(tmp_path):
         await pilot.pause()
         text = screen_text(app)
         assert "Raised card" in text and "catch a player" not in text
+
+
+def test_the_readme_lists_every_letter_key_of_the_table():
+    """The README's key table keeps up with the key table (each letter key once)."""
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    for k in KEYS:
+        if k.help and k.display.isalpha() and len(k.display) == 1:
+            assert f"| {k.display} |" in readme, k.display

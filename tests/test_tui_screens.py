@@ -378,6 +378,18 @@ async def test_results_count_one_point_and_one_card_in_the_singular():
     assert "1 pts" not in text and "1 points" not in text
 
 
+async def test_results_say_the_winning_card_and_what_table_points_are():
+    """The results cover the log: they say the card the winner went out with. In a match
+    a round's table points are the round's (+3), the running total is headed as such,
+    and a line says what table points are."""
+    data = dataclasses.replace(sample_results(), round_table_points=[0, 0, 3, 1],
+                               winning_card=parse_cards("G7")[0])
+    _, text = await run(lambda: ResultsScreen(data))
+    assert "Max went out with ◆ Green 7." in text
+    assert "Table pts Table total" in text and "+3" in text
+    assert "Table pts: 3 for the winner" in text
+
+
 async def test_results_round_shows_what_happened():
     _, text = await run(lambda: ResultsScreen(sample_results()))
     assert "Max went out first and wins round 2." in text

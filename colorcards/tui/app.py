@@ -379,7 +379,24 @@ def results_data(controller, store):
         match=game.rules.match,
         stats=stats,
         palette=game.rules.palette,
+        round_table_points=list(result.table_points),
+        winning_card=winning_card(game.history, result.winner),
     )
+
+
+def winning_card(history, winner: int | None):
+    """The card `winner` went out with: their last play before the round was won."""
+    from ..engine import events as E
+
+    if winner is None:
+        return None
+    won = False
+    for event in reversed(history):
+        if isinstance(event, E.WentOut) and event.seat == winner and event.place == 1:
+            won = True
+        elif won and isinstance(event, E.Played) and event.seat == winner:
+            return event.card
+    return None
 
 
 def settings_from_args(args) -> tuple[GameSettings, bool]:

@@ -41,8 +41,6 @@ class Key:
     """In the footer, which keeps to the keys that are always there."""
     used: Callable[[Rules], bool] = _always
     """Whether a table with these rules has any use for the key."""
-    kind: str = ""
-    """The engine's action kind it takes ('draw'), so a hint can name the key."""
 
     @property
     def name(self) -> str:
@@ -72,17 +70,15 @@ KEYS: tuple[Key, ...] = (
     Key("enter", "play_selected", "Play", "play the selected card", "⏎/1-9", footer=True),
     Key("space", "play_selected", "Play", "", "Space"),
     *(Key(str(n), f"pick({n})", f"Play card {n}", "", str(n)) for n in range(1, 10)),
-    Key("d", "draw", "Draw", "draw a card (or the penalty coming your way)", "D", bar=True,
-        kind="draw"),
-    Key("p", "pass_turn", "Pass", "pass (after drawing)", "P", bar=True, kind="pass"),
-    Key("l", "call", "Last Card", "call Last Card", "L", bar=True, used=_says_last_card,
-        kind="call"),
+    Key("d", "draw", "Draw", "draw a card (or the penalty coming your way)", "D", bar=True),
+    Key("p", "pass_turn", "Pass", "pass (after drawing)", "P", bar=True),
+    Key("l", "call", "Last Card", "call Last Card", "L", bar=True, used=_says_last_card),
     Key("c", "catch", "Catch", "catch a player who forgot to call Last Card", "C", bar=True,
         used=_catches),
     Key("a", "accept", "Accept", "accept a penalty, or a Wild Draw Four unchallenged", "A",
-        bar=True, used=_accepts, kind="accept"),
+        bar=True, used=_accepts),
     Key("x", "challenge", "Challenge", "challenge a Wild Draw Four", "X", bar=True,
-        used=_challenges, kind="challenge"),
+        used=_challenges),
     Key("h", "hint", "Hint", "hint: the coach's move, as the review would judge it; Enter makes it",
         "H", footer=True),
     Key("r", "story", "Log", "the whole match so far, round by round", "R", footer=True),
@@ -126,11 +122,6 @@ def key(name: str) -> str:
         if k.name == name:
             return k.display
     raise KeyError(name)
-
-
-def key_for_kind(kind: str) -> str:
-    """The key that takes an action of the engine's `kind` ('pass' → 'P'); '' if none."""
-    return next((k.display for k in KEYS if kind and k.kind == kind), "")
 
 
 def bar_keys(rules: Rules) -> tuple[Key, ...]:

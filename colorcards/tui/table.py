@@ -43,7 +43,7 @@ from ..engine import (
     play,
 )
 from .controller import HUMAN, GameController, Timer
-from .keys import bar_keys, bindings
+from .keys import bar_keys, bindings, key
 from .palette import colour_name, unicode_ok
 from .prompts import card_words, clock_text, prompt
 from .seating import Seating
@@ -476,7 +476,7 @@ class TableScreen(Screen):
             hand.selected = cards.index(selected)
         hand.refresh()
         self._warning = None
-        self._say(f"Hand sorted by {how}; S again sorts by "
+        self._say(f"Hand sorted by {how}; {key('sort')} again sorts by "
                   f"{'number' if how == 'colour' else 'colour'}.")
 
     def action_play_selected(self) -> None:

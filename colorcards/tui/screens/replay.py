@@ -25,6 +25,7 @@ from ...engine import Card, Play
 from ...replay.frames import PLAYER, Frame, round_starts
 from ...replay.kept import KeptGame
 from ...store.history import preset_title
+from ..hand_order import by_colour, kept_order
 from ..palette import STYLES, card_label, card_name, marks, unicode_ok
 from ..widgets import GameLog, Hand, OpponentTag, Ring
 from ..wording import counted
@@ -57,6 +58,20 @@ def hand_line(name: str, cards: Sequence[Card], ascii_only: bool) -> Text:
     return text
 
 
+def hand_orders(shots: Sequence[Frame]) -> list[tuple[Card, ...]]:
+    """The player's hand at every frame in the order the table showed it: dealt sorted by
+    colour, then each card kept in its place and new ones on the right, as the table
+    keeps it (`Seating.new`, `hand_order.kept_order`). Sorting and moving cards by hand
+    are not kept with a game, so a hand the player arranged is shown as dealt."""
+    orders: list[tuple[Card, ...]] = []
+    order: list[Card] = []
+    for index, frame in enumerate(shots):
+        held = frame.view.hand
+        order = sorted(held, key=by_colour) if index == 0 else kept_order(order, held)
+        orders.append(tuple(order))
+    return orders
+
+
 class ReplayScreen(Screen[Go]):
     """One kept game, stepped through from the player's seat."""
 
@@ -87,13 +102,14 @@ class ReplayScreen(Screen[Go]):
         """Why the replay cannot be trusted (it does not reach the recorded result), or None."""
         self.marks_at = dict(marks_at or {})
         """Frame index -> what the review says of the move that led there."""
-        self.position = len(shots) - 1 if start is None else max(0, min(start, len(shots) - 1))
-        """The frame in view."""
+        self.position = 0 if start is None else max(0, min(start, len(shots) - 1))
+        """The frame in view: the deal, unless a review's moment asks for another."""
         self.face_up = False
         """Every hand shown face up (after the game only)."""
         self.ascii_only = not unicode_ok()
         self.palette = kept.rules.palette
         self._starts = round_starts(shots)
+        self._orders = hand_orders(shots)
         self._lines: list[str] = []
         self._line_at: list[int] = []
         count = 0
@@ -170,12 +186,12 @@ class ReplayScreen(Screen[Go]):
             pending=view.pending, pending_seat=pending_seat,
             players=sum(1 for count in view.hand_counts if count))
         hand = self.query_one(Hand)
-        hand.cards = view.hand
+        hand.cards = self._orders[self.position]
         nxt = self.shots[self.position + 1] if not self.at_end else None
         about_to = (nxt.action.card if nxt is not None and nxt.seat == PLAYER
                     and isinstance(nxt.action, Play) else None)
         hand.playable = frozenset((about_to,)) if about_to is not None else frozenset()
-        hand.selected = view.hand.index(about_to) if about_to is not None else -1
+        hand.selected = hand.cards.index(about_to) if about_to is not None else -1
         log = self.query_one(GameLog)
         log.show(self._lines[:self._line_at[self.position]])
         self._show_hands()
@@ -198,8 +214,7 @@ class ReplayScreen(Screen[Go]):
 
     def _show_hands(self) -> None:
         panel = self.query_one("#replay-hands", Static)
-        panel.display = self.face_up
-        self.query_one(GameLog).display = not self.face_up
+        panel.display = self.face_up  # above the log, which stays: F adds, it does not hide
         if not self.face_up:
             return
         names = self.kept.seat_names
@@ -270,4 +285,5 @@ class ReplayScreen(Screen[Go]):
         self.show_frame()
 
     def action_choose(self, what: str) -> None:
+        self.app.clear_notifications()  # the keys ('?') are this screen's: they go with it
         self.dismiss(Go(what))

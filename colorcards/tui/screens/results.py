@@ -57,13 +57,17 @@ class ResultsData:
     scores: list[int]
     """Match totals per seat after this round."""
     table_points: list[int]
-    """Table points per seat."""
+    """Table points per seat, over the match so far."""
     match: str
     """The match length option: single, rounds:N or to:N."""
     stats: Any = None
     """The player's LevelStats at this level after this game, or None."""
     palette: str = "classic"
     """Colour names used for the player's leftover cards."""
+    round_table_points: list[int] | None = None
+    """Table points each seat earned in this round (None: as `table_points`)."""
+    winning_card: Card | None = None
+    """The card the round's winner went out with (the results cover the log)."""
 
 
 def match_words(match: str, round_no: int) -> str:
@@ -142,6 +146,16 @@ def _table(data: ResultsData, seat: int) -> int:
     return data.table_points[seat] if seat < len(data.table_points) else 0
 
 
+def _round_table(data: ResultsData, seat: int) -> int:
+    points = data.round_table_points if data.round_table_points is not None else data.table_points
+    return points[seat] if seat < len(points) else 0
+
+
+TABLE_POINTS_NOTE = ("Table pts: 3 for the winner, 1 for the rest of the top half, 0 below; "
+                     "in a match they break equal totals.")
+"""What the 'Table pts' column means, under the tables that show it."""
+
+
 def _cards(data: ResultsData, seat: int) -> list[Card]:
     return data.cards_left[seat] if seat < len(data.cards_left) else []
 
@@ -180,14 +194,24 @@ def standings(data: ResultsData) -> Table:
             table.add_row(f"{place}.", _name(data, seat, star=True), str(_score(data, seat)),
                           str(_table(data, seat)))
         return table
-    table = _table_of("Place", "Player", "Cards", "In hand", "Total", "Table pts")
+    # This round's table points; in a match the running total too, each column headed so.
+    match = several_rounds(data)
+    columns = ["Place", "Player", "Cards", "In hand", "Total", "Table pts"]
+    if match:
+        columns[-1:] = ["Table pts", "Table total"]
+    table = _table_of(*columns)
     for place, seat in enumerate(round_order(data), start=1):
         cards = _cards(data, seat)
-        table.add_row(
-            f"{place}.", _name(data, seat, star=True),
-            "out" if seat in data.went_out and not cards else str(len(cards)),
-            counted(_points_left(data, seat), "pt"), str(_score(data, seat)),
-            str(_table(data, seat)))
+        row: list[str | Text] = [f"{place}.", _name(data, seat, star=True),
+                                 "out" if seat in data.went_out and not cards
+                                 else str(len(cards)),
+                                 counted(_points_left(data, seat), "pt"),
+                                 str(_score(data, seat)),
+                                 f"+{_round_table(data, seat)}" if match
+                                 else str(_table(data, seat))]
+        if match:
+            row.append(str(_table(data, seat)))
+        table.add_row(*row)
     return table
 
 
@@ -258,11 +282,20 @@ class ResultsScreen(ModalScreen[Go]):
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
                     summary += f" · {who} {counted(data.round_points, 'point')}"
                 yield Static(marks(summary), id="results-summary")
+                if data.winning_card is not None and data.went_out:
+                    first = data.went_out[0]
+                    who = "You" if first == 0 else data.names[first]
+                    card = data.winning_card
+                    yield Static(Text(marks(f"{who} went out with {glyph(card.colour)} "
+                                            f"{card_name(card, data.palette)}."),
+                                      style=STYLES[card.colour] if card.colour else "bold"),
+                                 id="went-out-with")
                 if data.match_over and several_rounds(data):
                     yield Static(Text(f"The match after {counted(data.round, 'round')}",
                                       style="bold"),
                                  id="match-heading")
                     yield Static(standings(data), id="standings", classes="-headed")
+                    yield Static(TABLE_POINTS_NOTE, id="table-points-note", classes="aside")
                     yield Static(Text(f"The last round, round {data.round}", style="bold"),
                                  id="round-heading")
                     yield Static(last_round(data), id="last-round", classes="-headed")
@@ -277,6 +310,7 @@ class ResultsScreen(ModalScreen[Go]):
                     yield Static(Text("You have no cards left.", style="bold"), id="your-cards")
                 if not (data.match_over and several_rounds(data)):
                     yield Static(standings(data), id="standings")
+                    yield Static(TABLE_POINTS_NOTE, id="table-points-note", classes="aside")
                 yield Static(record_text(data.stats, data.difficulty), id="your-record")
             with Horizontal(classes="buttons"):
                 if data.match_over:
