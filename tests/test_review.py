@@ -16,6 +16,7 @@ from colorcards.engine import (
     CHALLENGE,
     DRAW,
     PASS,
+    Catch,
     Colour,
     Game,
     NameColour,
@@ -213,7 +214,10 @@ NAMES = ("You", "Lily", "Zoe", "Max")
     (CALL, DRAW,
      "Turn 14, Red 7 on the pile: you called Last Card. Your chance to win this round: 24% "
      "after calling Last Card, 35% after drawing."),
-], ids=["card", "colour", "draw", "keep", "accept", "challenge", "name", "call"])
+    (Catch(2), DRAW,
+     "Turn 14, Red 7 on the pile: you caught Zoe. Your chance to win this round: 24% after "
+     "catching Zoe, 35% after drawing."),
+], ids=["card", "colour", "draw", "keep", "accept", "challenge", "name", "call", "catch"])
 def test_every_kind_of_moment_reads_as_a_sentence(made, best, words):
     """Chances as chances, each move in words; a reason only where an opponent's share of
     going out first moved by five points or more."""

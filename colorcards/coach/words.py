@@ -31,15 +31,15 @@ WHY_SHOWN = 0.05
 """A seat's share of going out first must move by this much to be named as the reason."""
 
 
-_NOUNS: dict[Action, str] = {
-    DRAW: "drawing", PASS: "keeping the drawn card", ACCEPT: "taking the penalty",
-    CHALLENGE: "challenging the Wild Draw Four", CALL: "calling Last Card"}
-_VERBS: dict[Action, str] = {
-    DRAW: "draw a card", PASS: "keep the drawn card", ACCEPT: "take the penalty",
-    CHALLENGE: "challenge the Wild Draw Four", CALL: "call Last Card"}
-_DID: dict[Action, str] = {
-    DRAW: "you drew", PASS: "you kept the drawn card", ACCEPT: "you took the penalty",
-    CHALLENGE: "you challenged the Wild Draw Four", CALL: "you called Last Card"}
+_FORMS: dict[Action, tuple[str, str, str]] = {
+    DRAW: ("drawing", "draw a card", "you drew"),
+    PASS: ("keeping the drawn card", "keep the drawn card", "you kept the drawn card"),
+    ACCEPT: ("taking the penalty", "take the penalty", "you took the penalty"),
+    CHALLENGE: ("challenging the Wild Draw Four", "challenge the Wild Draw Four",
+                "you challenged the Wild Draw Four"),
+    CALL: ("calling Last Card", "call Last Card", "you called Last Card"),
+}
+"""The moves without fields: (as a noun, as advice, as something the player did)."""
 
 
 def _plain_card(card: Card) -> str:
@@ -50,46 +50,42 @@ def _plain_colour(colour: Colour) -> str:
     return colour.title
 
 
+def _forms(action: Action, card_name: CardName, colour_name: ColourName,
+           seat_names: Sequence[str]) -> tuple[str, str, str]:
+    """The move as a noun ('Red 3'), as advice ('play Red 3') and as something the player
+    did ('you played Red 3')."""
+    if isinstance(action, Play):
+        card = card_name(action.card)
+        if action.colour is not None:
+            card += f" naming {colour_name(action.colour)}"
+        return card, f"play {card}", f"you played {card}"
+    if isinstance(action, NameColour):
+        colour = colour_name(action.colour)
+        return f"naming {colour}", f"name {colour}", f"you named {colour}"
+    if isinstance(action, Catch):
+        who = seat_names[action.seat] if action.seat < len(seat_names) else f"seat {action.seat}"
+        return f"catching {who}", f"catch {who}", f"you caught {who}"
+    return _FORMS.get(action, (str(action), str(action), f"you chose {action}"))
+
+
 def move_noun(action: Action, card_name: CardName = _plain_card,
               colour_name: ColourName = _plain_colour,
               seat_names: Sequence[str] = ()) -> str:
     """The move as it reads after 'after' or before ': about the same': 'Red 3', 'Wild
     naming Blue', 'drawing', 'keeping the drawn card', 'taking the penalty'."""
-    if isinstance(action, Play):
-        words = card_name(action.card)
-        if action.colour is not None:
-            words += f" naming {colour_name(action.colour)}"
-        return words
-    if isinstance(action, NameColour):
-        return f"naming {colour_name(action.colour)}"
-    if isinstance(action, Catch):
-        who = seat_names[action.seat] if action.seat < len(seat_names) else f"seat {action.seat}"
-        return f"catching {who}"
-    return _NOUNS.get(action, str(action))
-
-
-def you_did(action: Action, card_name: CardName = _plain_card,
-            colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = ()) -> str:
-    """The move as something the player did: 'you played Red 3', 'you drew'."""
-    if isinstance(action, Play):
-        return "you played " + move_noun(action, card_name, colour_name)
-    if isinstance(action, NameColour):
-        return f"you named {colour_name(action.colour)}"
-    if isinstance(action, Catch):
-        return "you caught " + move_noun(action, seat_names=seat_names).removeprefix("catching ")
-    return _DID.get(action, f"you chose {action}")
+    return _forms(action, card_name, colour_name, seat_names)[0]
 
 
 def move_verb(action: Action, card_name: CardName = _plain_card,
               colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = ()) -> str:
     """The move as advice: 'play Red 3', 'draw a card', 'keep the drawn card'."""
-    if isinstance(action, Play):
-        return "play " + move_noun(action, card_name, colour_name)
-    if isinstance(action, NameColour):
-        return f"name {colour_name(action.colour)}"
-    if isinstance(action, Catch):
-        return "catch " + move_noun(action, seat_names=seat_names).removeprefix("catching ")
-    return _VERBS.get(action, str(action))
+    return _forms(action, card_name, colour_name, seat_names)[1]
+
+
+def you_did(action: Action, card_name: CardName = _plain_card,
+            colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = ()) -> str:
+    """The move as something the player did: 'you played Red 3', 'you drew'."""
+    return _forms(action, card_name, colour_name, seat_names)[2]
 
 
 def hint_words(close: Sequence[Action], card_name: CardName = _plain_card,
