@@ -148,11 +148,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "sim":
             return run_sim(args)
         if args.command == "stats":
-            from .store.report import run_stats
+            from .commands import run_stats
 
             return run_stats(args.stats_data_dir or args.data_dir, as_json=args.json)
         if args.command in ("history", "export"):
-            from .store.history import run_export, run_history
+            from .commands import run_export, run_history
 
             data_dir = args.stats_data_dir or args.data_dir
             if args.command == "history":
@@ -163,11 +163,8 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_replay(args)
         check_opponents(args)
-        try:
-            from .tui.app import run_app
-        except ImportError:
-            parser.print_help()
-            return 0
+        from .tui.app import run_app  # a broken install fails here, loudly, not as --help
+
         return run_app(args)
     except (RulesError, ValueError) as exc:
         print(f"colorcards: {exc}", file=sys.stderr)

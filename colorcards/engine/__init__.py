@@ -62,6 +62,7 @@ from .rules import (
     Stacking,
     get_preset,
     parse_value,
+    preset_title,
 )
 from .serial import game_from_json
 from .serial import loads as load_game
@@ -79,6 +80,7 @@ __all__ = [
     "game_from_json", "load_game", "PositionError", "position_from_text", "position_text",
     "copy_rng", "rng_from_state", "rng_state",
     "CHOICES", "DEFAULT_PRESET", "PRESETS", "Preset", "Rules", "get_preset", "parse_value",
+    "preset_title",
     "DrawFour", "DrawRule", "FirstCard", "FirstPlayer", "LastCard", "Match", "Palette",
     "RoundEnd", "Stacking",
     "View",

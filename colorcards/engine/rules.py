@@ -332,3 +332,10 @@ def get_preset(key: str) -> Preset:
     except KeyError:
         names = ", ".join(PRESETS)
         raise RulesError(f"unknown preset {key!r}: choose one of {names}") from None
+
+
+def preset_title(key: str) -> str:
+    """The preset's name as players read it ('Colour Match'); an unknown key (a record
+    from another version) as it is."""
+    found = PRESETS.get(key)
+    return found.title if found else key
