@@ -309,10 +309,6 @@ class Game:
         """The seat to act, or None between rounds and after the match."""
         return None if self.phase is ROUND_OVER or self.phase is MATCH_OVER else self.current
 
-    def in_round(self, seat: int) -> bool:
-        """Whether the seat still holds cards in this round."""
-        return bool(self.hands[seat])
-
     def next_seat(self, seat: int) -> int:
         """The next seat after `seat` in the direction of play that still holds cards
         (a lookup: the walk round the table is `_seat_order`'s)."""
