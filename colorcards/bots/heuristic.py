@@ -29,7 +29,9 @@ from ..engine import (
     Card,
     Catch,
     Colour,
+    DrawFour,
     NameColour,
+    Phase,
     Play,
     Rank,
     View,
@@ -191,12 +193,12 @@ class HeuristicPlayer:
         if catches and rng.random() < level.catch:
             return catches[0]
         phase = view.phase
-        if phase == "name-colour":
+        if phase is Phase.NAME_COLOUR:
             colour = best_colour(view, view.hand, level.steer, level.side)
             return NameColour(colour)
-        if phase == "challenge":
+        if phase is Phase.CHALLENGE:
             return self.challenge(view, legal, rng)
-        if phase == "window":
+        if phase is Phase.WINDOW:
             return CALL if CALL in legal else legal[0]
         action = self.turn(view, legal, rng)
         if CALL in legal and isinstance(action, Play) and len(view.hand) == 2:
@@ -254,7 +256,7 @@ class HeuristicPlayer:
         if level.random_play and rng.random() < level.random_play:
             card = cards[int(rng.random() * len(cards))]
             return play_for(view, card, remaining(view.hand, card), level)
-        if view.phase == "drawn":
+        if view.phase is Phase.DRAWN:
             return self.drawn_card(view, plays, legal, rng)
         best = self.best_play(view, plays, rng)
         if DRAW in legal and (self.rather_draw(view, best) or self.holds_colour(view, best)):
@@ -336,7 +338,7 @@ class HeuristicPlayer:
             score -= 4.0 if len(rest) >= WILD_SAVE_HAND else 1.0
             if card.rank is Rank.WILD and wilds_left == 0 and len(rest) >= 2:
                 score -= 1.0
-        if rank is Rank.WILD_DRAW_FOUR and view.rules.draw_four == "challenge":
+        if rank is Rank.WILD_DRAW_FOUR and view.rules.draw_four is DrawFour.CHALLENGE:
             before = view.active_colour
             if any(c.colour is before for c in rest):
                 score -= 6.0  # a bluff a careful player would catch

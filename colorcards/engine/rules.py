@@ -178,7 +178,7 @@ class Rules:
                 raise RulesError(f"{f.name} cannot be {value!r}: choose one of {allowed}")
             if typed is not None and type(value) is not typed:
                 object.__setattr__(self, f.name, typed(value))  # the word, as its member
-        if self.draw_four == "challenge" and self.stacking == "on":
+        if self.draw_four is DrawFour.CHALLENGE and self.stacking is Stacking.ON:
             raise RulesError(
                 "a Wild Draw Four challenge exists only with stacking off: "
                 "set stacking=off or pick another draw_four rule"
@@ -246,7 +246,7 @@ class Preset:
                 raise RulesError(f"unknown rule option {key!r}")
         if (
             self.draw_four_without_stacking
-            and changes.get("stacking") == "off"
+            and changes.get("stacking") == Stacking.OFF  # a word or the member
             and "draw_four" not in changes
         ):
             changes["draw_four"] = self.draw_four_without_stacking

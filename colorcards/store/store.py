@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
-from ..engine import Game, Rules, StateError
+from ..engine import Game, Phase, Rules, StateError
 from ..level import LEVELS
 from ..replay.kept import KeptGame, ReplayError, decode_actions, encode_actions
 from . import records as R
@@ -197,7 +197,7 @@ class Store:
         """Record a finished match for seat 0 and clear the save, in one transaction.
 
         Idempotent: finishing the same game_id again returns the first record."""
-        if game.phase != "match-over":
+        if game.phase is not Phase.MATCH_OVER:
             raise ValueError(f"the match is not over (phase {game.phase!r})")
         game_id = str(meta["game_id"])
         record = R.make_record(game, meta, utc_now(), self._played(game_id, meta))
@@ -214,7 +214,7 @@ class Store:
         saved = self.load_game()
         if saved is None:
             return None
-        if saved.game.phase == "match-over":
+        if saved.game.phase is Phase.MATCH_OVER:
             return self.finish_game(saved.game, saved.meta, saved.log)
         record = R.make_record(saved.game, saved.meta, utc_now(), saved.played_seconds,
                                abandoned=True)
