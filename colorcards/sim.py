@@ -12,7 +12,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .bots import Player, make_player
@@ -154,6 +153,10 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int, seats: int | 
         for job in jobs:
             add(_play_chunk(job))
     else:
+        # Imported only here: processes cost a one-process run (and `sim --games 1`)
+        # a third of its start-up.
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for result in pool.map(_play_chunk, jobs):
                 add(result)

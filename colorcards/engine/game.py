@@ -26,9 +26,8 @@ no view pays nothing for them. A `View` holds only those two.
 
 from __future__ import annotations
 
-import json
+import os
 import random
-import secrets
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -138,7 +137,7 @@ class Game:
         """The options in force."""
         self.seats = seats
         """Number of seats; seat 0 is the human."""
-        self.seed = secrets.randbits(64) if seed is None else seed
+        self.seed = int.from_bytes(os.urandom(8)) if seed is None else seed
         """The seed that, with `actions`, replays the game exactly. Never shown in play."""
         self.rng = random.Random(self.seed)
         """The game's own generator: shuffles and nothing else."""
@@ -910,6 +909,8 @@ class Game:
 
     def dumps(self) -> str:
         """The state as a compact JSON string; `serial.loads` reads it."""
+        import json  # only here: importing the engine stays quick
+
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod

@@ -8,7 +8,6 @@ plain reason. It imports the game; the game imports it only when asked for JSON.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable
 
@@ -80,6 +79,8 @@ def state_to_json(game: Game, logs: bool = True) -> dict:
 def loads(text: str) -> Game:
     """The game from a `Game.dumps` string; StateError if it cannot be loaded."""
     try:
+        import json  # only here: importing the engine stays quick
+
         data = json.loads(text)
     except (ValueError, TypeError) as exc:
         raise StateError(f"the saved game is not valid JSON ({exc})") from None
