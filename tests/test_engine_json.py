@@ -13,7 +13,7 @@ from colorcards.engine import (
     Game,
     StateError,
     game_from_json,
-    load_game,
+    game_from_text,
 )
 from colorcards.tui.wording import Words
 from engine_helpers import A, check_108, position, rules, run
@@ -48,7 +48,7 @@ def test_round_trip_is_exact(preset, seats):
     """dumps → loads → dumps gives the same text, and both copies play on identically."""
     game = random_game(preset, seats, steps=120)
     text = game.dumps()
-    copy = load_game(text)
+    copy = game_from_text(text)
     assert copy.dumps() == text and copy.to_json() == game.to_json()
     rng = random.Random(1)
     for _ in range(150):
@@ -81,7 +81,7 @@ def test_round_trip_of_a_built_position():
         for step in (None, "R5", "draw"):
             if step is not None and game.can_apply(A(step)):
                 run(game, step)
-            assert load_game(game.dumps()).dumps() == game.dumps()
+            assert game_from_text(game.dumps()).dumps() == game.dumps()
 
 
 def corrupt(edit):
@@ -119,7 +119,7 @@ def test_bad_saves_raise_clear_state_errors(text_or_edit, message):
     """Malformed, foreign, newer or inconsistent saves raise StateError with a plain reason."""
     text = text_or_edit if isinstance(text_or_edit, str) else corrupt(text_or_edit)
     with pytest.raises(StateError, match=message):
-        load_game(text)
+        game_from_text(text)
 
 
 def test_a_card_twice_is_refused():

@@ -21,7 +21,7 @@ from .phase import Phase
 from .rngstate import rng_from_state
 from .rules import MAX_SEATS, MIN_SEATS, Rules
 
-__all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "loads", "state_to_json"]
+__all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "game_from_text", "state_to_json"]
 
 _DECK = Counter(full_deck())
 
@@ -76,7 +76,7 @@ def state_to_json(game: Game, logs: bool = True) -> dict:
     }
 
 
-def loads(text: str) -> Game:
+def game_from_text(text: str) -> Game:
     """The game from a `Game.dumps` string; StateError if it cannot be loaded."""
     try:
         import json  # only here: importing the engine stays quick
