@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from .engine import CHOICES, DEFAULT_PRESET, PRESETS, RulesError, get_preset, parse_value
 from .level import LEVELS
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
+    def error(self, message: str) -> NoReturn:  # one line, exit 2
         self.exit(2, f"colorcards: {message}\n")
 
 
@@ -78,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run_sim(args) -> int:
+def run_sim(args: argparse.Namespace) -> int:
     from .bots import make_player
     from .sim import run
 
@@ -125,7 +126,7 @@ def run_sim(args) -> int:
     return 0
 
 
-def check_opponents(args) -> None:
+def check_opponents(args: argparse.Namespace) -> None:
     """RulesError in terms of opponents when --opponents is outside what the preset
     allows (the preset counts players, the player counts opponents)."""
     opponents = getattr(args, "opponents", None)

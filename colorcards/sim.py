@@ -103,7 +103,8 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_chunk(args) -> tuple[int, int, int, list[float]]:
+def _play_chunk(args: tuple[dict, list[str], int, int, int, int, bool]
+                ) -> tuple[int, int, int, list[float]]:
     rules_json, names, seats, seed, start, stop, fixed = args
     rules = Rules.from_json(rules_json)
     players = [make_player(n) for n in names]
@@ -140,7 +141,7 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int, seats: int | 
             for i in range(0, games, chunk)]
     started = time.perf_counter()
 
-    def add(result) -> None:
+    def add(result: tuple[int, int, int, list[float]]) -> None:
         n, turns, stalemates, wins = result
         summary.games += n
         summary.turns += turns

@@ -140,7 +140,7 @@ def best_colour(view: View, rest: Sequence[Card], steer: bool = False,
     target = HUMAN_SEAT if side and view.seat != HUMAN_SEAT else view.next_seat()
     lacking = view.lacks[target] if view.seats > 1 else frozenset()
     if held:
-        def key(c: Colour):
+        def key(c: Colour) -> tuple[float, int, int]:
             bonus = 1.5 if steer and c in lacking else 0.0
             return (counts[c] + bonus, points[c], -COLOURS.index(c))
         return max(held, key=key)

@@ -9,7 +9,7 @@ changes what these functions return.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from math import comb
 
 from ..engine import COLOURS, Card, Colour, DrawFour, DrawRule, Rank, Stacking, View
@@ -76,7 +76,7 @@ def in_round(view: View) -> int:
     return sum(1 for c in view.hand_counts if c)
 
 
-def colour_counts(cards) -> dict[Colour, int]:
+def colour_counts(cards: Iterable[Card]) -> dict[Colour, int]:
     """Cards of each colour (wilds not counted)."""
     counts = dict.fromkeys(COLOURS, 0)
     for card in cards:

@@ -10,6 +10,7 @@ table's (`tui/wording.py`), written once there.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from .cards import Card, Colour, parse_card
 
@@ -31,7 +32,7 @@ class Event:
         return data
 
 
-def _dump(value):
+def _dump(value: object) -> Any:
     if isinstance(value, Card):
         return value.code
     if isinstance(value, Colour):

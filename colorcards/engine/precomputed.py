@@ -11,6 +11,7 @@ commonest: a play, a pass, a skip, a voluntary draw) are interned the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import chain
 
 from . import actions as A
@@ -73,7 +74,7 @@ DREW: list[dict[Colour | None, dict[Card, E.Drew]]] = [
 """One voluntary Drew event per (seat, active colour, card)."""
 
 
-def mask_of(hand) -> int:
+def mask_of(hand: Iterable[Card]) -> int:
     """The bitmask of the distinct cards in `hand`."""
     return sum(set(map(BIT_OF.__getitem__, hand)))
 

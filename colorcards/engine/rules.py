@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
 
 from .errors import RulesError
 
@@ -208,7 +209,7 @@ class Rules:
         return cls(**data)
 
 
-def parse_value(option: str, text: str):
+def parse_value(option: str, text: str) -> Any:
     """The typed value of an option given as text ('stacking', 'on'); RulesError if bad."""
     if option not in CHOICES:
         known = ", ".join(CHOICES)
@@ -239,7 +240,7 @@ class Preset:
     """The Draw Four rule the preset switches to when stacking is turned off (Colour
     Match: "free, challenge if stacking off"); None keeps `base.draw_four`."""
 
-    def rules(self, **changes) -> Rules:
+    def rules(self, **changes: Any) -> Rules:
         """The preset's rules with single options changed; RulesError if forbidden."""
         for key in changes:
             if key not in CHOICES:

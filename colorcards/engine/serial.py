@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from . import actions as A
 from . import events as E
@@ -110,7 +111,7 @@ def game_from_json(data: object) -> Game:
         raise StateError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
 
 
-def _seat(value, seats: int, name: str, optional: bool = False):
+def _seat(value: object, seats: int, name: str, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
@@ -118,7 +119,7 @@ def _seat(value, seats: int, name: str, optional: bool = False):
     return value
 
 
-def _phase(value) -> Phase:
+def _phase(value: Any) -> Phase:
     try:
         return Phase(value)
     except ValueError:

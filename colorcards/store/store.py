@@ -12,6 +12,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -120,7 +121,7 @@ class Store:
     # ------------------------------------------------------------------ writing
 
     @contextmanager
-    def _transaction(self, durable: bool = False):
+    def _transaction(self, durable: bool = False) -> Iterator[sqlite3.Connection]:
         """One write transaction. `durable` syncs the log to disk at the commit (a
         finished game's record survives power loss too); autosaves skip that sync,
         which only risks the last few autosaves on power loss, never the file."""
@@ -135,7 +136,7 @@ class Store:
                     self._db.execute("PRAGMA synchronous = NORMAL")
 
     @contextmanager
-    def _transaction_body(self):
+    def _transaction_body(self) -> Iterator[sqlite3.Connection]:
         with self._mutex:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -496,7 +497,7 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -511,7 +512,7 @@ def _recorded(db: sqlite3.Connection, game_id: str) -> bool:
     return db.execute("SELECT 1 FROM records WHERE game_id = ?", (game_id,)).fetchone() is not None
 
 
-def _since(started_at) -> float:
+def _since(started_at: object) -> float:
     """Seconds since an ISO timestamp; 0 if it does not parse."""
     try:
         started = datetime.fromisoformat(str(started_at))
