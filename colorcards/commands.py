@@ -41,12 +41,17 @@ def _data_dir(data_dir: str | None) -> tuple[Path, Path] | None:
     return directory, path
 
 
+def _reading(data_dir: str | None) -> Store | None:
+    """A private copy of the database to read, or None after saying why not."""
+    found = _data_dir(data_dir)
+    return None if found is None else Store.open_for_reading(found[1])
+
+
 def run_history(data_dir: str | None, as_json: bool) -> int:
     """Print the kept games, newest first; 0, or 1 if the database could not be read."""
-    found = _data_dir(data_dir)
-    if found is None:
+    store = _reading(data_dir)
+    if store is None:
         return 1
-    store = Store.open_for_reading(found[1])
     try:
         entries = store.history()
     finally:
@@ -75,10 +80,9 @@ def run_history(data_dir: str | None, as_json: bool) -> int:
 
 def run_export(data_dir: str | None, key: str) -> int:
     """Print the game `key` names as an export (JSON); 0, or 1 with a reason on stderr."""
-    found = _data_dir(data_dir)
-    if found is None:
+    store = _reading(data_dir)
+    if store is None:
         return 1
-    store = Store.open_for_reading(found[1])
     try:
         entry = find_game(store.history(), key)
         kept = store.kept_game(entry.game_id)
