@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .heuristic import Tuning
 from .thinking import Lookahead, ThinkingPlayer
+from .tuning import Tuning
 
 CRAZY = Tuning("crazy", random_play=0.0, stack_miss=0.0, forget=0.0, catch=1.0,
               save_wilds=True, aim=True, steer=True, focus_human=True,

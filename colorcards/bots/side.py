@@ -11,7 +11,6 @@ when its tuning plays as a side. Everything is read from the seat's view.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ..engine import HUMAN_SEAT, Action, Card, Colour, Play, Rank, View
 from .knowledge import (
@@ -24,9 +23,7 @@ from .knowledge import (
     threat,
     turns_until,
 )
-
-if TYPE_CHECKING:
-    from .heuristic import Tuning
+from .tuning import Tuning
 
 #: Playing as a side: how much the chance that the human can follow the card left on
 #: top costs, times the human's `threat` (from two cards; measured from seat 0, see

@@ -39,8 +39,9 @@ from ..engine import (
     deal_from_view,
 )
 from .drive import drive
-from .heuristic import HeuristicPlayer, Tuning, card_plays, distinct_cards, play_for, remaining
+from .heuristic import HeuristicPlayer, card_plays, distinct_cards, play_for, remaining
 from .knowledge import in_round
+from .tuning import Tuning
 
 #: Longest play-out, in decisions, before the hand sizes are used to guess the winner.
 PLY_LIMIT = 150
