@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from .engine import CHOICES, DEFAULT_PRESET, PRESETS, RulesError, get_preset, parse_value
 from .level import LEVELS
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
+    def error(self, message: str) -> NoReturn:  # one line, exit 2
         self.exit(2, f"colorcards: {message}\n")
 
 
@@ -90,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run_sim(args) -> int:
+def run_sim(args: argparse.Namespace) -> int:
     from .bots import make_player
     from .sim import run
 
@@ -142,7 +143,7 @@ def _wins(wins: float) -> str:
     return f"{wins:.0f}" if float(wins).is_integer() else f"{wins:.1f}"
 
 
-def check_opponents(args) -> None:
+def check_opponents(args: argparse.Namespace) -> None:
     """RulesError in terms of opponents when --opponents is outside what the preset
     allows (the preset counts players, the player counts opponents)."""
     opponents = getattr(args, "opponents", None)
@@ -165,11 +166,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "sim":
             return run_sim(args)
         if args.command == "stats":
-            from .store.report import run_stats
+            from .commands import run_stats
 
             return run_stats(args.stats_data_dir or args.data_dir, as_json=args.json)
         if args.command in ("history", "export"):
-            from .store.history import run_export, run_history
+            from .commands import run_export, run_history
 
             data_dir = args.stats_data_dir or args.data_dir
             if args.command == "history":
@@ -185,11 +186,8 @@ def main(argv: list[str] | None = None) -> int:
             args.data_dir = args.stats_data_dir or args.data_dir
             return run_replay(args)
         check_opponents(args)
-        try:
-            from .tui.app import run_app
-        except ImportError:
-            parser.print_help()
-            return 0
+        from .tui.app import run_app  # a broken install fails here, loudly, not as --help
+
         return run_app(args)
     except (RulesError, ValueError) as exc:
         print(f"colorcards: {exc}", file=sys.stderr)

@@ -12,12 +12,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .bots import Player, make_player
-from .bots.drive import decide
-from .engine import DecisionKind, Game, Rules, next_decision
+from .bots.drive import drive
+from .engine import Game, Rules
 
 GAME_SEED_STRIDE = 1_000_003
 PLAYER_SEED_SALT = 0x5EED_CA7D
@@ -25,7 +24,6 @@ SEAT_SEED_STRIDE = 16
 """Seat generators of one game are seeded base + seat (at most 10 seats)."""
 DECISIONS_PER_TURN = 4
 """A bound on decisions (reactions, the window, deals) per turn, for `max_turns`."""
-_TURN = DecisionKind.TURN
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -60,23 +58,7 @@ def play_game(rules: Rules, players: Sequence[Player], seed: int,
     (`seat_rngs`), so a game's result depends only on its seed."""
     seats = len(players)
     game = Game(rules, seats, seed)
-    rngs = seat_rngs(seed, seats)
-    apply = game.step  # apply, without copying out the events no one reads here
-    # A turn of a player that needs no view is most of every game: its choice is
-    # asked for directly (the same as `decide` would).
-    blind = [None if p.uses_view else p.choose for p in players]
-    for _ in range(DECISIONS_PER_TURN * max_turns):
-        d = next_decision(game)
-        if d is None:
-            break
-        kind, seat, actions = d
-        if seat is None:
-            apply(actions[0])
-        elif kind is _TURN and (choose := blind[seat]) is not None:
-            apply(choose(None, actions, rngs[seat]), seat)
-        else:
-            apply(decide(game, d, players[seat], rngs[seat]), seat)
-    else:
+    if not drive(game, players, seat_rngs(seed, seats), limit=DECISIONS_PER_TURN * max_turns):
         raise RuntimeError(f"game with seed {seed} did not end in {max_turns} turns")
     stalemate = any(r.winner is None for r in game.results)
     return GameResult(game.winners, game.total_turns, stalemate, len(game.actions))
@@ -121,7 +103,8 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_chunk(args) -> tuple[int, int, int, list[float]]:
+def _play_chunk(args: tuple[dict, list[str], int, int, int, int, bool]
+                ) -> tuple[int, int, int, list[float]]:
     rules_json, names, seats, seed, start, stop, fixed = args
     rules = Rules.from_json(rules_json)
     players = [make_player(n) for n in names]
@@ -158,7 +141,7 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int, seats: int | 
             for i in range(0, games, chunk)]
     started = time.perf_counter()
 
-    def add(result) -> None:
+    def add(result: tuple[int, int, int, list[float]]) -> None:
         n, turns, stalemates, wins = result
         summary.games += n
         summary.turns += turns
@@ -171,6 +154,10 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int, seats: int | 
         for job in jobs:
             add(_play_chunk(job))
     else:
+        # Imported only here: processes cost a one-process run (and `sim --games 1`)
+        # a third of its start-up.
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for result in pool.map(_play_chunk, jobs):
                 add(result)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 from colorcards.bots import make_player
-from colorcards.bots.drive import decide
-from colorcards.engine import Game, get_preset, next_decision
+from colorcards.bots.drive import drive
+from colorcards.engine import Game, get_preset
 from colorcards.store import Store
 
 EVENING = (("color-cards", 4, "hard"), ("classic", 3, "normal"), ("duel", 2, "crazy"),
@@ -21,14 +21,9 @@ EVENING = (("color-cards", 4, "hard"), ("classic", 3, "normal"), ("duel", 2, "cr
 
 
 def step(game: Game, players, rng: random.Random) -> None:
-    """One decision of play, taken as the table takes it (the engine's one loop)."""
-    decision = next_decision(game)
-    if decision is None:
-        return
-    if decision.seat is None:
-        game.apply(decision.actions[0])
-        return
-    game.apply(decide(game, decision, players[decision.seat], rng), decision.seat)
+    """One decision of play, taken as the table takes it (the players' one loop,
+    every seat drawing on `rng`)."""
+    drive(game, players, [rng] * len(players), limit=1)
 
 
 def new_game(index: int, seed: int, plan=EVENING) -> tuple[Game, dict, list]:

@@ -9,8 +9,9 @@ had never stopped. The crash test relies on that.
 from __future__ import annotations
 
 from colorcards.bots import make_player
+from colorcards.bots.drive import decide
 from colorcards.engine import Game, get_preset, next_decision, rng_from_state, rng_state
-from colorcards.sim import decide, seat_rngs
+from colorcards.sim import seat_rngs
 
 PLAN = (("duel", 2), ("party", 4), ("colour-match", 3), ("party", 3), ("duel", 2), ("party", 6))
 """The crash test's games, in order: (preset, seats)."""

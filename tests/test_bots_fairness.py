@@ -22,7 +22,7 @@ from colorcards.engine import (
     Colour,
     Game,
     deal_from_view,
-    load_game,
+    game_from_text,
 )
 
 
@@ -90,7 +90,7 @@ def test_same_view_same_answer(name):
     for game, seat in positions("color-cards", 4, seed=5, every=9):
         view = game.view(seat)
         legal = game.legal_actions()
-        resumed = load_game(game.dumps())
+        resumed = game_from_text(game.dumps())
         player = make_player(name)
         first = player.choose(view, legal, random.Random(3))
         again = player.choose(resumed.view(seat), resumed.legal_actions(), random.Random(3))

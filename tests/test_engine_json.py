@@ -13,9 +13,13 @@ from colorcards.engine import (
     Game,
     StateError,
     game_from_json,
-    load_game,
+    game_from_text,
 )
+from colorcards.tui.wording import Words
 from engine_helpers import A, check_108, position, rules, run
+
+WORDS = Words([f"Seat {s}" for s in range(10)], "classic")
+"""The table's words (the engine has none of its own)."""
 
 
 def random_game(preset="color-cards", seats=4, seed=5, steps=300, **changes):
@@ -44,7 +48,7 @@ def test_round_trip_is_exact(preset, seats):
     """dumps → loads → dumps gives the same text, and both copies play on identically."""
     game = random_game(preset, seats, steps=120)
     text = game.dumps()
-    copy = load_game(text)
+    copy = game_from_text(text)
     assert copy.dumps() == text and copy.to_json() == game.to_json()
     rng = random.Random(1)
     for _ in range(150):
@@ -77,7 +81,7 @@ def test_round_trip_of_a_built_position():
         for step in (None, "R5", "draw"):
             if step is not None and game.can_apply(A(step)):
                 run(game, step)
-            assert load_game(game.dumps()).dumps() == game.dumps()
+            assert game_from_text(game.dumps()).dumps() == game.dumps()
 
 
 def corrupt(edit):
@@ -115,7 +119,7 @@ def test_bad_saves_raise_clear_state_errors(text_or_edit, message):
     """Malformed, foreign, newer or inconsistent saves raise StateError with a plain reason."""
     text = text_or_edit if isinstance(text_or_edit, str) else corrupt(text_or_edit)
     with pytest.raises(StateError, match=message):
-        load_game(text)
+        game_from_text(text)
 
 
 def test_a_card_twice_is_refused():
@@ -205,7 +209,7 @@ def test_every_event_describes_itself_and_round_trips():
     for game in games:
         for event in game.history:
             seen.add(event.kind)
-            text = event.describe(lambda s: f"Seat {s}")
+            text = WORDS.sentence(event)
             assert isinstance(text, str) and text.strip() and "None" not in text
             assert event_from_json(event.as_json()) == event
             public = event.public()
@@ -220,5 +224,5 @@ def test_a_time_out_is_said_once():
     """'ran out of time' is the time-out's own event; the draw that follows does not repeat it."""
     game = position("top=R3 | you: B7 G1 | lily: G2", rules(turn_timer=30))
     events = game.apply(TIMEOUT)
-    words = " ".join(e.describe(lambda s: f"Seat {s}") for e in events)
-    assert words.count("time") == 1 and "Seat 0 drew a card." in words
+    words = " ".join(WORDS.sentence(e) for e in events)
+    assert words.count("time") == 1 and "drew a card" in words

@@ -2,7 +2,7 @@
 
 import pytest
 
-from colorcards.engine import IllegalAction, load_game, parse_card
+from colorcards.engine import IllegalAction, game_from_text, parse_card
 from engine_helpers import P, check_108, legal, position, rules, run
 
 
@@ -160,7 +160,7 @@ def test_legal_actions_are_deterministic_and_in_card_order():
     for order, seed in (("G9 B3 R5 R7 W W+4", 1), ("R7 W+4 G9 W B3 R5", 99)):
         other = position(f"top=R3 | you: {order} | lily: G2", ruleset, seed=seed)
         assert legal(other) == expected
-        assert legal(load_game(other.dumps())) == expected
+        assert legal(game_from_text(other.dumps())) == expected
 
 
 def test_play_moves_card_and_sets_colour():

@@ -1,4 +1,4 @@
-"""STYLE.md §1: engine/, bots/ and replay/ never import Textual, sqlite3 or platformdirs."""
+"""STYLE.md §1: engine/, bots/, coach/ and replay/ never import Textual, sqlite3 or platformdirs."""
 
 import ast
 import json
@@ -12,7 +12,7 @@ import colorcards
 
 PACKAGE = Path(colorcards.__file__).parent
 FORBIDDEN = ("textual", "sqlite3", "platformdirs")
-LAYERS = ("engine", "bots", "replay")
+LAYERS = ("engine", "bots", "coach", "replay")
 
 
 def _called_name(call: ast.Call) -> str:

@@ -37,7 +37,7 @@ from colorcards.engine import (
     IllegalAction,
     NameColour,
     Rank,
-    load_game,
+    game_from_text,
     play,
 )
 from engine_helpers import DECK
@@ -181,7 +181,7 @@ def check_step(game: Game, rng: random.Random) -> None:
     for h in game.hands:
         assert [c.index for c in h] == sorted(c.index for c in h)
     text = game.dumps()
-    assert load_game(text).dumps() == text
+    assert game_from_text(text).dumps() == text
     seat = rng.randrange(game.seats)
     for s in {seat, game.current}:
         listed = game.legal_actions(s)

@@ -162,7 +162,8 @@ def test_stats_never_imports_textual(tmp_path):
 
 def test_store_package_imports_no_textual():
     """colorcards.store never imports Textual (the layer rule)."""
-    code = "import sys, colorcards.store, colorcards.store.report; print('textual' in sys.modules)"
+    code = ("import sys, colorcards.store, colorcards.store.report, colorcards.commands; "
+            "print('textual' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False"
 

@@ -4,7 +4,7 @@ A Crazy computer counts a round won by any computer as a win (`Tuning.side`): it
 keeps its Skips and draw cards for the human and spares its partners, turns play away
 from the human with Reverses, steers into colours the human drew on, catches only the
 human, and never forgets Last Card. From the cards it cannot see it reckons the odds
-that the next seat can follow what it leaves on top (`HeuristicPlayer.side_steer`):
+that the next seat can follow what it leaves on top (`SidePlay.side_steer`):
 good odds for a partner close to going out, poor ones for the human down to two
 cards, drawing rather than change a colour the human is clearly less likely to follow.
 Once the human is down to two cards it also thinks ahead (`ThinkingPlayer`), judging
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .heuristic import Tuning
 from .thinking import Lookahead, ThinkingPlayer
+from .tuning import Tuning
 
 CRAZY = Tuning("crazy", random_play=0.0, stack_miss=0.0, forget=0.0, catch=1.0,
               save_wilds=True, aim=True, steer=True, focus_human=True,

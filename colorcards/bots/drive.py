@@ -30,19 +30,26 @@ def decide(game: Game, decision: Decision, player: Player, rng: Random) -> Actio
 
 
 def drive(game: Game, players: Sequence[Player], rngs: Sequence[Random],
-          until: Callable[[Game], bool], limit: int) -> bool:
+          until: Callable[[Game], bool] | None = None, limit: int = 1_000_000) -> bool:
     """Play `game` on, seat s deciding as `players[s]` with `rngs[s]`, until `until(game)`
-    holds, the game ends, or `limit` decisions have been applied. True if `until` held."""
+    holds, the game ends, or `limit` decisions have been applied. True if `until` held
+    (without `until`: if the game ended).
+
+    This is every driver's loop, so it is lean: a turn of a player that needs no view
+    (most of a simulated game) asks for its choice directly, as `decide` would."""
     step = game.step
+    blind = [None if p.uses_view else p.choose for p in players]
     for _ in range(limit):
-        if until(game):
+        if until is not None and until(game):
             return True
         d = next_decision(game)
         if d is None:
-            return until(game)
-        seat = d.seat
+            break
+        kind, seat, actions = d
         if seat is None:
-            step(d.actions[0])
+            step(actions[0])
+        elif kind is _TURN and (choose := blind[seat]) is not None:
+            step(choose(None, actions, rngs[seat]), seat)
         else:
             step(decide(game, d, players[seat], rngs[seat]), seat)
-    return until(game)
+    return game.is_over if until is None else bool(until(game))

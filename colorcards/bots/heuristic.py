@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from random import Random
 
 from ..engine import (
@@ -29,61 +28,26 @@ from ..engine import (
     Card,
     Catch,
     Colour,
+    DrawFour,
     NameColour,
+    Phase,
     Play,
     Rank,
     View,
     play,
 )
 from .knowledge import (
-    ATTACK_RANKS,
     bluff_chance,
     colour_counts,
-    follow_chance,
     hits_next,
     in_round,
     next_to_play,
     seat_threat,
     stuck,
     threat,
-    turns_until,
 )
-
-
-@dataclass(frozen=True)
-class Tuning:
-    """How well a rule-based player plays: its lapses and the ideas it uses."""
-
-    name: str
-    random_play: float
-    """Chance of playing a random legal card instead of the best one."""
-    stack_miss: float
-    """Chance of taking a penalty it could have stacked back."""
-    forget: float
-    """Chance of not calling Last Card when playing down to one card."""
-    catch: float
-    """Chance of catching a seat that forgot its Last Card call."""
-    save_wilds: bool
-    """Keeps Wilds for when it is stuck or close to going out."""
-    aim: bool
-    """Aims Skips, Reverses and draw cards at a seat about to go out."""
-    steer: bool = False
-    """Switches to colours the next seat has shown it lacks."""
-    focus_human: bool = False
-    """Weighs the human's threat above the other computers'."""
-    read_bluffs: bool = True
-    """Challenges a Wild Draw Four from an estimate of the bluff; else at a fixed rate."""
-    draw_to_save_wild: bool = True
-    """With drawing allowed any time, draws rather than spend its only playable Wild
-    early (a human habit; measured, it costs a little)."""
-    draw_four_attack: float = 1.5
-    """What a Wild Draw Four is worth as an attack beyond the threat it stops; lower
-    keeps it longer for stacking back or for going out."""
-    side: bool = False
-    """Plays with the other computers as one side against the human's seat: any
-    computer going out is a win, so it spares them its attacks and keeps its Skips
-    and draw cards, its steering and its catches for the human."""
-
+from .side import SidePlay
+from .tuning import Tuning
 
 # The slips are set from the human's seat (tests/benchmarks/levels.py): a Hard player
 # should win about half its games against three Easy, a casual (Normal) player two in
@@ -96,14 +60,6 @@ HARD = Tuning("hard", random_play=0.0, stack_miss=0.0, forget=0.02, catch=0.95,
              save_wilds=True, aim=True, steer=True, draw_to_save_wild=False,
              draw_four_attack=0.5)
 
-#: Playing as a side: how much the chance that the human can follow the card left on
-#: top costs, times the human's `threat` (from two cards; measured from seat 0, see
-#: `HeuristicPlayer.side_steer`), and how much a partner's chance adds, times its threat.
-HUMAN_FOLLOW = 2.0
-PARTNER_FOLLOW = 3.0
-#: How much likelier to fit the human's last cards a play must be than the card on top
-#: before a side draws instead, to keep the colour.
-HOLD_MARGIN = 0.05
 #: A Wild spent while the hand is larger than this (and nobody is close) costs points.
 WILD_SAVE_HAND = 3
 DRAW_TO_SAVE_LIMIT = 8
@@ -148,7 +104,7 @@ def best_colour(view: View, rest: Sequence[Card], steer: bool = False,
     target = HUMAN_SEAT if side and view.seat != HUMAN_SEAT else view.next_seat()
     lacking = view.lacks[target] if view.seats > 1 else frozenset()
     if held:
-        def key(c: Colour):
+        def key(c: Colour) -> tuple[float, int, int]:
             bonus = 1.5 if steer and c in lacking else 0.0
             return (counts[c] + bonus, points[c], -COLOURS.index(c))
         return max(held, key=key)
@@ -166,8 +122,9 @@ def play_for(view: View, card: Card, rest: Sequence[Card], level: Tuning) -> Pla
     return play(card)
 
 
-class HeuristicPlayer:
-    """A rule-based computer player at one `Tuning` (Easy, Normal or Hard)."""
+class HeuristicPlayer(SidePlay):
+    """A rule-based computer player at one `Tuning` (Easy, Normal or Hard); playing as a
+    side against the human (Crazy's tuning), its side play is `SidePlay`'s."""
 
     uses_view = True
 
@@ -191,12 +148,12 @@ class HeuristicPlayer:
         if catches and rng.random() < level.catch:
             return catches[0]
         phase = view.phase
-        if phase == "name-colour":
+        if phase is Phase.NAME_COLOUR:
             colour = best_colour(view, view.hand, level.steer, level.side)
             return NameColour(colour)
-        if phase == "challenge":
+        if phase is Phase.CHALLENGE:
             return self.challenge(view, legal, rng)
-        if phase == "window":
+        if phase is Phase.WINDOW:
             return CALL if CALL in legal else legal[0]
         action = self.turn(view, legal, rng)
         if CALL in legal and isinstance(action, Play) and len(view.hand) == 2:
@@ -221,10 +178,6 @@ class HeuristicPlayer:
         if catches and self.plays_side(view):
             catches = [a for a in catches if a.seat == HUMAN_SEAT]
         return catches
-
-    def plays_side(self, view: View) -> bool:
-        """Whether this seat plays as a side against the human (a computer's seat)."""
-        return self.level.side and view.seat != HUMAN_SEAT
 
     # ------------------------------------------------------------------ decisions
 
@@ -254,7 +207,7 @@ class HeuristicPlayer:
         if level.random_play and rng.random() < level.random_play:
             card = cards[int(rng.random() * len(cards))]
             return play_for(view, card, remaining(view.hand, card), level)
-        if view.phase == "drawn":
+        if view.phase is Phase.DRAWN:
             return self.drawn_card(view, plays, legal, rng)
         best = self.best_play(view, plays, rng)
         if DRAW in legal and (self.rather_draw(view, best) or self.holds_colour(view, best)):
@@ -336,7 +289,7 @@ class HeuristicPlayer:
             score -= 4.0 if len(rest) >= WILD_SAVE_HAND else 1.0
             if card.rank is Rank.WILD and wilds_left == 0 and len(rest) >= 2:
                 score -= 1.0
-        if rank is Rank.WILD_DRAW_FOUR and view.rules.draw_four == "challenge":
+        if rank is Rank.WILD_DRAW_FOUR and view.rules.draw_four is DrawFour.CHALLENGE:
             before = view.active_colour
             if any(c.colour is before for c in rest):
                 score -= 6.0  # a bluff a careful player would catch
@@ -358,80 +311,6 @@ class HeuristicPlayer:
                 if stuck(view, nxt):
                     score += 1.0  # it holds no Wild either: it must draw
         return score
-
-    def side_steer(self, view: View, card: Card, colour: Colour,
-                   pool: Counter | None = None) -> float:
-        """Playing as a side, what the colour (and rank) left on top is worth: against
-        the human it should be one the human drew on, and once the human is down to two
-        cards one its last cards are least likely to follow; for a partner, one it can
-        follow, the more so the closer it is to going out."""
-        nxt = next_to_play(view, card)
-        human = view.hand_counts[HUMAN_SEAT]
-        value = 0.0
-        if colour in view.lacks[HUMAN_SEAT]:
-            if nxt == HUMAN_SEAT:
-                value += 3.0 + threat(human) * 0.5 + (1.0 if stuck(view, nxt) else 0.0)
-            else:
-                value += 0.5
-        elif nxt != view.seat and colour in view.lacks[nxt]:
-            value -= 1.0  # a partner who drew on the colour: leave it a way out
-        if card.rank in ATTACK_RANKS or nxt == view.seat or (nxt == HUMAN_SEAT and human > 2):
-            return value
-        # The cards behind the next seat's are drawn from those this seat cannot see.
-        if pool is None:
-            pool = view.unseen()
-        odds = follow_chance(pool, view.lacks[nxt], view.hand_counts[nxt], colour, card.rank)
-        if nxt == HUMAN_SEAT:
-            return value - HUMAN_FOLLOW * threat(human) * odds
-        return value + PARTNER_FOLLOW * threat(view.hand_counts[nxt]) * odds
-
-    def holds_colour(self, view: View, action: Action) -> bool:
-        """Playing as a side at a table of three or more, with the human next and down to
-        two cards: whether to draw (or keep the card just drawn) rather than play
-        `action`, because the colour and rank on top now are clearly less likely to fit
-        the human's last cards. (Head to head a card drawn is a card more in the race
-        against the human itself; there the play-outs judge.)"""
-        human = view.hand_counts[HUMAN_SEAT]
-        if (not self.level.steer or not self.plays_side(view) or view.pending or human > 2
-                or in_round(view) <= 2 or view.next_seat() != HUMAN_SEAT
-                or not isinstance(action, Play)):
-            return False
-        card = action.card
-        if card.rank in ATTACK_RANKS or next_to_play(view, card) != HUMAN_SEAT:
-            return False
-        active = view.active_colour
-        if active is None:
-            return False
-        pool = view.unseen()
-        lacking = view.lacks[HUMAN_SEAT]
-        keep = follow_chance(pool, lacking, human, active, view.top.rank)
-        play = follow_chance(pool, lacking, human, action.colour or card.colour or active,
-                             card.rank)
-        return keep + HOLD_MARGIN < play
-
-    def side_attack_value(self, view: View, card: Card) -> float:
-        """Playing as a side: a Skip or draw card is worth playing on the human, at any
-        hand size, and costs the side when it lands on a partner; a Reverse is worth
-        the turns it puts between the human and its next turn."""
-        rank = card.rank
-        two = in_round(view) <= 2
-        if hits_next(view, rank):
-            victim = view.next_seat()
-            if victim != HUMAN_SEAT:
-                return -1.0 - threat(view.hand_counts[victim]) * 1.5
-            value = 3.0 + threat(view.hand_counts[HUMAN_SEAT]) * 1.5
-            if rank is Rank.DRAW_TWO:
-                value += 1.5
-            elif rank is Rank.WILD_DRAW_FOUR:
-                value += self.level.draw_four_attack
-            if two:
-                value += 1.0
-            return value
-        if rank is Rank.REVERSE:
-            before = turns_until(view, HUMAN_SEAT)
-            after = turns_until(view, HUMAN_SEAT, -view.direction)
-            return (after - before) * (0.3 + threat(view.hand_counts[HUMAN_SEAT]) * 0.4)
-        return 0.0
 
     def attack_value(self, view: View, card: Card) -> float:
         """What the card is worth as an attack on the seat it stops."""

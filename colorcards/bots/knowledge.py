@@ -9,10 +9,10 @@ changes what these functions return.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from math import comb
 
-from ..engine import COLOURS, Card, Colour, DrawFour, Rank, Stacking, View
+from ..engine import COLOURS, Card, Colour, DrawFour, DrawRule, Rank, Stacking, View
 from ..engine.events import Drew, Played
 from ..engine.turns import card_turn
 from ..engine.turns import next_to_play as _after_play
@@ -59,7 +59,7 @@ def stuck(view: View, seat: int, lookback: int = 80) -> bool:
     """Whether `seat` drew under ``draw=when-stuck`` and has not played since: its hand
     then held nothing playable, so no Wild (the only cards it may hold since are the
     one it drew and kept, and any penalty cards). Public: draws and plays are seen."""
-    if view.rules.draw != "when-stuck" or view.hand_counts[seat] == 0:
+    if view.rules.draw is not DrawRule.WHEN_STUCK or view.hand_counts[seat] == 0:
         return False
     for event in reversed(view.recent(lookback)):
         if getattr(event, "seat", None) != seat:
@@ -76,7 +76,7 @@ def in_round(view: View) -> int:
     return sum(1 for c in view.hand_counts if c)
 
 
-def colour_counts(cards) -> dict[Colour, int]:
+def colour_counts(cards: Iterable[Card]) -> dict[Colour, int]:
     """Cards of each colour (wilds not counted)."""
     counts = dict.fromkeys(COLOURS, 0)
     for card in cards:

@@ -16,31 +16,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from math import sqrt
+from operator import attrgetter
 from random import Random
 
 from ..engine import (
     ACCEPT,
     CALL,
     COLOURS,
-    DECLINE,
     DRAW,
     HUMAN_SEAT,
     PASS,
     Action,
     Card,
     Colour,
-    DecisionKind,
     Game,
     NameColour,
     Play,
     Rank,
     View,
     deal_from_view,
-    next_decision,
 )
-from .heuristic import HeuristicPlayer, Tuning, card_plays, distinct_cards, play_for, remaining
+from .drive import drive
+from .heuristic import HeuristicPlayer, card_plays, distinct_cards, play_for, remaining
 from .knowledge import in_round
+from .tuning import Tuning
 
 #: Longest play-out, in decisions, before the hand sizes are used to guess the winner.
 PLY_LIMIT = 150
@@ -159,31 +160,38 @@ def clear_edge(results: Sequence[float], base: Sequence[float], sure: float) -> 
 
 _SKIP, _REV, _D2, _W4 = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _HITS = frozenset({_SKIP, _REV, _D2})
-_TURN = DecisionKind.TURN
-_REACTION = DecisionKind.REACTION
+_NO_RNGS: list[Random] = [Random(0)] * 10
+"""The play-out's seats draw on no generator (`quick_choice` is deterministic)."""
 
 
 def play_out(game: Game, us: frozenset[int], limit: int, side: bool = False) -> float:
     """Play `game` on until someone goes out: 1.0 if it is one of `us`, else 0.0.
     After `limit` decisions, `us`'s share is guessed from the hand sizes. With `side`
-    the computers play as one side against the human's seat (`quick_choice`)."""
-    for _ in range(limit):
-        if game.out:
-            return 1.0 if game.out[0] in us else 0.0
-        decision = next_decision(game)
-        if decision is None:
-            break
-        kind = decision.kind
-        if kind is _TURN and decision.seat is not None:
-            action = quick_choice(game, decision.seat, decision.actions, side)
-        elif kind is _REACTION:
-            action = DECLINE
-        else:
-            action = decision.actions[0]  # the window closes, the next deal
-        game.step(action, decision.seat)  # (the events are not read: no copy of them)
-    if game.out:
+    the computers play as one side against the human's seat (`quick_choice`): every
+    seat a `Quick` player, in the players' one loop (`drive`)."""
+    players = [Quick(game, seat, side) for seat in range(game.seats)]
+    if drive(game, players, _NO_RNGS, _SOMEONE_OUT, limit):
         return 1.0 if game.out[0] in us else 0.0
     return estimate(game, us)
+
+
+_SOMEONE_OUT = attrgetter("out")
+"""A play-out ends when someone goes out (the seats out, in order: none is false)."""
+
+
+class Quick:
+    """A seat of a play-out, playing `quick_choice` on the imagined game itself (which
+    is all imagined: it reads no view) and never reacting out of turn."""
+
+    name = "quick"
+    uses_view = False
+
+    def __init__(self, game: Game, seat: int, side: bool):
+        self.choose = partial(quick_choice, game, seat, side)
+        """`quick_choice` for this game and seat, as a player's `choose`."""
+
+    def react(self, view: View | None, legal: Sequence[Action], rng: Random) -> Action | None:
+        return None
 
 
 def estimate(game: Game, us: frozenset[int]) -> float:
@@ -193,10 +201,13 @@ def estimate(game: Game, us: frozenset[int]) -> float:
     return sum(weights[s] for s in us) / total if total else 0.0
 
 
-def quick_choice(game: Game, seat: int, actions: Sequence[Action], side: bool = False) -> Action:
-    """The play-out's policy: follow the colour held most, keep Wilds (a Wild Draw
-    Four above all) for when nothing else fits or the next seat is close, hit a close
-    next seat with Skip, Reverse or Draw Two, always call Last Card, never challenge.
+def quick_choice(game: Game, seat: int, side: bool, view: View | None,
+                 actions: Sequence[Action], rng: Random | None = None) -> Action:
+    """The play-out's policy (a player's `choose`, bound to its game, seat and `side`;
+    it reads the imagined game, not `view`, and draws on no generator): follow the
+    colour held most, keep Wilds (a Wild Draw Four above all) for when nothing else
+    fits or the next seat is close, hit a close next seat with Skip, Reverse or Draw
+    Two, always call Last Card, never challenge.
     With `side`, a computer hits the human at any hand size and spares the others."""
     if CALL in actions:
         return CALL

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from ..bots.heuristic import Tuning
 from ..bots.thinking import most_held, quick_choice
+from ..bots.tuning import Tuning
 from ..engine import (
     ACCEPT,
     CALL,
@@ -55,7 +55,7 @@ def level_choice(game: Game, seat: int, actions: Sequence[Action], tuning: Tunin
                  and (a.colour is None or a.colour is most_held(game.hands[seat], a.card))]
         if plays:
             return plays[int(rng.random() * len(plays))]
-    return quick_choice(game, seat, actions, side)
+    return quick_choice(game, seat, side, None, actions)
 
 
 def react_choice(seat: int, actions: Sequence[Action], tuning: Tuning, rng: Random) -> Action:

@@ -48,7 +48,8 @@ from random import Random
 
 from ..bots.crazy import CRAZY
 from ..bots.drive import drive
-from ..bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer, Tuning
+from ..bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer
+from ..bots.tuning import Tuning
 from ..engine import CALL, COLOURS, Action, Card, Colour, Game, Play, View, deal_from_view
 from ..level import Level
 from .playout import first_out

@@ -4,7 +4,7 @@ The vocabulary: `Colour`, `Rank`, `Card`; actions (`Play`, `Draw`, `Pass`, `Acce
 `Challenge`, `CallLastCard`, `Catch`, `NameColour`, `Decline`, and the clock actions
 `TimeOut` and `CloseWindow`); `Game` with `legal_actions()`, `apply()`, `view()`,
 `outcome()` (an `Outcome` with its `Ending`), `copy()`, `to_json()` and `dumps()`
-(read back with `game_from_json` / `load_game`); a position as text, like a FEN
+(read back with `game_from_json` / `game_from_text`); a position as text, like a FEN
 (`position_from_text`, `position_text`); `Phase`; `RoundResult`; `next_decision(game)`, the
 one game loop; `deal_from_view(view, rng)`, a game as one seat may imagine it; `Rules`
 and the named `PRESETS`; `rng_state`/`rng_from_state`, a generator's state as JSON.
@@ -37,10 +37,10 @@ from .actions import (
     play,
 )
 from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank, full_deck, parse_card, parse_cards
-from .deal import deal_from_view, unseen_cards
 from .decision import Decision, DecisionKind
 from .errors import EngineError, IllegalAction, RulesError, StateError
 from .game import HUMAN_SEAT, Game, next_decision
+from .imagined import deal_from_view, unseen_cards
 from .outcome import Ending, Outcome, RoundResult
 from .phase import Phase
 from .position import PositionError, position_from_text, position_text
@@ -62,9 +62,9 @@ from .rules import (
     Stacking,
     get_preset,
     parse_value,
+    preset_title,
 )
-from .serial import game_from_json
-from .serial import loads as load_game
+from .serial import game_from_json, game_from_text
 from .view import View
 
 __all__ = [
@@ -76,9 +76,10 @@ __all__ = [
     "Decision", "DecisionKind", "next_decision", "deal_from_view", "unseen_cards",
     "EngineError", "IllegalAction", "RulesError", "StateError",
     "HUMAN_SEAT", "Game", "Phase", "Ending", "Outcome", "RoundResult",
-    "game_from_json", "load_game", "PositionError", "position_from_text", "position_text",
+    "game_from_json", "game_from_text", "PositionError", "position_from_text", "position_text",
     "copy_rng", "rng_from_state", "rng_state",
     "CHOICES", "DEFAULT_PRESET", "PRESETS", "Preset", "Rules", "get_preset", "parse_value",
+    "preset_title",
     "DrawFour", "DrawRule", "FirstCard", "FirstPlayer", "LastCard", "Match", "Palette",
     "RoundEnd", "Stacking",
     "View",

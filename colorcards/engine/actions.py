@@ -7,7 +7,12 @@ clock it keeps runs out; the engine itself never reads a clock.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import Card, Colour, parse_card
+
+if TYPE_CHECKING:
+    from typing import Any, NoReturn, Self
 
 
 class Action:
@@ -18,16 +23,16 @@ class Action:
 
     kind: str = ""
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("actions are immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError("actions are immutable")
 
-    def __copy__(self):
+    def __copy__(self) -> Self:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> Self:
         return self
 
     def as_json(self) -> dict:
@@ -37,7 +42,7 @@ class Action:
         return f"{type(self).__name__}()"
 
 
-def _intern(cls, key, **values):
+def _intern(cls: Any, key: object, **values: object) -> Any:
     table = cls._interned
     try:
         return table[key]
@@ -63,7 +68,7 @@ class Play(Action):
     def __new__(cls, card: Card, colour: Colour | None = None) -> Play:
         return _intern(cls, (card, colour), card=card, colour=colour)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple]:
         return (Play, (self.card, self.colour))
 
     def as_json(self) -> dict:
@@ -95,7 +100,7 @@ class Catch(Action):
     def __new__(cls, seat: int) -> Catch:
         return _intern(cls, seat, seat=seat)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple]:
         return (Catch, (self.seat,))
 
     def as_json(self) -> dict:
@@ -120,7 +125,7 @@ class NameColour(Action):
     def __new__(cls, colour: Colour) -> NameColour:
         return _intern(cls, colour, colour=colour)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple]:
         return (NameColour, (self.colour,))
 
     def as_json(self) -> dict:
@@ -141,14 +146,14 @@ class _Single(Action):
     text = ""
     """What the action is, in a player's words."""
 
-    def __new__(cls):
+    def __new__(cls) -> Self:
         return _intern(cls, None)
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._interned = {}
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple]:
         return (type(self), ())
 
     def __str__(self) -> str:

@@ -168,13 +168,14 @@ class Card:
     def __str__(self) -> str:
         return self.name
 
-    def __reduce__(self):  # interned: copies and pickles resolve to the same object
+    def __reduce__(self) -> tuple[object, ...]:
+        # interned: copies and pickles resolve to the same object
         return (Card.of, (self.colour, self.rank))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
 

@@ -3,18 +3,16 @@
 Events are plain slotted records (not frozen: a frozen dataclass costs three times as
 much to build, and the engine builds one or two per action); treat them as read-only.
 `Drew.cards` is private to the seat that drew; `public()`
-returns the event as the other seats may see it. `describe()` gives the words the
-table's log shows (with seat names supplied by the caller).
+returns the event as the other seats may see it. The words for each event are the
+table's (`tui/wording.py`), written once there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields
+from typing import Any
 
 from .cards import Card, Colour, parse_card
-
-Namer = Callable[[int], str]
 
 
 class Event:
@@ -27,9 +25,6 @@ class Event:
         """The event as seats other than its own may see it."""
         return self
 
-    def describe(self, name: Namer) -> str:
-        raise TypeError
-
     def as_json(self) -> dict:
         data = {"kind": self.kind}
         for f in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
@@ -37,7 +32,7 @@ class Event:
         return data
 
 
-def _dump(value):
+def _dump(value: object) -> Any:
     if isinstance(value, Card):
         return value.code
     if isinstance(value, Colour):
@@ -55,9 +50,6 @@ class RoundStarted(Event):
     dealer: int
     kind = "round-started"
 
-    def describe(self, name: Namer) -> str:
-        return f"Round {self.round}: {name(self.dealer)} dealt seven cards each."
-
 
 @dataclass(slots=True)
 class Turned(Event):
@@ -66,11 +58,6 @@ class Turned(Event):
     card: Card
     returned: bool = False
     kind = "turned"
-
-    def describe(self, name: Namer) -> str:
-        if self.returned:
-            return f"{self.card.name} was turned up and went back into the pile."
-        return f"{self.card.name} was turned up to start the pile."
 
 
 @dataclass(slots=True)
@@ -82,12 +69,6 @@ class Played(Event):
     colour: Colour | None = None
     kind = "played"
 
-    def describe(self, name: Namer) -> str:
-        text = f"{name(self.seat)} played {self.card.name}"
-        if self.colour is not None:
-            text += f" and named {self.colour.title} {self.colour.glyph}"
-        return text + "."
-
 
 @dataclass(slots=True)
 class ColourNamed(Event):
@@ -96,9 +77,6 @@ class ColourNamed(Event):
     seat: int
     colour: Colour
     kind = "colour-named"
-
-    def describe(self, name: Namer) -> str:
-        return f"{name(self.seat)} named {self.colour.title} {self.colour.glyph}."
 
 
 @dataclass(slots=True)
@@ -118,15 +96,6 @@ class Drew(Event):
     def public(self) -> Drew:
         return Drew(self.seat, self.count, self.reason, self.active) if self.cards else self
 
-    def describe(self, name: Namer) -> str:
-        what = "a card" if self.count == 1 else f"{self.count} cards"
-        why = {
-            "penalty": "",
-            "last-card": " for not calling Last Card",
-            "challenge": " after the challenge",
-        }.get(self.reason, "")  # a time-out's draw follows "ran out of time": no need to repeat it
-        return f"{name(self.seat)} drew {what}{why}."
-
 
 @dataclass(slots=True)
 class Skipped(Event):
@@ -135,9 +104,6 @@ class Skipped(Event):
     seat: int
     kind = "skipped"
 
-    def describe(self, name: Namer) -> str:
-        return f"{name(self.seat)} misses a turn."
-
 
 @dataclass(slots=True)
 class Reversed(Event):
@@ -145,9 +111,6 @@ class Reversed(Event):
 
     direction: int
     kind = "reversed"
-
-    def describe(self, name: Namer) -> str:
-        return "Play now runs " + ("to the left." if self.direction == 1 else "to the right.")
 
 
 @dataclass(slots=True)
@@ -158,9 +121,6 @@ class PenaltyPending(Event):
     total: int
     kind = "penalty-pending"
 
-    def describe(self, name: Namer) -> str:
-        return f"+{self.total} is coming to {name(self.seat)}: stack or draw."
-
 
 @dataclass(slots=True)
 class Passed(Event):
@@ -168,9 +128,6 @@ class Passed(Event):
 
     seat: int
     kind = "passed"
-
-    def describe(self, name: Namer) -> str:
-        return f"{name(self.seat)} passed."
 
 
 @dataclass(slots=True)
@@ -180,9 +137,6 @@ class CalledLastCard(Event):
     seat: int
     kind = "called"
 
-    def describe(self, name: Namer) -> str:
-        return f"{name(self.seat)} called Last Card!"
-
 
 @dataclass(slots=True)
 class MissedLastCard(Event):
@@ -190,9 +144,6 @@ class MissedLastCard(Event):
 
     seat: int
     kind = "missed-call"
-
-    def describe(self, name: Namer) -> str:
-        return f"{name(self.seat)} is down to one card and did not call Last Card!"
 
 
 @dataclass(slots=True)
@@ -203,9 +154,6 @@ class Caught(Event):
     seat: int
     kind = "caught"
 
-    def describe(self, name: Namer) -> str:
-        return f"{name(self.catcher)} caught {name(self.seat)} without a Last Card call!"
-
 
 @dataclass(slots=True)
 class WindowClosed(Event):
@@ -213,9 +161,6 @@ class WindowClosed(Event):
 
     seat: int
     kind = "window-closed"
-
-    def describe(self, name: Namer) -> str:
-        return f"The Last Card window for {name(self.seat)} closed."
 
 
 @dataclass(slots=True)
@@ -227,13 +172,6 @@ class Challenged(Event):
     bluff: bool
     kind = "challenged"
 
-    def describe(self, name: Namer) -> str:
-        if self.bluff:
-            return (f"{name(self.challenger)} challenged: {name(self.seat)} was bluffing "
-                    f"and draws 4.")
-        return (f"{name(self.challenger)} challenged, but {name(self.seat)} played it fairly: "
-                f"{name(self.challenger)} draws 6.")
-
 
 @dataclass(slots=True)
 class TimedOut(Event):
@@ -241,9 +179,6 @@ class TimedOut(Event):
 
     seat: int
     kind = "timed-out"
-
-    def describe(self, name: Namer) -> str:
-        return f"{name(self.seat)} ran out of time."
 
 
 @dataclass(slots=True)
@@ -253,10 +188,6 @@ class Reshuffled(Event):
     count: int
     kind = "reshuffled"
 
-    def describe(self, name: Namer) -> str:
-        return (f"The pile was shuffled into a new deck of {self.count} "
-                f"card{'s' if self.count != 1 else ''}.")
-
 
 @dataclass(slots=True)
 class WentOut(Event):
@@ -265,11 +196,6 @@ class WentOut(Event):
     seat: int
     place: int
     kind = "went-out"
-
-    def describe(self, name: Namer) -> str:
-        if self.place == 1:
-            return f"{name(self.seat)} went out and wins the round!"
-        return f"{name(self.seat)} went out in place {self.place}."
 
 
 @dataclass(slots=True)
@@ -282,12 +208,6 @@ class RoundEnded(Event):
     order: tuple[int, ...]
     kind = "round-ended"
 
-    def describe(self, name: Namer) -> str:
-        if self.winner is None:
-            return f"Round {self.round} ended in a stalemate: nobody could play or draw."
-        return (f"Round {self.round} is over: {name(self.winner)} scores {self.points} "
-                f"point{'s' if self.points != 1 else ''}.")
-
 
 @dataclass(slots=True)
 class MatchEnded(Event):
@@ -295,12 +215,6 @@ class MatchEnded(Event):
 
     winners: tuple[int, ...]
     kind = "match-ended"
-
-    def describe(self, name: Namer) -> str:
-        if not self.winners:
-            return "The game is over with no winner."
-        names = " and ".join(name(s) for s in self.winners)
-        return f"The game is over: {names} {'wins' if len(self.winners) == 1 else 'share the win'}!"
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .cards import Rank
 from .phase import Phase
+from .rules import LastCard
 
 if TYPE_CHECKING:
     from .game import Game
@@ -48,7 +49,7 @@ def why_not(game: Game, action: A.Action, seat: int | None) -> str:
             return "Nobody can be caught: only a player down to one card without a call can."
         return "You cannot catch anyone now."
     if action is A.CALL:
-        if game.rules.last_card == "auto":
+        if game.rules.last_card is LastCard.AUTO:
             return "Last Card is called for everyone automatically in this game."
         if seat is not None and game.called[seat]:
             return "You have already called Last Card."

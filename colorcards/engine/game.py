@@ -12,7 +12,7 @@ to act) and hands it to the one step of its type (`_play`, `_draw`, `_pass`, ...
 each written once. Speed: `colorcards sim` plays thousands of whole games a second
 through this same surface, so those steps are lean. Besides the public fields the
 game keeps derived ones: the rule flags; `_masks`, per seat a bitmask of the distinct
-cards held (see `tables`); `_match`, the mask of what matches the top card and the
+cards held (see `precomputed`); `_match`, the mask of what matches the top card and the
 active colour (set wherever either changes); `_after`, the next seat after each seat;
 and `_dc`, the seat to act's decision once listed. `_resync()` rebuilds them all from
 the public fields.
@@ -26,9 +26,8 @@ no view pays nothing for them. A `View` holds only those two.
 
 from __future__ import annotations
 
-import json
+import os
 import random
-import secrets
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -43,22 +42,7 @@ from .errors import IllegalAction, RulesError
 from .explain import why_not
 from .outcome import Ending, Outcome, RoundResult
 from .phase import Phase
-from .rngstate import copy_rng
-from .rules import (
-    MAX_SEATS,
-    MIN_SEATS,
-    DrawFour,
-    DrawRule,
-    FirstCard,
-    FirstPlayer,
-    LastCard,
-    Match,
-    RoundEnd,
-    Rules,
-    Stacking,
-)
-from .scoring import match_places, match_winners, score_round
-from .tables import (
+from .precomputed import (
     BIT,
     CALLED,
     COLOUR_MATCH,
@@ -91,6 +75,21 @@ from .tables import (
     mask_of,
     reaction_decision,
 )
+from .rngstate import copy_rng
+from .rules import (
+    MAX_SEATS,
+    MIN_SEATS,
+    DrawFour,
+    DrawRule,
+    FirstCard,
+    FirstPlayer,
+    LastCard,
+    Match,
+    RoundEnd,
+    Rules,
+    Stacking,
+)
+from .scoring import match_places, match_winners, score_round
 from .turns import Turn, card_turn, seat_after
 from .view import View
 
@@ -138,7 +137,7 @@ class Game:
         """The options in force."""
         self.seats = seats
         """Number of seats; seat 0 is the human."""
-        self.seed = secrets.randbits(64) if seed is None else seed
+        self.seed = int.from_bytes(os.urandom(8)) if seed is None else seed
         """The seed that, with `actions`, replays the game exactly. Never shown in play."""
         self.rng = random.Random(self.seed)
         """The game's own generator: shuffles and nothing else."""
@@ -308,10 +307,6 @@ class Game:
     def current_seat(self) -> int | None:
         """The seat to act, or None between rounds and after the match."""
         return None if self.phase is ROUND_OVER or self.phase is MATCH_OVER else self.current
-
-    def in_round(self, seat: int) -> bool:
-        """Whether the seat still holds cards in this round."""
-        return bool(self.hands[seat])
 
     def next_seat(self, seat: int) -> int:
         """The next seat after `seat` in the direction of play that still holds cards
@@ -913,7 +908,9 @@ class Game:
         return state_to_json(self)
 
     def dumps(self) -> str:
-        """The state as a compact JSON string; `serial.loads` reads it."""
+        """The state as a compact JSON string; `serial.game_from_text` reads it."""
+        import json  # only here: importing the engine stays quick
+
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod

@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import fields
+from typing import Any
 
 from .cards import Card, Colour, full_deck, parse_card
 from .errors import EngineError
@@ -252,7 +253,7 @@ def _int(keys: dict[str, str], key: str, default: int) -> int:
         raise PositionError(f"{key}={keys[key]}: a whole number is needed") from None
 
 
-def _seat(keys: dict[str, str], key: str, seats: int, default):
+def _seat(keys: dict[str, str], key: str, seats: int, default: Any) -> Any:
     if key not in keys:
         return default
     value = _int(keys, key, 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
 
 from .errors import RulesError
 
@@ -178,7 +179,7 @@ class Rules:
                 raise RulesError(f"{f.name} cannot be {value!r}: choose one of {allowed}")
             if typed is not None and type(value) is not typed:
                 object.__setattr__(self, f.name, typed(value))  # the word, as its member
-        if self.draw_four == "challenge" and self.stacking == "on":
+        if self.draw_four is DrawFour.CHALLENGE and self.stacking is Stacking.ON:
             raise RulesError(
                 "a Wild Draw Four challenge exists only with stacking off: "
                 "set stacking=off or pick another draw_four rule"
@@ -208,7 +209,7 @@ class Rules:
         return cls(**data)
 
 
-def parse_value(option: str, text: str):
+def parse_value(option: str, text: str) -> Any:
     """The typed value of an option given as text ('stacking', 'on'); RulesError if bad."""
     if option not in CHOICES:
         known = ", ".join(CHOICES)
@@ -239,14 +240,14 @@ class Preset:
     """The Draw Four rule the preset switches to when stacking is turned off (Colour
     Match: "free, challenge if stacking off"); None keeps `base.draw_four`."""
 
-    def rules(self, **changes) -> Rules:
+    def rules(self, **changes: Any) -> Rules:
         """The preset's rules with single options changed; RulesError if forbidden."""
         for key in changes:
             if key not in CHOICES:
                 raise RulesError(f"unknown rule option {key!r}")
         if (
             self.draw_four_without_stacking
-            and changes.get("stacking") == "off"
+            and changes.get("stacking") == Stacking.OFF  # a word or the member
             and "draw_four" not in changes
         ):
             changes["draw_four"] = self.draw_four_without_stacking
@@ -332,3 +333,10 @@ def get_preset(key: str) -> Preset:
     except KeyError:
         names = ", ".join(PRESETS)
         raise RulesError(f"unknown preset {key!r}: choose one of {names}") from None
+
+
+def preset_title(key: str) -> str:
+    """The preset's name as players read it ('Colour Match'); an unknown key (a record
+    from another version) as it is."""
+    found = PRESETS.get(key)
+    return found.title if found else key

@@ -8,9 +8,9 @@ plain reason. It imports the game; the game imports it only when asked for JSON.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from . import actions as A
 from . import events as E
@@ -22,7 +22,7 @@ from .phase import Phase
 from .rngstate import rng_from_state
 from .rules import MAX_SEATS, MIN_SEATS, Rules
 
-__all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "loads", "state_to_json"]
+__all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "game_from_text", "state_to_json"]
 
 _DECK = Counter(full_deck())
 
@@ -77,9 +77,11 @@ def state_to_json(game: Game, logs: bool = True) -> dict:
     }
 
 
-def loads(text: str) -> Game:
+def game_from_text(text: str) -> Game:
     """The game from a `Game.dumps` string; StateError if it cannot be loaded."""
     try:
+        import json  # only here: importing the engine stays quick
+
         data = json.loads(text)
     except (ValueError, TypeError) as exc:
         raise StateError(f"the saved game is not valid JSON ({exc})") from None
@@ -109,7 +111,7 @@ def game_from_json(data: object) -> Game:
         raise StateError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
 
 
-def _seat(value, seats: int, name: str, optional: bool = False):
+def _seat(value: object, seats: int, name: str, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
@@ -117,7 +119,7 @@ def _seat(value, seats: int, name: str, optional: bool = False):
     return value
 
 
-def _phase(value) -> Phase:
+def _phase(value: Any) -> Phase:
     try:
         return Phase(value)
     except ValueError:

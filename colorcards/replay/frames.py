@@ -19,9 +19,6 @@ from .kept import KeptGame, ReplayError, clause
 PLAYER = 0
 """The seat whose view a replay shows: the person who played the game."""
 
-CHOICES = frozenset({"play", "draw", "pass", "accept", "challenge"})
-"""Kinds of action by which the player decides a turn (a review looks at these)."""
-
 
 @dataclass(frozen=True)
 class Frame:
@@ -64,11 +61,6 @@ def _frame(game: Game, index: int, seat: int | None, action: Action | None,
     return Frame(index=index, view=view, hands=tuple(tuple(h) for h in game.hands),
                  seat=seat, action=action, line=describe(view.history_since(start)),
                  round=game.round, turn=game.total_turns)
-
-
-def decided(frame: Frame) -> bool:
-    """True if the player chose the action that led to `frame` (a turn of theirs)."""
-    return frame.seat == PLAYER and frame.action is not None and frame.action.kind in CHOICES
 
 
 def round_starts(shots: Sequence[Frame]) -> list[int]:

@@ -1,21 +1,14 @@
-"""`colorcards history` and `colorcards export GAME`: the kept games, on the command line.
+"""The kept games as `colorcards history` and `export GAME` name and word them (the
+printing is `commands.py`'s).
 
-Both read a private copy of the database (as `stats` does), so they work while a game
-is running and never create or repair anything. A game is named by its id, by the
-first few characters of it that `history` prints, or `last` for the newest. Every
-trouble is one line on stderr and a non-zero exit, never a traceback.
+A game is named by its id, by the first few characters of it that `history` prints, or
+`last` for the newest.
 """
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-
 from ..replay.kept import ReplayError
-from .paths import DB_NAME, resolve_data_dir
 from .records import HistoryEntry
-from .store import Store
 
 SHORT_ID = 8
 """Characters of a game's id that `history` shows (enough to name it for `export`)."""
@@ -38,13 +31,6 @@ def result_words(entry: HistoryEntry) -> str:
     if entry.place is not None and entry.result != "draw":
         words += f", {ordinal(entry.place)} of {entry.seats}"
     return words
-
-
-def preset_title(preset: str) -> str:
-    from ..engine import PRESETS
-
-    found = PRESETS.get(preset)
-    return found.title if found else preset
 
 
 def entry_json(entry: HistoryEntry) -> dict:
@@ -75,70 +61,3 @@ def find_game(entries: list[HistoryEntry], key: str) -> HistoryEntry:
     if len(found) > 1:
         raise ReplayError(f"{len(found)} games have ids starting {key!r}: give more of it")
     return found[0]
-
-
-def _open(data_dir: str | None) -> tuple[Store | None, Path | None]:
-    """A private copy of the database, or None after saying why on stderr."""
-    try:
-        directory = resolve_data_dir(data_dir)
-    except Exception as exc:
-        print(f"colorcards: cannot find a data directory ({exc})", file=sys.stderr)
-        return None, None
-    path = directory / DB_NAME
-    if directory.exists() and not directory.is_dir():
-        print(f"colorcards: the data directory {directory} is a file, not a directory",
-              file=sys.stderr)
-        return None, None
-    if path.exists() and not path.is_file():
-        print(f"colorcards: {path} is not a file", file=sys.stderr)
-        return None, None
-    return Store.open_for_reading(path), directory
-
-
-def run_history(data_dir: str | None, as_json: bool) -> int:
-    """Print the kept games, newest first; 0, or 1 if the database could not be read."""
-    store, _ = _open(data_dir)
-    if store is None:
-        return 1
-    try:
-        entries = store.history()
-    finally:
-        store.close()
-    for problem in store.problems:
-        print(f"colorcards: {problem}", file=sys.stderr)
-    status = 1 if store.problems else 0
-    if as_json:
-        print(json.dumps([entry_json(e) for e in entries], indent=1))
-        return status
-    if not entries:
-        print(f"No finished games yet (they are kept in {store.path}).")
-        return status
-    print(f"{'Game':<{SHORT_ID}}  {'Date':<16}  {'Preset':<13} {'Level':<7} "
-          f"{'Result':<18} {'Turns':>5}  Replay")
-    for e in entries:
-        try:
-            when = e.when().astimezone().strftime("%Y-%m-%d %H:%M")
-        except (ValueError, OverflowError):
-            when = "?"
-        replay = ("reviewed" if e.reviewed else "yes") if e.replay else "no replay"
-        print(f"{e.game_id[:SHORT_ID]:<{SHORT_ID}}  {when:<16}  {preset_title(e.preset):<13} "
-              f"{e.difficulty.title():<7} {result_words(e):<18} {e.turns:>5}  {replay}")
-    return status
-
-
-def run_export(data_dir: str | None, key: str) -> int:
-    """Print the game `key` names as an export (JSON); 0, or 1 with a reason on stderr."""
-    store, _ = _open(data_dir)
-    if store is None:
-        return 1
-    try:
-        entry = find_game(store.history(), key)
-        kept = store.kept_game(entry.game_id)
-        kept.replay()  # an export that cannot replay is refused here, not by its reader
-    except ReplayError as exc:
-        print(f"colorcards: cannot export {key}: {exc}", file=sys.stderr)
-        return 1
-    finally:
-        store.close()
-    sys.stdout.write(kept.dumps() + "\n")
-    return 0

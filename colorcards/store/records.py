@@ -8,12 +8,15 @@ games behind them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..replay.kept import summary
+
+if TYPE_CHECKING:
+    from ..engine import Game
 
 RESULTS = ("win", "loss", "draw")
 
@@ -108,7 +111,8 @@ HISTORY_COLUMNS = ("game_id", "finished_at", "preset", "difficulty", "seats", "r
 """The records' columns a `HistoryEntry` is built from, in its order."""
 
 
-def history_entries(rows, kept: set[str], reviewed: set[str]) -> list[HistoryEntry]:
+def history_entries(rows: Iterable[Sequence[Any]], kept: set[str],
+                    reviewed: set[str]) -> list[HistoryEntry]:
     """Entries from `HISTORY_COLUMNS` rows; a row whose values make no sense (a
     hand-edited file) is left out rather than breaking the list."""
     make = HistoryEntry._make
@@ -151,7 +155,7 @@ def derive(results: Iterable[str]) -> LevelStats:
     return LevelStats(games, wins, losses, draws, wins / games if games else 0.0, streak, best)
 
 
-def make_record(game, meta: dict, finished_at: datetime, duration: float,
+def make_record(game: Game, meta: dict, finished_at: datetime, duration: float,
                 abandoned: bool = False) -> GameRecord:
     """The record of `game` for seat 0; an abandoned game is a loss with no place.
 
@@ -197,7 +201,7 @@ def to_row(record: GameRecord) -> tuple:
             str(record.seed))
 
 
-def from_row(row) -> GameRecord:
+def from_row(row: Sequence[Any]) -> GameRecord:
     """A record from `COLUMNS` values; ValueError/TypeError/KeyError if they make no sense."""
     values = dict(zip(COLUMNS, row, strict=True))
     result = values["result"]

@@ -11,8 +11,10 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from ..engine import StateError
@@ -276,7 +278,7 @@ def restore(db: sqlite3.Connection, found: Salvage) -> None:
         raise
 
 
-def _whole_replay(row) -> bool:
+def _whole_replay(row: Sequence[Any]) -> bool:
     """A salvaged replay row with text where text must be (else it is not carried over)."""
     game_id, names, actions, review = row
     return (isinstance(game_id, str) and isinstance(names, str) and isinstance(actions, str)

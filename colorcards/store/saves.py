@@ -73,7 +73,7 @@ class Written:
         return True
 
 
-def _dump(data) -> str:
+def _dump(data: object) -> str:
     return json.dumps(data, separators=_COMPACT)
 
 

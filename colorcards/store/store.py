@@ -12,11 +12,12 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
-from ..engine import Game, Rules, StateError
+from ..engine import Game, Phase, Rules, StateError
 from ..level import LEVELS
 from ..replay.kept import KeptGame, ReplayError, decode_actions, encode_actions
 from . import records as R
@@ -125,7 +126,7 @@ class Store:
     # ------------------------------------------------------------------ writing
 
     @contextmanager
-    def _transaction(self, durable: bool = False):
+    def _transaction(self, durable: bool = False) -> Iterator[sqlite3.Connection]:
         """One write transaction. `durable` syncs the log to disk at the commit (a
         finished game's record survives power loss too); autosaves skip that sync,
         which only risks the last few autosaves on power loss, never the file."""
@@ -140,7 +141,7 @@ class Store:
                     self._db.execute("PRAGMA synchronous = NORMAL")
 
     @contextmanager
-    def _transaction_body(self):
+    def _transaction_body(self) -> Iterator[sqlite3.Connection]:
         with self._mutex:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -202,7 +203,7 @@ class Store:
         """Record a finished match for seat 0 and clear the save, in one transaction.
 
         Idempotent: finishing the same game_id again returns the first record."""
-        if game.phase != "match-over":
+        if game.phase is not Phase.MATCH_OVER:
             raise ValueError(f"the match is not over (phase {game.phase!r})")
         game_id = str(meta["game_id"])
         record = R.make_record(game, meta, utc_now(), self._played(game_id, meta))
@@ -219,7 +220,7 @@ class Store:
         saved = self.load_game()
         if saved is None:
             return None
-        if saved.game.phase == "match-over":
+        if saved.game.phase is Phase.MATCH_OVER:
             return self.finish_game(saved.game, saved.meta, saved.log)
         record = R.make_record(saved.game, saved.meta, utc_now(), saved.played_seconds,
                                abandoned=True)
@@ -503,7 +504,7 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -518,7 +519,7 @@ def _recorded(db: sqlite3.Connection, game_id: str) -> bool:
     return db.execute("SELECT 1 FROM records WHERE game_id = ?", (game_id,)).fetchone() is not None
 
 
-def _since(started_at) -> float:
+def _since(started_at: object) -> float:
     """Seconds since an ISO timestamp; 0 if it does not parse."""
     try:
         started = datetime.fromisoformat(str(started_at))

@@ -14,6 +14,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from ..engine import DEFAULT_PRESET, get_preset
+from ..level import Level
 from .screens.go import Go
 from .settings import GameSettings
 
@@ -408,7 +409,7 @@ def settings_from_args(args) -> tuple[GameSettings, bool]:
     opponents = getattr(args, "opponents", None)
     if opponents is None:
         opponents = preset.default_seats - 1
-    settings = GameSettings(difficulty=getattr(args, "difficulty", None) or "normal",
+    settings = GameSettings(difficulty=Level(getattr(args, "difficulty", None) or "normal"),
                             preset=preset_key, opponents=opponents)
     settings.rules()  # RulesError (shown by the CLI) for a table the preset does not allow
     return settings, direct

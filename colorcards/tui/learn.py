@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import DEFAULT_PRESET, PRESETS, RulesError
 from ..engine.events import Event
+from ..level import Level
 from ..replay.frames import frames
 from ..replay.kept import KeptGame, ReplayError
 from ..replay.review import Review
@@ -142,7 +143,7 @@ def settings_for(kept: KeptGame, speed: str = "normal") -> GameSettings:
     changes: dict[str, Any] = {k: v for k, v in wanted.items() if base.get(k) != v}
     if preset.rules(**changes) != kept.rules:
         changes = dict(wanted)
-    settings = GameSettings(difficulty=kept.difficulty, preset=preset_key,
+    settings = GameSettings(difficulty=Level(kept.difficulty), preset=preset_key,
                             opponents=kept.seats - 1, changes=changes, speed=speed)
     settings.rules()  # RulesError if the preset does not allow this table
     return settings

@@ -22,8 +22,9 @@ NAMES = ("Lily", "Max", "Zoe", "Ava", "Leo", "Mia", "Sam", "Ivy", "Ben")
 class GameSettings:
     """Everything needed to start a game: level, preset, table size, option changes."""
 
-    difficulty: str = Level.NORMAL
-    """One of LEVELS, applied to every computer player."""
+    difficulty: Level = Level.NORMAL
+    """The computer players' level (a level's word, from a save or the command line,
+    becomes its member; ValueError if it names none)."""
     preset: str = DEFAULT_PRESET
     """The preset's key, e.g. 'color-cards'."""
     opponents: int = 3
@@ -32,6 +33,9 @@ class GameSettings:
     """Rule options changed on top of the preset, by RULES.md's names."""
     speed: str = "normal"
     """How fast computer turns are played: slow, normal or fast."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "difficulty", Level(self.difficulty))
 
     @property
     def seats(self) -> int:

@@ -175,10 +175,7 @@ class Words:
 
     def sentence(self, event: E.Event, first: bool = True) -> str:
         """One event in words, as the player may know it."""
-        template = self._templates.get(type(event))
-        if template is None:  # an event this table has no words for: the engine's own
-            return event.describe(self.name)
-        return template(event, first)
+        return self._templates[type(event)](event, first)
 
     # ---------------------------------------------------------------- templates
 

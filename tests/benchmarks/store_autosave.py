@@ -26,6 +26,7 @@ from pathlib import Path
 from colorcards.bots import make_player
 from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, Game, get_preset, rng_state
 from colorcards.store import Store
+from colorcards.tui.wording import Words
 
 
 def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
@@ -36,6 +37,7 @@ def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
     players = [make_player(level) for _ in range(seats)]
     rngs = [random.Random(seed * 16 + s + 1) for s in range(seats)]
     names = ["You", "Lily", "Zoe", "Max", "Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:seats]
+    words = Words(names, "classic")
     meta = {"game_id": f"bench-{preset}-{seed}", "preset": preset, "difficulty": level,
             "names": names, "started_at": "2026-12-01T03:00:00+00:00",
             "settings": {"speed": "normal", "sort": "colour"}, "hand": []}
@@ -44,7 +46,7 @@ def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
 
     def save(events) -> None:
         for e in events:
-            log.append(e.describe(lambda s: names[s]))
+            log.append(words.sentence(e))
         del log[:-400]  # the table keeps its last 400 lines
         meta["rngs"] = [None] + [rng_state(r) for r in rngs[1:]]
         meta["hand"] = [c.code for c in game.hands[0]]

@@ -22,7 +22,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Footer, Static
 
-from ...store.history import preset_title, result_words
+from ...engine import preset_title
+from ...store.history import result_words
 from ...store.records import HistoryEntry
 from ..palette import marks
 from .common import LEVEL_TITLES

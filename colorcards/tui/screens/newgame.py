@@ -20,6 +20,7 @@ from textual.widgets import Button, Static
 
 from ...engine import DEFAULT_PRESET, PRESETS, Rules, RulesError
 from ...engine.rules import DESCRIPTIONS
+from ...level import Level
 from ..palette import marks
 from ..settings import LEVELS, SPEEDS, GameSettings
 from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
@@ -194,7 +195,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     @property
     def settings(self) -> GameSettings:
         """The settings as chosen now (possibly not playable: see `error`)."""
-        return GameSettings(difficulty=self.difficulty, preset=self.preset,
+        return GameSettings(difficulty=Level(self.difficulty), preset=self.preset,
                             opponents=self.opponents, changes=dict(self.changes),
                             speed=self.speed)
 

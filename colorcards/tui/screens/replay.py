@@ -21,10 +21,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Card, Play
+from ...engine import Card, Play, preset_title
 from ...replay.frames import PLAYER, Frame, round_starts
 from ...replay.kept import KeptGame
-from ...store.history import preset_title
 from ..hand_order import by_colour, kept_order
 from ..palette import STYLES, card_label, card_name, marks, unicode_ok
 from ..widgets import GameLog, Hand, OpponentTag, Ring

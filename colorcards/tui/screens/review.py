@@ -23,9 +23,9 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from ...engine import preset_title
 from ...replay.kept import KeptGame
 from ...replay.review import Review, moment_words, review, summary_words
-from ...store.history import preset_title
 from ..palette import card_name, colour_name, marks, unicode_ok
 from .common import LEVEL_TITLES
 

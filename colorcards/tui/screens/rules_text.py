@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ...engine import COLOURS, PRESETS, Rank, Rules
 from ...engine.cards import ALL_CARDS
+from ...engine.precomputed import BIT_OF, STACK_MATCH
 from ...engine.rules import CHOICES
-from ...engine.tables import BIT_OF, STACK_MATCH
 from ..keys import key
 from ..palette import colour_name, glyph
 

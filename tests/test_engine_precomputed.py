@@ -7,7 +7,7 @@ import pytest
 
 from colorcards.engine import actions as A
 from colorcards.engine.cards import ALL_CARDS
-from colorcards.engine.tables import (
+from colorcards.engine.precomputed import (
     CARD_BITS,
     CARD_PLAYS,
     F_ACCEPT,

@@ -11,6 +11,7 @@ commonest: a play, a pass, a skip, a voluntary draw) are interned the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import chain
 
 from . import actions as A
@@ -35,9 +36,8 @@ COLOURED[None] = 0
 COLOUR_MATCH = {col: sum(BIT_OF[c] for c in ALL_CARDS if c.matches(col, None))
                 for col in COLOURED}
 """What matches the active colour: its cards and the wilds (`Card.matches`)."""
-TOP_MATCH = tuple(
-    sum(BIT_OF[c] for c in ALL_CARDS if c.matches(None, top.rank)) for top in ALL_CARDS
-)
+_RANK_MATCH = {rank: sum(BIT_OF[c] for c in ALL_CARDS if c.matches(None, rank)) for rank in Rank}
+TOP_MATCH = tuple(_RANK_MATCH[top.rank] for top in ALL_CARDS)
 """What matches the top card (by its index) on rank or symbol, wilds included; with
 `COLOUR_MATCH` of the active colour, every card `Card.matches` (one OR of masks)."""
 STACK_MATCH = tuple(
@@ -74,7 +74,7 @@ DREW: list[dict[Colour | None, dict[Card, E.Drew]]] = [
 """One voluntary Drew event per (seat, active colour, card)."""
 
 
-def mask_of(hand) -> int:
+def mask_of(hand: Iterable[Card]) -> int:
     """The bitmask of the distinct cards in `hand`."""
     return sum(set(map(BIT_OF.__getitem__, hand)))
 
@@ -86,9 +86,13 @@ def _by_byte(items: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
     tables = []
     for base in range(0, len(items), 8):
         chunk = items[base:base + 8]
-        tables.append(tuple(
-            tuple(x for bit, group in enumerate(chunk) if value >> bit & 1 for x in group)
-            for value in range(256)))
+        # Doubling: the values with bit k set are those without it, then bit k's items
+        # (its highest bit: bit order is kept). Bits past the items add nothing.
+        table: list[tuple] = [()]
+        for bit in range(8):
+            group = tuple(chunk[bit]) if bit < len(chunk) else ()
+            table += [t + group for t in table]
+        tables.append(tuple(table))
     return tuple(tables)
 
 
