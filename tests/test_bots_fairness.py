@@ -87,7 +87,9 @@ def test_redeal_really_moves_hidden_cards():
 def test_same_view_same_answer(name):
     """No state is kept between calls: asking twice with the same generator state agrees,
     as it must for a saved and resumed game."""
+    asked = 0
     for game, seat in positions("color-cards", 4, seed=5, every=9):
+        asked += 1
         view = game.view(seat)
         legal = game.legal_actions()
         resumed = game_from_text(game.dumps())
@@ -95,6 +97,7 @@ def test_same_view_same_answer(name):
         first = player.choose(view, legal, random.Random(3))
         again = player.choose(resumed.view(seat), resumed.legal_actions(), random.Random(3))
         assert first == again
+    assert asked >= 5, "the positions to ask about ran out"
 
 
 def think_over_redeals(player, game: Game, seat: int, deals: int) -> tuple[list, set]:
