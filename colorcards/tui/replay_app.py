@@ -8,8 +8,10 @@ whether the file replays to the result it records.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..replay.kept import KeptGame, ReplayError, read_export
 from .app import ColorCardsApp
@@ -18,7 +20,7 @@ from .app import ColorCardsApp
 class ReplayFileApp(ColorCardsApp):
     """The game app opening on one exported game's replay; leaving it quits."""
 
-    def __init__(self, kept: KeptGame, **kwargs) -> None:
+    def __init__(self, kept: KeptGame, **kwargs: Any) -> None:
         super().__init__(direct=True, **kwargs)
         self.kept = kept
         """The exported game shown first."""
@@ -29,7 +31,7 @@ class ReplayFileApp(ColorCardsApp):
         open_replay(self, self.kept, back=lambda: self.exit(0))
 
 
-def run_replay(args) -> int:
+def run_replay(args: argparse.Namespace) -> int:
     """Check the file named by `args.file`, then replay it (or just report with --check)."""
     name = args.file
     try:

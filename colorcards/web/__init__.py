@@ -8,9 +8,11 @@ that a wrong address or a missing extra is one line, not a traceback.
 
 from __future__ import annotations
 
+import argparse
 import ipaddress
 import sys
 from pathlib import Path
+from typing import TextIO
 from urllib.parse import urlsplit
 
 LOOPBACK = "127.0.0.1"
@@ -74,7 +76,7 @@ def game_command(data_dir: str | Path | None) -> list[str]:
 
 
 def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT, data_dir: str | Path | None = None,
-          *, network: bool = False, out=None) -> int:
+          *, network: bool = False, out: TextIO | None = None) -> int:
     """Serve the game until Ctrl+C (or SIGTERM); the exit status. A host other than
     loopback is refused unless `network` is true. WebError when the server cannot start."""
     check_address(host, port, network=network)
@@ -89,7 +91,7 @@ def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT, data_dir: str | Path |
     return GameServer(game_command(data_dir), host=host, port=port, out=out).run()
 
 
-def run_serve(args) -> int:
+def run_serve(args: argparse.Namespace) -> int:
     """`colorcards serve` from the command line's arguments: --host is the explicit word
     that lets the game listen beyond this machine."""
     host = args.host if args.host is not None else LOOPBACK

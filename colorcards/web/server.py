@@ -25,7 +25,7 @@ import shlex
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import aiohttp_jinja2
 from aiohttp import web
@@ -64,7 +64,7 @@ class GameProcess(AppService):
         super().__init__(shlex.join(argv), write_bytes=self._to_tab, write_str=self._to_tab,
                          close=self._close_tab, download_manager=download_manager)
 
-    async def _open_app_process(self, width: int = 80, height: int = 24):
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -170,7 +170,7 @@ class GameServer(Server):
     """The game's page, its static files and one game process per WebSocket."""
 
     def __init__(self, argv: list[str], host: str = LOOPBACK, port: int = DEFAULT_PORT,
-                 out=None):
+                 out: TextIO | None = None) -> None:
         super().__init__(shlex.join(argv), host=host, port=port, title="Color Cards",
                          templates_path=HERE)
         self.argv = argv
@@ -192,7 +192,7 @@ class GameServer(Server):
         return app
 
     @web.middleware
-    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
         """Answer only this machine's browser, unless --host said otherwise.
 
         Served on loopback, a request that names another host reached it through a name

@@ -4,6 +4,7 @@ cards mean; made from the key table (`keys.KEYS`)."""
 from __future__ import annotations
 
 from rich.table import Table
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -52,7 +53,7 @@ class HelpScreen(ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: events.Click) -> None:
         # A click outside the box closes it, as a click on a dimmed background suggests.
         if event.widget is self:
             self.dismiss(None)

@@ -3,6 +3,8 @@ whole rulebook (RULES.md, shipped in the package), each on a tab of its own."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -32,7 +34,7 @@ def rulebook_shown() -> str:
 class RulesMarkdown(Markdown):
     """A page of rules; its list bullets are ASCII on a terminal without Unicode."""
 
-    def __init__(self, markdown: str, **kwargs) -> None:
+    def __init__(self, markdown: str, **kwargs: Any) -> None:
         super().__init__(markdown, **kwargs)
         if not unicode_ok():
             self.BULLETS = ["- ", "* ", "+ "]

@@ -5,6 +5,8 @@ Kept apart from the screen so that the words can be tested (and read) as plain t
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import COLOURS, PRESETS, Rank, Rules
 from ...engine.cards import ALL_CARDS
 from ...engine.precomputed import BIT_OF, STACK_MATCH
@@ -53,13 +55,13 @@ VALUE_WORDS: dict[str, dict] = {
 }
 
 
-def option_value(key: str, value) -> str:
+def option_value(key: str, value: Any) -> str:
     """An option's value in words, as a list item: 'Always a number', '2 cards', '30 s'."""
     words = _value_words(key, value)
     return words[:1].upper() + words[1:]
 
 
-def _value_words(key: str, value) -> str:
+def _value_words(key: str, value: Any) -> str:
     if key in VALUE_WORDS:
         return VALUE_WORDS[key][value]
     if key == "last_card_penalty":

@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.cache import LRUCache
 from textual.message import Message
 from textual.reactive import reactive
@@ -63,7 +64,8 @@ class Hand(Widget):
     roomy: reactive[bool] = reactive(False)
     """Draw larger cards still (the table sets this on wide and tall terminals)."""
 
-    def __init__(self, *, palette: str = "classic", ascii_only: bool = False, **kwargs):
+    def __init__(self, *, palette: str = "classic", ascii_only: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.palette = palette
         self.ascii_only = ascii_only
@@ -202,7 +204,7 @@ class Hand(Widget):
             styled = [self._styled[key] for key in keys]
         return cast("list[Strip]", styled)  # every line found or styled above
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: events.Click) -> None:
         start, stop = self._window()
         index = start + (event.x - MARGIN) // self.slot
         if event.x >= MARGIN and start <= index < stop:

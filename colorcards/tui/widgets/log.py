@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.style import Style
 from textual.widgets import RichLog
 
@@ -16,7 +18,7 @@ class GameLog(RichLog):
 
     can_focus = False
 
-    def __init__(self, *, ascii_only: bool = False, **kwargs):
+    def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, max_lines=300, min_width=20, **kwargs)
         self.ascii_only = ascii_only
         """Write every line in plain ASCII."""

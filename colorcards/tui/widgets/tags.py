@@ -7,6 +7,8 @@ without colour) and whether it has called Last Card or may be caught.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -19,7 +21,7 @@ WIDEST = 18
 class OpponentTag(Fed, Static):
     """One computer player's tag; fed by the table, never reads the game itself."""
 
-    def __init__(self, seat: int, name: str, level: str, **kwargs):
+    def __init__(self, seat: int, name: str, level: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seat = seat
         self.player_name = name
