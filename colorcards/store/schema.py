@@ -81,6 +81,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # The history list asks which games have a review without reading the rows.
         "CREATE INDEX replays_reviewed ON replays (game_id) WHERE review IS NOT NULL",
     ),
+    4: (
+        # Practice games (the coach was on, or a move was taken back) are kept and shown
+        # but left out of the per-level statistics and streaks. Games recorded before
+        # this version were not practice: the default says so.
+        "ALTER TABLE records ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -13,6 +13,7 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -257,8 +258,9 @@ class Store:
         if row is not None:
             return R.from_row(row)
         db.execute(
-            f"INSERT INTO records ({', '.join(R.COLUMNS)}, meta) VALUES "
-            f"({', '.join('?' * (len(R.COLUMNS) + 1))})", (*R.to_row(record), meta_text))
+            f"INSERT INTO records ({', '.join(R.COLUMNS)}, meta, practice) VALUES "
+            f"({', '.join('?' * (len(R.COLUMNS) + 2))})",
+            (*R.to_row(record), meta_text, int(record.practice)))
         return record
 
     # ------------------------------------------------------------------ reading
@@ -334,7 +336,7 @@ class Store:
                 limit: int | None = None) -> list[R.GameRecord]:
         """Finished games in the order they were recorded, newest last; only the newest
         `limit` if given."""
-        sql = f"SELECT {', '.join(R.COLUMNS)} FROM records"
+        sql = f"SELECT {', '.join(R.COLUMNS)}, practice FROM records"
         args: list = []
         if difficulty is not None:
             sql += " WHERE difficulty = ?"
@@ -352,19 +354,21 @@ class Store:
         found = []
         for row in reversed(rows):
             try:
-                found.append(R.from_row(row))
+                found.append(replace(R.from_row(row[:-1]), practice=bool(row[-1])))
             except (ValueError, TypeError, KeyError):
                 continue  # a hand-edited row that makes no sense is not counted
         return found
 
-    def stats(self, preset: str | None = None) -> dict[str, R.LevelStats]:
+    def stats(self, preset: str | None = None,
+              practice: bool = False) -> dict[str, R.LevelStats]:
         """Per difficulty (all four always present), optionally for one preset only,
-        derived from the records by query every time."""
-        sql = "SELECT difficulty, result FROM records"
-        args: tuple = ()
+        derived from the records by query every time. Practice games (the coach on, a
+        move taken back) count only in `practice=True`'s figures, never in the others."""
+        sql = "SELECT difficulty, result FROM records WHERE practice = ?"
+        args: tuple = (int(practice),)
         if preset is not None:
-            sql += " WHERE preset = ?"
-            args = (preset,)
+            sql += " AND preset = ?"
+            args = (int(practice), preset)
         sql += " ORDER BY id"
         try:
             with self._mutex:

@@ -1,0 +1,227 @@
+"""The tutor at the table, on the controller without Textual: the coach's note for a
+costly move and none for a good one, T restoring the exact position (the whole state,
+deck order included) after which the computers play as before, practice games kept out
+of the per-level statistics, and a coached game surviving quit and Continue."""
+
+from __future__ import annotations
+
+import json
+
+from bots_helpers import position
+from colorcards.coach import Coach
+from colorcards.engine import Game, next_decision, parse_card, play, rng_state
+from colorcards.store import Store
+from colorcards.tui.controller import HUMAN, GameController
+from colorcards.tui.seating import Seating
+from colorcards.tui.settings import GameSettings
+from test_tui_controller import ManualHost, controller, human_move, play_match
+
+QUICK = Coach("hard", choose_deals=64, choose_playouts=320, looks=(64, 128))
+"""A small budget for the games played through here (the costly position below keeps
+the coach's full budget: the note must come from the coach as the table runs it)."""
+
+
+def duel(coach: bool = True) -> Seating:
+    """The opponent is down to one card: the Red Draw Two holds it off and the Red 5 then
+    goes out; the Red 5 first leaves it a card to follow (the review's costly position)."""
+    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    return Seating.at(game, GameSettings(preset="duel", opponents=1, difficulty="hard",
+                                         coach=coach))
+
+
+def state(ctl: GameController) -> str:
+    """Everything the table plays from: the whole game (deck order included), the
+    computers' generators, the hand's order and the log."""
+    return json.dumps([ctl.game.to_json(), [rng_state(r) if r else None for r in ctl.rngs],
+                       [c.code for c in ctl.hand()], ctl.log])
+
+
+def test_a_costly_move_gets_the_coachs_note():
+    host = ManualHost()
+    ctl = controller(duel(), host)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    assert ctl.note is not None
+    assert ctl.note.startswith("Coach: Red Draw Two instead of Red 5 — ")
+    assert "to win this round. T: take it back." in ctl.note
+    assert any(line.startswith("Coach: Red Draw Two instead of Red 5") for line in ctl.log)
+    assert ctl.practice
+
+
+def test_a_good_move_gets_no_note():
+    ctl = controller(duel(), ManualHost())
+    ctl.start()
+    ctl.act(play(parse_card("R+2")))
+    assert ctl.note is None
+    assert ctl.mark is not None and ctl.mark.judged
+    assert not any(line.startswith("Coach:") for line in ctl.log)
+
+
+def test_without_the_coach_nothing_is_weighed_or_taken_back():
+    ctl = controller(duel(coach=False), ManualHost())
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    assert ctl.note is None and ctl.mark is None and not ctl.practice
+    assert "coach on" in (ctl.take_back() or "")
+
+
+def test_t_restores_the_exact_position():
+    """After the costly move and the computer's answer, T: the whole state as before the
+    move; then the better move is played from there."""
+    host = ManualHost()
+    ctl = controller(duel(), host)
+    ctl.start()
+    before = state(ctl)
+    ctl.act(play(parse_card("R5")))
+    host.run(5)
+    assert state(ctl) != before
+    assert ctl.take_back() is None
+    assert state(ctl) == before
+    assert ctl.my_turn and ctl.note is None
+    assert ctl.take_back() is not None  # only the last decision, once
+    ctl.act(play(parse_card("R+2")))
+    assert ctl.note is None
+
+
+def _to_my_turn(ctl: GameController, host: ManualHost) -> None:
+    for _ in range(400):
+        decision = next_decision(ctl.game)
+        if decision is not None and decision.seat == HUMAN and not ctl.busy \
+                and decision.kind.name == "TURN":
+            return
+        if ctl.between_rounds:
+            ctl.next_round()
+        host.run(1)
+    raise AssertionError("the player's turn never came")
+
+
+def test_after_a_take_back_the_computers_play_as_before():
+    """A dealt game at four seats: a move, the computers' answers; T; the same move
+    again: the computers answer exactly as the first time (their generators restored)."""
+    host = ManualHost()
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
+    ctl = controller(Seating.new(settings, seed=41), host)
+    ctl.coach = QUICK
+    ctl.start()
+    _to_my_turn(ctl, host)
+    for _ in range(2):  # a move or two first, so the computers' generators have moved on
+        ctl.act(human_move(ctl))
+        _to_my_turn(ctl, host)
+    before = state(ctl)
+    at = len(ctl.game.actions)
+    move = human_move(ctl)
+    ctl.act(move)
+    _to_my_turn(ctl, host)
+    first = ctl.game.actions[at:]
+    assert ctl.take_back() is None
+    assert state(ctl) == before
+    ctl.act(move)
+    _to_my_turn(ctl, host)
+    assert ctl.game.actions[at:] == first
+    replayed = Game.replay(ctl.game.rules, ctl.game.seats, ctl.game.seed, ctl.game.actions)
+    assert replayed.to_json() == ctl.game.to_json()
+
+
+def test_a_coached_game_survives_quit_and_continue(tmp_path):
+    """Quit with the note on the table: Continue brings back the coach and the note."""
+    store = Store.open(tmp_path)
+    host = ManualHost()
+    ctl = controller(duel(), host, store=store)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    note = ctl.note
+    assert note is not None
+    host.drawn()
+    ctl.stop()
+    store.close()
+
+    store = Store.open(tmp_path)
+    again = controller(Seating.resume(store.load_game()), ManualHost(), store=store)
+    again.start()
+    assert again.settings.coach and again.practice
+    assert again.note == note and note.removesuffix(" T: take it back.") in again.log
+    store.close()
+
+
+def test_a_move_can_be_taken_back_after_continue(tmp_path):
+    """A dealt game: a move, quit, Continue; T restores the exact position before the
+    move, replayed from the deal (the same deck order)."""
+    store = Store.open(tmp_path)
+    host = ManualHost()
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
+    ctl = controller(Seating.new(settings, seed=77), host, store=store)
+    ctl.coach = QUICK
+    ctl.start()
+    _to_my_turn(ctl, host)
+    before = state(ctl)
+    ctl.act(human_move(ctl))
+    _to_my_turn(ctl, host)
+    host.drawn()
+    ctl.stop()
+    store.close()
+
+    store = Store.open(tmp_path)
+    again = controller(Seating.resume(store.load_game()), ManualHost(), store=store)
+    again.coach = QUICK
+    again.start()
+    assert again.take_back() is None
+    assert state(again) == before
+    store.close()
+
+
+def test_a_judgement_cut_short_by_quitting_is_made_on_continue(tmp_path):
+    """The app closed before the coach answered: Continue weighs the move again (from
+    the position replayed), once."""
+    store = Store.open(tmp_path)
+
+    class Quitting(ManualHost):
+        def weigh(self, judge, done) -> None:
+            pass  # the app closed before the coach answered
+
+    class Counting(ManualHost):
+        weighed = 0
+
+        def weigh(self, judge, done) -> None:
+            self.weighed += 1
+            done(judge())
+
+    host = Quitting()
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
+    ctl = controller(Seating.new(settings, seed=77), host, store=store)
+    ctl.start()
+    _to_my_turn(ctl, host)
+    ctl.act(human_move(ctl))
+    assert ctl.mark is not None and ctl.mark.weighed and not ctl.mark.judged
+    host.drawn()
+    ctl.stop()
+    store.close()
+
+    store = Store.open(tmp_path)
+    counting = Counting()
+    again = controller(Seating.resume(store.load_game()), counting, store=store)
+    again.coach = QUICK
+    again.start()
+    assert counting.weighed == 1
+    assert again.mark is not None and again.mark.judged
+    store.close()
+
+
+def test_practice_games_stay_out_of_the_per_level_statistics(tmp_path):
+    """Two whole games at Normal, one with the coach: the level's figures count one game;
+    the practice figures the other; the history marks it."""
+    store = Store.open(tmp_path)
+    for coach in (False, True):
+        host = ManualHost()
+        settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
+                                changes={"match": "single"})
+        ctl = controller(Seating.new(settings, seed=9), host, store=store)
+        ctl.coach = QUICK
+        ctl.start()
+        play_match(ctl, host)
+        assert ctl.finished
+    assert store.stats()["normal"].games == 1
+    assert store.stats(practice=True)["normal"].games == 1
+    entries = store.history()
+    assert [bool(e.practice) for e in entries] == [True, False]
+    assert [r.practice for r in store.records()] == [False, True]
+    store.close()
