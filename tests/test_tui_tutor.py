@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bots_helpers import position
 from colorcards.coach import Coach
 from colorcards.engine import Game, next_decision, parse_card, play, rng_state
@@ -225,3 +227,73 @@ def test_practice_games_stay_out_of_the_per_level_statistics(tmp_path):
     assert [bool(e.practice) for e in entries] == [True, False]
     assert [r.practice for r in store.records()] == [False, True]
     store.close()
+
+
+def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
+    """A complete review's accuracy is the share of decisions not costly and the mean
+    cost; the store keeps it beside the review (not for a partial one), the history and
+    `stats --json` carry it, practice games left out of the accuracy by level."""
+    from colorcards.replay.review import Moment, Review, accuracy
+    from colorcards.store.report import accuracy_by_level
+
+    red3 = parse_card("R3")
+    close = Moment(1, 1, red3, None, play(red3), play(red3), close=True)
+    costly = Moment(2, 2, red3, None, play(red3), play(red3), close=False, cost=0.12,
+                    low=0.05, high=0.2, deals=512)
+    measured = Moment(3, 3, red3, None, play(red3), play(red3), close=False, cost=-0.01,
+                      low=-0.04, high=0.02)
+    full = Review((close, costly, measured), 3)
+    measure = accuracy(full)
+    assert measure is not None
+    assert (measure.decisions, measure.good) == (3, 2)
+    assert measure.cost == pytest.approx(0.04)
+    assert measure.words() == "Accuracy 67% (2 of 3 decisions), 4.0 points per decision."
+    assert accuracy(Review((close,), 3)) is None  # partial
+
+    store = Store.open(tmp_path)
+    ids = []
+    for coach in (False, True):
+        host = ManualHost()
+        settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
+                                changes={"match": "single"})
+        ctl = controller(Seating.new(settings, seed=9), host, store=store)
+        ctl.coach = QUICK
+        ctl.start()
+        play_match(ctl, host)
+        ids.append(ctl.meta.game_id)
+    assert store.keep_review(ids[0], Review((close,), 3).as_json())
+    assert [e.accuracy for e in store.history()] == [None, None]
+    for game_id in ids:
+        assert store.keep_review(game_id, full.as_json())
+    assert [e.accuracy for e in store.history()] == [pytest.approx(2 / 3)] * 2
+    assert accuracy_by_level(store.accuracies()) == {
+        "normal": {"games": 1, "accuracy": pytest.approx(2 / 3),
+                   "avg_cost": pytest.approx(0.04)}}
+    store.close()
+
+
+def test_the_migration_gives_earlier_reviews_their_accuracy():
+    """A file of schema 3 with a complete review, a partial one and a damaged one: the
+    upgrade computes the complete one's accuracy from its JSON, as `accuracy` does."""
+    import sqlite3
+
+    from colorcards.replay.review import Moment, Review, accuracy
+    from colorcards.store.schema import migrate
+
+    red3 = parse_card("R3")
+    full = Review((Moment(1, 1, red3, None, play(red3), play(red3), close=True),
+                   Moment(2, 2, red3, None, play(red3), play(red3), close=False, cost=0.12,
+                          low=0.05, high=0.2, deals=512)), 2)
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(db, upto=3)
+    for game_id, text in (("full", json.dumps(full.as_json())),
+                          ("partial", json.dumps(Review(full.moments[:1], 2).as_json())),
+                          ("damaged", "{not json")):
+        db.execute("INSERT INTO replays VALUES (?, '[]', '', ?)", (game_id, text))
+    migrate(db)
+    found = {g: (a, c) for g, a, c in db.execute("SELECT game_id, accuracy, avg_cost "
+                                                  "FROM replays")}
+    measure = accuracy(full)
+    assert measure is not None
+    assert found["full"] == (pytest.approx(measure.share), pytest.approx(measure.cost))
+    assert found["partial"] == found["damaged"] == (None, None)

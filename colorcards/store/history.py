@@ -40,6 +40,14 @@ def result_words(entry: HistoryEntry) -> str:
     return words
 
 
+def accuracy_words(share: float | None, cost: float | None) -> str:
+    """'87% · 1.4 pt' (share of decisions not costly, points lost per decision); '-'
+    for a game not reviewed."""
+    if share is None or cost is None:
+        return "-"
+    return f"{round(share * 100)}% · {cost * 100:.1f} pt"
+
+
 def preset_title(preset: str) -> str:
     from ..engine import PRESETS
 
@@ -51,7 +59,9 @@ def entry_json(entry: HistoryEntry) -> dict:
     return {"game": entry.game_id, "finished_at": entry.finished_at, "preset": entry.preset,
             "difficulty": entry.difficulty, "seats": entry.seats, "result": entry.result,
             "abandoned": bool(entry.abandoned), "place": entry.place, "turns": entry.turns,
-            "replay": entry.replay, "reviewed": entry.reviewed}
+            "replay": entry.replay, "reviewed": entry.reviewed,
+            "practice": bool(entry.practice), "accuracy": entry.accuracy,
+            "avg_cost": entry.avg_cost}
 
 
 def find_game(entries: list[HistoryEntry], key: str) -> HistoryEntry:
@@ -114,7 +124,7 @@ def run_history(data_dir: str | None, as_json: bool) -> int:
         print(f"No finished games yet (they are kept in {store.path}).")
         return status
     print(f"{'Game':<{SHORT_ID}}  {'Date':<16}  {'Preset':<13} {'Level':<7} "
-          f"{'Result':<18} {'Turns':>5}  Replay")
+          f"{'Result':<18} {'Turns':>5}  {'Replay':<9} Accuracy")
     for e in entries:
         try:
             when = e.when().astimezone().strftime("%Y-%m-%d %H:%M")
@@ -122,7 +132,9 @@ def run_history(data_dir: str | None, as_json: bool) -> int:
             when = "?"
         replay = ("reviewed" if e.reviewed else "yes") if e.replay else "no replay"
         print(f"{e.game_id[:SHORT_ID]:<{SHORT_ID}}  {when:<16}  {preset_title(e.preset):<13} "
-              f"{e.difficulty.title():<7} {result_words(e):<18} {e.turns:>5}  {replay}")
+              f"{e.difficulty.title():<7} {result_words(e):<18} {e.turns:>5}  {replay:<9} "
+              f"{accuracy_words(e.accuracy, e.avg_cost)}"
+              f"{'  practice' if e.practice else ''}")
     return status
 
 

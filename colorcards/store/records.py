@@ -102,6 +102,10 @@ class HistoryEntry(NamedTuple):
     """Its review has been computed and kept."""
     practice: int = 0
     """Played with the coach on or a move taken back."""
+    accuracy: float | None = None
+    """Its review's share of decisions not costly (None: not reviewed)."""
+    avg_cost: float | None = None
+    """Its review's average cost per decision (0.02: 2 points)."""
 
     def when(self) -> datetime:
         """When the game ended; ValueError if the stored time is not a time."""
@@ -113,18 +117,22 @@ HISTORY_COLUMNS = ("game_id", "finished_at", "preset", "difficulty", "seats", "r
 """The records' columns a `HistoryEntry` is built from, in its order."""
 
 
-def history_entries(rows, kept: set[str], reviewed: set[str]) -> list[HistoryEntry]:
+def history_entries(rows, kept: set[str], reviewed: set[str],
+                    measured: dict[str, tuple[float, float]] | None = None
+                    ) -> list[HistoryEntry]:
     """Entries from `HISTORY_COLUMNS` rows; a row whose values make no sense (a
     hand-edited file) is left out rather than breaking the list."""
     make = HistoryEntry._make
+    measured = measured or {}
     found = []
     for row in rows:
         game_id, finished, _, _, seats, result, abandoned, place, turns, practice = row
         if (type(game_id) is str and type(finished) is str and type(seats) is int
                 and result in RESULTS and type(abandoned) is int and type(turns) is int
                 and (place is None or type(place) is int)):
+            share, cost = measured.get(game_id, (None, None))
             found.append(make((*row[:-1], game_id in kept, game_id in reviewed,
-                               1 if practice else 0)))
+                               1 if practice else 0, share, cost)))
     return found
 
 

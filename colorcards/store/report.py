@@ -37,9 +37,22 @@ def _level(s: LevelStats) -> dict:
     return data
 
 
+def accuracy_by_level(rows: list[tuple[str, float, float]]) -> dict[str, dict]:
+    """Per level: reviewed games, their mean accuracy and mean cost per decision."""
+    found: dict[str, dict] = {}
+    for level in LEVELS:
+        mine = [(share, cost) for lv, share, cost in rows if lv == level]
+        if mine:
+            found[level] = {"games": len(mine),
+                            "accuracy": sum(s for s, _ in mine) / len(mine),
+                            "avg_cost": sum(c for _, c in mine) / len(mine)}
+    return found
+
+
 def gather(store: Store) -> dict:
     """Everything `stats` prints, as JSON-ready data."""
     levels = store.stats()
+    practice = store.stats(practice=True)
     presets = {}
     for preset in store.presets():
         per_level = store.stats(preset)
@@ -49,6 +62,8 @@ def gather(store: Store) -> dict:
         "games": sum(s.games for s in levels.values()),
         "levels": {lv: _level(s) for lv, s in levels.items()},
         "presets": presets,
+        "accuracy": accuracy_by_level(store.accuracies()),
+        "practice": {lv: _level(s) for lv, s in practice.items() if s.games},
         "problems": list(store.problems),
     }
 
@@ -127,6 +142,23 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         for level, s in levels.items():
             per.add_row(*_row([_title(preset), level], LevelStats(**s)))
     console.print(per)
+    if data["accuracy"]:
+        console.print()
+        acc = Table(title="Accuracy of reviewed games (practice left out)",
+                    box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1),
+                    show_edge=False, pad_edge=False)
+        acc.add_column("Level", no_wrap=True)
+        for h in ("Reviewed", "Accuracy", "Points lost per decision"):
+            acc.add_column(h, justify="right", no_wrap=True)
+        for level, a in data["accuracy"].items():
+            acc.add_row(level, str(a["games"]), f"{a['accuracy']:.0%}",
+                        f"{a['avg_cost'] * 100:.1f}")
+        console.print(acc)
+    if data["practice"]:
+        games = sum(s["games"] for s in data["practice"].values())
+        wins = sum(s["wins"] for s in data["practice"].values())
+        print(f"Practice games (coach on or a move taken back), not counted above: {games}, "
+              f"{wins} won.")
     print(f"Statistics from {path}.")
     return 0
 

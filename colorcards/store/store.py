@@ -381,6 +381,20 @@ class Store:
             by_level.setdefault(difficulty, []).append(result)
         return {level: R.derive(results) for level, results in by_level.items()}
 
+    def accuracies(self) -> list[tuple[str, float, float]]:
+        """(level, accuracy, average cost) of each reviewed game that is not practice,
+        in the order they were recorded."""
+        try:
+            with self._mutex:
+                rows = self._db.execute(
+                    "SELECT r.difficulty, p.accuracy, p.avg_cost FROM records r JOIN replays p "
+                    "ON p.game_id = r.game_id WHERE p.accuracy IS NOT NULL "
+                    "AND p.avg_cost IS NOT NULL AND r.practice = 0 ORDER BY r.id").fetchall()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return []
+        return [(str(level), float(share), float(cost)) for level, share, cost in rows]
+
     def presets(self) -> list[str]:
         """The presets that have finished games, in order of first play."""
         try:
@@ -411,10 +425,13 @@ class Store:
                 reviewed = {r[0] for r in self._db.execute(
                     "SELECT game_id FROM replays WHERE review IS NOT NULL AND CASE WHEN "
                     "json_valid(review) THEN json_extract(review, '$.complete') END = 1")}
+                measured = {r[0]: (r[1], r[2]) for r in self._db.execute(
+                    "SELECT game_id, accuracy, avg_cost FROM replays "
+                    "WHERE accuracy IS NOT NULL")}
         except sqlite3.Error as exc:
             self._read_failed(exc)
             return []
-        return R.history_entries(rows, kept, reviewed)
+        return R.history_entries(rows, kept, reviewed, measured)
 
     def kept_game(self, game_id: str) -> KeptGame:
         """The game kept whole for its replay; ReplayError with one sentence if there is
@@ -467,11 +484,18 @@ class Store:
         return data if isinstance(data, dict) else None
 
     def keep_review(self, game_id: str, review: dict) -> bool:
-        """Keep a computed review with its game; False if it could not be written."""
+        """Keep a computed review with its game, and once it is complete the game's
+        accuracy beside it; False if it could not be written."""
+        from ..replay.review import Review, accuracy
+
         text = json.dumps(review, separators=(",", ":"))
+        read = Review.from_json(review)
+        measure = accuracy(read) if read is not None else None
+        share, cost = (measure.share, measure.cost) if measure else (None, None)
         try:
             with self._transaction() as db:
-                db.execute("UPDATE replays SET review = ? WHERE game_id = ?", (text, game_id))
+                db.execute("UPDATE replays SET review = ?, accuracy = ?, avg_cost = ? "
+                           "WHERE game_id = ?", (text, share, cost, game_id))
         except (sqlite3.Error, OSError) as exc:
             self._write_failed(exc)
             return False

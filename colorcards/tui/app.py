@@ -164,6 +164,15 @@ class ColorCardsApp(App):
             self.sound = not self.sound
             self.notify(f"Sound {'on' if self.sound else 'off'}.", timeout=2)
             back()
+        elif where is Go.COACH:
+            ctl = self.controller
+            if ctl is not None:
+                on = not ctl.settings.coach
+                ctl.set_coach(on)
+                self.settings = self.settings.with_(coach=on)  # New game starts from it
+                self.notify("Coach on: this game is now practice." if on else "Coach off.",
+                            timeout=3)
+            back()
         elif where is Go.NEXT_ROUND:
             if self.controller is not None:
                 self.controller.next_round()
@@ -193,7 +202,9 @@ class ColorCardsApp(App):
         def reopen() -> None:
             self.show_stats(back)
 
-        self.push_screen(StatsScreen(self.store.stats(), self.store.records()),
+        store = self.store
+        self.push_screen(StatsScreen(store.stats(), store.records(), store.accuracies(),
+                                     store.stats(practice=True)),
                          lambda where: self.go(where, back if where is Go.BACK else reopen))
 
     def show_rules(self, back: Back, rules: Rules | None = None) -> None:
@@ -312,7 +323,8 @@ class ColorCardsApp(App):
             else:
                 self.go(where, back=self.open_pause_menu)
 
-        self.push_screen(PauseMenu(self.sound, saving=self.store.saving), chosen)
+        self.push_screen(PauseMenu(self.sound, saving=self.store.saving,
+                                   coach_on=ctl.settings.coach), chosen)
 
     def show_results(self, controller: GameController, match: bool) -> None:
         """The results of the round (or the match) that just ended; the review and the
