@@ -226,6 +226,8 @@ def test_practice_games_stay_out_of_the_per_level_statistics(tmp_path):
     entries = store.history()
     assert [bool(e.practice) for e in entries] == [True, False]
     assert [r.practice for r in store.records()] == [False, True]
+    practice, counted = (store.kept_game(e.game_id) for e in entries)
+    assert practice.as_json()["practice"] is True and "practice" not in counted.as_json()
     store.close()
 
 

@@ -440,14 +440,14 @@ class Store:
             with self._mutex:
                 row = self._db.execute(
                     f"SELECT {', '.join('r.' + c for c in R.COLUMNS)}, p.names, p.actions, "
-                    f"p.game_id IS NOT NULL FROM records r LEFT JOIN replays p "
+                    f"p.game_id IS NOT NULL, r.practice FROM records r LEFT JOIN replays p "
                     f"ON p.game_id = r.game_id WHERE r.game_id = ?", (game_id,)).fetchone()
         except sqlite3.Error as exc:
             raise ReplayError(f"it could not be read ({reason(exc)})") from None
         if row is None:
             raise ReplayError("there is no such game in your history")
         width = len(R.COLUMNS)
-        names_text, actions_text, has_replay = row[width:]
+        names_text, actions_text, has_replay, practice = row[width:]
         if not has_replay:
             raise ReplayError(NO_REPLAY)
         try:
@@ -463,7 +463,8 @@ class Store:
                         actions=tuple(actions), names=tuple(str(n) for n in names),
                         difficulty=record.difficulty, preset=record.preset,
                         game_id=record.game_id, finished_at=record.finished_at.isoformat(),
-                        abandoned=record.abandoned, expected=R.summary_of(record))
+                        abandoned=record.abandoned, practice=bool(practice),
+                        expected=R.summary_of(record))
 
     def review(self, game_id: str) -> dict | None:
         """The review kept for a game, or None if it has not been computed (or is
