@@ -381,6 +381,24 @@ class Store:
             by_level.setdefault(difficulty, []).append(result)
         return {level: R.derive(results) for level, results in by_level.items()}
 
+    def unreviewed(self) -> list[str]:
+        """The kept games whose review is not complete (or not of this version), newest
+        first: what the background reviews do next."""
+        from ..replay.review import VERSION
+
+        try:
+            with self._mutex:
+                rows = self._db.execute(
+                    "SELECT p.game_id FROM replays p JOIN records r ON r.game_id = p.game_id "
+                    "WHERE p.review IS NULL OR NOT json_valid(p.review) "
+                    "OR json_extract(p.review, '$.version') IS NOT ? "
+                    "OR json_extract(p.review, '$.complete') IS NOT 1 "
+                    "ORDER BY r.id DESC", (VERSION,)).fetchall()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return []
+        return [str(r[0]) for r in rows]
+
     def accuracies(self) -> list[tuple[str, float, float]]:
         """(level, accuracy, average cost) of each reviewed game that is not practice,
         in the order they were recorded."""

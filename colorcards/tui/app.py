@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from ..engine import Rules
     from ..replay.kept import KeptGame
     from ..store import Store
+    from ..store.background import BackgroundReviews
     from .controller import GameController
     from .seating import Seating
     from .table import TableScreen
@@ -37,6 +38,14 @@ class ColorCardsApp(App):
     CSS_PATH = [HERE / "app.tcss", HERE / "screens" / "screens.tcss"]
     TITLE = "Color Cards"
     ENABLE_COMMAND_PALETTE = False
+
+    BACKGROUND_REVIEWS = True
+    """Review finished games in the background (store/background.py), so that accuracy
+    builds up without anyone asking. Tests turn it off unless they test it."""
+
+    REVIEWS_AFTER = 3.0
+    """Seconds after the app starts before the background reviews begin: the title's
+    first frame is drawn long before."""
 
     def __init__(self, data_dir: str | Path | None = None, seed: int | None = None,
                  settings: GameSettings | None = None, *, direct: bool = False,
@@ -60,6 +69,8 @@ class ColorCardsApp(App):
         """The game at the table, if any."""
         self.sound = True
         """Ring the terminal bell when it is your turn."""
+        self.reviews: BackgroundReviews | None = None
+        """The background reviews, once started (store/background.py)."""
 
     # ---------------------------------------------------------------- start and stop
 
@@ -80,8 +91,23 @@ class ColorCardsApp(App):
             self._direct_start()
         else:
             self.show_title()
+        if self.BACKGROUND_REVIEWS:
+            self.set_timer(self.REVIEWS_AFTER, self.review_in_background)
+
+    def review_in_background(self) -> None:
+        """Review the games not yet reviewed, in a process of its own (nothing if that
+        is already going on); quitting stops it, the next start resumes it."""
+        if not self.BACKGROUND_REVIEWS:
+            return
+        if self.reviews is None:
+            from ..store.background import BackgroundReviews
+
+            self.reviews = BackgroundReviews(self.store)
+        self.reviews.start()
 
     def on_unmount(self) -> None:
+        if self.reviews is not None:
+            self.reviews.stop()
         if self.controller is not None:
             self.controller.stop()
         if self._store is not None:
@@ -333,6 +359,8 @@ class ColorCardsApp(App):
 
         if controller is not self.controller or isinstance(self.screen, ResultsScreen):
             return
+        if match:
+            self.review_in_background()  # the game just recorded is reviewed meanwhile
         data = results_data(controller, self.store)
 
         def reopen() -> None:
