@@ -412,6 +412,7 @@ def results_data(controller, store):
         match=game.rules.match,
         stats=stats,
         palette=game.rules.palette,
+        practice=controller.practice,
     )
 
 

@@ -64,6 +64,8 @@ class ResultsData:
     """The player's LevelStats at this level after this game, or None."""
     palette: str = "classic"
     """Colour names used for the player's leftover cards."""
+    practice: bool = False
+    """A practice game (the coach on, a move taken back): not in the record."""
 
 
 def match_words(match: str, round_no: int) -> str:
@@ -203,10 +205,16 @@ def last_round(data: ResultsData) -> Table:
     return table
 
 
-def record_text(stats: Any, difficulty: str) -> Text:
-    """The player's record at this level after the game, in words."""
+def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
+    """The player's record at this level after the game, in words (a practice game says
+    it is not counted in it)."""
     level = LEVEL_TITLES.get(difficulty, difficulty.title())
     text = Text()
+    if practice:
+        text.append("A practice game ", style="bold")
+        text.append(f"(coach on or a move taken back): not counted in your record at "
+                    f"{level}.")
+        return text
     text.append(f"Your record at {level}: ", style="bold")
     if stats is None or not getattr(stats, "games", 0):
         text.append("this is your first game at this level.")
@@ -277,7 +285,8 @@ class ResultsScreen(ModalScreen[Go]):
                     yield Static(Text("You have no cards left.", style="bold"), id="your-cards")
                 if not (data.match_over and several_rounds(data)):
                     yield Static(standings(data), id="standings")
-                yield Static(record_text(data.stats, data.difficulty), id="your-record")
+                yield Static(record_text(data.stats, data.difficulty, data.practice),
+                             id="your-record")
             with Horizontal(classes="buttons"):
                 if data.match_over:
                     yield Button("New game (N)", id="new-game", variant="primary")

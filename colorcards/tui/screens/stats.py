@@ -213,6 +213,9 @@ class StatsScreen(Screen[Go]):
                 for level, row in zip((lv for lv in LEVELS if by_level.get(lv)), rows,
                                       strict=True):
                     yield Static(row, classes="trend", id=f"trend-{level}")
+            elif any(s.games for s in self.practice.values()):
+                yield Static("No counted games yet: practice games are kept apart, below.",
+                             id="stats-empty")
             else:
                 yield Static("No finished games yet. Play one and your results appear here.",
                              id="stats-empty")
