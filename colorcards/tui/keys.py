@@ -92,7 +92,7 @@ KEYS: tuple[Key, ...] = (
         "⇧←→", footer=True),
     Key("shift+right", "shift(1)", "Arrange", "", "⇧→"),
     Key("question_mark", "help", "Keys", "this page", "?", footer=True),
-    Key("escape", "menu", "Menu", "menu: resume, new game, rules, sound, quit", "Esc",
+    Key("escape", "menu", "Menu", "menu: resume, new game, rules, sound, coach, quit", "Esc",
         footer=True),
 )
 
