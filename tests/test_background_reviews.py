@@ -77,8 +77,8 @@ async def test_the_app_reviews_in_the_background_and_stops_on_quit(tmp_path, mon
     monkeypatch.setattr(ColorCardsApp, "REVIEWS_AFTER", 0.05)
     app = ColorCardsApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(2000):
-            await asyncio.sleep(0.01)
+        for _ in range(12000):  # the reviewer runs at the lowest priority: on a busy
+            await asyncio.sleep(0.01)  # machine its first decision may take a while
             if app.reviews is not None and app.store.review(game_id) is not None:
                 break
         reviews = app.reviews

@@ -18,20 +18,20 @@ import json
 import os
 import sys
 
-from ..coach import Coach
-from .kept import KeptGame, ReplayError
-from .review import Review, review
-
-NICENESS = 10
-"""How much lower than the game the review's priority is (Unix's `nice`)."""
+NICENESS = 19
+"""The review's priority: the lowest (Unix's `nice`), so that any other work comes first."""
 
 
 def main() -> int:
     if hasattr(os, "nice"):
         try:
-            os.nice(NICENESS)
+            os.nice(NICENESS)  # before the imports: they take a second of CPU too
         except OSError:
             pass  # not allowed: it runs at the game's own priority
+    from ..coach import Coach
+    from .kept import KeptGame, ReplayError
+    from .review import Review, review
+
     line = sys.stdin.readline()
     try:
         request = json.loads(line)
