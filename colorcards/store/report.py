@@ -49,10 +49,23 @@ def accuracy_by_level(rows: list[tuple[str, float, float]]) -> dict[str, dict]:
     return found
 
 
+def plays_like_json(rows: list[tuple[str, float, float]]) -> dict | None:
+    """The level the player plays like, from their latest reviewed games (None until
+    there are `FEWEST`)."""
+    from ..replay.level import FEWEST, RECENT, plays_like
+
+    costs = [cost for _, _, cost in rows][-RECENT:]
+    if len(costs) < FEWEST:
+        return None
+    return {"level": plays_like(costs), "games": len(costs),
+            "avg_cost": sum(costs) / len(costs)}
+
+
 def gather(store: Store) -> dict:
     """Everything `stats` prints, as JSON-ready data."""
     levels = store.stats()
     practice = store.stats(practice=True)
+    measured = store.accuracies()
     presets = {}
     for preset in store.presets():
         per_level = store.stats(preset)
@@ -62,7 +75,8 @@ def gather(store: Store) -> dict:
         "games": sum(s.games for s in levels.values()),
         "levels": {lv: _level(s) for lv, s in levels.items()},
         "presets": presets,
-        "accuracy": accuracy_by_level(store.accuracies()),
+        "accuracy": accuracy_by_level(measured),
+        "plays_like": plays_like_json(measured),
         "practice": {lv: _level(s) for lv, s in practice.items() if s.games},
         "problems": list(store.problems),
     }
@@ -111,7 +125,7 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         print(f"colorcards: {problem}", file=sys.stderr)
     sys.stderr.flush()  # the reason comes before anything else is printed
     console = Console(highlight=False, soft_wrap=False)
-    if not data["games"]:
+    if not data["games"] and not data["practice"]:
         if data["problems"]:
             print(f"No finished games to show (statistics live in {path}).")
         elif directory.exists():
@@ -154,6 +168,10 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
             acc.add_row(level, str(a["games"]), f"{a['accuracy']:.0%}",
                         f"{a['avg_cost'] * 100:.1f}")
         console.print(acc)
+        like = data["plays_like"]
+        if like:
+            print(f"You play about like {like['level'].title()} (your last {like['games']} "
+                  f"reviewed games: {like['avg_cost'] * 100:.1f} points lost per decision).")
     if data["practice"]:
         games = sum(s["games"] for s in data["practice"].values())
         wins = sum(s["wins"] for s in data["practice"].values())
