@@ -52,13 +52,14 @@ def accuracy_by_level(rows: list[tuple[str, float, float]]) -> dict[str, dict]:
 def plays_like_json(rows: list[tuple[str, float, float]]) -> dict | None:
     """The level the player plays like, from their latest reviewed games (None until
     there are `FEWEST`)."""
-    from ..replay.level import FEWEST, RECENT, plays_like
+    from ..replay.level import FEWEST, RECENT, estimate_words, nearest, plays_like
 
     costs = [cost for _, _, cost in rows][-RECENT:]
     if len(costs) < FEWEST:
         return None
-    return {"level": plays_like(costs), "games": len(costs),
-            "avg_cost": sum(costs) / len(costs)}
+    mean = sum(costs) / len(costs)
+    return {"level": plays_like(costs), "nearest": nearest(mean), "games": len(costs),
+            "avg_cost": mean, "words": estimate_words(costs)}
 
 
 def gather(store: Store) -> dict:
@@ -170,8 +171,7 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         console.print(acc)
         like = data["plays_like"]
         if like:
-            print(f"You play about like {like['level'].title()} (your last {like['games']} "
-                  f"reviewed games: {like['avg_cost'] * 100:.1f} points lost per decision).")
+            print(like["words"])
     if data["practice"]:
         games = sum(s["games"] for s in data["practice"].values())
         wins = sum(s["wins"] for s in data["practice"].values())

@@ -223,6 +223,11 @@ class StatsScreen(Screen[Go]):
                 yield Static(practice_words(self.practice), id="stats-practice")
             measured = {lv: [(a, c) for level, a, c in self.accuracies if level == lv]
                         for lv in LEVELS}
+            from ...replay.level import estimate_words
+
+            like = estimate_words([c for _, _, c in self.accuracies])
+            if like:
+                yield Static(marks(like), id="plays-like")
             if any(measured.values()):
                 header = Text(no_wrap=True, style="bold underline")
                 header.append(f"{'Level':<8}{'Accuracy of each reviewed game':<{LINE + 2}}Now")
