@@ -70,3 +70,44 @@ async def test_t_without_the_coach_says_why(tmp_path):
         await pilot.pause()
         assert "coach on" in shown(app)
         assert not ctl.practice
+
+
+async def test_statistics_show_accuracy_the_estimate_and_practice_apart():
+    """The accuracy chart per level, the level the player plays like (or that it cannot
+    be told yet) and the practice games' line."""
+    from colorcards.store.records import LevelStats
+    from colorcards.tui.screens import StatsScreen
+    from tui_screens_helpers import ScreenApp
+
+    measured = [("normal", 0.9, 0.004), ("normal", 1.0, 0.0), ("hard", 0.8, 0.02)] * 3
+    practice = {"normal": LevelStats(games=2, wins=1, losses=1)}
+    app = ScreenApp(lambda: StatsScreen({}, [], measured, practice))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = shown(app)
+    assert "Accuracy of each reviewed game" in text
+    assert "95% · 0.2 pt lost per decision, 6 reviewed" in text
+    assert "80% · 2.0 pt lost per decision, 3 reviewed" in text
+    assert "Which level you play like cannot be told apart yet" in text
+    assert "Practice games (coach on or a move taken back), not counted above: 2, 1 won." \
+        in text
+    assert "No counted games yet" in text
+
+
+async def test_the_pause_menu_turns_the_coach_on_for_the_game(tmp_path):
+    """Esc, C: the coach is on for the game in progress (now practice) and for the next
+    New game; the menu offers to turn it off again."""
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+        ctl = pilot.app.seat(Seating.at(game, GameSettings(preset="duel", opponents=1),
+                                        game_id="menu"), delay=60, window_seconds=60)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Coach: off — turn it on (practice)" in shown(app)
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.pause()
+        assert ctl.settings.coach and ctl.practice and app.settings.coach
+        assert "Coach: on — turn it off" in shown(app)
