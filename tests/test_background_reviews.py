@@ -88,3 +88,14 @@ async def test_the_app_reviews_in_the_background_and_stops_on_quit(tmp_path, mon
     again = Store.open(tmp_path)
     assert Review.from_json(again.review(game_id)) is not None  # what was weighed is kept
     again.close()
+
+
+def test_the_setting_turns_the_background_reviews_off(monkeypatch):
+    """`colorcards --no-background-reviews`: that app starts no reviewer."""
+    from colorcards.cli import build_parser
+    from colorcards.tui.app import ColorCardsApp
+
+    monkeypatch.setattr(ColorCardsApp, "BACKGROUND_REVIEWS", True)
+    assert ColorCardsApp(background_reviews=False).BACKGROUND_REVIEWS is False
+    assert ColorCardsApp().BACKGROUND_REVIEWS is True
+    assert build_parser().parse_args(["--no-background-reviews"]).no_background_reviews

@@ -50,8 +50,11 @@ class ColorCardsApp(App):
     def __init__(self, data_dir: str | Path | None = None, seed: int | None = None,
                  settings: GameSettings | None = None, *, direct: bool = False,
                  delay: float | None = None, window_seconds: float | None = None,
-                 turn_seconds: float | None = None, store: Store | None = None):
+                 turn_seconds: float | None = None, store: Store | None = None,
+                 background_reviews: bool | None = None):
         super().__init__()
+        if background_reviews is not None:
+            self.BACKGROUND_REVIEWS = background_reviews  # this app only
         self.data_dir = data_dir
         """Where saves and statistics live (None: the platform's data directory)."""
         self.seed = seed
@@ -435,6 +438,8 @@ def run_app(args) -> int:
     """Run the game from the command line's arguments; the exit status."""
     settings, direct = settings_from_args(args)
     app = ColorCardsApp(data_dir=getattr(args, "data_dir", None), seed=getattr(args, "seed", None),
-                        settings=settings, direct=direct)
+                        settings=settings, direct=direct,
+                        background_reviews=False if getattr(args, "no_background_reviews",
+                                                            False) else None)
     result = app.run()
     return result if isinstance(result, int) else 0
