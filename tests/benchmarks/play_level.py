@@ -105,13 +105,17 @@ def cmd_report(args) -> int:
     ordered = labelled = 0
     hits = dict.fromkeys(levels, 0)
     near = dict.fromkeys(levels, 0)
+    wrong = dict.fromkeys(levels, 0)
     for _ in range(args.samples):
         means = {}
         for lv in levels:
             sample = [rng.choice(check[lv])["avg_cost"] for _ in range(args.sample)]
             means[lv] = statistics.mean(sample)
-            if plays_like(sample, calibration) == lv:
+            named = plays_like(sample, calibration)
+            if named == lv:
                 hits[lv] += 1
+            elif named is not None:
+                wrong[lv] += 1
             if nearest(means[lv], calibration) == lv:
                 near[lv] += 1
         ordered += means["easy"] > means["normal"] > means["hard"]
@@ -122,7 +126,8 @@ def cmd_report(args) -> int:
     print(f"- all three samples nearest their own level: {labelled / args.samples:.1%}")
     for lv in levels:
         print(f"- a {lv.title()} sample: nearest {lv.title()} {near[lv] / args.samples:.1%}; "
-              f"named {lv.title()} (clear of the boundaries) {hits[lv] / args.samples:.1%}")
+              f"named {lv.title()} (clear of the boundaries) {hits[lv] / args.samples:.1%}, "
+              f"named another level {wrong[lv] / args.samples:.1%}")
     return 0
 
 
