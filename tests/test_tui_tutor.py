@@ -299,3 +299,32 @@ def test_the_migration_gives_earlier_reviews_their_accuracy():
     assert measure is not None
     assert found["full"] == (pytest.approx(measure.share), pytest.approx(measure.cost))
     assert found["partial"] == found["damaged"] == (None, None)
+
+
+def test_the_coachs_process_judges_as_the_coach_does():
+    """The tutor's request, answered in the child process: the same judgement as the
+    coach's own, from a prepared position (its base) and from a dealt game (its seed)."""
+    from colorcards.coach.remote import Judgement, RemoteCoach, judge, request
+    from colorcards.tui.tutor import base_of
+
+    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    made = play(parse_card("R5"))
+    remote = RemoteCoach()
+    try:
+        asked = request(game, [], made, "hard", base_of(game))
+        answer = remote.judge(asked)
+        assert answer is not None and answer.costly
+        assert answer == judge(asked)
+        assert answer.best == play(parse_card("R+2")) and answer.best_chance > answer.made_chance
+
+        dealt = Game.replay(game.rules, 2, 5, [])
+        while next_decision(dealt).seat != HUMAN:
+            decision = next_decision(dealt)
+            dealt.apply(decision.actions[0], decision.seat)
+        decision = next_decision(dealt)
+        move = decision.actions[-1]
+        local = Judgement.of(Coach("normal").judge(dealt.view(HUMAN), decision.actions, move))
+        assert remote.judge(request(dealt, list(dealt.actions), move, "normal", None)) == local
+    finally:
+        remote.close()
+    assert remote.judge(asked) is None  # closed: no answer, no new process

@@ -41,6 +41,7 @@ async def test_the_note_appears_and_t_takes_the_move_back(tmp_path):
         hand = list(ctl.hand())
         codes = [c.code for c in hand]
         await pilot.press(str(codes.index("R5") + 1))  # leaves the opponent a card to follow
+        assert ctl.remote is app.remote_coach  # judged in the coach's own process
         await _weighed(pilot, ctl)
         text = shown(app)
         assert "Coach: Red Draw Two instead of Red 5" in text

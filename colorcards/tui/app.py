@@ -21,6 +21,7 @@ Back = Callable[[], None]
 """One step back: what Escape does on the screen being opened."""
 
 if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
+    from ..coach.remote import RemoteCoach
     from ..engine import Rules
     from ..replay.kept import KeptGame
     from ..store import Store
@@ -72,6 +73,7 @@ class ColorCardsApp(App):
         """The game at the table, if any."""
         self.sound = True
         """Ring the terminal bell when it is your turn."""
+        self._remote_coach: RemoteCoach | None = None
         self.reviews: BackgroundReviews | None = None
         """The background reviews, once started (store/background.py)."""
 
@@ -108,7 +110,19 @@ class ColorCardsApp(App):
             self.reviews = BackgroundReviews(self.store)
         self.reviews.start()
 
+    @property
+    def remote_coach(self) -> RemoteCoach:
+        """The tutor's judgements, in a process of their own (made at the first table,
+        which imports the coach anyway; the process starts at the first judgement)."""
+        if self._remote_coach is None:
+            from ..coach.remote import RemoteCoach
+
+            self._remote_coach = RemoteCoach()
+        return self._remote_coach
+
     def on_unmount(self) -> None:
+        if self._remote_coach is not None:
+            self._remote_coach.close()
         if self.reviews is not None:
             self.reviews.stop()
         if self.controller is not None:

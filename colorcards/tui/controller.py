@@ -22,7 +22,8 @@ from typing import Any, Protocol
 from ..bots import Player, make_player
 from ..bots.drive import decide
 from ..bots.reasons import reason
-from ..coach import Advice, Coach, Verdict
+from ..coach import Advice, Coach
+from ..coach.remote import Judgement, RemoteCoach, request
 from ..engine import (
     CLOSE_WINDOW,
     COLOURS,
@@ -145,6 +146,9 @@ class GameController:
         """The coach's note on that decision, while it is the last one."""
         self.coach = Coach(self.settings.difficulty)
         """The coach behind the hint and the tutor (the review's judge)."""
+        self.remote: RemoteCoach | None = None
+        """The coach's own process, when the table has one: the tutor's judgements are
+        made there, off the table's interpreter (else in the host's thread, here)."""
         self._base: Base | None = base_of(game) if self.settings.coach else None
         """The game as the table sat down at it, which a take-back replays from."""
         self._weighing: set[threading.Event] = set()
@@ -388,24 +392,29 @@ class GameController:
         the view before it was not kept: after Continue); a costly move gets a note."""
         stop = threading.Event()
         self._weighing.add(stop)
-        coach = self.coach
+        coach, remote = self.coach, self.remote
         game = self.game
         base = self._base
+        done = game.actions[:mark.at]
+        level = self.settings.difficulty
         if view is None:  # the view before the move was not kept: rebuild it in the thread
             game = game.copy()  # the thread's own: the table's game goes on meanwhile
-            game.actions = self.game.actions[:mark.at]
+            game.actions = done
 
-        def judge() -> Verdict | None:
+        def judge() -> Judgement | None:
             nonlocal view, legal
+            if remote is not None:
+                return remote.judge(request(game, done, made, level, base))
             if view is None:
                 before = position_before(game, mark.at, base)
                 decision = next_decision(before)
                 if decision is None:
                     return None
                 view, legal = before.view(HUMAN), decision.actions
-            return coach.judge(view, legal, made, stop=stop.is_set)
+            verdict = coach.judge(view, legal, made, stop=stop.is_set)
+            return None if verdict is None else Judgement.of(verdict)
 
-        def judged(verdict: Verdict | None) -> None:
+        def judged(verdict: Judgement | None) -> None:
             self._weighing.discard(stop)
             if stop.is_set() or verdict is None:
                 return

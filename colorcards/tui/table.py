@@ -183,6 +183,9 @@ class TableScreen(Screen):
         yield TableFooter(compact=True)
 
     def on_mount(self) -> None:
+        # The tutor judges in the app's coach process, off this interpreter (a host app
+        # without one, in tests, has it judge in the thread).
+        self.controller.remote = getattr(self.app, "remote_coach", None)
         for box in ("#top-tags", "#left-tags", "#right-tags"):
             if not self.query(f"{box} OpponentTag"):
                 self.query_one(box).add_class("-empty")

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ..coach import Verdict
+from ..coach.remote import Judgement
 from ..coach.words import move_noun, percent
 from ..engine import Card, Colour, Game, copy_rng, load_game, rng_from_state, rng_state
 
@@ -98,15 +98,13 @@ def position_before(game: Game, at: int, base: Base | None = None) -> Game:
     return Game.replay(game.rules, game.seats, game.seed, game.actions[:at])
 
 
-def note_words(verdict: Verdict, card_name: Callable[[Card], str],
+def note_words(judgement: Judgement, card_name: Callable[[Card], str],
                colour_name: Callable[[Colour], str], names: Sequence[str]) -> str:
     """'Coach: Red Reverse instead of Red 3 — 35% against 24% to win this round.'"""
-    assert verdict.best_tally is not None and verdict.made_tally is not None  # costly
-
     def noun(action) -> str:
         return move_noun(action, card_name, colour_name, names)
 
-    best = noun(verdict.best)
-    return (f"{NOTE_PREFIX}{best[0].upper()}{best[1:]} instead of {noun(verdict.made)} — "
-            f"{percent(verdict.best_tally.chance)} against "
-            f"{percent(verdict.made_tally.chance)} to win this round.")
+    best = noun(judgement.best)
+    return (f"{NOTE_PREFIX}{best[0].upper()}{best[1:]} instead of {noun(judgement.made)} — "
+            f"{percent(judgement.best_chance)} against "
+            f"{percent(judgement.made_chance)} to win this round.")
