@@ -328,3 +328,19 @@ def test_the_coachs_process_judges_as_the_coach_does():
     finally:
         remote.close()
     assert remote.judge(asked) is None  # closed: no answer, no new process
+
+
+def test_a_finished_record_keeps_practice_but_not_the_take_back(tmp_path):
+    """The record's meta says practice; what only a take-back needs (the generators'
+    states) stays with the save and goes with it."""
+    store = Store.open(tmp_path)
+    host = ManualHost()
+    settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=True,
+                            changes={"match": "single"})
+    ctl = controller(Seating.new(settings, seed=9), host, store=store)
+    ctl.coach = QUICK
+    ctl.start()
+    play_match(ctl, host)
+    meta = json.loads(store._db.execute("SELECT meta FROM records").fetchone()[0])
+    assert meta["practice"] is True and "tutor" not in meta and "note" not in meta
+    store.close()

@@ -31,7 +31,7 @@ IDLE_CAP = 300.0
 
 _NOT_SAVED = "the game will play but will not be saved."
 
-_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted"})
+_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note"})
 """Meta keys that only resuming a game needs: not kept with its record."""
 
 NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"

@@ -8,7 +8,9 @@ it is tested on its own with a host that keeps time by hand; the table screen is
 host in the game. The log in words is a `TableLog` (table_log.py); the order the
 player keeps their cards is hand_order.py's. Every change is saved through the store,
 with each computer's generator state, so Continue returns to exactly the same table and
-the computers then decide exactly as they would have.
+the computers then decide exactly as they would have. With the coach on (the tutor,
+tutor.py), each decision of the player's is marked so that T can take it back, and
+weighed away from the table: in the coach's own process when the host has one.
 """
 
 from __future__ import annotations
