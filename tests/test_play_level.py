@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from colorcards.replay.level import FEWEST, band, estimate_words, fit, nearest, plays_like
+from colorcards.replay.level import (
+    CALIBRATION,
+    FEWEST,
+    band,
+    estimate_words,
+    fit,
+    nearest,
+    ordered,
+    plays_like,
+)
 from colorcards.store.report import plays_like_json
 
 TABLE = {"easy": 0.030, "normal": 0.012, "hard": 0.004}
@@ -48,3 +57,14 @@ def test_an_estimate_waits_for_enough_reviewed_games():
     rows = [("normal", 1.0, 0.004)] * FEWEST
     assert plays_like_json(rows[:-1]) is None
     assert plays_like_json(rows)["games"] == FEWEST
+
+
+def test_a_calibration_that_does_not_order_the_levels_names_none():
+    """Easy measured to lose fewer points than Normal: no game can be said to be like
+    either (the calibration in the code is such a one: tests/benchmarks/BOTS.md)."""
+    assert ordered(TABLE)
+    unordered = {"easy": 0.006, "normal": 0.007, "hard": 0.004}
+    assert not ordered(unordered)
+    assert plays_like([0.0071, 0.0069, 0.0070], unordered) is None
+    assert plays_like([0.0041, 0.0039, 0.0040], unordered) is None
+    assert not ordered(CALIBRATION)
