@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--difficulty", choices=[level.value for level in LEVELS],
                         help="skip to a game at this level")
     parser.add_argument("--opponents", type=int, help="number of computer opponents")
+    parser.add_argument("--no-background-reviews", action="store_true",
+                        help="do not review finished games in the background (they are "
+                             "then reviewed only when you open their review)")
     sub = parser.add_subparsers(dest="command")
 
     sim = sub.add_parser("sim", help="play games headlessly between computer players")

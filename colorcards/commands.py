@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .engine import preset_title
 from .replay.kept import ReplayError
-from .store.history import SHORT_ID, entry_json, find_game, result_words
+from .store.history import SHORT_ID, accuracy_words, entry_json, find_game, result_words
 from .store.paths import DB_NAME, resolve_data_dir
 from .store.records import LevelStats, streak_text
 from .store.report import gather, store_levels
@@ -66,7 +66,7 @@ def run_history(data_dir: str | None, as_json: bool) -> int:
         print(f"No finished games yet (they are kept in {store.path}).")
         return status
     print(f"{'Game':<{SHORT_ID}}  {'Date':<16}  {'Preset':<13} {'Level':<7} "
-          f"{'Result':<18} {'Turns':>5}  Replay")
+          f"{'Result':<18} {'Turns':>5}  {'Replay':<9} Accuracy")
     for e in entries:
         try:
             when = e.when().astimezone().strftime("%Y-%m-%d %H:%M")
@@ -74,7 +74,9 @@ def run_history(data_dir: str | None, as_json: bool) -> int:
             when = "?"
         replay = ("reviewed" if e.reviewed else "yes") if e.replay else "no replay"
         print(f"{e.game_id[:SHORT_ID]:<{SHORT_ID}}  {when:<16}  {preset_title(e.preset):<13} "
-              f"{e.difficulty.title():<7} {result_words(e):<18} {e.turns:>5}  {replay}")
+              f"{e.difficulty.title():<7} {result_words(e):<18} {e.turns:>5}  {replay:<9} "
+              f"{accuracy_words(e.accuracy, e.avg_cost)}"
+              f"{'  practice' if e.practice else ''}")
     return status
 
 
@@ -138,7 +140,7 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         print(f"colorcards: {problem}", file=sys.stderr)
     sys.stderr.flush()  # the reason comes before anything else is printed
     console = Console(highlight=False, soft_wrap=False)
-    if not data["games"]:
+    if not data["games"] and not data["practice"]:
         if data["problems"]:
             print(f"No finished games to show (statistics live in {path}).")
         elif directory.exists():
@@ -168,6 +170,26 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         for level, s in levels.items():
             per.add_row(*_row([preset_title(preset), level], LevelStats(**s)))
     console.print(per)
+    if data["accuracy"]:
+        console.print()
+        acc = Table(title="Accuracy of reviewed games (practice left out)",
+                    box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1),
+                    show_edge=False, pad_edge=False)
+        acc.add_column("Level", no_wrap=True)
+        for h in ("Reviewed", "Accuracy", "Points lost per decision"):
+            acc.add_column(h, justify="right", no_wrap=True)
+        for level, a in data["accuracy"].items():
+            acc.add_row(level, str(a["games"]), f"{a['accuracy']:.0%}",
+                        f"{a['avg_cost'] * 100:.1f}")
+        console.print(acc)
+        like = data["plays_like"]
+        if like:
+            print(like["words"])
+    if data["practice"]:
+        games = sum(s["games"] for s in data["practice"].values())
+        wins = sum(s["wins"] for s in data["practice"].values())
+        print(f"Practice games (coach on or a move taken back), not counted above: {games}, "
+              f"{wins} won.")
     print(f"Statistics from {path}.")
     return 0
 

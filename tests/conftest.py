@@ -9,3 +9,11 @@ def _private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("COLORCARDS_DATA_DIR", str(path))
     monkeypatch.setenv("XDG_DATA_HOME", str(path / "xdg"))
     return path
+
+
+@pytest.fixture(autouse=True)
+def _no_background_reviews(monkeypatch):
+    """Apps under test start no reviewer process unless a test asks for one."""
+    from colorcards.tui.app import ColorCardsApp
+
+    monkeypatch.setattr(ColorCardsApp, "BACKGROUND_REVIEWS", False)

@@ -71,6 +71,9 @@ class ManualHost:
     def think(self, decide, done) -> None:
         done(decide())
 
+    def weigh(self, judge, done) -> None:
+        done(judge())
+
     def changed(self) -> None:
         self.redraws += 1
 

@@ -186,6 +186,8 @@ class KeptGame:
     """ISO time the game ended ('' if unknown)."""
     abandoned: bool = False
     """Left unfinished: kept as far as it went."""
+    practice: bool = False
+    """Played with the coach on or a move taken back (written only when true)."""
     expected: dict[str, Any] | None = None
     """What the record says the game came to (`summary`); None: nothing to check."""
 
@@ -252,6 +254,7 @@ class KeptGame:
             "levels": self.levels,
             "seed": self.seed,
             "abandoned": self.abandoned,
+            **({"practice": True} if self.practice else {}),
             "result": self.expected,
             "actions": [action_token(s, a) for s, a in self.actions],
         }
@@ -319,7 +322,10 @@ class KeptGame:
         abandoned = data.get("abandoned", False)
         if not isinstance(abandoned, bool):
             raise ReplayError("its 'abandoned' field is not true or false")
-        return cls(rules=rules, seats=seats, seed=seed, actions=tuple(actions),
+        practice = data.get("practice", False)
+        if not isinstance(practice, bool):
+            raise ReplayError("its 'practice' field is not true or false")
+        return cls(practice=practice, rules=rules, seats=seats, seed=seed, actions=tuple(actions),
                    names=tuple(names), difficulty=levels[1] if seats > 1 else "normal",
                    preset=str(data.get("preset") or ""), game_id=str(data.get("game_id") or ""),
                    finished_at=str(data.get("finished_at") or ""), abandoned=abandoned,

@@ -250,3 +250,38 @@ def summary_words(result: Review) -> str:
     else:
         words += ": no move cost you a clear chance to win the round."
     return words
+
+
+# ---------------------------------------------------------------------- accuracy
+
+@dataclass(frozen=True)
+class Accuracy:
+    """How well a reviewed game was played: the measure kept with it."""
+
+    decisions: int
+    """Decisions with a choice, weighed."""
+    good: int
+    """Of them, as good as the best found or too close to tell (not costly)."""
+    cost: float
+    """The average cost per decision, in the chance to win the round (0.02: 2 points):
+    a close move costs nothing, a measured one what it was measured to cost (never less
+    than nothing)."""
+
+    @property
+    def share(self) -> float:
+        return self.good / self.decisions if self.decisions else 1.0
+
+    def words(self) -> str:
+        """'Accuracy 87% (13 of 15 decisions), 1.4 points per decision.'"""
+        return (f"Accuracy {round(self.share * 100)}% ({self.good} of {self.decisions} "
+                f"decision{'s' if self.decisions != 1 else ''}), "
+                f"{self.cost * 100:.1f} points per decision.")
+
+
+def accuracy(result: Review) -> Accuracy | None:
+    """The accuracy of a complete review (None while it is partial or had no choices)."""
+    if not result.complete or not result.moments:
+        return None
+    costs = [0.0 if m.close else max(m.cost, 0.0) for m in result.moments]
+    good = sum(1 for m in result.moments if not m.costly)
+    return Accuracy(len(costs), good, sum(costs) / len(costs))

@@ -33,11 +33,21 @@ def result_words(entry: HistoryEntry) -> str:
     return words
 
 
+def accuracy_words(share: float | None, cost: float | None) -> str:
+    """'87% · 1.4 pt' (share of decisions not costly, points lost per decision); '-'
+    for a game not reviewed."""
+    if share is None or cost is None:
+        return "-"
+    return f"{round(share * 100)}% · {cost * 100:.1f} pt"
+
+
 def entry_json(entry: HistoryEntry) -> dict:
     return {"game": entry.game_id, "finished_at": entry.finished_at, "preset": entry.preset,
             "difficulty": entry.difficulty, "seats": entry.seats, "result": entry.result,
             "abandoned": bool(entry.abandoned), "place": entry.place, "turns": entry.turns,
-            "replay": entry.replay, "reviewed": entry.reviewed}
+            "replay": entry.replay, "reviewed": entry.reviewed,
+            "practice": bool(entry.practice), "accuracy": entry.accuracy,
+            "avg_cost": entry.avg_cost}
 
 
 def find_game(entries: list[HistoryEntry], key: str) -> HistoryEntry:

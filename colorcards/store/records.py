@@ -49,6 +49,9 @@ class GameRecord:
     duration_seconds: float
     """Time spent playing, not counting long idle gaps or time between sessions."""
     seed: int
+    practice: bool = False
+    """Played with the coach on, or with a move taken back: out of the per-level
+    statistics (kept in its own column, beside `COLUMNS`)."""
 
     def __hash__(self) -> int:
         # `rules` is a dict, so the generated hash would fail; game_id identifies a game.
@@ -100,6 +103,12 @@ class HistoryEntry(NamedTuple):
     """The game is kept whole and can be replayed (False: recorded before that)."""
     reviewed: bool
     """Its review has been computed and kept."""
+    practice: int = 0
+    """Played with the coach on or a move taken back."""
+    accuracy: float | None = None
+    """Its review's share of decisions not costly (None: not reviewed)."""
+    avg_cost: float | None = None
+    """Its review's average cost per decision (0.02: 2 points)."""
 
     def when(self) -> datetime:
         """When the game ended; ValueError if the stored time is not a time."""
@@ -107,22 +116,26 @@ class HistoryEntry(NamedTuple):
 
 
 HISTORY_COLUMNS = ("game_id", "finished_at", "preset", "difficulty", "seats", "result",
-                   "abandoned", "place", "turns")
+                   "abandoned", "place", "turns", "practice")
 """The records' columns a `HistoryEntry` is built from, in its order."""
 
 
-def history_entries(rows: Iterable[Sequence[Any]], kept: set[str],
-                    reviewed: set[str]) -> list[HistoryEntry]:
+def history_entries(rows: Iterable[Sequence[Any]], kept: set[str], reviewed: set[str],
+                    measured: dict[str, tuple[float, float]] | None = None
+                    ) -> list[HistoryEntry]:
     """Entries from `HISTORY_COLUMNS` rows; a row whose values make no sense (a
     hand-edited file) is left out rather than breaking the list."""
     make = HistoryEntry._make
+    measured = measured or {}
     found = []
     for row in rows:
-        game_id, finished, _, _, seats, result, abandoned, place, turns = row
+        game_id, finished, _, _, seats, result, abandoned, place, turns, practice = row
         if (type(game_id) is str and type(finished) is str and type(seats) is int
                 and result in RESULTS and type(abandoned) is int and type(turns) is int
                 and (place is None or type(place) is int)):
-            found.append(make((*row, game_id in kept, game_id in reviewed)))
+            share, cost = measured.get(game_id, (None, None))
+            found.append(make((*row[:-1], game_id in kept, game_id in reviewed,
+                               1 if practice else 0, share, cost)))
     return found
 
 
@@ -177,6 +190,7 @@ def make_record(game: Game, meta: dict, finished_at: datetime, duration: float,
         turns=came_to["turns"],
         duration_seconds=round(duration, 3),
         seed=int(game.seed),
+        practice=bool(meta.get("practice", False)),
     )
 
 

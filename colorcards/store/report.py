@@ -16,9 +16,36 @@ def _level(s: LevelStats) -> dict:
     return data
 
 
+def accuracy_by_level(rows: list[tuple[str, float, float]]) -> dict[str, dict]:
+    """Per level: reviewed games, their mean accuracy and mean cost per decision."""
+    found: dict[str, dict] = {}
+    for level in LEVELS:
+        mine = [(share, cost) for lv, share, cost in rows if lv == level]
+        if mine:
+            found[level] = {"games": len(mine),
+                            "accuracy": sum(s for s, _ in mine) / len(mine),
+                            "avg_cost": sum(c for _, c in mine) / len(mine)}
+    return found
+
+
+def plays_like_json(rows: list[tuple[str, float, float]]) -> dict | None:
+    """The level the player plays like, from their latest reviewed games (None until
+    there are `FEWEST`)."""
+    from ..replay.level import FEWEST, RECENT, estimate_words, nearest, plays_like
+
+    costs = [cost for _, _, cost in rows][-RECENT:]
+    if len(costs) < FEWEST:
+        return None
+    mean = sum(costs) / len(costs)
+    return {"level": plays_like(costs), "nearest": nearest(mean), "games": len(costs),
+            "avg_cost": mean, "words": estimate_words(costs)}
+
+
 def gather(store: Store) -> dict:
     """Everything `stats` prints, as JSON-ready data."""
     levels = store.stats()
+    practice = store.stats(practice=True)
+    measured = store.accuracies()
     presets = {}
     for preset in store.presets():
         per_level = store.stats(preset)
@@ -28,6 +55,9 @@ def gather(store: Store) -> dict:
         "games": sum(s.games for s in levels.values()),
         "levels": {lv: _level(s) for lv, s in levels.items()},
         "presets": presets,
+        "accuracy": accuracy_by_level(measured),
+        "plays_like": plays_like_json(measured),
+        "practice": {lv: _level(s) for lv, s in practice.items() if s.games},
         "problems": list(store.problems),
     }
 

@@ -81,6 +81,31 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # The history list asks which games have a review without reading the rows.
         "CREATE INDEX replays_reviewed ON replays (game_id) WHERE review IS NOT NULL",
     ),
+    4: (
+        # Practice games (the coach was on, or a move was taken back) are kept and shown
+        # but left out of the per-level statistics and streaks. Games recorded before
+        # this version were not practice: the default says so.
+        "ALTER TABLE records ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
+        # A reviewed game's accuracy (replay/review.py `accuracy`), kept beside its
+        # review so the history and the statistics read it without the review's JSON:
+        # the share of decisions not costly and the average cost per decision. Reviews
+        # completed before this version get theirs here, from their JSON.
+        "ALTER TABLE replays ADD COLUMN accuracy REAL",
+        "ALTER TABLE replays ADD COLUMN avg_cost REAL",
+        """UPDATE replays SET
+            accuracy = (SELECT 1.0 * sum(CASE WHEN json_extract(m.value, '$.close') THEN 1
+                                          WHEN json_extract(m.value, '$.low') >= 0.03 THEN 0
+                                          ELSE 1 END) / count(*)
+                        FROM json_each(replays.review, '$.moments') AS m),
+            avg_cost = (SELECT avg(CASE WHEN json_extract(m.value, '$.close') THEN 0.0
+                                   ELSE max(coalesce(json_extract(m.value, '$.cost'), 0.0),
+                                            0.0) END)
+                        FROM json_each(replays.review, '$.moments') AS m)
+           WHERE review IS NOT NULL AND json_valid(review)
+             AND json_extract(review, '$.version') = 2
+             AND json_extract(review, '$.complete') = 1
+             AND json_array_length(review, '$.moments') > 0""",
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -31,7 +32,7 @@ IDLE_CAP = 300.0
 
 _NOT_SAVED = "the game will play but will not be saved."
 
-_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted"})
+_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note"})
 """Meta keys that only resuming a game needs: not kept with its record."""
 
 NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"
@@ -263,8 +264,9 @@ class Store:
         if row is not None:
             return R.from_row(row)
         db.execute(
-            f"INSERT INTO records ({', '.join(R.COLUMNS)}, meta) VALUES "
-            f"({', '.join('?' * (len(R.COLUMNS) + 1))})", (*R.to_row(record), meta_text))
+            f"INSERT INTO records ({', '.join(R.COLUMNS)}, meta, practice) VALUES "
+            f"({', '.join('?' * (len(R.COLUMNS) + 2))})",
+            (*R.to_row(record), meta_text, int(record.practice)))
         return record
 
     # ------------------------------------------------------------------ reading
@@ -340,7 +342,7 @@ class Store:
                 limit: int | None = None) -> list[R.GameRecord]:
         """Finished games in the order they were recorded, newest last; only the newest
         `limit` if given."""
-        sql = f"SELECT {', '.join(R.COLUMNS)} FROM records"
+        sql = f"SELECT {', '.join(R.COLUMNS)}, practice FROM records"
         args: list = []
         if difficulty is not None:
             sql += " WHERE difficulty = ?"
@@ -358,19 +360,21 @@ class Store:
         found = []
         for row in reversed(rows):
             try:
-                found.append(R.from_row(row))
+                found.append(replace(R.from_row(row[:-1]), practice=bool(row[-1])))
             except (ValueError, TypeError, KeyError):
                 continue  # a hand-edited row that makes no sense is not counted
         return found
 
-    def stats(self, preset: str | None = None) -> dict[str, R.LevelStats]:
+    def stats(self, preset: str | None = None,
+              practice: bool = False) -> dict[str, R.LevelStats]:
         """Per difficulty (all four always present), optionally for one preset only,
-        derived from the records by query every time."""
-        sql = "SELECT difficulty, result FROM records"
-        args: tuple = ()
+        derived from the records by query every time. Practice games (the coach on, a
+        move taken back) count only in `practice=True`'s figures, never in the others."""
+        sql = "SELECT difficulty, result FROM records WHERE practice = ?"
+        args: tuple = (int(practice),)
         if preset is not None:
-            sql += " WHERE preset = ?"
-            args = (preset,)
+            sql += " AND preset = ?"
+            args = (int(practice), preset)
         sql += " ORDER BY id"
         try:
             with self._mutex:
@@ -382,6 +386,38 @@ class Store:
         for difficulty, result in rows:
             by_level.setdefault(difficulty, []).append(result)
         return {level: R.derive(results) for level, results in by_level.items()}
+
+    def unreviewed(self) -> list[str]:
+        """The kept games whose review is not complete (or not of this version), newest
+        first: what the background reviews do next."""
+        from ..replay.review import VERSION
+
+        try:
+            with self._mutex:
+                rows = self._db.execute(
+                    "SELECT p.game_id FROM replays p JOIN records r ON r.game_id = p.game_id "
+                    "WHERE p.review IS NULL OR NOT json_valid(p.review) "
+                    "OR json_extract(p.review, '$.version') IS NOT ? "
+                    "OR json_extract(p.review, '$.complete') IS NOT 1 "
+                    "ORDER BY r.id DESC", (VERSION,)).fetchall()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return []
+        return [str(r[0]) for r in rows]
+
+    def accuracies(self) -> list[tuple[str, float, float]]:
+        """(level, accuracy, average cost) of each reviewed game that is not practice,
+        in the order they were recorded."""
+        try:
+            with self._mutex:
+                rows = self._db.execute(
+                    "SELECT r.difficulty, p.accuracy, p.avg_cost FROM records r JOIN replays p "
+                    "ON p.game_id = r.game_id WHERE p.accuracy IS NOT NULL "
+                    "AND p.avg_cost IS NOT NULL AND r.practice = 0 ORDER BY r.id").fetchall()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return []
+        return [(str(level), float(share), float(cost)) for level, share, cost in rows]
 
     def presets(self) -> list[str]:
         """The presets that have finished games, in order of first play."""
@@ -413,10 +449,13 @@ class Store:
                 reviewed = {r[0] for r in self._db.execute(
                     "SELECT game_id FROM replays WHERE review IS NOT NULL AND CASE WHEN "
                     "json_valid(review) THEN json_extract(review, '$.complete') END = 1")}
+                measured = {r[0]: (r[1], r[2]) for r in self._db.execute(
+                    "SELECT game_id, accuracy, avg_cost FROM replays "
+                    "WHERE accuracy IS NOT NULL")}
         except sqlite3.Error as exc:
             self._read_failed(exc)
             return []
-        return R.history_entries(rows, kept, reviewed)
+        return R.history_entries(rows, kept, reviewed, measured)
 
     def kept_game(self, game_id: str) -> KeptGame:
         """The game kept whole for its replay; ReplayError with one sentence if there is
@@ -425,14 +464,14 @@ class Store:
             with self._mutex:
                 row = self._db.execute(
                     f"SELECT {', '.join('r.' + c for c in R.COLUMNS)}, p.names, p.actions, "
-                    f"p.game_id IS NOT NULL FROM records r LEFT JOIN replays p "
+                    f"p.game_id IS NOT NULL, r.practice FROM records r LEFT JOIN replays p "
                     f"ON p.game_id = r.game_id WHERE r.game_id = ?", (game_id,)).fetchone()
         except sqlite3.Error as exc:
             raise ReplayError(f"it could not be read ({reason(exc)})") from None
         if row is None:
             raise ReplayError("there is no such game in your history")
         width = len(R.COLUMNS)
-        names_text, actions_text, has_replay = row[width:]
+        names_text, actions_text, has_replay, practice = row[width:]
         if not has_replay:
             raise ReplayError(NO_REPLAY)
         try:
@@ -448,7 +487,8 @@ class Store:
                         actions=tuple(actions), names=tuple(str(n) for n in names),
                         difficulty=record.difficulty, preset=record.preset,
                         game_id=record.game_id, finished_at=record.finished_at.isoformat(),
-                        abandoned=record.abandoned, expected=R.summary_of(record))
+                        abandoned=record.abandoned, practice=bool(practice),
+                        expected=R.summary_of(record))
 
     def review(self, game_id: str) -> dict | None:
         """The review kept for a game, or None if it has not been computed (or is
@@ -469,11 +509,18 @@ class Store:
         return data if isinstance(data, dict) else None
 
     def keep_review(self, game_id: str, review: dict) -> bool:
-        """Keep a computed review with its game; False if it could not be written."""
+        """Keep a computed review with its game, and once it is complete the game's
+        accuracy beside it; False if it could not be written."""
+        from ..replay.review import Review, accuracy
+
         text = json.dumps(review, separators=(",", ":"))
+        read = Review.from_json(review)
+        measure = accuracy(read) if read is not None else None
+        share, cost = (measure.share, measure.cost) if measure else (None, None)
         try:
             with self._transaction() as db:
-                db.execute("UPDATE replays SET review = ? WHERE game_id = ?", (text, game_id))
+                db.execute("UPDATE replays SET review = ?, accuracy = ?, avg_cost = ? "
+                           "WHERE game_id = ?", (text, share, cost, game_id))
         except (sqlite3.Error, OSError) as exc:
             self._write_failed(exc)
             return False

@@ -22,9 +22,11 @@ Back = Callable[[], None]
 """One step back: what Escape does on the screen being opened."""
 
 if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
+    from ..coach.remote import RemoteCoach
     from ..engine import Rules
     from ..replay.kept import KeptGame
     from ..store import Store
+    from ..store.background import BackgroundReviews
     from .controller import GameController
     from .seating import Seating
     from .table import TableScreen
@@ -43,11 +45,22 @@ class ColorCardsApp(App):
     TITLE = "Color Cards"
     ENABLE_COMMAND_PALETTE = False
 
+    BACKGROUND_REVIEWS = True
+    """Review finished games in the background (store/background.py), so that accuracy
+    builds up without anyone asking. Tests turn it off unless they test it."""
+
+    REVIEWS_AFTER = 3.0
+    """Seconds after the app starts before the background reviews begin: the title's
+    first frame is drawn long before."""
+
     def __init__(self, data_dir: str | Path | None = None, seed: int | None = None,
                  settings: GameSettings | None = None, *, direct: bool = False,
                  delay: float | None = None, window_seconds: float | None = None,
-                 turn_seconds: float | None = None, store: Store | None = None):
+                 turn_seconds: float | None = None, store: Store | None = None,
+                 background_reviews: bool | None = None):
         super().__init__()
+        if background_reviews is not None:
+            self.BACKGROUND_REVIEWS = background_reviews  # this app only
         self.data_dir = data_dir
         """Where saves and statistics live (None: the platform's data directory)."""
         self.seed = seed
@@ -65,6 +78,9 @@ class ColorCardsApp(App):
         """The game at the table, if any."""
         self.sound = True
         """Ring the terminal bell when it is your turn."""
+        self._remote_coach: RemoteCoach | None = None
+        self.reviews: BackgroundReviews | None = None
+        """The background reviews, once started (store/background.py)."""
 
     # ---------------------------------------------------------------- start and stop
 
@@ -88,8 +104,35 @@ class ColorCardsApp(App):
             self._direct_start()
         else:
             self.show_title()
+        if self.BACKGROUND_REVIEWS:
+            self.set_timer(self.REVIEWS_AFTER, self.review_in_background)
+
+    def review_in_background(self) -> None:
+        """Review the games not yet reviewed, in a process of its own (nothing if that
+        is already going on); quitting stops it, the next start resumes it."""
+        if not self.BACKGROUND_REVIEWS:
+            return
+        if self.reviews is None:
+            from ..store.background import BackgroundReviews
+
+            self.reviews = BackgroundReviews(self.store)
+        self.reviews.start()
+
+    @property
+    def remote_coach(self) -> RemoteCoach:
+        """The tutor's judgements, in a process of their own (made at the first table,
+        which imports the coach anyway; the process starts at the first judgement)."""
+        if self._remote_coach is None:
+            from ..coach.remote import RemoteCoach
+
+            self._remote_coach = RemoteCoach()
+        return self._remote_coach
 
     def on_unmount(self) -> None:
+        if self._remote_coach is not None:
+            self._remote_coach.close()
+        if self.reviews is not None:
+            self.reviews.stop()
         if self.controller is not None:
             self.controller.stop()
         if self._store is not None:
@@ -172,6 +215,15 @@ class ColorCardsApp(App):
             self.sound = not self.sound
             self.notify(f"Sound {'on' if self.sound else 'off'}.", timeout=2)
             back()
+        elif where is Go.COACH:
+            ctl = self.controller
+            if ctl is not None:
+                on = not ctl.settings.coach
+                ctl.set_coach(on)
+                self.settings = self.settings.with_(coach=on)  # New game starts from it
+                self.notify("Coach on: this game is now practice." if on else "Coach off.",
+                            timeout=3)
+            back()
         elif where is Go.NEXT_ROUND:
             if self.controller is not None:
                 self.controller.next_round()
@@ -201,7 +253,9 @@ class ColorCardsApp(App):
         def reopen() -> None:
             self.show_stats(back)
 
-        self.push_screen(StatsScreen(self.store.stats(), self.store.records()),
+        store = self.store
+        self.push_screen(StatsScreen(store.stats(), store.records(), store.accuracies(),
+                                     store.stats(practice=True)),
                          lambda where: self.go(where, back if where is Go.BACK else reopen))
 
     def show_rules(self, back: Back, rules: Rules | None = None) -> None:
@@ -320,7 +374,8 @@ class ColorCardsApp(App):
             else:
                 self.go(where, back=self.open_pause_menu)
 
-        self.push_screen(PauseMenu(self.sound, saving=self.store.saving), chosen)
+        self.push_screen(PauseMenu(self.sound, saving=self.store.saving,
+                                   coach_on=ctl.settings.coach), chosen)
 
     def show_results(self, controller: GameController, match: bool) -> None:
         """The results of the round (or the match) that just ended; the review and the
@@ -329,6 +384,8 @@ class ColorCardsApp(App):
 
         if controller is not self.controller or isinstance(self.screen, ResultsScreen):
             return
+        if match:
+            self.review_in_background()  # the game just recorded is reviewed meanwhile
         data = results_data(controller, self.store)
 
         def reopen() -> None:
@@ -382,6 +439,7 @@ def results_data(controller, store):
         palette=game.rules.palette,
         round_table_points=list(result.table_points),
         winning_card=winning_card(game.history, result.winner),
+        practice=controller.practice,
     )
 
 
@@ -419,6 +477,8 @@ def run_app(args) -> int:
     """Run the game from the command line's arguments; the exit status."""
     settings, direct = settings_from_args(args)
     app = ColorCardsApp(data_dir=getattr(args, "data_dir", None), seed=getattr(args, "seed", None),
-                        settings=settings, direct=direct)
+                        settings=settings, direct=direct,
+                        background_reviews=False if getattr(args, "no_background_reviews",
+                                                            False) else None)
     result = app.run()
     return result if isinstance(result, int) else 0

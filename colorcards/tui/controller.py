@@ -8,11 +8,14 @@ it is tested on its own with a host that keeps time by hand; the table screen is
 host in the game. The log in words is a `TableLog` (table_log.py); the order the
 player keeps their cards is hand_order.py's. Every change is saved through the store,
 with each computer's generator state, so Continue returns to exactly the same table and
-the computers then decide exactly as they would have.
+the computers then decide exactly as they would have. With the coach on (the tutor,
+tutor.py), each decision of the player's is marked so that T can take it back, and
+weighed away from the table: in the coach's own process when the host has one.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -22,6 +25,7 @@ from ..bots import Player, make_player
 from ..bots.drive import decide
 from ..bots.reasons import reason
 from ..coach import Advice, Coach
+from ..coach.remote import Judgement, RemoteCoach, request
 from ..engine import (
     CLOSE_WINDOW,
     COLOURS,
@@ -41,6 +45,7 @@ from ..engine import (
     View,
     copy_rng,
     next_decision,
+    parse_card,
     rng_state,
 )
 from ..engine.explain import why_not
@@ -49,6 +54,7 @@ from .clocks import Countdown, Timer
 from .seating import HUMAN, Seating, TableMeta
 from .settings import SPEED_DELAYS, GameSettings
 from .table_log import LOG_KEEP, TableLog
+from .tutor import Base, Mark, base_of, note_words, position_before
 from .wording import Words
 
 __all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost", "Timer"]
@@ -66,6 +72,10 @@ class TableHost(Protocol):
 
     def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run `decide` away from the event loop; then `done(result)` on the loop."""
+
+    def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """As `think`, for the coach's judgement of the player's move: beside the
+        computers' thinking, never in its way (neither cancels the other)."""
 
     def changed(self) -> None:
         """The game, the hand or the log changed: redraw."""
@@ -128,6 +138,25 @@ class GameController:
         self._thinking: object = None
         self._saved_at: object = None
         self._finished = game.is_over and seating.meta.finished
+        self.practice = bool(seating.meta.extra.get("practice")) or self.settings.coach
+        """A practice game (the coach was on, or a move was taken back): kept apart from
+        the per-level statistics."""
+        self.mark: Mark | None = Mark.from_json(seating.meta.extra.get("tutor"),
+                                                len(seating.log), parse_card)
+        """The player's last decision, while it may be taken back (with the coach on)."""
+        self.note: str | None = seating.meta.extra.get("note") if self.mark else None
+        """The coach's note on that decision, while it is the last one."""
+        self.coach = Coach(self.settings.difficulty)
+        """The coach behind the hint and the tutor (the review's judge)."""
+        self.remote: RemoteCoach | None = None
+        """The coach's own process, when the table has one: the tutor's judgements are
+        made there, off the table's interpreter (else in the host's thread, here)."""
+        self._base: Base | None = base_of(game) if self.settings.coach else None
+        """The game as the table sat down at it, which a take-back replays from."""
+        self._weighing: set[threading.Event] = set()
+        """Each judgement still running, by the event that stops it (the table goes, the
+        move is taken back). A judgement outlives the player's next move: its note is
+        still given, only the move can no longer be taken back."""
         if not self.log and game.history and not game.actions:
             # a new deal: who dealt, the first card
             self.table_log.add(self.view().history, None, False)
@@ -259,14 +288,34 @@ class GameController:
     # ---------------------------------------------------------------- the human's input
 
     def act(self, action: Action) -> None:
-        """Apply the human's action; IllegalAction (with the engine's reason) if not allowed."""
+        """Apply the human's action; IllegalAction (with the engine's reason) if not allowed.
+
+        With the coach on, the decision is marked first (T can take it back until the
+        next one) and, if it was a turn of the player's own, weighed in the host's
+        thread while play goes on."""
+        mark = None
+        view: View | None = None
+        legal: tuple[Action, ...] = ()
+        if self.settings.coach:
+            decision = next_decision(self.game)
+            weighed = (decision is not None and decision.seat == HUMAN
+                       and decision.kind is DecisionKind.TURN and len(decision.actions) > 1)
+            mark = Mark.take(len(self.game.actions), self.rngs, self.arrangement,
+                             self.table_log.logged, tuple(self.rounds), weighed)
+            if weighed and decision is not None:
+                view, legal = self.view(), decision.actions
         self._apply(action, HUMAN)
+        if mark is not None:
+            self.mark, self.note = mark, None
+            if mark.weighed:
+                self._weigh(mark, action, view, legal)
         self.table_log.mine()
         self.advance()
 
     def next_round(self) -> None:
         """Deal the next round after the results (the digest starts again with the deal)."""
         self.table_log.mine()
+        self.mark = self.note = None  # a round over keeps its moves
         if self.game.phase is Phase.ROUND_OVER:
             self._apply(NEXT_ROUND, None)
         self.advance()
@@ -290,16 +339,119 @@ class GameController:
         if decision is None or decision.seat != HUMAN or decision.kind is not DecisionKind.TURN:
             return
         view = self.view()
-        coach = Coach(self.settings.difficulty)
+        coach = self.coach
 
         def decide() -> Advice:
             return coach.advise(view, decision.actions)
 
         self._run_thinking(decide, done)
 
+    # ---------------------------------------------------------------- the tutor
+
+    def set_coach(self, on: bool) -> None:
+        """Turn the coach on or off for this game (the pause menu). Turning it on makes
+        the game practice; turning it off forgets the move that could be taken back."""
+        self.settings = self.settings.with_(coach=on)
+        if on:
+            self.practice = True
+            if self._base is None:
+                self._base = base_of(self.game)
+        else:
+            self._stop_weighing()
+            self.mark = None
+            self.note = None
+        self._save()
+        self.host.changed()
+
+    def take_back(self) -> str | None:
+        """Return the table exactly to before the player's last decision: the same
+        cards, deck order and computers' generators. None once done; else why not."""
+        mark = self.mark
+        if not self.settings.coach:
+            return "Taking a move back is for games with the coach on (Esc, then Coach)."
+        if mark is None or mark.at >= len(self.game.actions):
+            return "There is no move of yours to take back yet."
+        if self.between_rounds:
+            return "The round is over: its moves can no longer be taken back."
+        self._stop_weighing()
+        self._cancel_step()
+        self._thinking = None
+        self.window.cancel()
+        self.turn_timer.cancel()
+        self.game = position_before(self.game, mark.at, self._base)
+        self.rngs[:] = [copy_rng(r) if r else None for r in mark.rngs]
+        self.arrangement[:] = list(mark.hand)
+        self.table_log.take_back(mark.logged, mark.rounds)
+        self.mark = self.note = None
+        self.practice = True
+        self._saved_at = None
+        self.advance()
+        return None
+
+    def _weigh(self, mark: Mark, made: Action, view: View | None,
+               legal: tuple[Action, ...]) -> None:
+        """The coach judges `made` in the host's thread (from the position replayed, when
+        the view before it was not kept: after Continue); a costly move gets a note."""
+        stop = threading.Event()
+        self._weighing.add(stop)
+        coach, remote = self.coach, self.remote
+        game = self.game
+        base = self._base
+        done = game.actions[:mark.at]
+        level = self.settings.difficulty
+        if view is None:  # the view before the move was not kept: rebuild it in the thread
+            game = game.copy()  # the thread's own: the table's game goes on meanwhile
+            game.actions = done
+
+        def judge() -> Judgement | None:
+            nonlocal view, legal
+            if remote is not None:
+                return remote.judge(request(game, done, made, level, base))
+            if view is None:
+                before = position_before(game, mark.at, base)
+                decision = next_decision(before)
+                if decision is None:
+                    return None
+                view, legal = before.view(HUMAN), decision.actions
+            verdict = coach.judge(view, legal, made, stop=stop.is_set)
+            return None if verdict is None else Judgement.of(verdict)
+
+        def judged(verdict: Judgement | None) -> None:
+            self._weighing.discard(stop)
+            if stop.is_set() or verdict is None:
+                return
+            last = self.mark is mark  # still the last decision: it may be taken back
+            if last:
+                self.mark = mark.with_(judged=True)
+            if verdict.costly:
+                words = self.words
+                note = note_words(verdict, words.card, words.colour,
+                                  [self.name(s) for s in range(self.game.seats)])
+                self.table_log.note(note)
+                if last:
+                    self.note = note + " T: take it back."
+            self._save()
+            self.host.changed()
+
+        self.host.weigh(judge, judged)
+
+    @property
+    def weighing(self) -> bool:
+        """True while the coach is judging a move of the player's (tests wait on it)."""
+        return bool(self._weighing)
+
+    def _stop_weighing(self) -> None:
+        for stop in self._weighing:
+            stop.set()
+        self._weighing.clear()
+
     # ---------------------------------------------------------------- the loop
 
     def start(self) -> None:
+        mark = self.mark
+        if mark is not None and not mark.judged and self.settings.coach \
+                and mark.at < len(self.game.actions):
+            self._weigh(mark, self.game.actions[mark.at][1], None, ())
         self.advance()
 
     def stop(self) -> None:
@@ -309,6 +461,7 @@ class GameController:
         self.window.cancel()
         self.turn_timer.cancel()
         self._thinking = None
+        self._stop_weighing()
 
     def pause(self) -> None:
         """Hold everything while something covers the table; the turn timer keeps its time."""
@@ -523,6 +676,8 @@ class GameController:
             # table of computers playing as a side can be seen not to cheat.
             why = reason(self.game.view(seat), action, self.words.colour)
         start = len(self.game.history)
+        if seat == HUMAN and action is TIMEOUT:
+            self.mark = self.note = None  # the clock decided: nothing to take back
         self.game.step(action, seat)
         events = self.view().history_since(start)  # as the player saw them
         self.table_log.add(events, seat, self.game.phase is Phase.DRAWN, why)
@@ -532,11 +687,21 @@ class GameController:
         self.arrangement[:] = hand_order.kept_order(self.arrangement, self.game.hands[HUMAN])
 
     def save_meta(self) -> dict:
-        """The meta the store keeps: ids and names plus what resuming exactly needs."""
+        """The meta the store keeps: ids and names plus what resuming exactly needs (and
+        the tutor's mark and note, and whether the game is practice)."""
+        extra = {k: v for k, v in self.meta.extra.items()
+                 if k not in ("tutor", "note", "practice")}
+        if self.practice:
+            extra["practice"] = True
+        if self.mark is not None:
+            extra["tutor"] = self.mark.as_json(self.table_log.logged)
+            if self.note:
+                extra["note"] = self.note
         self.meta = self.meta.with_(
             settings=self.settings,
             rngs=(None, *(rng_state(r) if r else None for r in self.rngs[1:])),
-            hand=tuple(c.code for c in self.arrangement), rounds=tuple(self.rounds))
+            hand=tuple(c.code for c in self.arrangement), rounds=tuple(self.rounds),
+            extra=extra)
         return self.meta.as_json()
 
     def _save(self) -> None:

@@ -81,13 +81,14 @@ KEYS: tuple[Key, ...] = (
         used=_challenges),
     Key("h", "hint", "Hint", "hint: the coach's move, as the review would judge it; Enter makes it",
         "H", footer=True),
+    Key("t", "take_back", "Take back", "take back your last move (with the coach on)", "T"),
     Key("r", "story", "Log", "the whole match so far, round by round", "R", footer=True),
     Key("s", "sort", "Sort", "sort your hand (again: the other way)", "S", footer=True),
     Key("shift+left", "shift(-1)", "Arrange", "move the selected card within your hand",
         "⇧←→", footer=True),
     Key("shift+right", "shift(1)", "Arrange", "", "⇧→"),
     Key("question_mark", "help", "Keys", "this page", "?", footer=True),
-    Key("escape", "menu", "Menu", "menu: resume, new game, rules, sound, quit", "Esc",
+    Key("escape", "menu", "Menu", "menu: resume, new game, rules, sound, coach, quit", "Esc",
         footer=True),
 )
 

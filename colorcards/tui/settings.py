@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from ..engine import DEFAULT_PRESET, Rules, get_preset
 from ..level import LEVELS, Level
@@ -33,6 +33,9 @@ class GameSettings:
     """Rule options changed on top of the preset, by RULES.md's names."""
     speed: str = "normal"
     """How fast computer turns are played: slow, normal or fast."""
+    coach: bool = False
+    """The tutor: each of the player's decisions is weighed as they play, a costly one
+    is said at once and may be taken back (T). A coached game is practice."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "difficulty", Level(self.difficulty))
@@ -54,6 +57,10 @@ class GameSettings:
         if self.seats == 4:
             return ["You", "Lily", "Max", "Zoe"]
         return ["You", *NAMES[: self.opponents]]
+
+    def with_(self, **changes) -> GameSettings:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
 
     def as_json(self) -> dict:
         return asdict(self)

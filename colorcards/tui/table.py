@@ -96,6 +96,9 @@ class _Host:
     def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
         self.screen.think(decide, done)
 
+    def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        self.screen.weigh_move(judge, done)
+
     def changed(self) -> None:
         self.screen.refresh_table()
 
@@ -180,6 +183,9 @@ class TableScreen(Screen):
         yield TableFooter(compact=True)
 
     def on_mount(self) -> None:
+        # The tutor judges in the app's coach process, off this interpreter (a host app
+        # without one, in tests, has it judge in the thread).
+        self.controller.remote = getattr(self.app, "remote_coach", None)
         for box in ("#top-tags", "#left-tags", "#right-tags"):
             if not self.query(f"{box} OpponentTag"):
                 self.query_one(box).add_class("-empty")
@@ -255,6 +261,16 @@ class TableScreen(Screen):
             # The app closed while the computer was thinking: the decision is not needed
             # (the game was saved before the computer's turn began).
             return
+
+    @work(thread=True, group="coach", exit_on_error=False)
+    def weigh_move(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """The coach weighs the player's move in a thread of its own, beside the
+        computers' thinking (the table never waits for it)."""
+        result = judge()
+        try:
+            self.app.call_from_thread(done, result)
+        except RuntimeError:
+            return  # the app closed meanwhile: the judgement is made again on Continue
 
     # ---------------------------------------------------------------- drawing
 
@@ -364,7 +380,10 @@ class TableScreen(Screen):
     def _status(self, view) -> None:
         if self._warning and self._warning_at != self.controller.moves:
             self._warning = None  # the table moved on: the reason no longer applies
-        text, warning = (self._warning, True) if self._warning else (self.prompt(view), False)
+        if self._warning:
+            text, warning = self._warning, True
+        else:
+            text, warning = self.controller.note or self.prompt(view), False
         self._say(text, warning)
 
     def _say(self, text: str, warning: bool = False) -> None:
@@ -589,6 +608,20 @@ class TableScreen(Screen):
                                  key="Enter", hard_first=action == advice.hard))
 
         ctl.hint(advised)
+
+    def action_take_back(self) -> None:
+        """T: the table goes back to just before the player's last decision."""
+        why_not = self.controller.take_back()
+        if why_not is not None:
+            self.warn(why_not)
+            return
+        self._hint = None
+        self._turn_seen = None
+        for log in self.query(GameLog):
+            log.reset()  # the lines of the moves taken back go
+        self.refresh_table()
+        self._say("Taken back: the table is as it was before your move. "
+                  "This game is now practice.")
 
     def action_story(self) -> None:
         """The whole match so far, round by round, to scroll back through."""

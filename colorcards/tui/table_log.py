@@ -73,6 +73,26 @@ class TableLog:
             del self.lines[:excess]
             self.rounds = [n - excess for n in self.rounds if n >= excess]
 
+    def note(self, line: str) -> None:
+        """Write a line that no move made: the coach's note on the player's last move."""
+        self.lines.append(line)
+        self.logged += 1
+        excess = len(self.lines) - LOG_KEEP
+        if excess > 0:
+            del self.lines[:excess]
+            self.rounds = [n - excess for n in self.rounds if n >= excess]
+
+    def take_back(self, logged: int, rounds: tuple[int, ...]) -> None:
+        """Forget the lines written since the log's count was `logged` (a move taken
+        back, with all that followed it); the round headings as they were then."""
+        drop = min(max(self.logged - logged, 0), len(self.lines))
+        if drop:
+            del self.lines[len(self.lines) - drop:]
+        self.logged -= drop
+        self.rounds = [n for n in rounds if n < len(self.lines)]
+        self._held = None
+        self.mine()
+
     def mine(self) -> None:
         """The player moved (or a new round was dealt): 'since your turn' starts again."""
         self._mine_at = self.logged

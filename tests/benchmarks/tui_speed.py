@@ -12,6 +12,11 @@
    1/60 s (Textual's rate).
    The log is longer than its box, as after a few minutes of play, so a move scrolls it;
    the script checks that the first frame after a card played shows the move in the log.
+3. With `--coach-game`: a whole game at four seats (Color Cards, Normal, fast speed) with
+   the coach on, the player's keys pressed as a player would (the first card that can be
+   played, else D and P), every key timed as above while the computers play and the coach
+   weighs in its thread; and for each decision weighed, the time from the key to the
+   coach's answer (the note, when it is costly). The coach's budget is its own.
 """
 
 from __future__ import annotations
@@ -155,13 +160,110 @@ async def key_latency(keys: int, size: tuple[int, int]) -> list[float]:
     return latencies
 
 
+async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> None:
+    """A whole coached game: every key's latency and the coach's time to answer."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from textual.screen import Screen
+
+    from colorcards.engine import DRAW, PASS, Play
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.settings import GameSettings
+    from colorcards.tui.table import TableScreen
+
+    refreshed: list[float] = []
+    original = Screen._compositor_refresh
+    original_weigh = TableScreen.weigh_move
+    answered: list[float] = []
+
+    def timed(self) -> None:
+        original(self)
+        refreshed.append(time.perf_counter())
+
+    def weigh_move(self, judge, done):
+        start = time.perf_counter()
+
+        def finished(result):
+            answered.append(time.perf_counter() - start)
+            done(result)
+
+        return original_weigh(self, judge, finished)
+
+    Screen._compositor_refresh = timed
+    TableScreen.weigh_move = weigh_move
+    latencies: list[float] = []
+    notes = 0
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            settings = GameSettings(preset="color-cards", opponents=3, speed="fast",
+                                    coach=coach)
+            app = ColorCardsApp(data_dir=data, seed=seed, settings=settings, direct=True)
+            async with app.run_test(size=size) as pilot:
+                for _ in range(20000):
+                    await asyncio.sleep(0.02)
+                    ctl = app.controller
+                    if ctl is None or ctl.finished:
+                        break
+                    if not isinstance(app.screen, TableScreen):
+                        if ctl.between_rounds:
+                            ctl.next_round()
+                        continue
+                    if not ctl.my_turn or ctl.busy:
+                        continue
+                    legal = ctl.legal()
+                    plays = [a for a in legal if isinstance(a, Play) and not a.card.is_wild]
+                    if plays:
+                        key = str(ctl.hand().index(plays[0].card) + 1)
+                        if int(key) > 9:
+                            key = "d" if DRAW in legal else "p"
+                    elif DRAW in legal:
+                        key = "d"
+                    elif PASS in legal:
+                        key = "p"
+                    else:
+                        key = "d"
+                    start = time.perf_counter()
+                    await pilot.press(key)
+                    await pilot.pause()
+                    after = [t for t in refreshed if t > start]
+                    if after:
+                        latencies.append(after[0] - start)
+                    notes = sum(1 for line in ctl.log if line.startswith("Coach:"))
+                # let the last judgements come back
+                for _ in range(200):
+                    if app.controller is None or not app.controller.weighing:
+                        break
+                    await asyncio.sleep(0.05)
+    finally:
+        Screen._compositor_refresh = original
+        TableScreen.weigh_move = original_weigh
+    frames = sum(1 for t in latencies if t <= FRAME)
+    kind = "coached" if coach else "uncoached"
+    print(f"{kind} game (seed {seed}): {len(latencies)} keys, median "
+          f"{statistics.median(latencies) * 1000:.1f} ms, worst {max(latencies) * 1000:.1f} ms;"
+          f" {frames}/{len(latencies)} within one frame ({FRAME * 1000:.1f} ms)")
+    if answered:
+        ranked = sorted(answered)
+        print(f"  the coach answered {len(answered)} decisions: median "
+              f"{statistics.median(ranked):.2f} s, 95th percentile "
+              f"{ranked[max(0, int(len(ranked) * 0.95) - 1)]:.2f} s, worst {ranked[-1]:.2f} s;"
+              f" {notes} note(s) for a costly move")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--keys", type=int, default=60)
     parser.add_argument("--size", default="100x32", help="terminal columns x rows for the keys")
+    parser.add_argument("--coach-game", type=int, nargs="*", metavar="SEED",
+                        help="only play whole coached games with these seeds (default 1)")
+    parser.add_argument("--without-coach", action="store_true",
+                        help="play those games with the coach off (the reference)")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
+    if args.coach_game is not None:
+        for seed in args.coach_game or [1]:
+            asyncio.run(coach_game(seed, size, coach=not args.without_coach))
+        return
     floor = baseline(args.runs)
     times = startup(args.runs)
     load = os.getloadavg()[0]

@@ -31,6 +31,8 @@ class Go(enum.Enum):
     """Back to the table from the pause menu."""
     SOUND = "sound"
     """Turn the bell on or off."""
+    COACH = "coach"
+    """Turn the coach on or off for the game in progress."""
     NEXT_ROUND = "next-round"
     REVIEW = "review"
     """The review of the game just finished or replayed."""

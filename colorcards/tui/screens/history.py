@@ -65,7 +65,19 @@ def row_text(entry: HistoryEntry) -> Text:
     won = entry.result == "win" and not entry.abandoned
     text.append(f"{result_words(entry)[:widths[3]]:<{widths[3]}}  ", style="bold" if won else "")
     text.append(f"{entry.turns:>{widths[4]}}  ")
-    if entry.replay:
+    text.append_text(replay_cell(entry))
+    return text
+
+
+def replay_cell(entry: HistoryEntry) -> Text:
+    """The last column: the accuracy of a reviewed game ('acc 87%'), else whether it can
+    be replayed; 'P' first for a practice game (the coach on, a move taken back)."""
+    text = Text(no_wrap=True)
+    if entry.practice:
+        text.append("P ", style="bold italic")
+    if entry.accuracy is not None:
+        text.append(f"acc {round(entry.accuracy * 100)}%", style="bold")
+    elif entry.replay:
         text.append("reviewed" if entry.reviewed else "replay", style="bold")
     else:
         text.append("no replay", style="dim")
@@ -166,7 +178,8 @@ class HistoryScreen(Screen[str | None]):
         else:
             yield Static("No finished games yet. Play one and it is kept here, move by move, "
                          "to replay and review.", id="history-empty")
-        yield Static(marks("↑↓ choose · Home/End newest/oldest · Enter replay · Esc back"),
+        yield Static(marks("↑↓ choose · Home/End newest/oldest · Enter replay · Esc back · "
+                           "acc: the review's accuracy · P: practice"),
                      classes="keys")
         yield Footer()
 

@@ -54,6 +54,9 @@ def palettes() -> tuple[tuple[str, Text], ...]:
 
 SPEED_TITLES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
+COACH_TITLES = ((False, "Off"), (True, "On (practice)"))
+"""The tutor: off, or on (the game is then practice, kept out of the level's record)."""
+
 #: Options kept when the preset changes: personal taste, not part of any preset.
 PERSONAL = ("palette", "turn_timer")
 
@@ -78,6 +81,9 @@ HINTS = {
     "turn_timer": "Seconds for your turn; when they run out you draw a card.",
     "palette": "The colours' names. The shapes never change.",
     "speed": "How quickly the computer players take their turns.",
+    "coach": "The coach weighs each move as you play, says when one was a real mistake "
+             "and lets you take it back (T). A coached game is practice: it stays out of "
+             "the level's record.",
     "play": "Deal the cards.",
 }
 
@@ -143,6 +149,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.preset = preset
         self.difficulty = initial.difficulty if initial.difficulty in LEVELS else "normal"
         self.speed = initial.speed if initial.speed in SPEEDS else "normal"
+        self.coach = bool(initial.coach)
         allowed = [n for n, _ in opponent_options(preset)]
         self.opponents = (initial.opponents if initial.opponents in allowed
                           else PRESETS[preset].default_seats - 1)
@@ -175,6 +182,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                 yield Choice("Turn timer", TIMERS, rules.turn_timer, id="turn_timer")
                 yield Choice("Palette", palettes(), rules.palette, id="palette")
                 yield Choice("Speed", SPEED_TITLES, self.speed, id="speed")
+                yield Choice("Coach", COACH_TITLES, self.coach, id="coach")
             yield Static(id="error")
             yield Static(id="hint", classes="aside")
             yield Button(marks("▶ PLAY"), id="play", variant="success")
@@ -197,7 +205,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         """The settings as chosen now (possibly not playable: see `error`)."""
         return GameSettings(difficulty=Level(self.difficulty), preset=self.preset,
                             opponents=self.opponents, changes=dict(self.changes),
-                            speed=self.speed)
+                            speed=self.speed, coach=self.coach)
 
     def _prune(self) -> None:
         """Drop changes that make no difference, so saves carry only real choices."""
@@ -266,6 +274,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             self._hint("difficulty")
         elif key == "speed":
             self.speed = value
+        elif key == "coach":
+            self.coach = bool(value)
         elif key == "opponents":
             self.opponents = value
         elif key == "preset":

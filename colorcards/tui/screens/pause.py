@@ -21,13 +21,16 @@ class PauseMenu(ModalScreen[Go]):
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("s", "choose('sound')", "Sound"),
+        Binding("c", "choose('coach')", "Coach"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
     ]
 
-    def __init__(self, sound_on: bool, saving: bool = True) -> None:
+    def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False) -> None:
         super().__init__()
+        self.coach_on = coach_on
+        """Whether the coach is on for the game in progress; the button offers the other."""
         self.sound_on = sound_on
         """Whether the terminal bell is on now; the button offers the other state."""
         self.saving = saving
@@ -43,6 +46,11 @@ class PauseMenu(ModalScreen[Go]):
             turn = "off" if self.sound_on else "on"
             yield MenuButton(marks(f"Sound: {sound} — turn it {turn}  (S)"),
                          id="sound")
+            if self.coach_on:
+                coach = "Coach: on — turn it off  (C)"
+            else:
+                coach = "Coach: off — turn it on (practice)  (C)"
+            yield MenuButton(marks(coach), id="coach")
             yield MenuButton("Quit  (Q)", id="quit")
             if self.saving:
                 yield Static("Quit whenever you like: the game is already saved, and Continue "

@@ -68,6 +68,8 @@ class ResultsData:
     """Table points each seat earned in this round (None: as `table_points`)."""
     winning_card: Card | None = None
     """The card the round's winner went out with (the results cover the log)."""
+    practice: bool = False
+    """A practice game (the coach on, a move taken back): not in the record."""
 
 
 def match_words(match: str, round_no: int) -> str:
@@ -227,10 +229,16 @@ def last_round(data: ResultsData) -> Table:
     return table
 
 
-def record_text(stats: Any, difficulty: str) -> Text:
-    """The player's record at this level after the game, in words."""
+def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
+    """The player's record at this level after the game, in words (a practice game says
+    it is not counted in it)."""
     level = LEVEL_TITLES.get(difficulty, difficulty.title())
     text = Text()
+    if practice:
+        text.append("A practice game ", style="bold")
+        text.append(f"(coach on or a move taken back): not counted in your record at "
+                    f"{level}.")
+        return text
     text.append(f"Your record at {level}: ", style="bold")
     if stats is None or not getattr(stats, "games", 0):
         text.append("this is your first game at this level.")
@@ -311,7 +319,8 @@ class ResultsScreen(ModalScreen[Go]):
                 if not (data.match_over and several_rounds(data)):
                     yield Static(standings(data), id="standings")
                     yield Static(TABLE_POINTS_NOTE, id="table-points-note", classes="aside")
-                yield Static(record_text(data.stats, data.difficulty), id="your-record")
+                yield Static(record_text(data.stats, data.difficulty, data.practice),
+                             id="your-record")
             with Horizontal(classes="buttons"):
                 if data.match_over:
                     yield Button("New game (N)", id="new-game", variant="primary")

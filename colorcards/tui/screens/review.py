@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 
 from ...engine import preset_title
 from ...replay.kept import KeptGame
-from ...replay.review import Review, moment_words, review, summary_words
+from ...replay.review import Review, accuracy, moment_words, review, summary_words
 from ..palette import card_name, colour_name, marks, unicode_ok
 from .common import LEVEL_TITLES
 
@@ -149,7 +149,9 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     def _show(self, result: Review) -> None:
         self.query_one(ProgressBar).display = False
         self.query_one("#review-status", Static).display = False
-        self.query_one("#review-summary", Static).update(marks(summary_words(result)))
+        measure = accuracy(result)
+        words = summary_words(result) + (f" {measure.words()}" if measure else "")
+        self.query_one("#review-summary", Static).update(marks(words))
         moments = self.query_one("#review-moments", OptionList)
         moments.clear_options()
         lines = review_lines(result, self.palette, self.kept.seat_names)

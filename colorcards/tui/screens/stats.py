@@ -66,6 +66,8 @@ def results_by_level(records: Sequence[Any]) -> dict[str, list[str]]:
     """Each level's results ('win', 'loss', 'draw') oldest first."""
     by_level: dict[str, list[str]] = {level: [] for level in LEVELS}
     for record in sorted(records, key=_moment):
+        if getattr(record, "practice", False):
+            continue  # practice is shown apart
         by_level.setdefault(record.difficulty, []).append(record.result)
     return by_level
 
@@ -147,6 +149,35 @@ def trend_key() -> str:
             f"after each game, from 0 ({bars[0]}) to 100% (two rows of {bars[-1]}).")
 
 
+def accuracy_row(level: str, measured: Sequence[tuple[float, float]]) -> Text:
+    """One level's reviewed games in two lines: each game's accuracy as a bar on a
+    fixed 0-100 % scale (the last LINE games), then the mean accuracy and points lost
+    per decision."""
+    bars = BARS if palettes.unicode_ok() else ASCII_BARS
+    shares = [share * 100 for share, _ in measured]
+    top, bottom = rate_line(shares[-LINE:], rows=2, bars=bars)
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(" " * 8)
+    text.append(top, style="bold")
+    text.append("\n")
+    text.append(f"{LEVEL_TITLES.get(level, level.title()):<8}", style="bold")
+    text.append(bottom, style="bold")
+    text.append(" " * (LINE - len(bottom) + 2))
+    mean = sum(shares) / len(shares)
+    cost = sum(c for _, c in measured) / len(measured) * 100
+    text.append(marks(f"{mean:.0f}% · {cost:.1f} pt lost per decision, "
+                      f"{len(measured)} reviewed"))
+    return text
+
+
+def practice_words(practice: dict[str, Any]) -> str:
+    """'Practice games (coach on or a move taken back), not counted above: 4, 2 won.'"""
+    games = sum(s.games for s in practice.values())
+    wins = sum(s.wins for s in practice.values())
+    return (f"Practice games (coach on or a move taken back), not counted above: {games}, "
+            f"{wins} won.")
+
+
 class StatsScreen(Screen[Go]):
     """The player's record per level with a strip of recent results and a win-rate line.
     Returns Go.HISTORY (H: the games behind the figures) or Go.BACK."""
@@ -154,8 +185,14 @@ class StatsScreen(Screen[Go]):
     BINDINGS = [Binding("escape,q,b", "back", "Back"),
                 Binding("h", "history", "History", key_display="H")]
 
-    def __init__(self, stats: dict[str, Any], records: list[Any]) -> None:
+    def __init__(self, stats: dict[str, Any], records: list[Any],
+                 accuracies: Sequence[tuple[str, float, float]] = (),
+                 practice: dict[str, Any] | None = None) -> None:
         super().__init__()
+        self.accuracies = list(accuracies)
+        """(level, accuracy, cost per decision) of each reviewed game, oldest first."""
+        self.practice = practice or {}
+        """LevelStats of the practice games, by level."""
         self.stats = stats
         """LevelStats by level."""
         self.records = records
@@ -176,9 +213,29 @@ class StatsScreen(Screen[Go]):
                 for level, row in zip((lv for lv in LEVELS if by_level.get(lv)), rows,
                                       strict=True):
                     yield Static(row, classes="trend", id=f"trend-{level}")
+            elif any(s.games for s in self.practice.values()):
+                yield Static("No counted games yet: practice games are kept apart, below.",
+                             id="stats-empty")
             else:
                 yield Static("No finished games yet. Play one and your results appear here.",
                              id="stats-empty")
+            if any(s.games for s in self.practice.values()):
+                yield Static(practice_words(self.practice), id="stats-practice")
+            measured = {lv: [(a, c) for level, a, c in self.accuracies if level == lv]
+                        for lv in LEVELS}
+            from ...replay.level import estimate_words
+
+            like = estimate_words([c for _, _, c in self.accuracies])
+            if like:
+                yield Static(marks(like), id="plays-like")
+            if any(measured.values()):
+                header = Text(no_wrap=True, style="bold underline")
+                header.append(f"{'Level':<8}{'Accuracy of each reviewed game':<{LINE + 2}}Now")
+                yield Static(header, classes="trend")
+                for level in LEVELS:
+                    if measured[level]:
+                        yield Static(accuracy_row(level, measured[level]), classes="trend",
+                                     id=f"accuracy-{level}")
         yield Footer()
 
     def on_mount(self) -> None:

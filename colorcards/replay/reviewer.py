@@ -1,0 +1,60 @@
+"""A review in a process of its own: `python -m colorcards.replay.reviewer`.
+
+The background reviews (store/background.py) run here, away from the game's process: a
+review is pure Python arithmetic for seconds to minutes, and in a thread it would share
+the interpreter's lock with the table and the title. A process of its own, at a lower
+priority, takes nothing from a key press; stopping it is ending it, and since every
+decision weighed has been handed back, nothing weighed is lost.
+
+It reads one line of JSON from stdin, ``{"kept": <export>, "resume": <review or null>}``,
+and writes one line of JSON to stdout after each decision weighed: the review so far.
+An optional ``"budget"`` ({"choose_deals", "choose_playouts", "looks"}) gives the coach
+a smaller budget than its own (tests).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+NICENESS = 19
+"""The review's priority: the lowest (Unix's `nice`), so that any other work comes first."""
+
+
+def main() -> int:
+    if hasattr(os, "nice"):
+        try:
+            os.nice(NICENESS)  # before the imports: they take a second of CPU too
+        except OSError:
+            pass  # not allowed: it runs at the game's own priority
+    from ..coach import Coach
+    from .kept import KeptGame, ReplayError
+    from .review import Review, review
+
+    line = sys.stdin.readline()
+    try:
+        request = json.loads(line)
+        kept = KeptGame.from_json(request["kept"])
+    except (ValueError, KeyError, TypeError, ReplayError) as exc:
+        print(f"colorcards reviewer: cannot read the game ({exc})", file=sys.stderr)
+        return 2
+    resume = Review.from_json(request.get("resume"))
+    budget = request.get("budget") or {}
+    coach = Coach(kept.difficulty, **budget)
+
+    written = []
+
+    def weighed(so_far: Review) -> None:
+        sys.stdout.write(json.dumps(so_far.as_json(), separators=(",", ":")) + "\n")
+        sys.stdout.flush()
+        written.append(True)
+
+    result = review(kept, resume=resume, coach=coach, weighed=weighed)
+    if not written:  # nothing left to weigh (or nothing to weigh): the answer as it stands
+        weighed(result)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

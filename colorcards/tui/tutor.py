@@ -1,0 +1,110 @@
+"""The tutor at the table: the player's last decision, kept so that the coach can weigh
+it while the computers play and so that T can take it back.
+
+A take-back does not undo moves one by one: the match is replayed from its seed up to
+the decision (`Game.replay`), which deals the same hidden cards in the same deck order,
+and each computer's generator is put back as it was just before the decision. The
+computers then play exactly as before unless the new move changes what they see.
+
+The mark is kept with the save (`as_json`), so Continue can still take the move back
+and weigh it if quitting came first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from ..coach.remote import Judgement
+from ..coach.words import move_noun, percent
+from ..engine import Card, Colour, Game, copy_rng, game_from_text, rng_from_state, rng_state
+
+NOTE_PREFIX = "Coach: "
+"""How the coach's notes begin, in the log and on the status line."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """The player's last decision: where it was made and what a take-back restores."""
+
+    at: int
+    """Actions applied in the match before the decision (its index in `game.actions`)."""
+    rngs: tuple[random.Random | None, ...]
+    """Each seat's generator just before the decision (None for the player)."""
+    hand: tuple[Card, ...]
+    """The player's cards in their order just before it."""
+    logged: int
+    """The table log's `logged` count just before it (lines written since go on undo)."""
+    rounds: tuple[int, ...]
+    """The log's round headings just before it."""
+    weighed: bool
+    """A decision the coach weighs (a turn of the player's own)."""
+    judged: bool = False
+    """The coach's judgement of it has come back (or it is not weighed)."""
+
+    def with_(self, **changes) -> Mark:
+        return replace(self, **changes)
+
+    def as_json(self, logged_now: int) -> dict:
+        """JSON for the save: the log position as lines written since the mark, since
+        the log's own count starts again when the table sits down again."""
+        return {"at": self.at, "rngs": [rng_state(r) if r else None for r in self.rngs],
+                "hand": [c.code for c in self.hand], "since": logged_now - self.logged,
+                "rounds": list(self.rounds), "weighed": self.weighed, "judged": self.judged}
+
+    @classmethod
+    def from_json(cls, data: object, logged_now: int,
+                  parse: Callable[[str], Card]) -> Mark | None:
+        """The mark `as_json` wrote; None for anything else (a damaged or older save)."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            rngs = tuple(None if s is None else rng_from_state(s) for s in data["rngs"])
+            return cls(at=int(data["at"]), rngs=rngs,
+                       hand=tuple(parse(str(code)) for code in data["hand"]),
+                       logged=logged_now - int(data["since"]),
+                       rounds=tuple(int(n) for n in data["rounds"]),
+                       weighed=bool(data["weighed"]), judged=bool(data["judged"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    @classmethod
+    def take(cls, at: int, rngs: Sequence[random.Random | None], hand: Sequence[Card],
+             logged: int, rounds: Sequence[int], weighed: bool) -> Mark:
+        """A mark of the table as it is now (the generators copied, not shared)."""
+        return cls(at, tuple(copy_rng(r) if r else None for r in rngs), tuple(hand), logged,
+                   tuple(rounds), weighed, judged=not weighed)
+
+
+Base = tuple[int, str]
+"""A game as the table sat down at it: its actions then, and its whole state as text."""
+
+
+def base_of(game: Game) -> Base:
+    return len(game.actions), game.dumps()
+
+
+def position_before(game: Game, at: int, base: Base | None = None) -> Game:
+    """`game` as it stood before its action number `at`, with the same hidden cards and
+    deck order: the actions since `base` applied to it when `at` is past it (a table
+    sat down at a prepared position has no deal to replay), else replayed from the
+    game's seed."""
+    if base is not None and base[0] <= at:
+        before = game_from_text(base[1])
+        for seat, action in game.actions[base[0]:at]:
+            before.step(action, seat)
+        return before
+    return Game.replay(game.rules, game.seats, game.seed, game.actions[:at])
+
+
+def note_words(judgement: Judgement, card_name: Callable[[Card], str],
+               colour_name: Callable[[Colour], str], names: Sequence[str]) -> str:
+    """'Coach: Red Reverse instead of Red 3 — 35% against 24% to win this round.'"""
+    def noun(action) -> str:
+        return move_noun(action, card_name, colour_name, names)
+
+    best = noun(judgement.best)
+    return (f"{NOTE_PREFIX}{best[0].upper()}{best[1:]} instead of {noun(judgement.made)} — "
+            f"{percent(judgement.best_chance)} against "
+            f"{percent(judgement.made_chance)} to win this round.")

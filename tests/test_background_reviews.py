@@ -1,0 +1,101 @@
+"""Reviews in the background: a finished game is reviewed in a process of its own; quitting
+stops it at once with what was weighed kept, and the next start resumes from there."""
+
+from __future__ import annotations
+
+import time
+
+from colorcards.replay.review import Review, accuracy
+from colorcards.store import Store
+from colorcards.store.background import BackgroundReviews
+from colorcards.tui.seating import Seating
+from colorcards.tui.settings import GameSettings
+from test_tui_controller import ManualHost, controller, play_match
+
+BUDGET = {"choose_deals": 64, "choose_playouts": 320, "looks": [64, 128]}
+"""A small coach: a few tenths of a second a decision."""
+
+
+def _finished_game(store: Store, seed: int) -> str:
+    host = ManualHost()
+    settings = GameSettings(preset="duel", opponents=1, difficulty="normal",
+                            changes={"match": "single"})
+    ctl = controller(Seating.new(settings, seed=seed), host, store=store)
+    ctl.start()
+    play_match(ctl, host)
+    return ctl.meta.game_id
+
+
+def _wait(predicate, seconds: float = 120.0) -> None:
+    end = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.005)
+
+
+def test_a_background_review_stops_on_quit_and_resumes(tmp_path):
+    store = Store.open(tmp_path)
+    game_id = _finished_game(store, seed=3)
+    assert store.unreviewed() == [game_id]
+
+    def kept() -> Review | None:
+        return Review.from_json(store.review(game_id))
+
+    reviews = BackgroundReviews(store, budget=BUDGET)
+    reviews.start()
+    _wait(lambda: (r := kept()) is not None and len(r.moments) >= 1)
+    reviews.stop()
+    assert not reviews.running
+    part = kept()
+    assert part is not None and not part.complete, "the review ended before it was stopped"
+    time.sleep(0.5)
+    assert kept() == part  # nothing is weighed once stopped
+
+    done: list[str] = []
+    again = BackgroundReviews(store, budget=BUDGET, reviewed=done.append)
+    again.start()
+    _wait(lambda: not again.running)
+    whole = kept()
+    assert whole is not None and whole.complete and done == [game_id]
+    assert whole.moments[:len(part.moments)] == part.moments  # resumed, not begun again
+    assert store.unreviewed() == []
+    measure = accuracy(whole)
+    assert measure is not None
+    assert store.history()[0].accuracy == measure.share
+
+
+async def test_the_app_reviews_in_the_background_and_stops_on_quit(tmp_path, monkeypatch):
+    """The app starts the reviews a moment after the title; quitting ends the reviewer."""
+    import asyncio
+
+    from colorcards.tui.app import ColorCardsApp
+
+    store = Store.open(tmp_path)
+    game_id = _finished_game(store, seed=3)
+    store.close()
+    monkeypatch.setattr(ColorCardsApp, "BACKGROUND_REVIEWS", True)
+    monkeypatch.setattr(ColorCardsApp, "REVIEWS_AFTER", 0.05)
+    app = ColorCardsApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(12000):  # the reviewer runs at the lowest priority: on a busy
+            await asyncio.sleep(0.01)  # machine its first decision may take a while
+            if app.reviews is not None and app.store.review(game_id) is not None:
+                break
+        reviews = app.reviews
+        assert reviews is not None and reviews.running
+        await pilot.press("q")  # quit from the title
+    assert not reviews.running
+    again = Store.open(tmp_path)
+    assert Review.from_json(again.review(game_id)) is not None  # what was weighed is kept
+    again.close()
+
+
+def test_the_setting_turns_the_background_reviews_off(monkeypatch):
+    """`colorcards --no-background-reviews`: that app starts no reviewer."""
+    from colorcards.cli import build_parser
+    from colorcards.tui.app import ColorCardsApp
+
+    monkeypatch.setattr(ColorCardsApp, "BACKGROUND_REVIEWS", True)
+    assert ColorCardsApp(background_reviews=False).BACKGROUND_REVIEWS is False
+    assert ColorCardsApp().BACKGROUND_REVIEWS is True
+    assert build_parser().parse_args(["--no-background-reviews"]).no_background_reviews

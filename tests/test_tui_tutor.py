@@ -1,0 +1,346 @@
+"""The tutor at the table, on the controller without Textual: the coach's note for a
+costly move and none for a good one, T restoring the exact position (the whole state,
+deck order included) after which the computers play as before, practice games kept out
+of the per-level statistics, and a coached game surviving quit and Continue."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bots_helpers import position
+from colorcards.coach import Coach
+from colorcards.engine import Game, next_decision, parse_card, play, rng_state
+from colorcards.store import Store
+from colorcards.tui.controller import HUMAN, GameController
+from colorcards.tui.seating import Seating
+from colorcards.tui.settings import GameSettings
+from test_tui_controller import ManualHost, controller, human_move, play_match
+
+QUICK = Coach("hard", choose_deals=64, choose_playouts=320, looks=(64, 128))
+"""A small budget for the games played through here (the costly position below keeps
+the coach's full budget: the note must come from the coach as the table runs it)."""
+
+
+def duel(coach: bool = True) -> Seating:
+    """The opponent is down to one card: the Red Draw Two holds it off and the Red 5 then
+    goes out; the Red 5 first leaves it a card to follow (the review's costly position)."""
+    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    return Seating.at(game, GameSettings(preset="duel", opponents=1, difficulty="hard",
+                                         coach=coach))
+
+
+def state(ctl: GameController) -> str:
+    """Everything the table plays from: the whole game (deck order included), the
+    computers' generators, the hand's order and the log."""
+    return json.dumps([ctl.game.to_json(), [rng_state(r) if r else None for r in ctl.rngs],
+                       [c.code for c in ctl.hand()], ctl.log])
+
+
+def test_a_costly_move_gets_the_coachs_note():
+    host = ManualHost()
+    ctl = controller(duel(), host)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    assert ctl.note is not None
+    assert ctl.note.startswith("Coach: Red Draw Two instead of Red 5 — ")
+    assert "to win this round. T: take it back." in ctl.note
+    assert any(line.startswith("Coach: Red Draw Two instead of Red 5") for line in ctl.log)
+    assert ctl.practice
+
+
+def test_a_good_move_gets_no_note():
+    ctl = controller(duel(), ManualHost())
+    ctl.start()
+    ctl.act(play(parse_card("R+2")))
+    assert ctl.note is None
+    assert ctl.mark is not None and ctl.mark.judged
+    assert not any(line.startswith("Coach:") for line in ctl.log)
+
+
+def test_without_the_coach_nothing_is_weighed_or_taken_back():
+    ctl = controller(duel(coach=False), ManualHost())
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    assert ctl.note is None and ctl.mark is None and not ctl.practice
+    assert "coach on" in (ctl.take_back() or "")
+
+
+def test_t_restores_the_exact_position():
+    """After the costly move and the computer's answer, T: the whole state as before the
+    move; then the better move is played from there."""
+    host = ManualHost()
+    ctl = controller(duel(), host)
+    ctl.start()
+    before = state(ctl)
+    ctl.act(play(parse_card("R5")))
+    host.run(5)
+    assert state(ctl) != before
+    assert ctl.take_back() is None
+    assert state(ctl) == before
+    assert ctl.my_turn and ctl.note is None
+    assert ctl.take_back() is not None  # only the last decision, once
+    ctl.act(play(parse_card("R+2")))
+    assert ctl.note is None
+
+
+def _to_my_turn(ctl: GameController, host: ManualHost) -> None:
+    for _ in range(400):
+        decision = next_decision(ctl.game)
+        if decision is not None and decision.seat == HUMAN and not ctl.busy \
+                and decision.kind.name == "TURN":
+            return
+        if ctl.between_rounds:
+            ctl.next_round()
+        host.run(1)
+    raise AssertionError("the player's turn never came")
+
+
+def test_after_a_take_back_the_computers_play_as_before():
+    """A dealt game at four seats: a move, the computers' answers; T; the same move
+    again: the computers answer exactly as the first time (their generators restored)."""
+    host = ManualHost()
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
+    ctl = controller(Seating.new(settings, seed=41), host)
+    ctl.coach = QUICK
+    ctl.start()
+    _to_my_turn(ctl, host)
+    for _ in range(2):  # a move or two first, so the computers' generators have moved on
+        ctl.act(human_move(ctl))
+        _to_my_turn(ctl, host)
+    before = state(ctl)
+    at = len(ctl.game.actions)
+    move = human_move(ctl)
+    ctl.act(move)
+    _to_my_turn(ctl, host)
+    first = ctl.game.actions[at:]
+    assert ctl.take_back() is None
+    assert state(ctl) == before
+    ctl.act(move)
+    _to_my_turn(ctl, host)
+    assert ctl.game.actions[at:] == first
+    replayed = Game.replay(ctl.game.rules, ctl.game.seats, ctl.game.seed, ctl.game.actions)
+    assert replayed.to_json() == ctl.game.to_json()
+
+
+def test_a_coached_game_survives_quit_and_continue(tmp_path):
+    """Quit with the note on the table: Continue brings back the coach and the note."""
+    store = Store.open(tmp_path)
+    host = ManualHost()
+    ctl = controller(duel(), host, store=store)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    note = ctl.note
+    assert note is not None
+    host.drawn()
+    ctl.stop()
+    store.close()
+
+    store = Store.open(tmp_path)
+    again = controller(Seating.resume(store.load_game()), ManualHost(), store=store)
+    again.start()
+    assert again.settings.coach and again.practice
+    assert again.note == note and note.removesuffix(" T: take it back.") in again.log
+    store.close()
+
+
+def test_a_move_can_be_taken_back_after_continue(tmp_path):
+    """A dealt game: a move, quit, Continue; T restores the exact position before the
+    move, replayed from the deal (the same deck order)."""
+    store = Store.open(tmp_path)
+    host = ManualHost()
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
+    ctl = controller(Seating.new(settings, seed=77), host, store=store)
+    ctl.coach = QUICK
+    ctl.start()
+    _to_my_turn(ctl, host)
+    before = state(ctl)
+    ctl.act(human_move(ctl))
+    _to_my_turn(ctl, host)
+    host.drawn()
+    ctl.stop()
+    store.close()
+
+    store = Store.open(tmp_path)
+    again = controller(Seating.resume(store.load_game()), ManualHost(), store=store)
+    again.coach = QUICK
+    again.start()
+    assert again.take_back() is None
+    assert state(again) == before
+    store.close()
+
+
+def test_a_judgement_cut_short_by_quitting_is_made_on_continue(tmp_path):
+    """The app closed before the coach answered: Continue weighs the move again (from
+    the position replayed), once."""
+    store = Store.open(tmp_path)
+
+    class Quitting(ManualHost):
+        def weigh(self, judge, done) -> None:
+            pass  # the app closed before the coach answered
+
+    class Counting(ManualHost):
+        weighed = 0
+
+        def weigh(self, judge, done) -> None:
+            self.weighed += 1
+            done(judge())
+
+    host = Quitting()
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
+    ctl = controller(Seating.new(settings, seed=77), host, store=store)
+    ctl.start()
+    _to_my_turn(ctl, host)
+    ctl.act(human_move(ctl))
+    assert ctl.mark is not None and ctl.mark.weighed and not ctl.mark.judged
+    host.drawn()
+    ctl.stop()
+    store.close()
+
+    store = Store.open(tmp_path)
+    counting = Counting()
+    again = controller(Seating.resume(store.load_game()), counting, store=store)
+    again.coach = QUICK
+    again.start()
+    assert counting.weighed == 1
+    assert again.mark is not None and again.mark.judged
+    store.close()
+
+
+def test_practice_games_stay_out_of_the_per_level_statistics(tmp_path):
+    """Two whole games at Normal, one with the coach: the level's figures count one game;
+    the practice figures the other; the history marks it."""
+    store = Store.open(tmp_path)
+    for coach in (False, True):
+        host = ManualHost()
+        settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
+                                changes={"match": "single"})
+        ctl = controller(Seating.new(settings, seed=9), host, store=store)
+        ctl.coach = QUICK
+        ctl.start()
+        play_match(ctl, host)
+        assert ctl.finished
+    assert store.stats()["normal"].games == 1
+    assert store.stats(practice=True)["normal"].games == 1
+    entries = store.history()
+    assert [bool(e.practice) for e in entries] == [True, False]
+    assert [r.practice for r in store.records()] == [False, True]
+    practice, counted = (store.kept_game(e.game_id) for e in entries)
+    assert practice.as_json()["practice"] is True and "practice" not in counted.as_json()
+    store.close()
+
+
+def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
+    """A complete review's accuracy is the share of decisions not costly and the mean
+    cost; the store keeps it beside the review (not for a partial one), the history and
+    `stats --json` carry it, practice games left out of the accuracy by level."""
+    from colorcards.replay.review import Moment, Review, accuracy
+    from colorcards.store.report import accuracy_by_level
+
+    red3 = parse_card("R3")
+    close = Moment(1, 1, red3, None, play(red3), play(red3), close=True)
+    costly = Moment(2, 2, red3, None, play(red3), play(red3), close=False, cost=0.12,
+                    low=0.05, high=0.2, deals=512)
+    measured = Moment(3, 3, red3, None, play(red3), play(red3), close=False, cost=-0.01,
+                      low=-0.04, high=0.02)
+    full = Review((close, costly, measured), 3)
+    measure = accuracy(full)
+    assert measure is not None
+    assert (measure.decisions, measure.good) == (3, 2)
+    assert measure.cost == pytest.approx(0.04)
+    assert measure.words() == "Accuracy 67% (2 of 3 decisions), 4.0 points per decision."
+    assert accuracy(Review((close,), 3)) is None  # partial
+
+    store = Store.open(tmp_path)
+    ids = []
+    for coach in (False, True):
+        host = ManualHost()
+        settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
+                                changes={"match": "single"})
+        ctl = controller(Seating.new(settings, seed=9), host, store=store)
+        ctl.coach = QUICK
+        ctl.start()
+        play_match(ctl, host)
+        ids.append(ctl.meta.game_id)
+    assert store.keep_review(ids[0], Review((close,), 3).as_json())
+    assert [e.accuracy for e in store.history()] == [None, None]
+    for game_id in ids:
+        assert store.keep_review(game_id, full.as_json())
+    assert [e.accuracy for e in store.history()] == [pytest.approx(2 / 3)] * 2
+    assert accuracy_by_level(store.accuracies()) == {
+        "normal": {"games": 1, "accuracy": pytest.approx(2 / 3),
+                   "avg_cost": pytest.approx(0.04)}}
+    store.close()
+
+
+def test_the_migration_gives_earlier_reviews_their_accuracy():
+    """A file of schema 3 with a complete review, a partial one and a damaged one: the
+    upgrade computes the complete one's accuracy from its JSON, as `accuracy` does."""
+    import sqlite3
+
+    from colorcards.replay.review import Moment, Review, accuracy
+    from colorcards.store.schema import migrate
+
+    red3 = parse_card("R3")
+    full = Review((Moment(1, 1, red3, None, play(red3), play(red3), close=True),
+                   Moment(2, 2, red3, None, play(red3), play(red3), close=False, cost=0.12,
+                          low=0.05, high=0.2, deals=512)), 2)
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(db, upto=3)
+    for game_id, text in (("full", json.dumps(full.as_json())),
+                          ("partial", json.dumps(Review(full.moments[:1], 2).as_json())),
+                          ("damaged", "{not json")):
+        db.execute("INSERT INTO replays VALUES (?, '[]', '', ?)", (game_id, text))
+    migrate(db)
+    found = {g: (a, c) for g, a, c in db.execute("SELECT game_id, accuracy, avg_cost "
+                                                  "FROM replays")}
+    measure = accuracy(full)
+    assert measure is not None
+    assert found["full"] == (pytest.approx(measure.share), pytest.approx(measure.cost))
+    assert found["partial"] == found["damaged"] == (None, None)
+
+
+def test_the_coachs_process_judges_as_the_coach_does():
+    """The tutor's request, answered in the child process: the same judgement as the
+    coach's own, from a prepared position (its base) and from a dealt game (its seed)."""
+    from colorcards.coach.remote import Judgement, RemoteCoach, judge, request
+    from colorcards.tui.tutor import base_of
+
+    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    made = play(parse_card("R5"))
+    remote = RemoteCoach()
+    try:
+        asked = request(game, [], made, "hard", base_of(game))
+        answer = remote.judge(asked)
+        assert answer is not None and answer.costly
+        assert answer == judge(asked)
+        assert answer.best == play(parse_card("R+2")) and answer.best_chance > answer.made_chance
+
+        dealt = Game.replay(game.rules, 2, 5, [])
+        while next_decision(dealt).seat != HUMAN:
+            decision = next_decision(dealt)
+            dealt.apply(decision.actions[0], decision.seat)
+        decision = next_decision(dealt)
+        move = decision.actions[-1]
+        local = Judgement.of(Coach("normal").judge(dealt.view(HUMAN), decision.actions, move))
+        assert remote.judge(request(dealt, list(dealt.actions), move, "normal", None)) == local
+    finally:
+        remote.close()
+    assert remote.judge(asked) is None  # closed: no answer, no new process
+
+
+def test_a_finished_record_keeps_practice_but_not_the_take_back(tmp_path):
+    """The record's meta says practice; what only a take-back needs (the generators'
+    states) stays with the save and goes with it."""
+    store = Store.open(tmp_path)
+    host = ManualHost()
+    settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=True,
+                            changes={"match": "single"})
+    ctl = controller(Seating.new(settings, seed=9), host, store=store)
+    ctl.coach = QUICK
+    ctl.start()
+    play_match(ctl, host)
+    meta = json.loads(store._db.execute("SELECT meta FROM records").fetchone()[0])
+    assert meta["practice"] is True and "tutor" not in meta and "note" not in meta
+    store.close()

@@ -1,0 +1,114 @@
+"""The tutor at the table, played with keys (Pilot): a costly move's note on the status
+line, T putting back the exact position, and the note staying off for a good move."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from bots_helpers import position
+from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.seating import Seating
+from colorcards.tui.settings import GameSettings
+from tui_table_helpers import shown
+
+
+async def _coached_duel(pilot):
+    """The costly position of tests/test_review.py, with the coach on."""
+    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    settings = GameSettings(preset="duel", opponents=1, difficulty="hard", coach=True)
+    ctl = pilot.app.seat(Seating.at(game, settings, game_id="tutor-pilot"), delay=60,
+                         window_seconds=60)
+    await pilot.pause()
+    await pilot.pause()
+    return ctl
+
+
+async def _weighed(pilot, ctl, seconds: float = 60.0) -> None:
+    """Wait for the coach's judgement (its thread) without holding the event loop."""
+    for _ in range(int(seconds / 0.05)):
+        if not ctl.weighing:
+            break
+        await asyncio.sleep(0.05)
+    await pilot.pause()
+
+
+async def test_the_note_appears_and_t_takes_the_move_back(tmp_path):
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(100, 32)) as pilot:
+        ctl = await _coached_duel(pilot)
+        before = json.dumps(ctl.game.to_json())
+        hand = list(ctl.hand())
+        codes = [c.code for c in hand]
+        await pilot.press(str(codes.index("R5") + 1))  # leaves the opponent a card to follow
+        assert ctl.remote is app.remote_coach  # judged in the coach's own process
+        await _weighed(pilot, ctl)
+        text = shown(app)
+        assert "Coach: Red Draw Two instead of Red 5" in text
+        assert "T: take it back." in text
+        await pilot.press("t")
+        await pilot.pause()
+        assert json.dumps(ctl.game.to_json()) == before
+        assert ctl.hand() == hand
+        assert "Taken back" in shown(app)
+        await pilot.press(str(codes.index("R+2") + 1))  # the Draw Two this time
+        await _weighed(pilot, ctl)
+        assert "Coach:" not in shown(app).split("Taken back")[-1]
+        assert ctl.note is None and ctl.practice
+
+
+async def test_t_without_the_coach_says_why(tmp_path):
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+        settings = GameSettings(preset="duel", opponents=1, difficulty="hard")
+        ctl = pilot.app.seat(Seating.at(game, settings, game_id="no-coach"), delay=60,
+                             window_seconds=60)
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert "coach on" in shown(app)
+        assert not ctl.practice
+
+
+async def test_statistics_show_accuracy_the_estimate_and_practice_apart():
+    """The accuracy chart per level, the level the player plays like (or that it cannot
+    be told yet) and the practice games' line."""
+    from colorcards.store.records import LevelStats
+    from colorcards.tui.screens import StatsScreen
+    from tui_screens_helpers import ScreenApp
+
+    measured = [("normal", 0.9, 0.004), ("normal", 1.0, 0.0), ("hard", 0.8, 0.02)] * 3
+    practice = {"normal": LevelStats(games=2, wins=1, losses=1)}
+    app = ScreenApp(lambda: StatsScreen({}, [], measured, practice))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = shown(app)
+    assert "Accuracy of each reviewed game" in text
+    assert "95% · 0.2 pt lost per decision, 6 reviewed" in text
+    assert "80% · 2.0 pt lost per decision, 3 reviewed" in text
+    assert "Which level you play like cannot be told apart yet" in text
+    assert "Practice games (coach on or a move taken back), not counted above: 2, 1 won." \
+        in text
+    assert "No counted games yet" in text
+
+
+async def test_the_pause_menu_turns_the_coach_on_for_the_game(tmp_path):
+    """Esc, C: the coach is on for the game in progress (now practice) and for the next
+    New game; the menu offers to turn it off again."""
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+        ctl = pilot.app.seat(Seating.at(game, GameSettings(preset="duel", opponents=1),
+                                        game_id="menu"), delay=60, window_seconds=60)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Coach: off — turn it on (practice)" in shown(app)
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.pause()
+        assert ctl.settings.coach and ctl.practice and app.settings.coach
+        assert "Coach: on — turn it off" in shown(app)
