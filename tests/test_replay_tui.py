@@ -2,6 +2,7 @@
 real app and store: the title's and Statistics' ways in, stepping, round by round,
 hands face up, a game with no replay, and a replay that cannot be trusted."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -384,3 +385,46 @@ def test_the_replay_holds_the_hand_as_the_table_dealt_and_kept_it(data):
     for before, now, frame in zip(orders, orders[1:], shots[1:], strict=False):
         assert Counter(now) == Counter(frame.view.hand)
         assert list(now) == kept_order(before, frame.view.hand)
+
+
+def test_the_replay_holds_the_hand_as_the_player_arranged_it(data):
+    """From each moment the player sorted or moved cards, the replay shows their order;
+    cards still held keep it and new ones go on the right, as at the table."""
+    from colorcards.replay.frames import frames
+    from colorcards.tui.hand_order import kept_order
+    from colorcards.tui.learn import log_words
+    from colorcards.tui.screens.replay import hand_orders
+
+    with Store.open(data) as store:
+        kept = store.kept_game("evening-1001")
+    shots = frames(kept, log_words(kept))
+    plain = hand_orders(shots)
+    at = next(i for i, f in enumerate(shots) if i > 0 and len(f.view.hand) >= 3)
+    mine = tuple(c.code for c in reversed(plain[at]))
+    orders = hand_orders(shots, [(shots[at].index, mine)])
+    assert orders[:at] == plain[:at]
+    assert tuple(c.code for c in orders[at]) == mine != tuple(c.code for c in plain[at])
+    for before, now, frame in zip(orders[at:], orders[at + 1:], shots[at + 1:], strict=False):
+        assert list(now) == kept_order(before, frame.view.hand)
+
+
+def test_an_arranged_hand_is_kept_with_the_game_and_its_export(data):
+    """The orders the table records (`TableMeta.arranged`) reach the kept game through the
+    store, and an export carries them; a damaged field is refused in words."""
+    from colorcards.replay import ReplayError
+    from history_helpers import new_game, step
+
+    game, meta, players = new_game(0, 777)
+    rng = random.Random(7)
+    while not game.is_over:
+        step(game, players, rng)
+    meta["arranged"] = [[0, "R5 B7"], [4, "G1 W"]]
+    with Store.open(data) as store:
+        store.finish_game(game, meta, [])
+        kept = store.kept_game(meta["game_id"])
+    assert kept.arranged == ((0, ("R5", "B7")), (4, ("G1", "W")))
+    assert KeptGame.loads(kept.dumps()).arranged == kept.arranged
+    broken = kept.as_json()
+    broken["arranged"] = [["four", "G1"]]
+    with pytest.raises(ReplayError, match="arranged"):
+        KeptGame.from_json(broken)

@@ -339,6 +339,25 @@ def test_hand_order_keeps_the_players_order_and_adds_new_cards_right():
     assert [c.code for c in by_number] == ["G2", "R5", "B7"] and how == "number"
 
 
+def test_the_order_the_player_gives_the_hand_is_kept_for_the_replay():
+    """Sorting or moving cards records the moment and the order (a second change before
+    the next action replaces the first), and the save carries it."""
+    from colorcards.tui.seating import TableMeta
+
+    ctl = controller(prepared("top=R3 | you: B7 R5 G2 Y9 | lily: Y1 Y2 | zoe: G4 G5 | max: B1 B2"))
+    assert ctl.meta.arranged == ()
+    ctl.sort_hand()
+    at = len(ctl.game.actions)
+    assert ctl.meta.arranged == ((at, tuple(c.code for c in ctl.hand())),)
+    ctl.move_card(0, 1)
+    assert ctl.meta.arranged == ((at, tuple(c.code for c in ctl.hand())),)
+    ctl.act(play(parse_cards("R5")[0]))
+    ctl.move_card(0, 1)
+    assert [a for a, _ in ctl.meta.arranged] == [at, len(ctl.game.actions)]
+    saved = ctl.save_meta()
+    assert TableMeta.from_json(saved, ctl.game.seats).arranged == ctl.meta.arranged
+
+
 # ---------------------------------------------------------------- wording
 
 

@@ -188,6 +188,9 @@ class KeptGame:
     """Left unfinished: kept as far as it went."""
     practice: bool = False
     """Played with the coach on or a move taken back (written only when true)."""
+    arranged: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """The player's own orderings of the hand: after how many actions, and the cards by
+    code in the order they were held (written only when there are any)."""
     expected: dict[str, Any] | None = None
     """What the record says the game came to (`summary`); None: nothing to check."""
 
@@ -255,6 +258,8 @@ class KeptGame:
             "seed": self.seed,
             "abandoned": self.abandoned,
             **({"practice": True} if self.practice else {}),
+            **({"arranged": [[at, " ".join(codes)] for at, codes in self.arranged]}
+               if self.arranged else {}),
             "result": self.expected,
             "actions": [action_token(s, a) for s, a in self.actions],
         }
@@ -325,11 +330,30 @@ class KeptGame:
         practice = data.get("practice", False)
         if not isinstance(practice, bool):
             raise ReplayError("its 'practice' field is not true or false")
+        arranged = data.get("arranged", [])
+        if not isinstance(arranged, list) or not all(
+                isinstance(e, list) and len(e) == 2 and type(e[0]) is int
+                and 0 <= e[0] <= len(actions) and isinstance(e[1], str) for e in arranged):
+            raise ReplayError("its 'arranged' field is not a list of [actions, cards]")
         return cls(practice=practice, rules=rules, seats=seats, seed=seed, actions=tuple(actions),
+                   arranged=tuple((e[0], tuple(e[1].split())) for e in arranged),
                    names=tuple(names), difficulty=levels[1] if seats > 1 else "normal",
                    preset=str(data.get("preset") or ""), game_id=str(data.get("game_id") or ""),
                    finished_at=str(data.get("finished_at") or ""), abandoned=abandoned,
                    expected=expected)
+
+
+def arrangements(data: object) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """`KeptGame.arranged` (and the table's `TableMeta.arranged`) from the JSON kept with
+    a game ([[actions, "R5 B7 ..."], ...]); what does not read as that (an older or
+    hand-edited record) is left out, never an error."""
+    found = []
+    if isinstance(data, list):
+        for entry in data:
+            if (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
+                    and isinstance(entry[1], str)):
+                found.append((entry[0], tuple(entry[1].split())))
+    return tuple(found)
 
 
 def _field(data: dict, name: str, kind: type, default: Any = None) -> Any:
@@ -380,9 +404,11 @@ _MAX_EXPORT = 20_000_000
 
 def kept_from_game(game: Game, *, names: Sequence[str] = (), difficulty: str = "normal",
                    preset: str = "", game_id: str = "", finished_at: str = "",
-                   abandoned: bool = False) -> KeptGame:
+                   abandoned: bool = False,
+                   arranged: tuple[tuple[int, tuple[str, ...]], ...] = ()) -> KeptGame:
     """The kept form of a game just played (its record's summary included)."""
     return KeptGame(rules=game.rules, seats=game.seats, seed=int(game.seed),
                     actions=tuple(game.actions), names=tuple(names), difficulty=difficulty,
                     preset=preset, game_id=game_id, finished_at=finished_at,
-                    abandoned=abandoned, expected=summary(game, abandoned))
+                    abandoned=abandoned, arranged=arranged,
+                    expected=summary(game, abandoned))

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..engine import Game, Phase, Rules, StateError
 from ..level import LEVELS
-from ..replay.kept import KeptGame, ReplayError, decode_actions, encode_actions
+from ..replay.kept import KeptGame, ReplayError, arrangements, decode_actions, encode_actions
 from . import records as R
 from . import recovery, saves
 from .checkpoint import Checkpointer
@@ -464,14 +464,15 @@ class Store:
             with self._mutex:
                 row = self._db.execute(
                     f"SELECT {', '.join('r.' + c for c in R.COLUMNS)}, p.names, p.actions, "
-                    f"p.game_id IS NOT NULL, r.practice FROM records r LEFT JOIN replays p "
+                    f"p.game_id IS NOT NULL, r.practice, r.meta FROM records r "
+                    f"LEFT JOIN replays p "
                     f"ON p.game_id = r.game_id WHERE r.game_id = ?", (game_id,)).fetchone()
         except sqlite3.Error as exc:
             raise ReplayError(f"it could not be read ({reason(exc)})") from None
         if row is None:
             raise ReplayError("there is no such game in your history")
         width = len(R.COLUMNS)
-        names_text, actions_text, has_replay, practice = row[width:]
+        names_text, actions_text, has_replay, practice, meta_text = row[width:]
         if not has_replay:
             raise ReplayError(NO_REPLAY)
         try:
@@ -483,7 +484,13 @@ class Store:
             raise ReplayError(f"what is kept of it is damaged ({exc})") from None
         if not isinstance(names, list):
             names = []
+        try:
+            meta = json.loads(meta_text) if meta_text else {}
+        except ValueError:
+            meta = {}  # what is kept beside the game is not needed to replay it
+        arranged = arrangements(meta.get("arranged") if isinstance(meta, dict) else None)
         return KeptGame(rules=rules, seats=record.seats, seed=record.seed,
+                        arranged=tuple(e for e in arranged if e[0] <= len(actions)),
                         actions=tuple(actions), names=tuple(str(n) for n in names),
                         difficulty=record.difficulty, preset=record.preset,
                         game_id=record.game_id, finished_at=record.finished_at.isoformat(),

@@ -407,7 +407,8 @@ def kept_of(controller: GameController) -> KeptGame:
     return kept_from_game(game, names=[controller.name(s) for s in range(game.seats)],
                           difficulty=controller.settings.difficulty,
                           preset=controller.settings.preset,
-                          game_id=record.game_id if record is not None else "")
+                          game_id=record.game_id if record is not None else "",
+                          arranged=controller.meta.arranged)
 
 
 def results_data(controller, store):

@@ -323,14 +323,24 @@ class GameController:
     def move_card(self, index: int, step: int) -> int:
         """Move the card at `index` one place left or right; return its new index."""
         self.arrangement[:], index = hand_order.move(self.arrangement, index, step)
+        self._arranged()
         self._save()
         return index
 
     def sort_hand(self) -> str:
         """Sort by colour, or by number if already sorted by colour; say which."""
         self.arrangement[:], how = hand_order.sort_again(self.arrangement)
+        self._arranged()
         self._save()
         return how
+
+    def _arranged(self) -> None:
+        """Keep the order the player just gave their hand, with the moment, for the replay
+        (a second change before the next action replaces the first)."""
+        at = len(self.game.actions)
+        kept = [entry for entry in self.meta.arranged if entry[0] < at]
+        kept.append((at, tuple(c.code for c in self.arrangement)))
+        self.meta = self.meta.with_(arranged=tuple(kept))
 
     def hint(self, done: Callable[[Advice], None]) -> None:
         """Ask the coach (the same judge as the review) what to do in the human's seat,
@@ -381,6 +391,8 @@ class GameController:
         self.game = position_before(self.game, mark.at, self._base)
         self.rngs[:] = [copy_rng(r) if r else None for r in mark.rngs]
         self.arrangement[:] = list(mark.hand)
+        self.meta = self.meta.with_(arranged=tuple(
+            entry for entry in self.meta.arranged if entry[0] <= mark.at))
         self.table_log.take_back(mark.logged, mark.rounds)
         self.mark = self.note = None
         self.practice = True

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..engine import Card, Game, parse_card, rng_from_state
+from ..replay.kept import arrangements
 from .hand_order import by_colour
 from .settings import GameSettings
 
@@ -23,7 +24,7 @@ HUMAN = 0
 
 
 _KNOWN = ("game_id", "preset", "difficulty", "names", "started_at", "settings", "rngs", "hand",
-          "rounds", "finished")
+          "rounds", "finished", "arranged")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,10 @@ class TableMeta:
     """The log line each round's story starts at (the history screen's headings)."""
     finished: bool = False
     """True once the match's record is written."""
+    arranged: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """Each time the player sorted or moved cards: how many actions had been applied, and
+    the hand in its new order (by code). Kept with the game, so its replay shows the hand
+    as it was held (`kept.KeptGame.arranged`)."""
     extra: dict = field(default_factory=dict)
     """Keys this version does not know, kept as they were."""
 
@@ -63,6 +68,8 @@ class TableMeta:
         })
         if self.finished:
             data["finished"] = True
+        if self.arranged:
+            data["arranged"] = [[at, " ".join(codes)] for at, codes in self.arranged]
         return data
 
     @classmethod
@@ -79,6 +86,7 @@ class TableMeta:
             rngs=tuple(data.get("rngs") or ()), hand=tuple(data.get("hand") or ()),
             rounds=tuple(int(n) for n in data.get("rounds") or ()),
             finished=bool(data.get("finished", False)),
+            arranged=arrangements(data.get("arranged")),
             extra={k: v for k, v in data.items() if k not in _KNOWN})
 
     def with_(self, **changes) -> TableMeta:

@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Card, Play, preset_title
+from ...engine import Card, Play, parse_card, preset_title
 from ...replay.frames import PLAYER, Frame, round_starts
 from ...replay.kept import KeptGame
 from ..hand_order import by_colour, kept_order
@@ -57,16 +57,24 @@ def hand_line(name: str, cards: Sequence[Card], ascii_only: bool) -> Text:
     return text
 
 
-def hand_orders(shots: Sequence[Frame]) -> list[tuple[Card, ...]]:
+def hand_orders(shots: Sequence[Frame],
+                arranged: Sequence[tuple[int, tuple[str, ...]]] = ()
+                ) -> list[tuple[Card, ...]]:
     """The player's hand at every frame in the order the table showed it: dealt sorted by
     colour, then each card kept in its place and new ones on the right, as the table
-    keeps it (`Seating.new`, `hand_order.kept_order`). Sorting and moving cards by hand
-    are not kept with a game, so a hand the player arranged is shown as dealt."""
+    keeps it (`Seating.new`, `hand_order.kept_order`); and from each moment the player
+    sorted or moved cards (`arranged`: after how many actions, the cards in order), the
+    order they gave them."""
+    given = dict(arranged)
     orders: list[tuple[Card, ...]] = []
     order: list[Card] = []
     for index, frame in enumerate(shots):
         held = frame.view.hand
-        order = sorted(held, key=by_colour) if index == 0 else kept_order(order, held)
+        if index == 0:
+            order = sorted(held, key=by_colour)
+        if frame.index in given:
+            order = [parse_card(code) for code in given[frame.index]]
+        order = kept_order(order, held)
         orders.append(tuple(order))
     return orders
 
@@ -108,7 +116,7 @@ class ReplayScreen(Screen[Go]):
         self.ascii_only = not unicode_ok()
         self.palette = kept.rules.palette
         self._starts = round_starts(shots)
-        self._orders = hand_orders(shots)
+        self._orders = hand_orders(shots, kept.arranged)
         self._lines: list[str] = []
         self._line_at: list[int] = []
         count = 0
