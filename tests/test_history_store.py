@@ -20,6 +20,17 @@ def store(tmp_path):
         yield opened
 
 
+def _sql(store: Store, sql: str, *args: object) -> list[tuple]:
+    """Run `sql` on the store's file through a connection of its own, as a hand edit or
+    a look at the file from outside would; the rows it returns."""
+    db = sqlite3.connect(store.path)
+    try:
+        with db:
+            return db.execute(sql, args).fetchall()
+    finally:
+        db.close()
+
+
 def _old_database(path, games: int = 2) -> None:
     """A database as version 2 left it: records, no replays."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,8 +86,7 @@ def test_a_kept_game_that_does_not_replay_to_its_record_says_it_cannot_be_truste
     """Hand-edit the record's turns: the replay still plays, but says it cannot be trusted."""
     play_evening(store, games=1)
     [entry] = store.history()
-    with store._mutex:
-        store._db.execute("UPDATE records SET turns = turns + 1")
+    _sql(store, "UPDATE records SET turns = turns + 1")
     kept = store.kept_game(entry.game_id)
     reason = kept.check(kept.replay())
     assert reason is not None and "the turns" in reason and "the record says" in reason
@@ -86,10 +96,9 @@ def test_a_hand_edited_action_is_refused_at_that_action(store):
     """A kept action changed to a card nobody could play: the replay names the action."""
     play_evening(store, games=1)
     [entry] = store.history()
-    with store._mutex:
-        actions = store._db.execute("SELECT actions FROM replays").fetchone()[0].split()
-        actions[0] = "0W+4>R" if not actions[0].startswith("0W+4") else "0R0"
-        store._db.execute("UPDATE replays SET actions = ?", (" ".join(actions),))
+    actions = _sql(store, "SELECT actions FROM replays")[0][0].split()
+    actions[0] = "0W+4>R" if not actions[0].startswith("0W+4") else "0R0"
+    _sql(store, "UPDATE replays SET actions = ?", " ".join(actions))
     kept = store.kept_game(entry.game_id)
     with pytest.raises(ReplayError, match=r"^action 1 of \d+ \(You: play"):
         kept.replay()
@@ -99,9 +108,8 @@ def test_damaged_kept_actions_break_only_that_replay(store):
     """Garbage in the kept actions: the history still lists the game; asking for its
     replay gives a reason, not a traceback."""
     play_evening(store, games=2, abandon_every=0)
-    with store._mutex:
-        store._db.execute("UPDATE replays SET actions = 'not actions at all' "
-                          "WHERE game_id = 'evening-1000'")
+    _sql(store, "UPDATE replays SET actions = 'not actions at all' "
+                "WHERE game_id = 'evening-1000'")
     assert len(store.history()) == 2
     with pytest.raises(ReplayError, match="damaged"):
         store.kept_game("evening-1000")
@@ -124,8 +132,7 @@ def test_a_review_is_kept_with_its_game(store):
 def test_the_kept_meta_leaves_out_what_only_resuming_needs(store):
     """Each computer's generator state (kilobytes) is not kept with the record."""
     play_evening(store, games=1, abandon_every=0)
-    with store._mutex:
-        meta = json.loads(store._db.execute("SELECT meta FROM records").fetchone()[0])
+    meta = json.loads(_sql(store, "SELECT meta FROM records")[0][0])
     assert "rngs" not in meta and meta["names"][0] == "You"
 
 
@@ -135,8 +142,7 @@ def test_finishing_twice_keeps_one_replay(store):
     meta = {"game_id": "evening-1000", "preset": "color-cards", "difficulty": "hard",
             "names": ["You", "A", "B", "C"]}
     store.finish_game(game, meta, [])
-    with store._mutex:
-        assert store._db.execute("SELECT count(*) FROM replays").fetchone()[0] == 1
+    assert _sql(store, "SELECT count(*) FROM replays") == [(1,)]
 
 
 def test_salvage_carries_replays_over(tmp_path):

@@ -40,6 +40,27 @@ def _header(screen: ReplayScreen) -> str:
     return str(screen.query_one("#replay-header").render())
 
 
+
+def _tamper(data, sql: str) -> None:
+    """Change the database file from outside the game, as a hand edit or damage would."""
+    import sqlite3
+
+    from colorcards.store.paths import DB_NAME
+
+    db = sqlite3.connect(data / DB_NAME)
+    try:
+        with db:
+            db.execute(sql)
+    finally:
+        db.close()
+
+
+def _said(messages: list) -> list[str]:
+    """What the app notified, from the messages a `run_test(message_hook=...)` saw."""
+    from textual.notifications import Notify
+
+    return [m.notification.message for m in messages if isinstance(m, Notify)]
+
 async def test_history_to_replay_to_the_same_deal(data):
     """H on the title lists the games; Enter replays the newest from the deal; the keys
     step, jump and turn hands face up (beside the log, not in its place); D deals the
@@ -107,13 +128,14 @@ async def test_history_from_statistics_and_back(data):
 async def test_a_game_with_no_replay_only_says_so(data):
     """Enter on the old game keeps the list and says there is no replay."""
     app = ColorCardsApp(data_dir=data, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    messages: list = []
+    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
         await pilot.press("h")
         await pilot.pause()
         await pilot.press("end", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
-        assert any("no replay" in n.message for n in app._notifications)
+        assert any("no replay" in m for m in _said(messages))
         await pilot.press("home", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
@@ -124,10 +146,10 @@ async def test_a_game_with_no_replay_only_says_so(data):
 
 async def test_a_replay_that_does_not_reach_its_record_says_it_cannot_be_trusted(data):
     """The record's turns edited by hand: the replay opens, marked and explained."""
-    with Store.open(data) as store, store._mutex:
-        store._db.execute("UPDATE records SET turns = turns + 3 WHERE game_id = 'evening-1001'")
+    _tamper(data, "UPDATE records SET turns = turns + 3 WHERE game_id = 'evening-1001'")
     app = ColorCardsApp(data_dir=data, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    messages: list = []
+    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
         await pilot.press("h")
         await pilot.pause()
         await pilot.press("enter")
@@ -135,22 +157,22 @@ async def test_a_replay_that_does_not_reach_its_record_says_it_cannot_be_trusted
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.distrust
         assert "CANNOT BE TRUSTED" in _header(replay)
-        assert any("cannot be trusted" in n.message for n in app._notifications)
+        assert any("cannot be trusted" in m for m in _said(messages))
 
 
 async def test_damaged_kept_actions_leave_the_list_working(data):
     """Garbage where the actions are kept: Enter says why and the list stays."""
-    with Store.open(data) as store, store._mutex:
-        store._db.execute("UPDATE replays SET actions = '??' WHERE game_id = 'evening-1001'")
+    _tamper(data, "UPDATE replays SET actions = '??' WHERE game_id = 'evening-1001'")
     app = ColorCardsApp(data_dir=data, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    messages: list = []
+    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
         await pilot.press("h")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
-        assert any("cannot be replayed" in n.message for n in app._notifications)
+        assert any("cannot be replayed" in m for m in _said(messages))
 
 
 def test_the_same_deal_keeps_options_that_differ_from_the_preset():
