@@ -1,8 +1,8 @@
 """The level you play like: calibrated by reviewing games of the stand-ins at seat 0.
 
     python tests/benchmarks/play_level.py play --level easy normal hard --games 30 \
-        --out /tmp/levels.jsonl            # plays and reviews, one JSON line a game
-    python tests/benchmarks/play_level.py report /tmp/levels.jsonl [--sample 10]
+        --out levels.jsonl                 # plays and reviews, one JSON line a game
+    python tests/benchmarks/play_level.py report levels.jsonl [--sample 10]
 
 `play` deals Color Cards games at four seats (one round, the house game), seat 0 played
 by the Easy, Normal or Hard stand-in and the three computers at Normal, and reviews seat

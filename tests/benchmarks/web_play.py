@@ -2,7 +2,7 @@
 with the keyboard (N, PLAY, then the hinted move each turn), with screenshots of the
 title, the table and the results to look at.
 
-    python tests/benchmarks/web_play.py                    # shots in /tmp/colorcards-web
+    python tests/benchmarks/web_play.py                    # shots in colorcards-web in the temp folder
     python tests/benchmarks/web_play.py --readme           # also tests/benchmarks/browser-table.png
 
 Needs the `web` and `web-test` extras and Debian's chromium. Every request beyond this
@@ -83,7 +83,8 @@ def play(out: Path, minutes: float, size: tuple[int, int]) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("/tmp/colorcards-web"))
+    parser.add_argument("--out", type=Path,
+                        default=Path(tempfile.gettempdir()) / "colorcards-web")
     parser.add_argument("--minutes", type=float, default=8.0, help="give up after this")
     parser.add_argument("--readme", action="store_true",
                         help=f"copy the table's shot to {README_SHOT.relative_to(ROOT)}")
