@@ -2,7 +2,7 @@
 with the keyboard (N, PLAY, then the hinted move each turn), with screenshots of the
 title, the table and the results to look at.
 
-    python tests/benchmarks/web_play.py                    # shots in colorcards-web in the temp folder
+    python tests/benchmarks/web_play.py                    # shots in TEMP/colorcards-web
     python tests/benchmarks/web_play.py --readme           # also tests/benchmarks/browser-table.png
 
 Needs the `web` and `web-test` extras and Debian's chromium. Every request beyond this
