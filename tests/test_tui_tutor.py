@@ -208,10 +208,10 @@ def test_a_judgement_cut_short_by_quitting_is_made_on_continue(tmp_path):
     store.close()
 
 
-def test_practice_games_stay_out_of_the_per_level_statistics(tmp_path):
-    """Two whole games at Normal, one with the coach: the level's figures count one game;
-    the practice figures the other; the history marks it."""
-    store = Store.open(tmp_path)
+def _two_duels(store: Store) -> list:
+    """A whole duel at Normal played into `store` without the coach, then the same with
+    it; their controllers, finished."""
+    played = []
     for coach in (False, True):
         host = ManualHost()
         settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
@@ -220,7 +220,15 @@ def test_practice_games_stay_out_of_the_per_level_statistics(tmp_path):
         ctl.coach = QUICK
         ctl.start()
         play_match(ctl, host)
-        assert ctl.finished
+        played.append(ctl)
+    return played
+
+
+def test_practice_games_stay_out_of_the_per_level_statistics(tmp_path):
+    """Two whole games at Normal, one with the coach: the level's figures count one game;
+    the practice figures the other; the history marks it."""
+    store = Store.open(tmp_path)
+    assert all(ctl.finished for ctl in _two_duels(store))
     assert store.stats()["normal"].games == 1
     assert store.stats(practice=True)["normal"].games == 1
     entries = store.history()
@@ -253,16 +261,7 @@ def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
     assert accuracy(Review((close,), 3)) is None  # partial
 
     store = Store.open(tmp_path)
-    ids = []
-    for coach in (False, True):
-        host = ManualHost()
-        settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
-                                changes={"match": "single"})
-        ctl = controller(Seating.new(settings, seed=9), host, store=store)
-        ctl.coach = QUICK
-        ctl.start()
-        play_match(ctl, host)
-        ids.append(ctl.meta.game_id)
+    ids = [ctl.meta.game_id for ctl in _two_duels(store)]
     assert store.keep_review(ids[0], Review((close,), 3).as_json())
     assert [e.accuracy for e in store.history()] == [None, None]
     for game_id in ids:

@@ -14,6 +14,7 @@ a smaller budget than its own (tests).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -24,10 +25,10 @@ NICENESS = 19
 
 def main() -> int:
     if hasattr(os, "nice"):
-        try:
-            os.nice(NICENESS)  # before the imports: they take a second of CPU too
-        except OSError:
-            pass  # not allowed: it runs at the game's own priority
+        # Before the imports: they take a second of CPU too. Where lowering the priority
+        # is not allowed, it runs at the game's own.
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS)
     from ..coach import Coach
     from .kept import KeptGame, ReplayError
     from .review import Review, review

@@ -10,6 +10,7 @@ kept, and the next `start` (the next run of the game) resumes from there.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -92,18 +93,17 @@ class BackgroundReviews:
         assert child.stdin is not None and child.stdout is not None
         complete = False
         try:
-            child.stdin.write(json.dumps(request) + "\n")
-            child.stdin.close()
-            for line in child.stdout:
-                try:
-                    data = json.loads(line)
-                except ValueError:
-                    break
-                if isinstance(data, dict) and not self._stop.is_set():
-                    self.store.keep_review(game_id, data)
-                    complete = bool(data.get("complete"))
-        except OSError:
-            pass  # the child was ended (quitting)
+            with contextlib.suppress(OSError):  # the child was ended (quitting)
+                child.stdin.write(json.dumps(request) + "\n")
+                child.stdin.close()
+                for line in child.stdout:
+                    try:
+                        data = json.loads(line)
+                    except ValueError:
+                        break
+                    if isinstance(data, dict) and not self._stop.is_set():
+                        self.store.keep_review(game_id, data)
+                        complete = bool(data.get("complete"))
         finally:
             child.stdout.close()
             child.wait()

@@ -19,6 +19,7 @@ What textual-serve 1.1 does not do, and this module adds:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import os
 import shlex
@@ -287,10 +288,9 @@ class GameServer(Server):
     async def _serve(self) -> int:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
-            try:
+            # Windows' event loop has no signal handlers: Ctrl+C then ends it as Python does.
+            with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(signum, self._stop.set)
-            except (NotImplementedError, RuntimeError):  # not on Windows' loop
-                pass
         runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=5)
         await runner.setup()
         try:
