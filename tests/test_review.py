@@ -53,8 +53,8 @@ def kept() -> KeptGame:
 
 def _costly_position() -> Game:
     """A duel: the opponent is down to one card; a Red Draw Two holds it off and the Red 5
-    then goes out, while the Red 5 first leaves it a card to follow."""
-    return position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    then goes out, while the Red 5 first leaves it a card to follow (Last Card called)."""
+    return position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
 
 
 def test_a_clearly_costly_move_is_listed():
@@ -71,6 +71,36 @@ def test_a_clearly_costly_move_is_listed():
     assert verdict.best_tally.chance > verdict.made_tally.chance + 0.1
     moment = Moment.of(0, 5, view, verdict)
     assert moment.costly and moment.deals >= 32
+
+
+@pytest.mark.parametrize("preset", ["color-cards", "duel"])
+def test_a_card_played_down_to_one_without_the_call_is_weighed_so(preset):
+    """Red 5 played from two cards without calling Last Card: the penalty follows (at
+    once in Color Cards, when a Hard opponent catches it in a duel), so the coach weighs
+    the card as played against the same card with the call, and lists it. Called first,
+    the same card is as good as the best."""
+    game = position(["R5 G7", 5] if preset == "duel" else ["R5 G7", 5, 5, 5], "R3",
+                    preset=preset)
+    view, legal = game.view(0), game.legal_actions(0)
+    assert CALL in legal
+    coach = Coach("hard")
+    red5 = play(parse_card("R5"))
+    verdict = coach.judge(view, legal, red5)
+    assert verdict is not None and verdict.uncalled and not verdict.close
+    assert verdict.best == red5 and verdict.costly
+    assert verdict.best_tally.chance > verdict.made_tally.chance + NOTICEABLE
+    moment = Moment.of(0, 9, view, verdict)
+    assert moment.uncalled and Review.from_json(Review((moment,), 1).as_json()) == \
+        Review((moment,), 1)
+    words = moment_words(moment, seat_names=NAMES)
+    assert words.startswith("Turn 9, Red 3 on the pile: you played Red 5 without calling "
+                            "Last Card. Your chance to win this round: ")
+    assert "after Red 5 without calling Last Card, " in words
+    assert "after Red 5 with Last Card called." in words
+    game.step(CALL, 0)
+    view, legal = game.view(0), game.legal_actions(0)
+    called = coach.judge(view, legal, red5)
+    assert called is not None and not called.uncalled and not called.costly
 
 
 def test_an_even_choice_lists_neither_move():
@@ -267,6 +297,12 @@ def test_the_hint_in_words():
     assert hint_words([r3, rr], hard_first=False).endswith("Red 3 is selected; Enter does it.")
     assert hint_words([r3, rr, w, DRAW]).startswith(
         "Hint: Red 3, Red Reverse, Wild naming Red or 1 other: about the same.")
+    assert hint_words([r3], call_first=True) == ("Hint: call Last Card, then play Red 3. "
+                                                 "Enter does both.")
+    assert hint_words([r3, rr], call_first=True) == (
+        "Hint: Red 3 or Red Reverse: about the same; call Last Card first. Red 3 is selected "
+        "(Hard's choice); Enter calls and plays it.")
+    assert hint_words([DRAW], call_first=True) == "Hint: draw a card. Enter does it."
 
 
 def test_a_review_round_trips_through_json(kept):

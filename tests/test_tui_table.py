@@ -259,6 +259,29 @@ async def test_hint_selects_what_hard_would_play(tmp_path, monkeypatch):
         assert game.top is hinted
 
 
+async def test_a_hint_down_to_one_card_calls_last_card_and_enter_does_both(tmp_path,
+                                                                            monkeypatch):
+    """With two cards and one to play, the coach weighs the card with Last Card called:
+    the hint says to call first, and Enter calls and plays, so nobody can catch you."""
+    from colorcards.tui.widgets import StatusLine
+
+    said = []
+    say = StatusLine.say
+    monkeypatch.setattr(StatusLine, "say", lambda self, text, warning=False: (
+        said.append(text), say(self, text, warning)))
+    game = position("top=R3 | you: R5 G2 | lily: Y1 Y2 Y4 | max: G4 G5 G6 | zoe: B1 B2 B4")
+    async with _app(tmp_path).run_test(size=(100, 32)) as pilot:
+        await _table(pilot, game)
+        await pilot.press("h")
+        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.pause()
+        assert "Hint: call Last Card, then play Red 5 ●. Enter does both." in said
+        assert "Hint: call Last Card" in flat(shown(pilot.app))
+        await pilot.press("enter")
+        assert game.top.code == "R5" and len(game.hands[0]) == 1
+        assert game.called[0] and game.vulnerable is None
+
+
 async def test_enter_follows_a_hint_to_draw(tmp_path):
     """With nothing to play the hint is to draw, and Enter then draws."""
     game = position("top=R3 | you: B7 G2 Y9 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")

@@ -26,7 +26,7 @@ the coach's full budget: the note must come from the coach as the table runs it)
 def duel(coach: bool = True) -> Seating:
     """The opponent is down to one card: the Red Draw Two holds it off and the Red 5 then
     goes out; the Red 5 first leaves it a card to follow (the review's costly position)."""
-    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
     return Seating.at(game, GameSettings(preset="duel", opponents=1, difficulty="hard",
                                          coach=coach))
 
@@ -48,6 +48,20 @@ def test_a_costly_move_gets_the_coachs_note():
     assert "to win this round. T: take it back." in ctl.note
     assert any(line.startswith("Coach: Red Draw Two instead of Red 5") for line in ctl.log)
     assert ctl.practice
+
+
+def test_a_card_played_down_to_one_without_the_call_gets_a_note():
+    """Color Cards' penalty for a missed Last Card call is at once: the coach weighs the
+    card as played and says what the call was worth."""
+    game = position(["R5 G7", 5, 5, 5], "R3")
+    seating = Seating.at(game, GameSettings(preset="color-cards", opponents=3,
+                                            difficulty="hard", coach=True))
+    ctl = controller(seating, ManualHost())
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    assert ctl.note is not None
+    assert ctl.note.startswith("Coach: Call Last Card with Red 5 — ")
+    assert "without the call, to win this round. T: take it back." in ctl.note
 
 
 def test_a_good_move_gets_no_note():
@@ -287,8 +301,11 @@ def test_the_migration_gives_earlier_reviews_their_accuracy():
                           low=0.05, high=0.2, deals=512)), 2)
     db = sqlite3.connect(":memory:", isolation_level=None)
     migrate(db, upto=3)
-    for game_id, text in (("full", json.dumps(full.as_json())),
-                          ("partial", json.dumps(Review(full.moments[:1], 2).as_json())),
+    def of_then(review: Review) -> str:  # a file of schema 3 holds reviews of version 2
+        return json.dumps({**review.as_json(), "version": 2})
+
+    for game_id, text in (("full", of_then(full)),
+                          ("partial", of_then(Review(full.moments[:1], 2))),
                           ("damaged", "{not json")):
         db.execute("INSERT INTO replays VALUES (?, '[]', '', ?)", (game_id, text))
     migrate(db)
@@ -306,7 +323,7 @@ def test_the_coachs_process_judges_as_the_coach_does():
     from colorcards.coach.remote import Judgement, RemoteCoach, judge, request
     from colorcards.tui.tutor import base_of
 
-    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
     made = play(parse_card("R5"))
     remote = RemoteCoach()
     try:

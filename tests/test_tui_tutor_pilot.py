@@ -15,7 +15,7 @@ from tui_table_helpers import shown
 
 async def _coached_duel(pilot):
     """The costly position of tests/test_review.py, with the coach on."""
-    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+    game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
     settings = GameSettings(preset="duel", opponents=1, difficulty="hard", coach=True)
     ctl = pilot.app.seat(Seating.at(game, settings, game_id="tutor-pilot"), delay=60,
                          window_seconds=60)
@@ -60,7 +60,7 @@ async def test_the_note_appears_and_t_takes_the_move_back(tmp_path):
 async def test_t_without_the_coach_says_why(tmp_path):
     app = ColorCardsApp(data_dir=tmp_path, delay=60)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+        game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
         settings = GameSettings(preset="duel", opponents=1, difficulty="hard")
         ctl = pilot.app.seat(Seating.at(game, settings, game_id="no-coach"), delay=60,
                              window_seconds=60)
@@ -100,7 +100,7 @@ async def test_the_pause_menu_turns_the_coach_on_for_the_game(tmp_path):
     New game; the menu offers to turn it off again."""
     app = ColorCardsApp(data_dir=tmp_path, delay=60)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = position(["R+2 R5", "G1"], "R3", preset="duel", called="1")
+        game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
         ctl = pilot.app.seat(Seating.at(game, GameSettings(preset="duel", opponents=1),
                                         game_id="menu"), delay=60, window_seconds=60)
         await pilot.pause()

@@ -46,24 +46,27 @@ class Judgement:
     best: Action
     made_chance: float = 0.0
     best_chance: float = 0.0
+    uncalled: bool = False
+    """The card made was played down to one without calling Last Card."""
 
     def as_json(self) -> dict[str, Any]:
         return {"costly": self.costly, "made": self.made.as_json(),
                 "best": self.best.as_json(), "made_chance": self.made_chance,
-                "best_chance": self.best_chance}
+                "best_chance": self.best_chance, "uncalled": self.uncalled}
 
     @classmethod
     def of(cls, verdict: Verdict) -> Judgement:
         made, best = verdict.made_tally, verdict.best_tally
         if verdict.costly and made is not None and best is not None:
-            return cls(True, verdict.made, verdict.best, made.chance, best.chance)
-        return cls(False, verdict.made, verdict.best)
+            return cls(True, verdict.made, verdict.best, made.chance, best.chance,
+                       verdict.uncalled)
+        return cls(False, verdict.made, verdict.best, uncalled=verdict.uncalled)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Judgement:
         return cls(bool(data["costly"]), action_from_json(data["made"]),
                    action_from_json(data["best"]), float(data["made_chance"]),
-                   float(data["best_chance"]))
+                   float(data["best_chance"]), bool(data["uncalled"]))
 
 
 def request(game: Game, before: Sequence[tuple[int | None, Action]], made: Action,

@@ -19,14 +19,15 @@ luckiest. So choosing and measuring are kept apart.
    choice when it is among them (Hard's judgement breaks the tie), else the close
    option that did best.
 2. **Measuring** (`Coach.judge`): a move that is among the close options was as good as
-   the best found, and costs nothing. Otherwise the recommended move and the move made
-   are played out again on fresh deals, drawn from another stream that the choosing
-   never saw, in looks of growing size (`LOOKS`). After each look the cost (the
-   difference in the chance to win the round) gets an interval with `POCOCK`'s
-   bound for that many looks, so that stopping early where the answer is clear
-   still leaves a 95% interval overall. The measuring stops once the interval lies
-   wholly above `NOTICEABLE` (a costly move), once the cost is clearly short of it
-   (`FUTILE_Z`), or at the last look.
+   the best found, and costs nothing — unless it played the second-last card without
+   calling Last Card, which is weighed against the same card with the call. Otherwise
+   the recommended move and the move made are played out again on fresh deals, drawn
+   from another stream that the choosing never saw, in looks of growing size
+   (`LOOKS`). After each look the cost (the difference in the chance to win the round)
+   gets an interval with `POCOCK`'s bound for that many looks, so that stopping early
+   where the answer is clear still leaves a 95% interval overall. The measuring stops
+   once the interval lies wholly above `NOTICEABLE` (a costly move), once the cost is
+   clearly short of it (`FUTILE_Z`), or at the last look.
 3. **Reporting**: the test stops when its estimate looks large, so that estimate runs a
    little high. The chances shown for a costly move are measured on a third stream of
    deals (`REPORT_DEALS`), which neither the choosing nor the testing saw.
@@ -166,6 +167,9 @@ class Verdict:
     """The 95% interval of the cost, from the test."""
     playouts: int = 0
     """Play-outs spent, choosing and measuring."""
+    uncalled: bool = False
+    """The move made played the second-last card without calling Last Card: it was
+    weighed as played, against the coach's choice with the call."""
 
     @property
     def costly(self) -> bool:
@@ -178,6 +182,17 @@ def view_seed(view: View, seed: int, stream: str) -> int:
     text = json.dumps(view.as_json(), sort_keys=True, separators=(",", ":"))
     digest = hashlib.blake2b(f"{seed}:{stream}:{text}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
+
+
+def call_due(legal: Sequence[Action]) -> bool:
+    """Last Card may be called ahead of a card: a card played now is played with the call
+    first, as a player down to two cards does (the coach never weighs leaving it out)."""
+    return CALL in legal and len(legal) > 1
+
+
+def forgot_call(view: View, legal: Sequence[Action], made: Action) -> bool:
+    """`made` plays the second-last card without Last Card called first."""
+    return isinstance(made, Play) and len(view.hand) == 2 and call_due(legal)
 
 
 def _most_held(hand: Sequence[Card], played: Card) -> Colour:
@@ -240,10 +255,10 @@ class Coach:
         return [PLAYER_TUNING if s == view.seat else tuning for s in range(view.seats)]
 
     def _outcomes(self, view: View, actions: Sequence[Action], rng: Random,
-                  tunings: Sequence[Tuning], call: bool) -> list[int | None]:
+                  tunings: Sequence[Tuning], calls: Sequence[bool]) -> list[int | None]:
         """One imagined deal: for each action, who went out first after it (None: nobody,
-        within the limit or at a stalemate). With `call`, a card played is played with
-        Last Card called first, as a player down to two cards does."""
+        within the limit or at a stalemate). Where its `calls` flag is set, a card is
+        played with Last Card called first."""
         deal_seed = rng.getrandbits(64)
         play_seed = rng.getrandbits(64)
         world = deal_from_view(view, Random(deal_seed))
@@ -254,7 +269,7 @@ class Coach:
             return bool(g.out) or len(g.results) > rounds
 
         found: list[int | None] = []
-        for action in actions:
+        for action, call in zip(actions, calls, strict=True):
             game = world.copy(rng=Random(play_seed))
             if call and isinstance(action, Play):
                 game.step(CALL, seat)
@@ -275,7 +290,7 @@ class Coach:
         """The options raced on the choosing stream; the close ones, recommended first."""
         # Calling Last Card ahead of the card is no choice against that card: the call
         # may as well follow it. The coach weighs the cards, and the call goes with them.
-        call = CALL in legal and len(legal) > 1
+        call = call_due(legal)
         legal = [a for a in legal if a is not CALL] or list(legal)
         tunings = self._tunings(view)
         hard = HeuristicPlayer(HARD).choose(view, legal, Random(view_seed(view, self.seed,
@@ -294,7 +309,8 @@ class Coach:
                 break
             for _ in range(BATCH):
                 for i, who in zip(alive, self._outcomes(view, [opts[i] for i in alive], rng,
-                                                        tunings, call), strict=True):
+                                                        tunings, [call] * len(alive)),
+                                  strict=True):
                     results[i].append(1 if who == seat else 0)
                     if who is not None:
                         outs[i][who] += 1
@@ -328,14 +344,17 @@ class Coach:
     # ------------------------------------------------------------ measuring
 
     def play_off(self, view: View, legal: Sequence[Action], actions: Sequence[Action],
-                 deals: int, stream: str) -> list[list[int | None]]:
+                 deals: int, stream: str,
+                 calls: Sequence[bool] | None = None) -> list[list[int | None]]:
         """`actions` played out on `deals` deals of the named stream, common to all of
-        them: per deal, who went out first after each. For measurements beside the
-        coach's own (a reference on deals it never saw)."""
+        them: per deal, who went out first after each. Each card is played with Last Card
+        called first where it may be, unless `calls` says otherwise for that action. For
+        measurements beside the coach's own (a reference on deals it never saw)."""
         tunings = self._tunings(view)
-        call = CALL in legal and len(legal) > 1
+        if calls is None:
+            calls = [call_due(legal)] * len(actions)
         rng = Random(view_seed(view, self.seed, stream))
-        return [self._outcomes(view, actions, rng, tunings, call) for _ in range(deals)]
+        return [self._outcomes(view, actions, rng, tunings, calls) for _ in range(deals)]
 
     def judge(self, view: View, legal: Sequence[Action], made: Action,
               stop: Callable[[], bool] = lambda: False) -> Verdict | None:
@@ -343,11 +362,15 @@ class Coach:
         advice = self.advise(view, legal, made, stop)
         if stop():
             return None
-        if made in advice.close:
+        uncalled = forgot_call(view, legal, made)
+        if made in advice.close and not uncalled:
             return Verdict(made, advice.recommended if made is not advice.recommended
                            else made, close=True, playouts=advice.playouts)
-        best = advice.recommended
-        tested = self._test(view, legal, best, made, stop)
+        # A card left uncalled is weighed as played, against the same card with the call
+        # when the card itself was among the close ones.
+        best = made if made in advice.close else advice.recommended
+        calls = (call_due(legal), not uncalled and call_due(legal))
+        tested = self._test(view, best, made, calls, stop)
         if tested is None:
             return None
         mean, se, n = tested
@@ -355,23 +378,23 @@ class Coach:
         spent = advice.playouts + 2 * n
         if low < NOTICEABLE:
             return Verdict(made, best, close=False, cost=mean, low=low, high=high,
-                           playouts=spent)
+                           playouts=spent, uncalled=uncalled)
         # Listed: the chances shown come from deals of a stream of their own, since
         # the test stopped when its estimate looked large and so overstates it a little.
-        rows = self.play_off(view, legal, (best, made), REPORT_DEALS, "report")
+        rows = self.play_off(view, legal, (best, made), REPORT_DEALS, "report", calls)
         seats = range(view.seats)
         tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
                          tuple(sum(1 for r in rows if r[k] == s) for s in seats))
                    for k, a in enumerate((best, made))]
         return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
-                       playouts=spent + 2 * REPORT_DEALS)
+                       playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
 
-    def _test(self, view: View, legal: Sequence[Action], best: Action, made: Action,
+    def _test(self, view: View, best: Action, made: Action, calls: tuple[bool, bool],
               stop: Callable[[], bool]) -> tuple[float, float, int] | None:
-        """The sequential test of `made` against `best` on the measuring stream: the mean
-        cost, its standard error and the deals played when it stopped (None: told to)."""
-        call = CALL in legal and len(legal) > 1
+        """The sequential test of `made` against `best` (with Last Card called before
+        each as `calls` says) on the measuring stream: the mean cost, its standard error
+        and the deals played when it stopped (None: told to)."""
         tunings = self._tunings(view)
         seat = view.seat
         rng = Random(view_seed(view, self.seed, "measure"))
@@ -381,7 +404,8 @@ class Coach:
             while len(won[0]) < look:
                 if stop():
                     return None
-                for k, who in enumerate(self._outcomes(view, (best, made), rng, tunings, call)):
+                for k, who in enumerate(self._outcomes(view, (best, made), rng, tunings,
+                                                       calls)):
                     won[k].append(1 if who == seat else 0)
             mean, se = _paired(won[0], won[1])
             low, high = mean - self.look_z * se, mean + self.look_z * se

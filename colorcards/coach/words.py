@@ -70,10 +70,15 @@ def _forms(action: Action, card_name: CardName, colour_name: ColourName,
 
 def move_noun(action: Action, card_name: CardName = _plain_card,
               colour_name: ColourName = _plain_colour,
-              seat_names: Sequence[str] = ()) -> str:
+              seat_names: Sequence[str] = (), called: bool | None = None) -> str:
     """The move as it reads after 'after' or before ': about the same': 'Red 3', 'Wild
-    naming Blue', 'drawing', 'keeping the drawn card', 'taking the penalty'."""
-    return _forms(action, card_name, colour_name, seat_names)[0]
+    naming Blue', 'drawing', 'keeping the drawn card', 'taking the penalty'. A card
+    played down to one says whether Last Card was `called` when that is in question:
+    'Red 3 with Last Card called', 'Red 3 without calling Last Card'."""
+    noun = _forms(action, card_name, colour_name, seat_names)[0]
+    if called is None or not isinstance(action, Play):
+        return noun
+    return f"{noun} {'with Last Card called' if called else 'without calling Last Card'}"
 
 
 def move_verb(action: Action, card_name: CardName = _plain_card,
@@ -83,23 +88,31 @@ def move_verb(action: Action, card_name: CardName = _plain_card,
 
 
 def you_did(action: Action, card_name: CardName = _plain_card,
-            colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = ()) -> str:
-    """The move as something the player did: 'you played Red 3', 'you drew'."""
-    return _forms(action, card_name, colour_name, seat_names)[2]
+            colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = (),
+            uncalled: bool = False) -> str:
+    """The move as something the player did: 'you played Red 3', 'you drew', 'you played
+    Red 3 without calling Last Card' (`uncalled`)."""
+    did = _forms(action, card_name, colour_name, seat_names)[2]
+    return f"{did} without calling Last Card" if uncalled else did
 
 
 def hint_words(close: Sequence[Action], card_name: CardName = _plain_card,
                colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = (),
-               key: str = "Enter", hard_first: bool = True) -> str:
+               key: str = "Enter", hard_first: bool = True, call_first: bool = False) -> str:
     """The hint: 'Hint: play Red 7. Enter does it.' or, where the coach could not tell
     the first few options apart, 'Hint: Red 7 or Red Reverse: about the same. Red 7 is
-    selected (Hard's choice); Enter plays it.'"""
+    selected (Hard's choice); Enter does it.' With `call_first` (the card chosen leaves
+    one), the hint says to call Last Card first, and Enter does both."""
     def noun(a: Action) -> str:
         return move_noun(a, card_name, colour_name, seat_names)
 
     first = close[0]
+    call = call_first and isinstance(first, Play)
     if len(close) == 1:
-        return f"Hint: {move_verb(first, card_name, colour_name, seat_names)}. {key} does it."
+        verb = move_verb(first, card_name, colour_name, seat_names)
+        if call:
+            return f"Hint: call Last Card, then {verb}. {key} does both."
+        return f"Hint: {verb}. {key} does it."
     shown = [noun(a) for a in close[:3]]
     more = len(close) - len(shown)
     listed = ", ".join(shown[:-1]) + " or " + shown[-1]
@@ -107,6 +120,9 @@ def hint_words(close: Sequence[Action], card_name: CardName = _plain_card,
         listed = ", ".join(shown) + f" or {more} other{'s' if more != 1 else ''}"
     chosen = shown[0][0].upper() + shown[0][1:]
     why = " (Hard's choice)" if hard_first else ""
+    if call:
+        return (f"Hint: {listed}: about the same; call Last Card first. {chosen} is "
+                f"selected{why}; {key} calls and plays it.")
     return f"Hint: {listed}: about the same. {chosen} is selected{why}; {key} does it."
 
 
@@ -114,19 +130,29 @@ def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
+def pair_nouns(made: Action, best: Action, card_name: CardName = _plain_card,
+               colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = (),
+               uncalled: bool = False) -> tuple[str, str]:
+    """The move made and the coach's choice as nouns, side by side: a card played
+    `uncalled` reads 'without calling Last Card', and the choice 'with Last Card called'."""
+    return (move_noun(made, card_name, colour_name, seat_names, False if uncalled else None),
+            move_noun(best, card_name, colour_name, seat_names, True if uncalled else None))
+
+
 def chances_sentence(made: Action, made_chance: float, best: Action, best_chance: float,
                      card_name: CardName = _plain_card, colour_name: ColourName = _plain_colour,
-                     seat_names: Sequence[str] = ()) -> str:
+                     seat_names: Sequence[str] = (), uncalled: bool = False) -> str:
     """'Your chance to win this round: 24% after Red 3, 35% after Red Reverse.'"""
-    return (f"Your chance to win this round: {percent(made_chance)} after "
-            f"{move_noun(made, card_name, colour_name, seat_names)}, {percent(best_chance)} "
-            f"after {move_noun(best, card_name, colour_name, seat_names)}.")
+    made_noun, best_noun = pair_nouns(made, best, card_name, colour_name, seat_names,
+                                      uncalled)
+    return (f"Your chance to win this round: {percent(made_chance)} after {made_noun}, "
+            f"{percent(best_chance)} after {best_noun}.")
 
 
 def why_sentence(made: Action, made_out: Sequence[float], best: Action,
                  best_out: Sequence[float], player: int, seat_names: Sequence[str],
                  card_name: CardName = _plain_card,
-                 colour_name: ColourName = _plain_colour) -> str:
+                 colour_name: ColourName = _plain_colour, uncalled: bool = False) -> str:
     """Who went out first, from the play-outs' own counts, for the opponent whose share
     moved most ('After Red 3, Lily went out first in 41% of the deals; after Red
     Reverse, 22%.'); '' when no opponent's share moved by `WHY_SHOWN`."""
@@ -137,7 +163,7 @@ def why_sentence(made: Action, made_out: Sequence[float], best: Action,
     if abs(made_out[seat] - best_out[seat]) < WHY_SHOWN:
         return ""
     name = seat_names[seat] if seat < len(seat_names) else f"Seat {seat}"
-    return (f"After {move_noun(made, card_name, colour_name, seat_names)}, {name} went out "
-            f"first in {percent(made_out[seat])} of the deals; after "
-            f"{move_noun(best, card_name, colour_name, seat_names)}, "
-            f"{percent(best_out[seat])}.")
+    made_noun, best_noun = pair_nouns(made, best, card_name, colour_name, seat_names,
+                                      uncalled)
+    return (f"After {made_noun}, {name} went out first in {percent(made_out[seat])} of the "
+            f"deals; after {best_noun}, {percent(best_out[seat])}.")

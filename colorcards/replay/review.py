@@ -33,8 +33,10 @@ from ..engine import (
 )
 from .kept import KeptGame, action_token, parse_token
 
-VERSION = 2
-"""The review's JSON version (a kept review of another version is weighed again)."""
+VERSION = 3
+"""The review's JSON version (a kept review of another version is weighed again).
+3: a card played down to one without calling Last Card is weighed with the call left
+out."""
 
 SHOWN = 5
 """The most costly moments listed (the costliest first)."""
@@ -69,6 +71,9 @@ class Moment:
     made_out: tuple[float, ...] = ()
     best_out: tuple[float, ...] = ()
     """Each seat's share of going out first after each move, on those deals."""
+    uncalled: bool = False
+    """The card made was the second-last, played without calling Last Card (weighed so,
+    against the coach's choice with the call)."""
 
     @property
     def costly(self) -> bool:
@@ -83,13 +88,15 @@ class Moment:
                        close=True)
         if made is None or best is None:  # measured, and not clearly costly
             return cls(index, turn, view.top, view.active_colour, verdict.made, verdict.best,
-                       close=False, cost=verdict.cost, low=verdict.low, high=verdict.high)
+                       close=False, cost=verdict.cost, low=verdict.low, high=verdict.high,
+                       uncalled=verdict.uncalled)
         seats = range(view.seats)
         return cls(index, turn, view.top, view.active_colour, verdict.made, verdict.best,
                    close=False, made_chance=made.chance, best_chance=best.chance,
                    cost=verdict.cost, low=verdict.low, high=verdict.high, deals=made.deals,
                    made_out=tuple(made.out_share(s) for s in seats),
-                   best_out=tuple(best.out_share(s) for s in seats))
+                   best_out=tuple(best.out_share(s) for s in seats),
+                   uncalled=verdict.uncalled)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -100,7 +107,8 @@ class Moment:
         if not self.close:
             data.update(made_chance=self.made_chance, best_chance=self.best_chance,
                         cost=self.cost, low=self.low, high=self.high, deals=self.deals,
-                        made_out=list(self.made_out), best_out=list(self.best_out))
+                        made_out=list(self.made_out), best_out=list(self.best_out),
+                        uncalled=self.uncalled)
         return data
 
     @classmethod
@@ -117,7 +125,8 @@ class Moment:
                        low=float(data["low"]), high=float(data["high"]),
                        deals=int(data["deals"]),
                        made_out=tuple(float(x) for x in data["made_out"]),
-                       best_out=tuple(float(x) for x in data["best_out"]))
+                       best_out=tuple(float(x) for x in data["best_out"]),
+                       uncalled=bool(data["uncalled"]))
 
 
 @dataclass(frozen=True)
@@ -224,12 +233,12 @@ def moment_words(m: Moment, card_name: CardName = lambda c: c.name,
     on = card_name(m.top)
     if m.top.is_wild and m.active is not None:
         on += f" ({colour_name(m.active)} to match)"
-    did = you_did(m.made, card_name, colour_name, seat_names)
+    did = you_did(m.made, card_name, colour_name, seat_names, m.uncalled)
     words = (f"Turn {m.turn}, {on} on the pile: {did}. "
              + chances_sentence(m.made, m.made_chance, m.best, m.best_chance, card_name,
-                                colour_name, seat_names))
+                                colour_name, seat_names, m.uncalled))
     why = why_sentence(m.made, m.made_out, m.best, m.best_out, PLAYER, seat_names,
-                       card_name, colour_name)
+                       card_name, colour_name, m.uncalled)
     return f"{words} {why}" if why else words
 
 

@@ -27,6 +27,7 @@ from ..bots.reasons import reason
 from ..coach import Advice, Coach
 from ..coach.remote import Judgement, RemoteCoach, request
 from ..engine import (
+    CALL,
     CLOSE_WINDOW,
     COLOURS,
     DECLINE,
@@ -292,11 +293,12 @@ class GameController:
 
         With the coach on, the decision is marked first (T can take it back until the
         next one) and, if it was a turn of the player's own, weighed in the host's
-        thread while play goes on."""
+        thread while play goes on. A call of Last Card is no decision of its own: the
+        card played after it is weighed (as the review does)."""
         mark = None
         view: View | None = None
         legal: tuple[Action, ...] = ()
-        if self.settings.coach:
+        if self.settings.coach and action is not CALL:
             decision = next_decision(self.game)
             weighed = (decision is not None and decision.seat == HUMAN
                        and decision.kind is DecisionKind.TURN and len(decision.actions) > 1)

@@ -498,11 +498,22 @@ class TableScreen(Screen):
         self._say(f"Hand sorted by {how}; {key('sort')} again sorts by "
                   f"{'number' if how == 'colour' else 'colour'}.")
 
+    def _call_first(self, action: Action) -> bool:
+        """`action` plays the player's second-last card while Last Card is still to call:
+        the coach weighs it with the call, so the hint says to call and Enter does."""
+        ctl = self.controller
+        return (isinstance(action, Play) and CALL in ctl.legal()
+                and len(ctl.hand()) == 2)
+
     def action_play_selected(self) -> None:
         hint = self._hint
         if hint is not None and not isinstance(hint, Play) and self.controller.my_turn:
             self._do(hint)  # the hint said draw, pass, accept, challenge or call: Enter does it
             return
+        if hint is not None and self.controller.my_turn and self._call_first(hint):
+            if not self._do(CALL):  # the hint said call Last Card, then play: Enter does both
+                return
+            self._hint = hint
         self.play_index(self.query_one(Hand).selected)
 
     def action_pick(self, number: int) -> None:
@@ -605,7 +616,8 @@ class TableScreen(Screen):
             self._say(hint_words(advice.close, self.card_words,
                                  lambda c: colour_name(c, self.palette),
                                  [ctl.name(s) for s in range(ctl.game.seats)],
-                                 key="Enter", hard_first=action == advice.hard))
+                                 key="Enter", hard_first=action == advice.hard,
+                                 call_first=self._call_first(action)))
 
         ctl.hint(advised)
 

@@ -79,8 +79,11 @@ class HintPlayer(HeuristicPlayer):
 class GameFigures:
     decisions: int = 0
     review_cpu: float = 0.0
-    listed: list[tuple[float, float, float, float]] = field(default_factory=list)
-    """Per listed moment: (cost claimed, low bound, reference cost, reference se)."""
+    listed: list[tuple[float, float, float, float, bool]] = field(default_factory=list)
+    """Per listed moment: (cost claimed, low bound, reference cost, reference se, and
+    whether it was a card played down to one without calling Last Card)."""
+    uncalled: int = 0
+    """Decisions that played the second-last card without calling Last Card."""
     hint_times: list[float] = field(default_factory=list)
     crn: list[tuple[float, float]] = field(default_factory=list)
     """Per reference: (variance of the paired difference, variance if unpaired)."""
@@ -102,18 +105,20 @@ def play_one(args: tuple[str, str, int, int, int, dict]) -> GameFigures:
     result = review(kept, coach=Coach(level, **budget))
     figures.review_cpu = time.thread_time() - started
     figures.decisions = len(result.moments)
+    figures.uncalled = sum(1 for m in result.moments if m.uncalled)
     judge = Coach(level, seed=seed * 7919 + 17)
     for moment in result.costliest(count=len(result.moments)):
         d = todo[moment.index]
         rows = judge.play_off(d.view, d.legal, (moment.best, moment.made), reference,
-                              "reference")
+                              "reference", (True, False) if moment.uncalled else None)
         diffs = [(b == 0) - (m == 0) for b, m in rows]
         n = len(diffs)
         mean = sum(diffs) / n
         var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
         pb = sum(b == 0 for b, _ in rows) / n
         pm = sum(m == 0 for _, m in rows) / n
-        figures.listed.append((moment.cost, moment.low, mean, math.sqrt(var / n)))
+        figures.listed.append((moment.cost, moment.low, mean, math.sqrt(var / n),
+                               moment.uncalled))
         figures.crn.append((var, pb * (1 - pb) + pm * (1 - pm)))
     return figures
 
@@ -128,14 +133,14 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def report(stand_in: str, games: list[GameFigures]) -> None:
     listed = [m for g in games for m in g.listed]
-    real = sum(1 for _, _, ref, _ in listed if ref >= NOTICEABLE)
+    real = sum(1 for _, _, ref, _, _ in listed if ref >= NOTICEABLE)
     n = len(games)
     print(f"\nstand-in {stand_in}: {n} games, "
           f"{sum(g.decisions for g in games)} decisions reviewed")
     if listed:
         low, high = wilson(real, len(listed))
-        claimed = statistics.fmean(c for c, _, _, _ in listed)
-        reference = statistics.fmean(r for _, _, r, _ in listed)
+        claimed = statistics.fmean(c for c, _, _, _, _ in listed)
+        reference = statistics.fmean(r for _, _, r, _, _ in listed)
         print(f"  moments listed: {len(listed)}; real (>= 3 points on the reference): {real} "
               f"= {real / len(listed):.0%} (95% interval {low:.0%}-{high:.0%})")
         print(f"  cost claimed {claimed * 100:.1f} points on average, reference "
@@ -144,6 +149,10 @@ def report(stand_in: str, games: list[GameFigures]) -> None:
         print("  moments listed: none")
     print(f"  real moments a game: {real / n:.2f}; games with any moment listed: "
           f"{sum(1 for g in games if g.listed)} of {n}")
+    uncalled = [m for m in listed if m[4]]
+    print(f"  cards played down to one without calling Last Card: "
+          f"{sum(g.uncalled for g in games)}; listed {len(uncalled)}, real "
+          f"{sum(1 for m in uncalled if m[2] >= NOTICEABLE)}")
     cpu = [g.review_cpu for g in games]
     per = [g.review_cpu / g.decisions for g in games if g.decisions]
     print(f"  review CPU a game: median {statistics.median(cpu):.1f} s, max {max(cpu):.1f} s "
