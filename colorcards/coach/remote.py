@@ -29,6 +29,7 @@ from ..engine import (
     game_from_text,
     next_decision,
 )
+from ..priority import TUTOR, lower_priority
 
 if TYPE_CHECKING:
     from .weigh import Verdict
@@ -150,7 +151,8 @@ class RemoteCoach:
 
 
 def serve() -> int:
-    """The child: answer requests until stdin closes."""
+    """The child: answer requests until stdin closes, below the table's priority."""
+    lower_priority(TUTOR)
     for line in sys.stdin:
         try:
             result = judge(json.loads(line))

@@ -14,21 +14,14 @@ a smaller budget than its own (tests).
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import sys
 
-NICENESS = 19
-"""The review's priority: the lowest (Unix's `nice`), so that any other work comes first."""
+from ..priority import REVIEWS, lower_priority
 
 
 def main() -> int:
-    if hasattr(os, "nice"):
-        # Before the imports: they take a second of CPU too. Where lowering the priority
-        # is not allowed, it runs at the game's own.
-        with contextlib.suppress(OSError):
-            os.nice(NICENESS)
+    lower_priority(REVIEWS)  # before the imports: they take a second of CPU too
     from ..coach import Coach
     from .kept import KeptGame, ReplayError
     from .review import Review, review
