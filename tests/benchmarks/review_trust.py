@@ -147,7 +147,10 @@ def report(stand_in: str, games: list[GameFigures]) -> None:
               f"{reference * 100:.1f} (difference {abs(claimed - reference) * 100:.1f})")
     else:
         print("  moments listed: none")
-    print(f"  real moments a game: {real / n:.2f}; games with any moment listed: "
+    per_game = [sum(1 for m in g.listed if m[2] >= NOTICEABLE) for g in games]
+    spread = 1.96 * statistics.stdev(per_game) / math.sqrt(n) if n > 1 else float("nan")
+    print(f"  real moments a game: {real / n:.2f} (95% interval {real / n - spread:.2f}-"
+          f"{real / n + spread:.2f}, over the games); games with any moment listed: "
           f"{sum(1 for g in games if g.listed)} of {n}")
     uncalled = [m for m in listed if m[4]]
     print(f"  cards played down to one without calling Last Card: "
