@@ -271,6 +271,7 @@ def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
     assert measure is not None
     assert (measure.decisions, measure.good) == (3, 2)
     assert measure.cost == pytest.approx(0.04)
+    assert measure.kinds == (1, 0, 1, 1, 0)
     assert measure.words() == "Accuracy 67% (2 of 3 decisions), 4.0 points per decision."
     assert accuracy(Review((close,), 3)) is None  # partial
 
@@ -283,7 +284,7 @@ def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
     assert [e.accuracy for e in store.history()] == [pytest.approx(2 / 3)] * 2
     assert accuracy_by_level(store.accuracies()) == {
         "normal": {"games": 1, "accuracy": pytest.approx(2 / 3),
-                   "avg_cost": pytest.approx(0.04)}}
+                   "avg_cost": pytest.approx(0.04), "first_choice": pytest.approx(1 / 3)}}
     store.close()
 
 

@@ -32,6 +32,7 @@ from ..engine import (
     parse_card,
 )
 from .kept import KeptGame, action_token, parse_token
+from .level import Kinds
 
 VERSION = 3
 """The review's JSON version (a kept review of another version is weighed again).
@@ -79,6 +80,15 @@ class Moment:
     def costly(self) -> bool:
         """The whole interval at or above 3 points: a real mistake, listed."""
         return self.low >= NOTICEABLE
+
+    @property
+    def kind(self) -> str:
+        """Which of `level.Kinds` the decision was (a field's name)."""
+        if self.uncalled:
+            return "forgot"
+        if self.close:
+            return "first" if self.made == self.best else "as_good"
+        return "costly" if self.costly else "measured"
 
     @classmethod
     def of(cls, index: int, turn: int, view: View, verdict: Verdict) -> Moment:
@@ -275,6 +285,8 @@ class Accuracy:
     """The average cost per decision, in the chance to win the round (0.02: 2 points):
     a close move costs nothing, a measured one what it was measured to cost (never less
     than nothing)."""
+    kinds: Kinds
+    """The decisions by kind: what the level you play like is estimated from."""
 
     @property
     def share(self) -> float:
@@ -293,4 +305,5 @@ def accuracy(result: Review) -> Accuracy | None:
         return None
     costs = [0.0 if m.close else max(m.cost, 0.0) for m in result.moments]
     good = sum(1 for m in result.moments if not m.costly)
-    return Accuracy(len(costs), good, sum(costs) / len(costs))
+    return Accuracy(len(costs), good, sum(costs) / len(costs),
+                    Kinds.of(m.kind for m in result.moments))

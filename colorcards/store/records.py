@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..replay.kept import summary
+from ..replay.level import Kinds
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -113,6 +114,21 @@ class HistoryEntry(NamedTuple):
     def when(self) -> datetime:
         """When the game ended; ValueError if the stored time is not a time."""
         return datetime.fromisoformat(self.finished_at)
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A reviewed game's measure of play, as the statistics read it."""
+
+    level: str
+    """The level it was played at."""
+    accuracy: float
+    """The share of decisions not costly."""
+    avg_cost: float
+    """The average cost per decision (0.02: 2 points)."""
+    kinds: Kinds | None
+    """Its decisions by kind (None: a review of before these were kept, not yet weighed
+    again)."""
 
 
 HISTORY_COLUMNS = ("game_id", "finished_at", "preset", "difficulty", "seats", "result",

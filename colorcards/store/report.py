@@ -4,7 +4,8 @@ gathered from the store as JSON-ready data, and read back as `LevelStats`."""
 from __future__ import annotations
 
 from ..level import LEVELS
-from .records import LevelStats
+from ..replay.level import share
+from .records import LevelStats, Measured
 from .store import Store
 
 
@@ -16,29 +17,33 @@ def _level(s: LevelStats) -> dict:
     return data
 
 
-def accuracy_by_level(rows: list[tuple[str, float, float]]) -> dict[str, dict]:
-    """Per level: reviewed games, their mean accuracy and mean cost per decision."""
+def accuracy_by_level(rows: list[Measured]) -> dict[str, dict]:
+    """Per level: reviewed games, their mean accuracy, mean cost per decision and mean
+    share of the coach's first choices (None while no review of this version has one)."""
     found: dict[str, dict] = {}
     for level in LEVELS:
-        mine = [(share, cost) for lv, share, cost in rows if lv == level]
+        mine = [m for m in rows if m.level == level]
         if mine:
+            counted = [m.kinds for m in mine if m.kinds is not None]
             found[level] = {"games": len(mine),
-                            "accuracy": sum(s for s, _ in mine) / len(mine),
-                            "avg_cost": sum(c for _, c in mine) / len(mine)}
+                            "accuracy": sum(m.accuracy for m in mine) / len(mine),
+                            "avg_cost": sum(m.avg_cost for m in mine) / len(mine),
+                            "first_choice": share(counted, "first") if counted else None}
     return found
 
 
-def plays_like_json(rows: list[tuple[str, float, float]]) -> dict | None:
+def plays_like_json(rows: list[Measured]) -> dict | None:
     """The level the player plays like, from their latest reviewed games (None until
-    there are `FEWEST`)."""
-    from ..replay.level import FEWEST, RECENT, estimate_words, nearest, plays_like
+    there are `FEWEST` with the coach's first choices counted)."""
+    from ..replay.level import FEWEST, RECENT, estimate_words, nearest, plays_like, score
 
-    costs = [cost for _, _, cost in rows][-RECENT:]
-    if len(costs) < FEWEST:
+    games = [m.kinds for m in rows if m.kinds is not None][-RECENT:]
+    if len(games) < FEWEST:
         return None
-    mean = sum(costs) / len(costs)
-    return {"level": plays_like(costs), "nearest": nearest(mean), "games": len(costs),
-            "avg_cost": mean, "words": estimate_words(costs)}
+    return {"level": plays_like(games), "nearest": nearest(score(games)[0]),
+            "games": len(games), "first_choice": share(games, "first"),
+            "as_good": share(games, "as_good"), "forgot": share(games, "forgot"),
+            "words": estimate_words(games)}
 
 
 def gather(store: Store) -> dict:

@@ -106,6 +106,13 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
              AND json_extract(review, '$.complete') = 1
              AND json_array_length(review, '$.moments') > 0""",
     ),
+    5: (
+        # A reviewed game's decisions by kind (replay/level.py `Kinds`, as text:
+        # '9,1,2,1,0'): what the level the player plays like is estimated from. Reviews
+        # of before (version 2 of the review's JSON) are weighed again by the background
+        # reviews, which fill it in.
+        "ALTER TABLE replays ADD COLUMN kinds TEXT",
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -21,6 +21,7 @@ from pathlib import Path
 from ..engine import Game, Phase, Rules, StateError
 from ..level import LEVELS
 from ..replay.kept import KeptGame, ReplayError, arrangements, decode_actions, encode_actions
+from ..replay.level import Kinds
 from . import records as R
 from . import recovery, saves
 from .checkpoint import Checkpointer
@@ -405,19 +406,21 @@ class Store:
             return []
         return [str(r[0]) for r in rows]
 
-    def accuracies(self) -> list[tuple[str, float, float]]:
-        """(level, accuracy, average cost) of each reviewed game that is not practice,
-        in the order they were recorded."""
+    def accuracies(self) -> list[R.Measured]:
+        """The measure of each reviewed game that is not practice, in the order they
+        were recorded."""
         try:
             with self._mutex:
                 rows = self._db.execute(
-                    "SELECT r.difficulty, p.accuracy, p.avg_cost FROM records r JOIN replays p "
+                    "SELECT r.difficulty, p.accuracy, p.avg_cost, p.kinds "
+                    "FROM records r JOIN replays p "
                     "ON p.game_id = r.game_id WHERE p.accuracy IS NOT NULL "
                     "AND p.avg_cost IS NOT NULL AND r.practice = 0 ORDER BY r.id").fetchall()
         except sqlite3.Error as exc:
             self._read_failed(exc)
             return []
-        return [(str(level), float(share), float(cost)) for level, share, cost in rows]
+        return [R.Measured(str(level), float(share), float(cost), Kinds.from_text(kinds))
+                for level, share, cost, kinds in rows]
 
     def presets(self) -> list[str]:
         """The presets that have finished games, in order of first play."""
@@ -523,11 +526,13 @@ class Store:
         text = json.dumps(review, separators=(",", ":"))
         read = Review.from_json(review)
         measure = accuracy(read) if read is not None else None
-        share, cost = (measure.share, measure.cost) if measure else (None, None)
+        share, cost, kinds = ((measure.share, measure.cost, measure.kinds.as_text())
+                              if measure else (None, None, None))
         try:
             with self._transaction() as db:
-                db.execute("UPDATE replays SET review = ?, accuracy = ?, avg_cost = ? "
-                           "WHERE game_id = ?", (text, share, cost, game_id))
+                db.execute("UPDATE replays SET review = ?, accuracy = ?, avg_cost = ?, "
+                           "kinds = ? WHERE game_id = ?",
+                           (text, share, cost, kinds, game_id))
         except (sqlite3.Error, OSError) as exc:
             self._write_failed(exc)
             return False

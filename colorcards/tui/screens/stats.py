@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
@@ -23,6 +23,9 @@ from ..palette import marks
 from ..settings import LEVELS
 from .common import LEVEL_TITLES, as_datetime, percent, streak_short
 from .go import Go
+
+if TYPE_CHECKING:
+    from ...store.records import Measured
 
 #: How many recent results each level's strip shows.
 STRIP = 20
@@ -186,11 +189,11 @@ class StatsScreen(Screen[Go]):
                 Binding("h", "history", "History", key_display="H")]
 
     def __init__(self, stats: dict[str, Any], records: list[Any],
-                 accuracies: Sequence[tuple[str, float, float]] = (),
+                 accuracies: Sequence[Measured] = (),
                  practice: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.accuracies = list(accuracies)
-        """(level, accuracy, cost per decision) of each reviewed game, oldest first."""
+        """The measure of each reviewed game, oldest first."""
         self.practice = practice or {}
         """LevelStats of the practice games, by level."""
         self.stats = stats
@@ -221,11 +224,12 @@ class StatsScreen(Screen[Go]):
                              id="stats-empty")
             if any(s.games for s in self.practice.values()):
                 yield Static(practice_words(self.practice), id="stats-practice")
-            measured = {lv: [(a, c) for level, a, c in self.accuracies if level == lv]
-                        for lv in LEVELS}
+            measured = {lv: [(m.accuracy, m.avg_cost) for m in self.accuracies
+                             if m.level == lv] for lv in LEVELS}
             from ...replay.level import estimate_words
 
-            like = estimate_words([c for _, _, c in self.accuracies])
+            like = estimate_words([m.kinds for m in self.accuracies
+                                   if m.kinds is not None])
             if like:
                 yield Static(marks(like), id="plays-like")
             if any(measured.values()):
