@@ -1,6 +1,8 @@
 """How fast the game answers: process start to the title drawn, and a key to the table redrawn.
 
     python tests/benchmarks/tui_speed.py [--runs 15] [--keys 60] [--size 100x32]
+    python tests/benchmarks/tui_speed.py --first-frame [--runs 15]
+    python tests/benchmarks/tui_speed.py --screens [--history 2000] [--repeats 5]
 
 1. Start-up: a fresh `python` process starts the app headless with a temporary data
    directory and reports when the title screen has been painted; the parent measures from
@@ -12,7 +14,17 @@
    1/60 s (Textual's rate).
    The log is longer than its box, as after a few minutes of play, so a move scrolls it;
    the script checks that the first frame after a card played shows the move in the log.
-3. With `--coach-game`: a whole game at four seats (Color Cards, Normal, fast speed) with
+3. The title's first frame against a bare Textual app's (`--first-frame`): the two are
+   started the same way, turn about, in the same run (a fresh `python` that imports what
+   the `colorcards` command imports, then runs the app headless at 80x24 until its first
+   screen is painted); the ratio of their medians is what the game adds.
+4. Every screen's open (`--screens`): in one app on a data directory with `--history`
+   games kept (and on an empty one), each screen of the title is opened by its key and
+   timed from the key to the end of the first refresh of that screen, and to the last
+   refresh before it is still (a page that fills in after its first frame is not open
+   until then). The first opening (which may import the screen) and the median of the
+   later ones; the History screen also opens a game's replay (Enter).
+5. With `--coach-game`: a whole game at four seats (Color Cards, Normal, fast speed) with
    the coach on, the player's keys pressed as a player would (the first card that can be
    played, else D and P), every key timed as above while the computers play and the coach
    weighs in its thread; and for each decision weighed, the time from the key to the
@@ -60,6 +72,74 @@ def done():
 app.call_later(check)
 app.run(headless=True, size=(80, 24))
 """
+
+
+PROBE = r"""
+import sys
+from textual.screen import Screen
+
+_refresh = Screen._compositor_refresh
+
+def _painted(self):
+    _refresh(self)
+    if type(self).__name__ == sys.argv[1]:
+        print("drawn", flush=True)
+        self.app.exit()
+
+Screen._compositor_refresh = _painted
+"""
+"""What both children run first: at the end of the first refresh of the screen named by
+their first argument (its first frame), say so and quit."""
+
+BARE = PROBE + r"""
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("Color Cards")
+
+Bare().run(headless=True, size=(80, 24))
+"""
+"""A bare Textual app: one line on its default screen."""
+
+TITLE = PROBE + r"""
+import colorcards.cli
+from colorcards.tui.app import ColorCardsApp
+
+ColorCardsApp(data_dir=sys.argv[2], background_reviews=False).run(headless=True, size=(80, 24))
+"""
+"""The title, reached as the `colorcards` command reaches it (the command line's module
+first), on a fresh data directory."""
+
+
+def first_frame(code: str, *args: str) -> float:
+    """Seconds from spawning a `python` running `code` to its first screen painted."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code, *args],
+                            stdout=subprocess.PIPE, text=True, env=env)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - start
+    proc.wait()
+    if line.strip() != "drawn":
+        raise RuntimeError("the first screen was never drawn")
+    return elapsed
+
+
+def first_frames(runs: int) -> None:
+    """The title's first frame against a bare Textual app's, turn about in one run."""
+    bare, title = [], []
+    for _ in range(runs):
+        bare.append(first_frame(BARE, "Screen"))
+        with tempfile.TemporaryDirectory() as data:
+            title.append(first_frame(TITLE, "TitleScreen", data))
+    ratio = statistics.median(title) / statistics.median(bare)
+    print(f"first frame: a bare Textual app {statistics.median(bare) * 1000:.0f} ms median "
+          f"(worst {max(bare) * 1000:.0f}), the title {statistics.median(title) * 1000:.0f} ms"
+          f" (worst {max(title) * 1000:.0f}): {ratio:.2f}x over {runs} runs each, turn about "
+          f"({'within' if ratio <= 1.5 else 'OVER'} the 1.5x budget)")
 
 
 def baseline(runs: int) -> list[float]:
@@ -160,6 +240,89 @@ async def key_latency(keys: int, size: tuple[int, int]) -> list[float]:
     return latencies
 
 
+async def screen_opens(games: int, repeats: int, size: tuple[int, int] = (80, 24)) -> None:
+    """Each screen of the title opened by its key: to its first frame and to its last."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from textual.screen import Screen
+
+    from colorcards.store import Store
+    from colorcards.tui.app import ColorCardsApp
+
+    frames: list[tuple[float, str]] = []
+    original = Screen._compositor_refresh
+
+    def timed(self) -> None:
+        original(self)
+        frames.append((time.perf_counter(), type(self).__name__))
+
+    async def settle(pilot, start: float, name: str) -> tuple[float, float]:
+        """(to the first frame of `name`, to its last before a quiet 0.3 s); with no
+        `name`, only wait for the quiet."""
+        quiet_since = time.perf_counter()
+        seen = len(frames)
+        while time.perf_counter() - quiet_since < 0.3:
+            await pilot.pause(0.02)
+            if len(frames) != seen:
+                seen, quiet_since = len(frames), time.perf_counter()
+        mine = [t for t, screen in frames if t > start and screen == name]
+        if not name:
+            return 0.0, 0.0
+        if not mine:
+            raise RuntimeError(f"{name} was never drawn")
+        return mine[0] - start, mine[-1] - start
+
+    # (what, key on the title, the screen it opens, then from there)
+    opens = [("New game", "n", "NewGameScreen", None),
+             ("Statistics", "s", "StatsScreen", None),
+             ("History", "h", "HistoryScreen", None),
+             ("Rules", "r", "RulesScreen", None),
+             ("a replay (from History)", "h", "ReplayScreen", "enter")]
+    Screen._compositor_refresh = timed
+    results: dict[str, list[tuple[float, float]]] = {}
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            if games:
+                from history_store import grow
+
+                from history_helpers import play_evening
+
+                with Store.open(data) as store:
+                    play_evening(store, games=min(games, 20), abandon_every=0,
+                                 autosave=False, plan=(("color-cards", 4, "hard"),))
+                    grow(store, games)
+            app = ColorCardsApp(data_dir=data, background_reviews=False)
+            async with app.run_test(size=size) as pilot:
+                await settle(pilot, time.perf_counter(), "TitleScreen")
+                for what, key, name, then in opens:
+                    if then and not games:
+                        continue
+                    for _ in range(repeats):
+                        if then:
+                            await pilot.press(key)
+                            await settle(pilot, time.perf_counter(), "")
+                            key = then
+                        start = time.perf_counter()
+                        await pilot.press(key)
+                        results.setdefault(what, []).append(await settle(pilot, start, name))
+                        while type(app.screen).__name__ != "TitleScreen":
+                            await pilot.press("escape")
+                            await settle(pilot, time.perf_counter(), "")
+                        key = opens[[o[0] for o in opens].index(what)][1]
+    finally:
+        Screen._compositor_refresh = original
+    kept = f"{games:,} games kept" if games else "no games kept"
+    print(f"screens opened from the title at {size[0]}x{size[1]}, {kept} "
+          "(first opening; median of the later ones; ms to the first frame / to the last):")
+    for what, times in results.items():
+        later = times[1:] or times
+        first = statistics.median(t[0] for t in later)
+        last = statistics.median(t[1] for t in later)
+        worst = max(max(t) for t in later)
+        print(f"  {what:>23}: first {times[0][0] * 1000:.0f} / {times[0][1] * 1000:.0f}; "
+              f"then {first * 1000:.0f} / {last * 1000:.0f} (worst {worst * 1000:.0f})"
+              f"{'' if max(times[0][1], last) <= 0.1 else '  OVER 100 ms'}")
+
+
 async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> None:
     """A whole coached game: every key's latency and the coach's time to answer."""
     sys.path.insert(0, str(ROOT / "tests"))
@@ -258,8 +421,26 @@ def main() -> None:
                         help="only play whole coached games with these seeds (default 1)")
     parser.add_argument("--without-coach", action="store_true",
                         help="play those games with the coach off (the reference)")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="only the title's first frame against a bare Textual app's")
+    parser.add_argument("--screens", action="store_true",
+                        help="only each screen's open, on no games and on --history games")
+    parser.add_argument("--history", type=int, default=2000,
+                        help="games kept for --screens (default %(default)s)")
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="times each screen is opened for --screens")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
+    if args.first_frame or args.screens:
+        print(f"machine: {os.cpu_count()} CPUs, load average "
+              f"{' '.join(f'{n:.1f}' for n in os.getloadavg())}")
+    if args.first_frame:
+        first_frames(args.runs)
+    if args.screens:
+        for games in (0, args.history):
+            asyncio.run(screen_opens(games, args.repeats))
+    if args.first_frame or args.screens:
+        return
     if args.coach_game is not None:
         for seed in args.coach_game or [1]:
             asyncio.run(coach_game(seed, size, coach=not args.without_coach))
