@@ -1,5 +1,11 @@
 """The rules: this table's in the player's words with the options in force, and the
-whole rulebook (RULES.md, shipped in the package), each on a tab of its own."""
+whole rulebook (RULES.md, shipped in the package), each on a tab of its own.
+
+Textual's Markdown makes a widget of every paragraph, list item and table cell, and
+mounting the rulebook's thousand of them at once kept the screen from its first frame
+for over a second. A page is therefore filled a part at a time, one part a frame: the
+first screenful comes at once, the rest while the player reads it, and the rulebook only
+once its tab is opened."""
 
 from __future__ import annotations
 
@@ -31,13 +37,49 @@ def rulebook_shown() -> str:
     return marks(players_rulebook()).translate(_ASCII_BOOK)
 
 
+PART_LINES = 12
+"""Lines of Markdown in a part of a page, at least: the first fills a terminal of 24 rows."""
+
+
+def parts(markdown: str, lines: int = PART_LINES) -> list[str]:
+    """`markdown` cut before its headings into the parts a page is filled with, each at
+    least `lines` long but the last (a cut falls only before a heading, so no list,
+    table or paragraph is ever split)."""
+    cut: list[list[str]] = [[]]
+    for line in markdown.splitlines(keepends=True):
+        if line.startswith("#") and len(cut[-1]) >= lines:
+            cut.append([])
+        cut[-1].append(line)
+    return ["".join(part) for part in cut if part]
+
+
 class RulesMarkdown(Markdown):
-    """A page of rules; its list bullets are ASCII on a terminal without Unicode."""
+    """A page of rules, filled a part at a time (`fill`) once it is shown; its list
+    bullets are ASCII on a terminal without Unicode."""
 
     def __init__(self, markdown: str, **kwargs: Any) -> None:
-        super().__init__(markdown, **kwargs)
+        super().__init__(**kwargs)
+        self._parts = parts(markdown)
+        """What is still to be shown, in order."""
+        self.filled = False
+        """True once the whole page is shown."""
+        self._filling = False
         if not unicode_ok():
             self.BULLETS = ["- ", "* ", "+ "]
+
+    def fill(self) -> None:
+        """Show the page: its first part now, each of the others a frame later."""
+        if not self._filling:
+            self._filling = True
+            self.call_next(self._next_part)
+
+    async def _next_part(self) -> None:
+        if self._parts:
+            await self.append(self._parts.pop(0))
+        if self._parts:
+            self.call_after_refresh(self._next_part)
+        else:
+            self.filled = True
 
 
 class RulesScreen(Screen[None]):
@@ -85,16 +127,27 @@ class RulesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._page().focus()
+        self._show_page()
 
     def _page(self) -> VerticalScroll:
         """The page on the tab being shown."""
         active = self.query_one(TabbedContent).active or "table"
         return self.query_one(f"#{PAGES[active]}", VerticalScroll)
 
+    def _show_page(self) -> None:
+        """The page on the tab being shown takes the keys, and is filled if it was not."""
+        page = self._page()
+        page.query_one(RulesMarkdown).fill()
+        page.focus()
+
+    @property
+    def filled(self) -> bool:
+        """True once the page on the tab being shown is shown whole."""
+        return self._page().query_one(RulesMarkdown).filled
+
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A tab chosen with the mouse or the keys: its page takes the keys."""
-        self._page().focus()
+        self._show_page()
 
     def action_show(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
