@@ -18,8 +18,7 @@ from colorcards.engine import PRESETS, Colour, Rules
 from colorcards.engine.rules import CHOICES, parse_value
 from colorcards.rulebook import rulebook, section, section_numbers
 from colorcards.tui.screens import RulesScreen
-from colorcards.tui.screens.rules import PART_LINES, parts, rulebook_shown
-from colorcards.tui.screens.rules_text import rules_markdown
+from colorcards.tui.screens.rules import rulebook_shown
 from tui_screens_helpers import ScreenApp
 from tui_table_helpers import screen_text
 
@@ -164,10 +163,6 @@ async def test_the_rules_screen_is_all_ascii_without_unicode(monkeypatch, tab):
         await pilot.pause()
         await pilot.press(tab)
         await pilot.pause()
-        for _ in range(200):  # the page fills a part a frame: read it once it is whole
-            if app.screen.filled:
-                break
-            await pilot.pause(0.02)
         rows = []
         for _ in range(60):  # every page, to the end: the tables and lists too
             rows += screen_text(app).splitlines()
@@ -184,18 +179,6 @@ async def test_the_rules_screen_is_all_ascii_without_unicode(monkeypatch, tab):
     assert any("Rulebook" in row for row in rows)
     shown = rulebook_shown()
     assert shown.isascii() and f"| Red | circle | {Colour.RED.ascii} |" in shown
-
-
-@pytest.mark.parametrize("text", [rulebook(),
-                                  rules_markdown("classic", PRESETS["classic"].rules())],
-                         ids=["rulebook", "this table"])
-def test_a_page_is_filled_in_parts_cut_only_before_headings(text):
-    """The Rules screen fills a page a part at a time: the parts make the page again,
-    each begins with a heading (but the first), and the first fills a 24-row terminal."""
-    cut = parts(text)
-    assert "".join(cut) == text and len(cut) > 1
-    assert all(part.startswith("#") for part in cut[1:])
-    assert all(part.count("\n") >= PART_LINES for part in cut[:-1])
 
 
 def test_players_read_no_developer_notes():

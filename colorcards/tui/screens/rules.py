@@ -1,21 +1,22 @@
 """The rules: this table's in the player's words with the options in force, and the
 whole rulebook (RULES.md, shipped in the package), each on a tab of its own.
 
-Textual's Markdown makes a widget of every paragraph, list item and table cell, and
-mounting the rulebook's thousand of them at once kept the screen from its first frame
-for over a second. A page is therefore filled a part at a time, one part a frame: the
-first screenful comes at once, the rest while the player reads it, and the rulebook only
-once its tab is opened."""
+Each page is one Static drawing Rich's Markdown. Textual's Markdown widget makes a widget
+of every paragraph, list item and table cell, and mounting the rulebook's thousand of
+them kept the screen from its first frame for over a second (filled a part a frame, the
+first words still came 0.2-0.3 s after the key); one Static is laid out in a few
+milliseconds, whole, so End goes to the real end at once."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.markdown import Markdown
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from ...engine import COLOURS, Rules
 from ...rulebook import players_rulebook
@@ -28,6 +29,10 @@ PAGES = {"table": "rules-page", "rulebook": "rulebook-page"}
 #: What the rulebook writes beyond ASCII that `marks` leaves: the shapes and '§'.
 _ASCII_BOOK = str.maketrans({**{c.glyph: c.ascii for c in COLOURS}, "§": "section "})
 
+#: What Rich's Markdown draws beyond ASCII: list bullets and the rules under headings
+#: and table headers.
+_ASCII_DRAWN = str.maketrans({"•": "-", "─": "-", "━": "=", "│": "|"})
+
 
 def rulebook_shown() -> str:
     """The rulebook as the screen shows it: on a terminal without Unicode, every shape
@@ -37,49 +42,22 @@ def rulebook_shown() -> str:
     return marks(players_rulebook()).translate(_ASCII_BOOK)
 
 
-PART_LINES = 12
-"""Lines of Markdown in a part of a page, at least: the first fills a terminal of 24 rows."""
+class AsciiDrawn:
+    """A renderable drawn with ASCII only: `_ASCII_DRAWN` applied to what it draws."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.renderable, options):
+            text, style, control = segment
+            yield Segment(text.translate(_ASCII_DRAWN), style, control)
 
 
-def parts(markdown: str, lines: int = PART_LINES) -> list[str]:
-    """`markdown` cut before its headings into the parts a page is filled with, each at
-    least `lines` long but the last (a cut falls only before a heading, so no list,
-    table or paragraph is ever split)."""
-    cut: list[list[str]] = [[]]
-    for line in markdown.splitlines(keepends=True):
-        if line.startswith("#") and len(cut[-1]) >= lines:
-            cut.append([])
-        cut[-1].append(line)
-    return ["".join(part) for part in cut if part]
-
-
-class RulesMarkdown(Markdown):
-    """A page of rules, filled a part at a time (`fill`) once it is shown; its list
-    bullets are ASCII on a terminal without Unicode."""
-
-    def __init__(self, markdown: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._parts = parts(markdown)
-        """What is still to be shown, in order."""
-        self.filled = False
-        """True once the whole page is shown."""
-        self._filling = False
-        if not unicode_ok():
-            self.BULLETS = ["- ", "* ", "+ "]
-
-    def fill(self) -> None:
-        """Show the page: its first part now, each of the others a frame later."""
-        if not self._filling:
-            self._filling = True
-            self.call_next(self._next_part)
-
-    async def _next_part(self) -> None:
-        if self._parts:
-            await self.append(self._parts.pop(0))
-        if self._parts:
-            self.call_after_refresh(self._next_part)
-        else:
-            self.filled = True
+def rules_page(markdown: str) -> RenderableType:
+    """A page of rules as the terminal can draw it (ASCII only without Unicode)."""
+    page = Markdown(markdown)
+    return page if unicode_ok() else AsciiDrawn(page)
 
 
 class RulesScreen(Screen[None]):
@@ -95,8 +73,10 @@ class RulesScreen(Screen[None]):
 
     SCOPED_CSS = False  # the ASCII rule below starts from the app
     DEFAULT_CSS = """
-    RulesScreen #rulebook-page {
+    RulesScreen #rules-page, RulesScreen #rulebook-page {
         padding: 0 2;
+    }
+    RulesScreen #rulebook-page {
         align-horizontal: center;
     }
     RulesScreen #rulebook-text {
@@ -104,9 +84,6 @@ class RulesScreen(Screen[None]):
     }
     App.-ascii RulesScreen Underline {
         display: none;  /* its bar is drawn with box characters; the active tab is bold */
-    }
-    App.-ascii RulesScreen MarkdownTableContent {
-        keyline: none;  /* its lines are box characters: the columns stand apart anyway */
     }
     """
 
@@ -116,38 +93,37 @@ class RulesScreen(Screen[None]):
         """Which preset's rules to explain."""
         self.rules = rules
         """The options in force, including any the player changed."""
+        self._rulebook_filled = False
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="table"):
             with TabPane("This table", id="table"), VerticalScroll(id="rules-page"):
-                yield RulesMarkdown(rules_markdown(self.preset_key, self.rules),
-                                    id="rules-text")
+                yield Static(rules_page(rules_markdown(self.preset_key, self.rules)),
+                             id="rules-text")
             with TabPane("Rulebook", id="rulebook"), VerticalScroll(id="rulebook-page"):
-                yield RulesMarkdown(rulebook_shown(), id="rulebook-text")
+                yield Static(id="rulebook-text")  # read once its tab is first shown
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_page()
+        self._page().focus()
+
+    def _fill_rulebook(self) -> None:
+        """The rulebook's page, the first time it is shown (parsing it is most of what
+        opening the screen would cost)."""
+        if not self._rulebook_filled:
+            self._rulebook_filled = True
+            self.query_one("#rulebook-text", Static).update(rules_page(rulebook_shown()))
 
     def _page(self) -> VerticalScroll:
         """The page on the tab being shown."""
         active = self.query_one(TabbedContent).active or "table"
         return self.query_one(f"#{PAGES[active]}", VerticalScroll)
 
-    def _show_page(self) -> None:
-        """The page on the tab being shown takes the keys, and is filled if it was not."""
-        page = self._page()
-        page.query_one(RulesMarkdown).fill()
-        page.focus()
-
-    @property
-    def filled(self) -> bool:
-        """True once the page on the tab being shown is shown whole."""
-        return self._page().query_one(RulesMarkdown).filled
-
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A tab chosen with the mouse or the keys: its page takes the keys."""
-        self._show_page()
+        if self.query_one(TabbedContent).active == "rulebook":
+            self._fill_rulebook()
+        self._page().focus()
 
     def action_show(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
