@@ -435,6 +435,7 @@ def results_data(controller, store):
         match_over=match_over,
         winners=winners,
         went_out=[s for s in result.order if result.cards_left[s] == 0],
+        order=result.order,
         cards_left=[list(h) for h in game.hands],
         turns=game.turns,
         round_points=result.points,
