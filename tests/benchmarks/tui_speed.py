@@ -114,14 +114,19 @@ ColorCardsApp(data_dir=sys.argv[2], background_reviews=False).run(headless=True,
 first), on a fresh data directory."""
 
 
-def first_frame(code: str, *args: str) -> float:
-    """Seconds from spawning a `python` running `code` to its first screen painted.
-
-    The child may write its bytecode (`PYTHONDONTWRITEBYTECODE` is dropped): an
-    installed game reads compiled modules, as Textual's own are read here, and compiling
-    the game's forty modules from source at every start would be measured otherwise."""
+def child_env() -> dict[str, str]:
+    """The environment a timed child starts in: the game from this checkout, and its
+    bytecode may be written (`PYTHONDONTWRITEBYTECODE` is dropped): an installed game
+    reads compiled modules, as Textual's own are read here, and compiling the game's
+    forty modules from source at every start would be measured otherwise."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+def first_frame(code: str, *args: str) -> float:
+    """Seconds from spawning a `python` running `code` to its first screen painted."""
+    env = child_env()
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code, *args],
                             stdout=subprocess.PIPE, text=True, env=env)
@@ -165,7 +170,7 @@ def baseline(runs: int) -> list[float]:
 def startup(runs: int) -> list[float]:
     """Seconds from spawning the process to the title painted, per run."""
     times = []
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = child_env()
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as data:
             start = time.perf_counter()
