@@ -42,22 +42,31 @@ def rulebook_shown() -> str:
     return marks(players_rulebook()).translate(_ASCII_BOOK)
 
 
-class AsciiDrawn:
-    """A renderable drawn with ASCII only: `_ASCII_DRAWN` applied to what it draws."""
+class LaidOut:
+    """Rich's Markdown laid out once for each width it is drawn at: Textual draws a
+    Static's content twice for a frame (once to count its lines, once for them), and a
+    page of Markdown is most of what opening the screen costs. On a terminal without
+    Unicode, `_ASCII_DRAWN` is applied to what it draws."""
 
-    def __init__(self, renderable: RenderableType) -> None:
-        self.renderable = renderable
+    def __init__(self, markdown: str, ascii_only: bool) -> None:
+        self.page = Markdown(markdown)
+        self.ascii_only = ascii_only
+        self._drawn: tuple[int, list[Segment]] | None = None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for segment in console.render(self.renderable, options):
-            text, style, control = segment
-            yield Segment(text.translate(_ASCII_DRAWN), style, control)
+        width = options.max_width
+        if self._drawn is None or self._drawn[0] != width:
+            segments = list(console.render(self.page, options))
+            if self.ascii_only:
+                segments = [Segment(text.translate(_ASCII_DRAWN), style, control)
+                            for text, style, control in segments]
+            self._drawn = (width, segments)
+        yield from self._drawn[1]
 
 
 def rules_page(markdown: str) -> RenderableType:
     """A page of rules as the terminal can draw it (ASCII only without Unicode)."""
-    page = Markdown(markdown)
-    return page if unicode_ok() else AsciiDrawn(page)
+    return LaidOut(markdown, ascii_only=not unicode_ok())
 
 
 class RulesScreen(Screen[None]):
