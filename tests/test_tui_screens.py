@@ -646,9 +646,12 @@ def _match(scores, table_points, went_out, winners, match="to:500", round_no=6):
 
     left = [parse_cards("R7 B+2"), [], parse_cards("G3"), parse_cards("YS B9 R0")]
     left = [[] if s in went_out else (cards or parse_cards("Y1")) for s, cards in enumerate(left)]
+    rest = sorted((s for s in range(4) if s not in went_out),
+                  key=lambda s: sum(c.points for c in left[s]))  # as RoundResult.order
     return ResultsData(
         names=["You", "Lily", "Max", "Zoe"], difficulty="normal", round=round_no,
-        match_over=True, winners=winners, went_out=went_out, cards_left=left, turns=30,
+        match_over=True, winners=winners, went_out=went_out, order=(*went_out, *rest),
+        cards_left=left, turns=30,
         round_points=88, scores=scores, table_points=table_points, match=match,
         stats=STATS["normal"])
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from colorcards.engine import PRESETS, Colour, Rules, get_preset, parse_card
+from colorcards.engine import PRESETS, Colour, Match, Rules, get_preset, parse_card
 from colorcards.engine.rules import CHOICES
 from colorcards.tui.screens.chooser import most_held
 from colorcards.tui.screens.common import percent, record_line, streak_words, when
@@ -235,7 +235,7 @@ def test_results_headline(changes, text):
     ("to:500", 4, "Round 4 · first to 500 points"),
 ])
 def test_match_words(match, round_no, text):
-    assert match_words(match, round_no) == text
+    assert match_words(Match(match), round_no) == text
 
 
 def test_title_in_ascii_uses_no_unicode():

@@ -90,7 +90,8 @@ def sample_results(match_over: bool = False, you_won: bool = False) -> ResultsDa
         left[2] = parse_cards("Y1")
     return ResultsData(
         names=["You", "Lily", "Max", "Zoe"], difficulty="normal", round=2,
-        match_over=match_over, winners=(winner,), went_out=[winner], cards_left=left,
+        match_over=match_over, winners=(winner,), went_out=[winner],
+        order=(0, 2, 1, 3) if you_won else (2, 1, 0, 3), cards_left=left,
         turns=37, round_points=157, scores=[40, 0, 157, 12] if not you_won else [197, 0, 0, 12],
         table_points=[1, 0, 3, 1] if not you_won else [3, 0, 1, 1], match="to:500",
         stats=STATS["normal"],

@@ -51,6 +51,7 @@ from ..engine import (
 )
 from ..engine.explain import why_not
 from . import hand_order
+from .autosave import Autosave
 from .clocks import Countdown, Timer
 from .seating import HUMAN, Seating, TableMeta
 from .settings import SPEED_DELAYS, GameSettings
@@ -134,11 +135,12 @@ class GameController:
         """The Last Card window's clock."""
         self.turn_timer = Countdown(host.schedule, clock, self._time_out)
         """The player's turn timer (when the rules have one)."""
-        self._save_due = False
         self._step: Timer | None = None
         self._thinking: object = None
-        self._saved_at: object = None
         self._finished = game.is_over and seating.meta.finished
+        self.autosave = Autosave(store, host.defer_save, self._save_key, self._save_contents,
+                                 closed=self._finished)
+        """Every change saved once it is drawn (autosave.py)."""
         self.practice = bool(seating.meta.extra.get("practice")) or self.settings.coach
         """A practice game (the coach was on, or a move was taken back): kept apart from
         the per-level statistics."""
@@ -398,7 +400,7 @@ class GameController:
         self.table_log.take_back(mark.logged, mark.rounds)
         self.mark = self.note = None
         self.practice = True
-        self._saved_at = None
+        self.autosave.forget()
         self.advance()
         return None
 
@@ -718,32 +720,29 @@ class GameController:
             extra=extra)
         return self.meta.as_json()
 
+    def _save_key(self) -> tuple:
+        """What tells one saved state from another: the actions played, the hand's order
+        and the computers' generators."""
+        return (len(self.game.actions), tuple(c.code for c in self.arrangement),
+                tuple(hash(r.getstate()) if r else 0 for r in self.rngs))
+
+    def _save_contents(self) -> tuple[Game, dict, list[str]]:
+        """The game, its meta and its log, as the store keeps them."""
+        return self.game, self.save_meta(), list(self.log)
+
     def _save(self) -> None:
         """Save just after the table is redrawn (a save waiting writes this change too)."""
-        if not self._save_due:
-            self._save_due = True
-            self.host.defer_save(self.flush_save)
+        self.autosave.request()
 
     def flush_save(self) -> None:
-        """Write the save if a change is waiting (the table calls this once a change is drawn)."""
-        if not self._save_due:
-            return
-        self._save_due = False
-        store = self.store
-        if store is None or self._finished:
-            return
-        key = (len(self.game.actions), tuple(c.code for c in self.arrangement),
-               tuple(hash(r.getstate()) if r else 0 for r in self.rngs))
-        if key == self._saved_at:
-            return
-        self._saved_at = key
-        store.save_game(self.game, self.save_meta(), list(self.log))
+        """Write the save if a change is waiting."""
+        self.autosave.flush()
 
     def _finish(self) -> None:
         """Record the finished match once (statistics, the save cleared)."""
         if self._finished:
             return
-        self.flush_save()
+        self.autosave.close()
         self._finished = True
         self._cancel_step()
         if self.store is not None:

@@ -36,6 +36,7 @@ from ..engine import (
     Catch,
     Colour,
     IllegalAction,
+    Match,
     NameColour,
     Play,
     View,
@@ -45,6 +46,7 @@ from ..engine import (
 from .controller import HUMAN, GameController, Timer
 from .keys import bar_keys, bindings, key
 from .palette import colour_name, unicode_ok
+from .presenter import RingIds, compose_ring, show_view
 from .prompts import card_words, clock_text, prompt
 from .seating import Seating
 from .widgets import (
@@ -52,8 +54,6 @@ from .widgets import (
     DrawPile,
     GameLog,
     Hand,
-    OpponentTag,
-    Ring,
     StatusLine,
     TableFooter,
 )
@@ -72,16 +72,11 @@ SAVE_DELAY = 0.1
 Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which after a
 key comes before the widgets have asked for their redraw, so the save (about 1 ms) used
 to delay the frame. A pause or quitting writes a waiting save at once."""
+RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-tags",
+                   ring="ring", right="right-tags", tag="tag-")
+"""The ring's boxes at the table (app.tcss styles them)."""
 WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
-
-
-def ring_places(opponents: int) -> tuple[int, int, int]:
-    """How many tags go left, across the top and right of the ring (seat 1 on your left)."""
-    if opponents == 1:
-        return 0, 1, 0
-    side = min(3, max(1, (opponents - 1) // 2))
-    return side, opponents - 2 * side, side
 
 
 class _Host:
@@ -152,29 +147,11 @@ class TableScreen(Screen):
 
     def compose(self) -> ComposeResult:
         ctl = self.controller
-        opponents = ctl.view().seats - 1
-        left, top, _ = ring_places(opponents)
-        level = ctl.settings.difficulty
-        seats = list(range(1, opponents + 1))
-        left_seats = list(reversed(seats[:left]))
-        top_seats = seats[left:left + top]
-        right_seats = seats[left + top:]
+        names = [ctl.name(seat) for seat in range(ctl.view().seats)]
         yield Static(id="header")
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                with Horizontal(id="middle"):
-                    with Vertical(id="left-tags", classes="side-tags"):
-                        for seat in left_seats:
-                            yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
-                    with Vertical(id="centre"):
-                        with Horizontal(id="top-tags"):
-                            for seat in top_seats:
-                                yield OpponentTag(seat, ctl.name(seat), level,
-                                                  id=f"tag-{seat}")
-                        yield Ring(id="ring")
-                    with Vertical(id="right-tags", classes="side-tags"):
-                        for seat in right_seats:
-                            yield OpponentTag(seat, ctl.name(seat), level, id=f"tag-{seat}")
+                yield from compose_ring(RING_IDS, names, ctl.settings.difficulty)
                 yield GameLog(ascii_only=self.ascii_only, id="log")
                 yield StatusLine(id="status")
                 yield ControlBar(id="controls")
@@ -186,9 +163,6 @@ class TableScreen(Screen):
         # The tutor judges in the app's coach process, off this interpreter (a host app
         # without one, in tests, has it judge in the thread).
         self.controller.remote = getattr(self.app, "remote_coach", None)
-        for box in ("#top-tags", "#left-tags", "#right-tags"):
-            if not self.query(f"{box} OpponentTag"):
-                self.query_one(box).add_class("-empty")
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
         if self.too_small:
@@ -280,27 +254,9 @@ class TableScreen(Screen):
             return
         ctl = self.controller
         view = ctl.view()
-        ascii_only = self.ascii_only
         self._header(view)
-        match = ctl.rules.match != "single"
-        for seat in range(1, view.seats):
-            try:
-                tag = self.query_one(f"#tag-{seat}", OpponentTag)
-            except Exception:
-                continue
-            place = view.out.index(seat) + 1 if seat in view.out else None
-            tag.show(cards=view.hand_counts[seat], current=view.current == seat,
-                     called=view.called[seat], vulnerable=view.vulnerable == seat,
-                     out_place=place, score=view.scores[seat] if match else None,
-                     ascii_only=ascii_only)
-        pending_seat = None
-        if view.pending and view.current is not None:
-            pending_seat = "you" if view.current == HUMAN else ctl.name(view.current)
-        self.query_one(Ring).show(
-            top=view.top, active=view.active_colour, direction=view.direction,
-            draw_count=view.draw_count, palette=self.palette, ascii_only=ascii_only,
-            pending=view.pending, pending_seat=pending_seat,
-            players=sum(1 for count in view.hand_counts if count))
+        show_view(self, RING_IDS, view, ctl.name, scores=ctl.rules.match is not Match.SINGLE,
+                  palette=self.palette, ascii_only=self.ascii_only)
         self._feed_hand(view)
         self._show_log()
         self._status(view)
@@ -359,7 +315,7 @@ class TableScreen(Screen):
         title = get_preset(ctl.settings.preset).title
         text = Text(f" {title}", style="bold")
         text.append(f" · {ctl.settings.difficulty.title()}")
-        if rules.match != "single":
+        if rules.match is not Match.SINGLE:
             text.append(f" · Round {view.round}")
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
             text.append(f" {goal} · Your score {view.scores[HUMAN]}")

@@ -1,6 +1,8 @@
 """How fast the game answers: process start to the title drawn, and a key to the table redrawn.
 
     python tests/benchmarks/tui_speed.py [--runs 15] [--keys 60] [--size 100x32]
+    python tests/benchmarks/tui_speed.py --first-frame [--runs 15]
+    python tests/benchmarks/tui_speed.py --screens [--history 2000] [--repeats 5]
 
 1. Start-up: a fresh `python` process starts the app headless with a temporary data
    directory and reports when the title screen has been painted; the parent measures from
@@ -12,7 +14,18 @@
    1/60 s (Textual's rate).
    The log is longer than its box, as after a few minutes of play, so a move scrolls it;
    the script checks that the first frame after a card played shows the move in the log.
-3. With `--coach-game`: a whole game at four seats (Color Cards, Normal, fast speed) with
+3. The title's first frame against a bare Textual app's (`--first-frame`): the two are
+   started the same way, turn about, in the same run (a fresh `python` that imports what
+   the `colorcards` command imports, then runs the app headless at 80x24 until its first
+   screen is painted, on a data directory made by a first run that is not counted); the
+   ratio of their medians is what the game adds.
+4. Every screen's open (`--screens`): in one app on a data directory with `--history`
+   games kept (and on an empty one), each screen of the title is opened by its key and
+   timed from the key to the end of the first refresh of that screen, and to the last
+   refresh before it is still (a page that fills in after its first frame is whole only
+   then). The first opening, 1.5 s after the title is drawn, in a fresh process, and the
+   median of the later ones; the History screen also opens a game's replay (Enter).
+5. With `--coach-game`: a whole game at four seats (Color Cards, Normal, fast speed) with
    the coach on, the player's keys pressed as a player would (the first card that can be
    played, else D and P), every key timed as above while the computers play and the coach
    weighs in its thread; and for each decision weighed, the time from the key to the
@@ -62,6 +75,88 @@ app.run(headless=True, size=(80, 24))
 """
 
 
+PROBE = r"""
+import sys
+from textual.screen import Screen
+
+_refresh = Screen._compositor_refresh
+
+def _painted(self):
+    _refresh(self)
+    if type(self).__name__ == sys.argv[1]:
+        print("drawn", flush=True)
+        self.app.exit()
+
+Screen._compositor_refresh = _painted
+"""
+"""What both children run first: at the end of the first refresh of the screen named by
+their first argument (its first frame), say so and quit."""
+
+BARE = PROBE + r"""
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("Color Cards")
+
+Bare().run(headless=True, size=(80, 24))
+"""
+"""A bare Textual app: one line on its default screen."""
+
+TITLE = PROBE + r"""
+import colorcards.cli
+from colorcards.tui.app import ColorCardsApp
+
+ColorCardsApp(data_dir=sys.argv[2], background_reviews=False).run(headless=True, size=(80, 24))
+"""
+"""The title, reached as the `colorcards` command reaches it (the command line's module
+first), on a fresh data directory."""
+
+
+def child_env() -> dict[str, str]:
+    """The environment a timed child starts in: the game from this checkout, and its
+    bytecode may be written (`PYTHONDONTWRITEBYTECODE` is dropped): an installed game
+    reads compiled modules, as Textual's own are read here, and compiling the game's
+    forty modules from source at every start would be measured otherwise."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+def first_frame(code: str, *args: str) -> float:
+    """Seconds from spawning a `python` running `code` to its first screen painted."""
+    env = child_env()
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code, *args],
+                            stdout=subprocess.PIPE, text=True, env=env)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - start
+    proc.wait()
+    if line.strip() != "drawn":
+        raise RuntimeError("the first screen was never drawn")
+    return elapsed
+
+
+def first_frames(runs: int) -> None:
+    """The title's first frame against a bare Textual app's, turn about in one run."""
+    bare, title = [], []
+    with tempfile.TemporaryDirectory() as data:
+        # Once each, not counted: the bytecode is written and the data directory made, as
+        # on a player's every start but the first.
+        first_frame(BARE, "Screen")
+        first_frame(TITLE, "TitleScreen", data)
+        for _ in range(runs):
+            bare.append(first_frame(BARE, "Screen"))
+            title.append(first_frame(TITLE, "TitleScreen", data))
+    ratio = statistics.median(title) / statistics.median(bare)
+    print(f"first frame: a bare Textual app {statistics.median(bare) * 1000:.0f} ms median "
+          f"(worst {max(bare) * 1000:.0f}), the title {statistics.median(title) * 1000:.0f} ms"
+          f" (worst {max(title) * 1000:.0f}): {ratio:.2f}x over {runs} runs each, turn about "
+          f"({'within' if ratio <= 1.5 else 'OVER'} the 1.5x budget)")
+
+
 def baseline(runs: int) -> list[float]:
     """Seconds for a process that only imports textual.app: the floor on this machine now."""
     times = []
@@ -75,7 +170,7 @@ def baseline(runs: int) -> list[float]:
 def startup(runs: int) -> list[float]:
     """Seconds from spawning the process to the title painted, per run."""
     times = []
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = child_env()
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as data:
             start = time.perf_counter()
@@ -158,6 +253,94 @@ async def key_latency(keys: int, size: tuple[int, int]) -> list[float]:
     moved = sum(1 for text in first_frames if "You played Blue 2." in " ".join(text.split()))
     print(f"  the first frame after a card played showed it in the log: {moved} of {plays}")
     return latencies
+
+
+async def screen_opens(games: int, repeats: int, size: tuple[int, int] = (80, 24)) -> None:
+    """Each screen of the title opened by its key: to its first frame and to its last,
+    in wall-clock time and in the event loop's own CPU time (which neighbours on a busy
+    machine disturb less)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from textual.screen import Screen
+
+    from colorcards.store import Store
+    from colorcards.tui.app import ColorCardsApp
+
+    frames: list[tuple[float, float, str]] = []  # (wall, loop's CPU, screen) at each frame
+    original = Screen._compositor_refresh
+
+    def timed(self) -> None:
+        original(self)
+        frames.append((time.perf_counter(), time.thread_time(), type(self).__name__))
+
+    async def settle(pilot, name: str = "", quiet: float = 0.3) -> tuple[float, ...]:
+        """After a key: (wall to the first frame of `name`, CPU to it, wall to its last
+        frame before `quiet` seconds without one); with no `name`, only wait."""
+        start, cpu = time.perf_counter(), time.thread_time()
+        if name:
+            await pilot.press(key)
+        quiet_since = time.perf_counter()
+        seen = len(frames)
+        while time.perf_counter() - quiet_since < quiet:
+            await pilot.pause(0.02)
+            if len(frames) != seen:
+                seen, quiet_since = len(frames), time.perf_counter()
+        if not name:
+            return ()
+        mine = [(wall, used) for wall, used, screen in frames if wall > start and screen == name]
+        if not mine:
+            raise RuntimeError(f"{name} was never drawn")
+        return mine[0][0] - start, mine[0][1] - cpu, mine[-1][0] - start
+
+    # (what, key on the title, the screen it opens, the key that opens it from there)
+    opens = [("New game", "n", "NewGameScreen", None),
+             ("Statistics", "s", "StatsScreen", None),
+             ("History", "h", "HistoryScreen", None),
+             ("Rules", "r", "RulesScreen", None),
+             ("a replay (from History)", "h", "ReplayScreen", "enter")]
+    Screen._compositor_refresh = timed
+    results: dict[str, list[tuple[float, ...]]] = {}
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            if games:
+                from history_store import grow
+
+                from history_helpers import play_evening
+
+                with Store.open(data) as store:
+                    play_evening(store, games=min(games, 20), abandon_every=0,
+                                 autosave=False, plan=(("color-cards", 4, "hard"),))
+                    grow(store, games)
+            app = ColorCardsApp(data_dir=data, background_reviews=False)
+            async with app.run_test(size=size) as pilot:
+                await settle(pilot, quiet=1.5)  # the title, read for a moment
+                for what, first_key, name, then in opens:
+                    if then and not games:
+                        continue
+                    for _ in range(repeats):
+                        key = first_key
+                        if then:
+                            await pilot.press(key)
+                            await settle(pilot)
+                            key = then
+                        results.setdefault(what, []).append(await settle(pilot, name))
+                        while type(app.screen).__name__ != "TitleScreen":
+                            await pilot.press("escape")
+                            await settle(pilot)
+    finally:
+        Screen._compositor_refresh = original
+    kept = f"{games:,} games kept" if games else "no games kept"
+    print(f"screens opened from the title at {size[0]}x{size[1]}, {kept}: ms from the key to "
+          "the first frame (the loop's CPU in brackets), then to the last frame, the first "
+          "opening and the median of the later ones:")
+    for what, times in results.items():
+        later = times[1:] or times
+        first, cpu, last = (statistics.median(t[i] for t in later) for i in range(3))
+        worst = max(t[0] for t in later)
+        over = max(times[0][0], first) > 0.1
+        print(f"  {what:>23}: first opening {times[0][0] * 1000:.0f} ({times[0][1] * 1000:.0f})"
+              f" / {times[0][2] * 1000:.0f}; then {first * 1000:.0f} ({cpu * 1000:.0f}) / "
+              f"{last * 1000:.0f}, worst first frame {worst * 1000:.0f}"
+              f"{'  OVER 100 ms' if over else ''}")
 
 
 async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> None:
@@ -258,8 +441,31 @@ def main() -> None:
                         help="only play whole coached games with these seeds (default 1)")
     parser.add_argument("--without-coach", action="store_true",
                         help="play those games with the coach off (the reference)")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="only the title's first frame against a bare Textual app's")
+    parser.add_argument("--screens", action="store_true",
+                        help="only each screen's open, on no games and on --history games")
+    parser.add_argument("--history", type=int, default=2000,
+                        help="games kept for --screens (default %(default)s)")
+    parser.add_argument("--screens-of", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="times each screen is opened for --screens")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
+    if args.first_frame or args.screens:
+        print(f"machine: {os.cpu_count()} CPUs, load average "
+              f"{' '.join(f'{n:.1f}' for n in os.getloadavg())}")
+    if args.first_frame:
+        first_frames(args.runs)
+    if args.screens:
+        for games in (0, args.history):  # each in a process of its own, as a player starts
+            subprocess.run([sys.executable, __file__, "--screens-of", str(games), "--repeats",
+                            str(args.repeats)], check=True)
+    if args.screens_of is not None:
+        asyncio.run(screen_opens(args.screens_of, args.repeats))
+        return
+    if args.first_frame or args.screens:
+        return
     if args.coach_game is not None:
         for seed in args.coach_game or [1]:
             asyncio.run(coach_game(seed, size, coach=not args.without_coach))

@@ -18,7 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...engine import DEFAULT_PRESET, PRESETS, Rules, RulesError
+from ...engine import DEFAULT_PRESET, PRESETS, LastCard, Rules, RulesError
 from ...engine.rules import DESCRIPTIONS
 from ...level import Level
 from ..palette import marks
@@ -113,7 +113,7 @@ def readable(message: str) -> str:
 
 def last_card_value(rules: Rules) -> str:
     """The Last Card row's value for these rules."""
-    if rules.last_card == "catch" and rules.last_card_window:
+    if rules.last_card is LastCard.CATCH and rules.last_card_window:
         return "catch-3"
     return rules.last_card
 
@@ -263,7 +263,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             self.query_one(f"#{key}", Choice).select(getattr(rules, key))
         self.query_one("#last_card", Choice).select(last_card_value(rules))
         # Called for everyone: nobody is ever caught, so there is no penalty to choose.
-        self.query_one("#last_card_penalty").display = rules.last_card != "auto"
+        self.query_one("#last_card_penalty").display = rules.last_card is not LastCard.AUTO
         self.query_one("#blurb", Static).update(self.blurb())
 
     def on_choice_changed(self, event: Choice.Changed) -> None:

@@ -17,29 +17,24 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Card, Play, parse_card, preset_title
+from ...engine import Card, Match, Play, parse_card, preset_title
 from ...replay.frames import PLAYER, Frame, round_starts
 from ...replay.kept import KeptGame
 from ..hand_order import by_colour, kept_order
 from ..palette import STYLES, card_label, card_name, marks, unicode_ok
-from ..widgets import GameLog, Hand, OpponentTag, Ring
+from ..presenter import RingIds, compose_ring, show_view
+from ..widgets import GameLog, Hand
 from ..wording import counted
 from .go import Go
 
 _ARROWS = "←→" if unicode_ok() else "Left/Right"
 
-
-def ring_places(opponents: int) -> tuple[int, int, int]:
-    """How many tags go left, across the top and right of the ring (seat 1 on the left),
-    as at the table."""
-    if opponents == 1:
-        return 0, 1, 0
-    side = min(3, max(1, (opponents - 1) // 2))
-    return side, opponents - 2 * side, side
+RING_IDS = RingIds(middle="replay-middle", left="replay-left", centre="replay-centre",
+                   top="replay-top", ring="replay-ring", right="replay-right", tag="rtag-")
+"""The ring's boxes in a replay (learn.tcss styles them)."""
 
 
 def hand_line(name: str, cards: Sequence[Card], ascii_only: bool) -> Text:
@@ -129,24 +124,8 @@ class ReplayScreen(Screen[Go]):
     # ---------------------------------------------------------------- building
 
     def compose(self) -> ComposeResult:
-        names = self.kept.seat_names
-        level = self.kept.difficulty
-        opponents = self.kept.seats - 1
-        left, top, _ = ring_places(opponents)
-        seats = list(range(1, opponents + 1))
         yield Static(id="replay-header")
-        with Horizontal(id="replay-middle"):
-            with Vertical(id="replay-left", classes="side-tags"):
-                for seat in reversed(seats[:left]):
-                    yield OpponentTag(seat, names[seat], level, id=f"rtag-{seat}")
-            with Vertical(id="replay-centre"):
-                with Horizontal(id="replay-top"):
-                    for seat in seats[left:left + top]:
-                        yield OpponentTag(seat, names[seat], level, id=f"rtag-{seat}")
-                yield Ring(id="replay-ring")
-            with Vertical(id="replay-right", classes="side-tags"):
-                for seat in seats[left + top:]:
-                    yield OpponentTag(seat, names[seat], level, id=f"rtag-{seat}")
+        yield from compose_ring(RING_IDS, self.kept.seat_names, self.kept.difficulty)
         yield Static(id="replay-hands")
         yield GameLog(id="replay-log")
         yield Static(id="replay-step")
@@ -154,9 +133,6 @@ class ReplayScreen(Screen[Go]):
         yield Footer()
 
     def on_mount(self) -> None:
-        for box in ("#replay-left", "#replay-right", "#replay-top"):
-            if not self.query(f"{box} OpponentTag"):
-                self.query_one(box).add_class("-empty")
         self.show_frame()
         if self.distrust:
             self.notify(f"This replay cannot be trusted: {self.distrust}.", severity="warning",
@@ -174,24 +150,9 @@ class ReplayScreen(Screen[Go]):
 
     def show_frame(self) -> None:
         """Feed every widget from the frame in view."""
-        frame = self.frame
-        view = frame.view
-        names = self.kept.seat_names
-        single = self.kept.rules.match == "single"
-        for seat in range(1, view.seats):
-            place = view.out.index(seat) + 1 if seat in view.out else None
-            self.query_one(f"#rtag-{seat}", OpponentTag).show(
-                cards=view.hand_counts[seat], current=view.current == seat,
-                called=view.called[seat], vulnerable=view.vulnerable == seat, out_place=place,
-                score=None if single else view.scores[seat], ascii_only=self.ascii_only)
-        pending_seat = None
-        if view.pending and view.current is not None:
-            pending_seat = "you" if view.current == PLAYER else names[view.current]
-        self.query_one(Ring).show(
-            top=view.top, active=view.active_colour, direction=view.direction,
-            draw_count=view.draw_count, palette=self.palette, ascii_only=self.ascii_only,
-            pending=view.pending, pending_seat=pending_seat,
-            players=sum(1 for count in view.hand_counts if count))
+        show_view(self, RING_IDS, self.frame.view, self.kept.seat_names.__getitem__,
+                  scores=self.kept.rules.match is not Match.SINGLE, palette=self.palette,
+                  ascii_only=self.ascii_only)
         hand = self.query_one(Hand)
         hand.cards = self._orders[self.position]
         nxt = self.shots[self.position + 1] if not self.at_end else None

@@ -24,7 +24,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...engine import Card
+from ...engine import Card, Match
+from ...engine.scoring import match_places
 from .. import palette as palettes
 from ..palette import STYLES, card_name, glyph, marks
 from ..wording import counted
@@ -48,6 +49,8 @@ class ResultsData:
     """Winning seats: of the match when it is over, else of the round (empty: nobody)."""
     went_out: list[int]
     """Seats in the order they emptied their hands."""
+    order: tuple[int, ...]
+    """Every seat by its place in the round (the engine's `RoundResult.order`)."""
     cards_left: list[list[Card]]
     """Each seat's cards at the end of the round (only seat 0's are shown face up)."""
     turns: int
@@ -58,8 +61,8 @@ class ResultsData:
     """Match totals per seat after this round."""
     table_points: list[int]
     """Table points per seat, over the match so far."""
-    match: str
-    """The match length option: single, rounds:N or to:N."""
+    match: Match
+    """How long the match is (the rules' option)."""
     stats: Any = None
     """The player's LevelStats at this level after this game, or None."""
     palette: str = "classic"
@@ -71,14 +74,16 @@ class ResultsData:
     practice: bool = False
     """A practice game (the coach on, a move taken back): not in the record."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "match", Match(self.match))  # the word, as its member
 
-def match_words(match: str, round_no: int) -> str:
+
+def match_words(match: Match, round_no: int) -> str:
     """'Single round', 'Round 2 of 3', 'Round 4 · first to 500 points'."""
-    if match.startswith("rounds:"):
-        total = match.split(":")[1]
-        return f"Round {round_no} of {total}"
-    if match.startswith("to:"):
-        return f"Round {round_no} · first to {match.split(':')[1]} points"
+    if match.rounds:
+        return f"Round {round_no} of {match.rounds}"
+    if match.target:
+        return f"Round {round_no} · first to {match.target} points"
     return "Single round" if round_no <= 1 else f"Round {round_no}"
 
 
@@ -89,14 +94,14 @@ def headline(data: ResultsData) -> str:
         if not data.winners:
             return "The match ends with no winner."
         if 0 in data.winners and len(data.winners) == 1:
-            if data.match == "single":
+            if data.match is Match.SINGLE:
                 return "You went out first — you win!"
             return "You win the match!"
         if 0 in data.winners:
             others = ", ".join(names[s] for s in data.winners if s != 0)
             return f"You share the match win with {others}."
         who = " and ".join(names[s] for s in data.winners)
-        if data.match == "single":
+        if data.match is Match.SINGLE:
             return f"{who} went out first and wins."
         return f"{who} win{'s' if len(data.winners) == 1 else ''} the match."
     if not data.went_out:
@@ -120,24 +125,16 @@ def hand_cards(cards: list[Card], palette: str) -> Columns:
 
 def several_rounds(data: ResultsData) -> bool:
     """Whether the match is more than its one round (so it has standings of its own)."""
-    return data.match != "single"
-
-
-def round_order(data: ResultsData) -> list[int]:
-    """The seats in the round's finishing order: those out first, in the order they went
-    out, then the rest by the points left in their hands."""
-    order = list(data.went_out)
-    rest = [s for s in range(len(data.names)) if s not in order]
-    rest.sort(key=lambda s: (_points_left(data, s), s))
-    return order + rest
+    return data.match is not Match.SINGLE
 
 
 def match_order(data: ResultsData) -> list[tuple[int, int]]:
     """(place, seat) by the match: highest total first, then most table points. Equal
-    totals share a place, as the match's winners share the win."""
-    seats = range(len(data.names))
-    ranked = sorted(seats, key=lambda s: (-_score(data, s), -_table(data, s), s))
-    return [(1 + sum(_score(data, o) > _score(data, s) for o in seats), s) for s in ranked]
+    totals share a place (the engine's `match_places`), as the match's winners share
+    the win."""
+    places = match_places([_score(data, s) for s in range(len(data.names))])
+    ranked = sorted(range(len(data.names)), key=lambda s: (places[s], -_table(data, s), s))
+    return [(places[s], s) for s in ranked]
 
 
 def _score(data: ResultsData, seat: int) -> int:
@@ -202,7 +199,7 @@ def standings(data: ResultsData) -> Table:
     if match:
         columns[-1:] = ["Table pts", "Table total"]
     table = _table_of(*columns)
-    for place, seat in enumerate(round_order(data), start=1):
+    for place, seat in enumerate(data.order, start=1):
         cards = _cards(data, seat)
         row: list[str | Text] = [f"{place}.", _name(data, seat, star=True),
                                  "out" if seat in data.went_out and not cards
@@ -221,7 +218,7 @@ def last_round(data: ResultsData) -> Table:
     """The round that ended the match, apart from the match standings: who went out and
     what everyone was left holding."""
     table = _table_of("Place", "Player", "Cards", "In hand")
-    for place, seat in enumerate(round_order(data), start=1):
+    for place, seat in enumerate(data.order, start=1):
         cards = _cards(data, seat)
         table.add_row(f"{place}.", _name(data, seat, star=False),
                       "out" if seat in data.went_out and not cards else str(len(cards)),

@@ -1,15 +1,22 @@
 """The rules: this table's in the player's words with the options in force, and the
-whole rulebook (RULES.md, shipped in the package), each on a tab of its own."""
+whole rulebook (RULES.md, shipped in the package), each on a tab of its own.
+
+Each page is one Static drawing Rich's Markdown. Textual's Markdown widget makes a widget
+of every paragraph, list item and table cell, and mounting the rulebook's thousand of
+them kept the screen from its first frame for over a second (filled a part a frame, the
+first words still came 0.2-0.3 s after the key); one Static is laid out in a few
+milliseconds, whole, so End goes to the real end at once."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.markdown import Markdown
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from ...engine import COLOURS, Rules
 from ...rulebook import players_rulebook
@@ -22,6 +29,10 @@ PAGES = {"table": "rules-page", "rulebook": "rulebook-page"}
 #: What the rulebook writes beyond ASCII that `marks` leaves: the shapes and '§'.
 _ASCII_BOOK = str.maketrans({**{c.glyph: c.ascii for c in COLOURS}, "§": "section "})
 
+#: What Rich's Markdown draws beyond ASCII: list bullets and the rules under headings
+#: and table headers.
+_ASCII_DRAWN = str.maketrans({"•": "-", "─": "-", "━": "=", "│": "|"})
+
 
 def rulebook_shown() -> str:
     """The rulebook as the screen shows it: on a terminal without Unicode, every shape
@@ -31,13 +42,31 @@ def rulebook_shown() -> str:
     return marks(players_rulebook()).translate(_ASCII_BOOK)
 
 
-class RulesMarkdown(Markdown):
-    """A page of rules; its list bullets are ASCII on a terminal without Unicode."""
+class LaidOut:
+    """Rich's Markdown laid out once for each width it is drawn at: Textual draws a
+    Static's content twice for a frame (once to count its lines, once for them), and a
+    page of Markdown is most of what opening the screen costs. On a terminal without
+    Unicode, `_ASCII_DRAWN` is applied to what it draws."""
 
-    def __init__(self, markdown: str, **kwargs: Any) -> None:
-        super().__init__(markdown, **kwargs)
-        if not unicode_ok():
-            self.BULLETS = ["- ", "* ", "+ "]
+    def __init__(self, markdown: str, ascii_only: bool) -> None:
+        self.page = Markdown(markdown)
+        self.ascii_only = ascii_only
+        self._drawn: tuple[int, list[Segment]] | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        if self._drawn is None or self._drawn[0] != width:
+            segments = list(console.render(self.page, options))
+            if self.ascii_only:
+                segments = [Segment(text.translate(_ASCII_DRAWN), style, control)
+                            for text, style, control in segments]
+            self._drawn = (width, segments)
+        yield from self._drawn[1]
+
+
+def rules_page(markdown: str) -> RenderableType:
+    """A page of rules as the terminal can draw it (ASCII only without Unicode)."""
+    return LaidOut(markdown, ascii_only=not unicode_ok())
 
 
 class RulesScreen(Screen[None]):
@@ -53,8 +82,10 @@ class RulesScreen(Screen[None]):
 
     SCOPED_CSS = False  # the ASCII rule below starts from the app
     DEFAULT_CSS = """
-    RulesScreen #rulebook-page {
+    RulesScreen #rules-page, RulesScreen #rulebook-page {
         padding: 0 2;
+    }
+    RulesScreen #rulebook-page {
         align-horizontal: center;
     }
     RulesScreen #rulebook-text {
@@ -62,9 +93,6 @@ class RulesScreen(Screen[None]):
     }
     App.-ascii RulesScreen Underline {
         display: none;  /* its bar is drawn with box characters; the active tab is bold */
-    }
-    App.-ascii RulesScreen MarkdownTableContent {
-        keyline: none;  /* its lines are box characters: the columns stand apart anyway */
     }
     """
 
@@ -74,18 +102,26 @@ class RulesScreen(Screen[None]):
         """Which preset's rules to explain."""
         self.rules = rules
         """The options in force, including any the player changed."""
+        self._rulebook_filled = False
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="table"):
             with TabPane("This table", id="table"), VerticalScroll(id="rules-page"):
-                yield RulesMarkdown(rules_markdown(self.preset_key, self.rules),
-                                    id="rules-text")
+                yield Static(rules_page(rules_markdown(self.preset_key, self.rules)),
+                             id="rules-text")
             with TabPane("Rulebook", id="rulebook"), VerticalScroll(id="rulebook-page"):
-                yield RulesMarkdown(rulebook_shown(), id="rulebook-text")
+                yield Static(id="rulebook-text")  # read once its tab is first shown
         yield Footer()
 
     def on_mount(self) -> None:
         self._page().focus()
+
+    def _fill_rulebook(self) -> None:
+        """The rulebook's page, the first time it is shown (parsing it is most of what
+        opening the screen would cost)."""
+        if not self._rulebook_filled:
+            self._rulebook_filled = True
+            self.query_one("#rulebook-text", Static).update(rules_page(rulebook_shown()))
 
     def _page(self) -> VerticalScroll:
         """The page on the tab being shown."""
@@ -94,6 +130,8 @@ class RulesScreen(Screen[None]):
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A tab chosen with the mouse or the keys: its page takes the keys."""
+        if self.query_one(TabbedContent).active == "rulebook":
+            self._fill_rulebook()
         self._page().focus()
 
     def action_show(self, tab: str) -> None:

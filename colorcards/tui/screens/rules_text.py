@@ -7,7 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import COLOURS, PRESETS, Rank, Rules
+from ...engine import (
+    COLOURS,
+    PRESETS,
+    DrawFour,
+    DrawRule,
+    FirstCard,
+    FirstPlayer,
+    LastCard,
+    Match,
+    Rank,
+    RoundEnd,
+    Rules,
+    Stacking,
+)
 from ...engine.cards import ALL_CARDS
 from ...engine.precomputed import BIT_OF, STACK_MATCH
 from ...engine.rules import CHOICES
@@ -71,10 +84,11 @@ def _value_words(key: str, value: Any) -> str:
     if key == "turn_timer":
         return "off" if not value else f"{value} s"
     if key == "match":
-        if value.startswith("rounds:"):
-            return f"{value.split(':')[1]} rounds"
-        if value.startswith("to:"):
-            return f"first to {value.split(':')[1]} points"
+        match = Match(value)
+        if match.rounds:
+            return f"{match.rounds} rounds"
+        if match.target:
+            return f"first to {match.target} points"
         return "a single round"
     if key == "palette":
         return f"{value.title()}: " + ", ".join(colour_name(c, value) for c in COLOURS)
@@ -86,13 +100,13 @@ def _colours(palette: str) -> str:
 
 
 def _first_card(rules: Rules) -> str:
-    if rules.first_card == "number":
+    if rules.first_card is FirstCard.NUMBER:
         return ("The first card turned up is always a number: action and wild cards go "
                 "back into the pile until one appears.")
-    if rules.first_card == "as-if-played":
+    if rules.first_card is FirstCard.AS_IF_PLAYED:
         return ("If the first card is a Wild it goes back. A Skip, Reverse or Draw Two "
                 "counts as though the player before the first player had just laid it"
-                + (", so a Draw Two can be answered with your own." if rules.stacking == "on"
+                + (", so a Draw Two can be answered with your own." if rules.stacking is Stacking.ON
                    else "."))
     return ("A Wild Draw Four turned up first goes back and another card is turned. Any "
             "other action works at once: Skip skips the first player, Reverse lets the "
@@ -101,10 +115,10 @@ def _first_card(rules: Rules) -> str:
 
 
 def _draw_four(rules: Rules) -> str:
-    if rules.draw_four == "restricted":
+    if rules.draw_four is DrawFour.RESTRICTED:
         return ("You may play a Wild Draw Four only when you hold no card of the colour to "
                 "match. Holding a card of the right number or symbol is fine.")
-    if rules.draw_four == "challenge":
+    if rules.draw_four is DrawFour.CHALLENGE:
         return ("You may play a Wild Draw Four at any time, but the victim may challenge "
                 f"it ({key('challenge')}). If the player held a card of the colour to match, "
                 "the bluff is caught: they draw the four and the victim plays on. If not, "
@@ -131,14 +145,14 @@ def _either(ranks: tuple[Rank, ...]) -> str:
 
 
 def _stacking(rules: Rules) -> str:
-    if rules.stacking == "off":
+    if rules.stacking is Stacking.OFF:
         return ("Stacking is off: whoever is hit by a Draw Two or a Wild Draw Four draws "
                 "and misses the turn.")
     answers = stack_answers()
     two, four = answers[Rank.DRAW_TWO], answers[Rank.WILD_DRAW_FOUR]
     text = (f"Stacking is on: hit by a Draw Two, you may answer with {_either(two)}; "
             f"hit by a Wild Draw Four, only with {_either(four)}.")
-    if rules.draw_four == "restricted":
+    if rules.draw_four is DrawFour.RESTRICTED:
         text += (" A Wild Draw Four answers only when you hold no card of the colour "
                  "to match.")
     return text + (" The penalty passes on and grows (2, 4, 6, ...) until someone cannot "
@@ -147,9 +161,9 @@ def _stacking(rules: Rules) -> str:
 
 def _last_card(rules: Rules) -> str:
     n = rules.last_card_penalty
-    if rules.last_card == "auto":
+    if rules.last_card is LastCard.AUTO:
         return ("Down to one card, Last Card is called for you. Nobody can be caught.")
-    if rules.last_card == "auto-penalty":
+    if rules.last_card is LastCard.AUTO_PENALTY:
         return (f"When you play your second-to-last card, call Last Card ({key('call')}) "
                 f"first or as you play. Forget, and you draw {n} at once.")
     text = (f"When you play your second-to-last card, call Last Card ({key('call')}). "
@@ -163,7 +177,7 @@ def _last_card(rules: Rules) -> str:
 
 
 def _round_end(rules: Rules) -> str:
-    if rules.round_end == "play-on":
+    if rules.round_end is RoundEnd.PLAY_ON:
         return ("When someone empties their hand, the others play on for the places (with "
                 "three or more players) until only one still holds cards. Skips and "
                 "Reverses pass over the empty seats.")
@@ -188,12 +202,12 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         seats = (f"{preset.min_seats} players" if preset.min_seats == preset.max_seats
                  else f"{preset.min_seats} to {preset.max_seats} players")
     draw = ("You may draw one card instead of playing, even when you could play."
-            if rules.draw == "any-time"
+            if rules.draw is DrawRule.ANY_TIME
             else "You may draw only when you have nothing you can play.")
     timer = (f"You have {rules.turn_timer} seconds for each turn. When they run out you draw "
              f"a card and the turn passes; the game never plays a card for you."
              if rules.turn_timer else "There is no turn timer: take your time.")
-    starts = ("You always start each round." if rules.first_player == "human"
+    starts = ("You always start each round." if rules.first_player is FirstPlayer.HUMAN
               else "The first player is the one left of the dealer; the dealer moves one "
                    "seat to the left each round.")
     blurb = preset.blurb if preset else ""

@@ -199,7 +199,8 @@ class StatsScreen(Screen[Go]):
         self.stats = stats
         """LevelStats by level."""
         self.records = records
-        """Finished games (finished_at, difficulty, result, ...)."""
+        """Finished games, each with its finished_at, difficulty, result and practice (the
+        store's history entries, or records)."""
 
     def compose(self) -> ComposeResult:
         by_level = results_by_level(self.records)
