@@ -17,3 +17,12 @@ def _no_background_reviews(monkeypatch):
     from colorcards.tui.app import ColorCardsApp
 
     monkeypatch.setattr(ColorCardsApp, "BACKGROUND_REVIEWS", False)
+
+
+@pytest.fixture(autouse=True)
+def _no_animations(monkeypatch):
+    """Apps under test scroll and move at once (Textual's animation level "none"): what
+    is drawn at rest is the same, and no key waits for a page to glide into place."""
+    from textual import constants
+
+    monkeypatch.setattr(constants, "TEXTUAL_ANIMATIONS", "none")
