@@ -110,7 +110,8 @@ async def wait(pilot, seconds: float) -> None:
     the thinking and the messages before it are done, as on a real clock; then the
     screen catches up."""
     app = pilot.app
-    clock: HandClock = app.clock
+    clock = app.clock
+    assert isinstance(clock, HandClock), "time passes by hand on a HandClock (make_app's)"
     until = clock.time + seconds
     while True:
         await thought(app)
@@ -145,7 +146,8 @@ async def settle(pilot, limit: int = 100_000) -> None:
     computers' thinking before it is done; nothing waits for the wall clock. One full
     pause at the end lets the screen catch up before anything is read from it."""
     app = pilot.app
-    clock: HandClock = app.clock
+    clock = app.clock
+    assert isinstance(clock, HandClock), "the table settles on a HandClock (make_app's)"
     stalls = 0
     for _ in range(limit):
         await thought(app)
