@@ -4,6 +4,17 @@ import gc
 
 import pytest
 
+SLOW_FIRST = ("test_store_crash.py", "test_props.py", "test_web.py", "test_tui_game.py",
+              "test_bots_games.py")
+"""The files whose tests take longest (`pytest --durations=30`), run first: the workers
+of `-n auto` share them out at the start and fill in round them with the short tests,
+instead of one starting last and running on alone."""
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {name: order for order, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory, monkeypatch):
