@@ -8,10 +8,15 @@ had never stopped. The crash test relies on that.
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 from colorcards.bots import make_player
 from colorcards.bots.drive import decide
 from colorcards.engine import Game, get_preset, next_decision, rng_from_state, rng_state
 from colorcards.sim import seat_rngs
+from colorcards.store import Store, recovery
+from colorcards.store.paths import DB_NAME
 
 PLAN = (("duel", 2), ("party", 4), ("colour-match", 3), ("party", 3), ("duel", 2), ("party", 6))
 """The crash test's games, in order: (preset, seats)."""
@@ -78,3 +83,14 @@ def play_until(game: Game, meta: dict, log: list[str], actions: int) -> Driver:
     while len(game.actions) < actions and game.phase != "match-over":
         log.append(driver.step())
     return driver
+
+
+def store_and_connection(directory: Path) -> tuple[Store, sqlite3.Connection]:
+    """A store whose connection the test holds too: its file in `directory`, checked and
+    migrated as `Store.open` does (without the directory's lock). For what only that
+    connection can tell or do: how many rows a save wrote (`total_changes`), a disk that
+    fills up (`max_page_count` belongs to the connection)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / DB_NAME
+    db = recovery.open_checked(path, [])
+    return Store(db, path, None, durable=True, owns_game=True, problems=[]), db

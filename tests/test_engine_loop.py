@@ -183,7 +183,9 @@ def _views_along(key: str, seats: int, seed: int, steps: int):
 
 @pytest.mark.parametrize("key,seats", CASES)
 def test_a_dealt_game_keeps_what_the_view_shows_and_plays_to_the_end(key, seats):
+    checked = 0
     for game, views in _views_along(key, seats, seed=seats + 3, steps=300):
+        checked += 1
         for view in views:
             dealt = deal_from_view(view, random.Random(11))
             assert dealt.cards_in_play() == DECK
@@ -201,6 +203,7 @@ def test_a_dealt_game_keeps_what_the_view_shows_and_plays_to_the_end(key, seats)
             assert next_decision(dealt) is not None or game.is_over
             drive(dealt, random.Random(3))
             assert dealt.is_over and dealt.cards_in_play() == DECK
+    assert checked >= 3  # the game was looked at along the way
 
 
 def test_a_dealt_game_holds_nothing_the_view_lacked():

@@ -16,7 +16,7 @@ from colorcards.tui.screens import ResultsScreen, StatsScreen
 from colorcards.tui.screens.history import HistoryScreen
 from colorcards.tui.screens.replay import ReplayScreen
 from history_helpers import play_evening
-from tui_table_helpers import screen_text
+from tui_table_helpers import HandClock, flat, screen_text, settle, wait
 
 
 @pytest.fixture
@@ -191,19 +191,20 @@ def test_the_same_deal_keeps_options_that_differ_from_the_preset():
 
 async def _play_to_the_results(app, pilot) -> None:
     """Play the player's seat (the first play offered, else the first action) until the
-    results of the finished match are up."""
+    results of the finished match are up (on the app's `HandClock`)."""
     from colorcards.tui.screens import ResultsScreen
 
     for _ in range(3000):
+        await settle(pilot)
         if isinstance(app.screen, ResultsScreen) and app.controller.game.is_over:
             return
         ctl = app.controller
-        if ctl is not None and ctl.my_turn and not isinstance(app.screen, ResultsScreen):
-            legal = ctl.legal()
-            if legal:
-                plays = [a for a in legal if a.kind == "play"]
-                ctl.act(plays[0] if plays else legal[0])
-        await pilot.pause(0.01)
+        legal = ctl.legal() if ctl.my_turn else ()
+        if legal:
+            plays = [a for a in legal if a.kind == "play"]
+            ctl.act(plays[0] if plays else legal[0])
+        else:
+            await wait(pilot, 1.0)  # another's Last Card window: it closes
     raise AssertionError("the match did not end")
 
 
@@ -214,7 +215,7 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
     replay deals the same game again."""
     from colorcards.tui.screens.review import ReviewScreen
 
-    app = ColorCardsApp(data_dir=tmp_path, seed=4242, delay=0)
+    app = ColorCardsApp(data_dir=tmp_path, seed=4242, delay=0, clock=HandClock())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -226,10 +227,8 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.kept.seed == game.seed == 4242
-        for _ in range(1800):  # a few seconds of one core; far more on a loaded machine
-            if screen.result is not None and screen.result.complete:
-                break
-            await pilot.pause(0.1)
+        await app.workers.wait_for_complete()  # the review, in its thread
+        await pilot.pause()
         assert screen.result is not None and screen.result.complete
         with Store.open_for_reading(tmp_path / "colorcards.db") as store:
             assert store.history()[0].reviewed
@@ -370,7 +369,7 @@ async def test_leaving_a_replay_takes_its_notices_and_a_left_game_says_so(tmp_pa
         play_evening(store, games=2, abandon_every=2, autosave=False,
                      plan=(("color-cards", 4, "hard"),))
     app = ColorCardsApp(data_dir=tmp_path, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("h")
         await pilot.pause()
         history = app.screen
@@ -380,11 +379,12 @@ async def test_leaving_a_replay_takes_its_notices_and_a_left_game_says_so(tmp_pa
         await pilot.pause()
         await pilot.press("end", "question_mark")
         await pilot.pause()
-        assert "The game was left here." in screen_text(app)
-        assert app._notifications
+        text = flat(screen_text(app))
+        assert "The game was left here." in text and "PgUp/PgDn a round" in text  # the keys
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, HistoryScreen) and not app._notifications
+        assert isinstance(app.screen, HistoryScreen)
+        assert "PgUp/PgDn" not in flat(screen_text(app))
 
 
 def test_the_replay_holds_the_hand_as_the_table_dealt_and_kept_it(data):

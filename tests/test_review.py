@@ -155,8 +155,9 @@ def _redealt(kept: KeptGame, index: int, seed: int) -> Game:
 def test_re_dealing_the_unseen_cards_changes_neither_hint_nor_review(kept):
     """Other hands and the draw pile dealt again: the player's view is the same, and so
     are the coach's advice and its verdict on the move made."""
-    todo = decisions(kept)
-    for number, d in enumerate(todo[:3]):
+    todo = decisions(kept)[:3]
+    assert len(todo) == 3
+    for number, d in enumerate(todo):
         other = _redealt(kept, d.index, seed=number + 99)
         real = Game.replay(kept.rules, kept.seats, kept.seed, kept.actions[:d.index])
         assert other.hands[1:] != real.hands[1:] or other.draw_pile != real.draw_pile

@@ -55,12 +55,15 @@ def test_the_players_next_seat_is_the_engines(preset, seats):
 def test_the_engine_offers_exactly_the_matching_cards(preset, seats):
     """The cards the engine lets a seat play are those `Card.matches` (the Draw Four
     rule and a pending penalty aside)."""
+    checked = 0
     for game in positions(preset, seats, 200, draw_four="free", stacking="off"):
+        checked += 1
         plays = {a.card for a in game.legal_actions() if isinstance(a, Play)}
         held = set(game.hands[game.current])
         assert plays == {c for c in held if game.matches(c)}
         assert all(game.matches(c) == c.matches(game.active_colour, game.top.rank)
                    for c in ALL_CARDS)
+    assert checked == 200
 
 
 def test_colour_before_top_reads_the_record():
@@ -69,7 +72,7 @@ def test_colour_before_top_reads_the_record():
     checked = 0
     rng = random.Random(3)
     before = None
-    for seed in range(60):
+    for seed in range(8):  # eight random matches to 500: about 4,000 challenges
         game = Game(get_preset("classic").rules(draw_four="challenge"), 3, seed)
         while not game.is_over:
             d = next_decision(game)

@@ -10,7 +10,7 @@ from colorcards.engine import Game, get_preset
 from colorcards.store import GameRecord, LevelStats, SavedGame, Store, resolve_data_dir
 from colorcards.store.records import derive, make_record
 from colorcards.store.schema import MIGRATIONS, SCHEMA_VERSION, migrate
-from store_helpers import Driver, new_meta, play_out, play_until
+from store_helpers import Driver, new_meta, play_out, play_until, store_and_connection
 
 
 def _game(preset="party", seats=3, seed=7, game_id="g1", difficulty="normal"):
@@ -165,9 +165,10 @@ def test_a_shortened_log_is_rewritten_whole(store):
     assert store.load_game().log == log[-3:]
 
 
-def test_a_log_kept_to_its_last_lines_is_saved_in_place(store):
+def test_a_log_kept_to_its_last_lines_is_saved_in_place(tmp_path):
     """A table keeping its last 50 lines: each save writes a handful of rows, not the
     whole game, and the log loads exactly as the table had it."""
+    store, db = store_and_connection(tmp_path / "data")
     game, meta = _game("colour-match", 3, 5)
     log: list[str] = []
     driver = Driver(game, meta)
@@ -178,9 +179,9 @@ def test_a_log_kept_to_its_last_lines_is_saved_in_place(store):
             continue
         log.append(line)
         del log[:-50]
-        before = store._db.total_changes
+        before = db.total_changes
         store.save_game(game, meta, log)
-        changes.append(store._db.total_changes - before)
+        changes.append(db.total_changes - before)
     assert max(changes[100:]) < 12
     saved = store.load_game()
     assert saved.log == log and saved.game.dumps() == game.dumps()
@@ -191,6 +192,7 @@ def test_a_log_kept_to_its_last_lines_is_saved_in_place(store):
     del saved.log[:-50]
     store.save_game(saved.game, saved.meta, saved.log)
     assert store.load_game().log == saved.log
+    store.close()
 
 
 def test_a_new_game_replaces_the_save(store):

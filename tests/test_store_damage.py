@@ -13,7 +13,7 @@ import pytest
 
 from colorcards.engine import Game, get_preset
 from colorcards.store import Store
-from store_helpers import new_meta, play_out, play_until
+from store_helpers import new_meta, play_out, play_until, store_and_connection
 
 
 def _finished(i: int, difficulty: str = "normal"):
@@ -237,11 +237,12 @@ def test_a_really_read_only_dir(tmp_path):
 
 def test_a_full_disk_stops_saving_without_stopping_play(tmp_path):
     """A write that fails (SQLITE_FULL) keeps the last good save and says so once."""
-    with Store.open(tmp_path / "data") as store:
+    store, db = store_and_connection(tmp_path / "data")
+    with store:
         game, meta, log = _in_progress(actions=5)
         store.save_game(game, meta, log)
-        pages = store._db.execute("PRAGMA page_count").fetchone()[0]
-        store._db.execute(f"PRAGMA max_page_count = {pages}")
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
         long_log = log + ["x" * 5000] * 200
         store.save_game(game, meta, long_log)
         store.save_game(game, meta, long_log)
@@ -249,7 +250,7 @@ def test_a_full_disk_stops_saving_without_stopping_play(tmp_path):
         [problem] = store.problems
         assert "full" in problem and "will not be saved" in problem
         assert store.load_game().log == log
-        store._db.execute("PRAGMA max_page_count = 1073741823")
+        db.execute("PRAGMA max_page_count = 1073741823")
         store.save_game(game, meta, long_log)
         assert store.saving and store.load_game().log == long_log
         assert "works again" in store.problems[-1]

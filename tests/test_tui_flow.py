@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from colorcards.tui.screens import NewGameScreen, ResultsScreen, StatsScreen, TitleScreen
-from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown
+from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown, wait
 
 
 async def _press(pilot, key: str) -> None:
@@ -167,8 +167,6 @@ async def test_rules_and_new_game_from_the_pause_menu_come_back_to_it(tmp_path):
 async def test_the_game_waits_while_the_terminal_is_too_small(tmp_path):
     """At 60×20 the table cannot be seen: the turn timer stops and the computers wait;
     at 100×32 play goes on, the turn timer where it stopped."""
-    import asyncio
-
     app = make_app("color-cards", seed=5, data_dir=tmp_path, delay=0.05,
                    changes={"turn_timer": 30, "first_player": "left-of-dealer"})
     async with app.run_test(size=(60, 20)) as pilot:
@@ -177,13 +175,14 @@ async def test_the_game_waits_while_the_terminal_is_too_small(tmp_path):
         ctl = app.controller
         assert ctl.paused and "the game waits for 80×24" in screen_text(app)
         moves, left = len(ctl.game.actions), ctl.turn_left()
-        await asyncio.sleep(0.5)
-        await pilot.pause()
+        await wait(pilot, 60)  # twice the turn timer, and many computer moves' pauses
         assert len(ctl.game.actions) == moves and ctl.turn_left() == left
         await pilot.resize_terminal(100, 32)
         for _ in range(5):
             await pilot.pause()
         assert not ctl.paused and "the game waits" not in screen_text(app)
+        await wait(pilot, 31)
+        assert len(ctl.game.actions) > moves  # play goes on
 
 
 async def test_the_log_strip_never_begins_in_the_middle_of_a_sentence(tmp_path):

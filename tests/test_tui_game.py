@@ -14,7 +14,15 @@ from colorcards.store import Store
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens import PauseMenu, ResultsScreen, TitleScreen
 from colorcards.tui.settings import GameSettings
-from tui_table_helpers import check_table, make_app, play_to_end, play_turn, settle, shown
+from tui_table_helpers import (
+    HandClock,
+    check_table,
+    make_app,
+    play_to_end,
+    play_turn,
+    settle,
+    shown,
+)
 
 
 def _headline(app) -> str:
@@ -76,7 +84,8 @@ async def test_match_of_three_rounds(tmp_path):
     """Family Night plays three rounds: each ends on results, N deals the next."""
     settings = GameSettings(difficulty="normal", preset="family-night", opponents=3,
                             changes={"round_end": "first-out"})
-    app = ColorCardsApp(data_dir=tmp_path, seed=2, settings=settings, direct=True, delay=0)
+    app = ColorCardsApp(data_dir=tmp_path, seed=2, settings=settings, direct=True, delay=0,
+                        clock=HandClock())
     rounds_seen = []
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(3000):
@@ -129,7 +138,7 @@ async def test_quit_and_continue_returns_to_the_same_table(tmp_path):
         await pilot.pause()
     assert first.return_value == 0
 
-    again = ColorCardsApp(data_dir=data, delay=0)
+    again = ColorCardsApp(data_dir=data, delay=0, clock=HandClock())
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, TitleScreen)
@@ -172,11 +181,12 @@ async def test_new_game_over_a_saved_one_counts_as_a_loss(tmp_path):
 
 
 async def test_a_classic_match_to_500_shows_its_last_move_on_screen(tmp_path):
-    """Classic to 500 played by keys to its end (over a thousand lines of log, where the
-    old table's log froze at 400): the screen's log ends with the match's last line."""
+    """Classic to 500 played by keys to its end (past 400 lines of log, where the old
+    table's log froze): the screen's log ends with the match's last line. Seed 47 is a
+    short match for the keys' player: four rounds, about 500 lines (seed 1 took 1,260)."""
     from colorcards.tui.table import TableScreen
 
-    app = make_app("classic", seed=1, difficulty="normal", data_dir=tmp_path)
+    app = make_app("classic", seed=47, difficulty="normal", data_dir=tmp_path)
     async with app.run_test(size=(130, 40)) as pilot:
         await play_to_end(pilot)
         ctl = app.controller

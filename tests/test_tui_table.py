@@ -1,7 +1,8 @@
 """The table's controls, each from a prepared position, driven through keys and clicks.
 
-Computers wait a minute between moves here (nothing moves unless the test acts), so
-every assertion sees the table right after the player's own key.
+The app keeps time on a `HandClock`: nothing moves unless the test moves the clock on
+(`wait`, `settle`), and computers wait a minute between moves besides, so every assertion
+sees the table right after the player's own key.
 """
 
 from __future__ import annotations
@@ -16,11 +17,20 @@ from colorcards.engine import Colour, get_preset, play
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens import ColourChooser, HelpScreen, PauseMenu
 from engine_helpers import position
-from tui_table_helpers import check_table, flat, screen_text, seat_position, shown
+from tui_table_helpers import (
+    HandClock,
+    check_table,
+    flat,
+    screen_text,
+    seat_position,
+    settle,
+    shown,
+    wait,
+)
 
 
 def _app(tmp_path) -> ColorCardsApp:
-    return ColorCardsApp(data_dir=tmp_path, delay=60)
+    return ColorCardsApp(data_dir=tmp_path, delay=60, clock=HandClock())
 
 
 async def _table(pilot, game, **kwargs):
@@ -346,7 +356,9 @@ async def test_turn_timer_draws_for_you(tmp_path):
         ctl = await _table(pilot, game, turn_seconds=3)  # the rules' 30 s, made short
         assert ctl.turn_deadline is not None and 0 < ctl.turn_left() <= 3
         assert re.search(r"⏱ \d s", shown(pilot.app))
-        await pilot.pause(3.5)
+        await wait(pilot, 2.9)
+        assert len(game.hands[0]) == 2 and game.current == 0
+        await wait(pilot, 0.2)
         assert len(game.hands[0]) == 3 and game.current == 1
         assert "You ran out of time" in shown(pilot.app)
 
@@ -429,10 +441,7 @@ async def test_a_computer_catches_you(tmp_path):
         ctl = await _table(pilot, game, preset="party", difficulty="hard", delay=0)
         ctl.grace = 0  # no time to call it late: the computers react at once
         await pilot.press("1")
-        for _ in range(500):
-            await pilot.pause()
-            if any(e.kind == "caught" for e in game.history):
-                break
+        await settle(pilot)
         caught = [e for e in game.history if e.kind == "caught"]
         assert caught and caught[0].seat == 0
         assert "caught you without a Last Card call" in " ".join(ctl.log)
@@ -514,15 +523,14 @@ async def test_the_keys_page_pauses_the_turn_timer(tmp_path):
         await pilot.pause()
         assert isinstance(pilot.app.screen, HelpScreen)
         assert ctl.paused and ctl.turn_left() is None
-        await pilot.pause(6.5)
+        await wait(pilot, 60)
         assert len(game.hands[0]) == 2 and game.current == 0  # nothing drawn behind it
         await pilot.press("escape")
         await pilot.pause()
-        assert not ctl.paused and ctl.turn_left() is not None
-        for _ in range(100):  # the clock goes on where it stopped and runs out
-            await pilot.pause(0.1)
-            if len(game.hands[0]) == 3:
-                break
+        assert not ctl.paused and ctl.turn_left() == 6.0  # where it stopped
+        await wait(pilot, 5.9)
+        assert len(game.hands[0]) == 2
+        await wait(pilot, 0.2)  # and it runs out
         assert len(game.hands[0]) == 3 and "You ran out of time" in shown(pilot.app)
 
 
@@ -541,10 +549,10 @@ async def test_the_colour_chooser_and_the_story_pause_the_computers(tmp_path):
         assert type(pilot.app.screen).__name__ == "MatchStory" and ctl.paused
         assert game.current == 1
         moves = ctl.moves
-        await pilot.pause(1.0)
+        await wait(pilot, 60)
         assert ctl.moves == moves  # Lily waits behind the story
         await pilot.press("escape")
-        await pilot.pause(1.0)
+        await wait(pilot, 1.0)
         assert ctl.moves > moves
 
 
@@ -595,10 +603,7 @@ async def test_a_ten_seat_table_at_80x24_shows_everything_since_your_turn(tmp_pa
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game, preset="colour-match", delay=0)
         await pilot.press("1")  # Red 5: then nine computers play
-        for _ in range(200):
-            await pilot.pause()
-            if ctl.my_turn:
-                break
+        await settle(pilot)
         assert ctl.my_turn and len(ctl.since_mine()) >= 9
         text = shown(pilot.app)
         assert "Since your turn:" in text
@@ -620,7 +625,9 @@ async def test_a_long_refusal_is_read_whole_and_the_prompt_comes_back(tmp_path):
         status = screen.query_one("#status")
         assert status.size.height == 2
         assert flat(reason) in shown(pilot.app)
-        await pilot.pause(4.5)
+        await wait(pilot, 3.9)
+        assert flat(reason) in shown(pilot.app)
+        await wait(pilot, 0.2)
         assert "+2 coming your way" in shown(pilot.app)
         assert not status.has_class("-warning")
 
@@ -647,10 +654,7 @@ async def test_digits_play_and_the_cursor_comes_back_to_a_playable_card(tmp_path
         await pilot.press(str(blue + 1))
         assert "Blue 7 does not match" in shown(pilot.app) and len(game.hands[0]) == 4
         await pilot.press(str(next(i for i, c in enumerate(ctl.hand()) if c.code == "R5") + 1))
-        for _ in range(200):
-            await pilot.pause()
-            if ctl.my_turn:
-                break
+        await settle(pilot)
         assert ctl.my_turn
         assert ctl.hand()[hand.selected] in ctl.playable()
 

@@ -5,7 +5,9 @@ of the per-level statistics, and a coached game surviving quit and Continue."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 
 import pytest
 
@@ -358,6 +360,7 @@ def test_a_finished_record_keeps_practice_but_not_the_take_back(tmp_path):
     ctl.coach = QUICK
     ctl.start()
     play_match(ctl, host)
-    meta = json.loads(store._db.execute("SELECT meta FROM records").fetchone()[0])
-    assert meta["practice"] is True and "tutor" not in meta and "note" not in meta
     store.close()
+    with contextlib.closing(sqlite3.connect(store.path)) as db:
+        meta = json.loads(db.execute("SELECT meta FROM records").fetchone()[0])
+    assert meta["practice"] is True and "tutor" not in meta and "note" not in meta

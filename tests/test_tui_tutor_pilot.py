@@ -3,7 +3,6 @@ line, T putting back the exact position, and the note staying off for a good mov
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 from bots_helpers import position
@@ -24,13 +23,13 @@ async def _coached_duel(pilot):
     return ctl
 
 
-async def _weighed(pilot, ctl, seconds: float = 60.0) -> None:
-    """Wait for the coach's judgement (its thread) without holding the event loop."""
-    for _ in range(int(seconds / 0.05)):
-        if not ctl.weighing:
-            break
-        await asyncio.sleep(0.05)
+async def _weighed(pilot, ctl) -> None:
+    """Wait for the coach's judgement: its thread ends once the note is on the table."""
+    judging = [w for w in pilot.app.workers if w.group == "coach"]
+    if judging:  # (none: waiting for every worker of the app)
+        await pilot.app.workers.wait_for_complete(judging)
     await pilot.pause()
+    assert not ctl.weighing
 
 
 async def test_the_note_appears_and_t_takes_the_move_back(tmp_path):

@@ -1,11 +1,15 @@
-"""Helpers for the table's Pilot tests: a screen as text, waiting for the table to settle,
-and a simple player who plays whole games through the keys."""
+"""Helpers for the table's Pilot tests: a screen as text, a clock the test moves on,
+waiting for the table to settle, and a simple player who plays whole games through the
+keys."""
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
+import heapq
 import html
+import itertools
 import re
+from collections.abc import Callable
 
 from colorcards.engine import ACCEPT, CALL, CHALLENGE, DRAW, PASS
 from colorcards.tui.app import ColorCardsApp
@@ -42,10 +46,87 @@ def shown(app) -> str:
     return flat(screen_text(app))
 
 
+class HandTimer:
+    """One call on a `HandClock`, until it rings or is stopped."""
+
+    def __init__(self, due: float, callback: Callable[[], None]):
+        self.due = due
+        self.callback = callback
+        self.live = True
+
+    def stop(self) -> None:
+        self.live = False
+
+
+class HandClock:
+    """The app's time kept by hand (`ColorCardsApp(clock=...)`): nothing rings until
+    the test moves the clock on, so a game waits exactly as long as the test says and
+    no wall-clock second is spent waiting for it."""
+
+    def __init__(self) -> None:
+        self.time = 0.0
+        self._timers: list[tuple[float, int, HandTimer]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self.time
+
+    def schedule(self, seconds: float, callback: Callable[[], None]) -> HandTimer:
+        timer = HandTimer(self.time + max(seconds, 0.0), callback)
+        heapq.heappush(self._timers, (timer.due, next(self._order), timer))
+        return timer
+
+    def next_due(self) -> float | None:
+        """When the next live timer rings (None: nothing is waiting for time)."""
+        while self._timers and not self._timers[0][2].live:
+            heapq.heappop(self._timers)
+        return self._timers[0][0] if self._timers else None
+
+    def ring_next(self, until: float | None = None) -> bool:
+        """Move on to the next live timer (if it is due by `until`) and ring it."""
+        due = self.next_due()
+        if due is None or (until is not None and due > until):
+            return False
+        _, _, timer = heapq.heappop(self._timers)
+        self.time = max(self.time, due)
+        timer.live = False
+        timer.callback()
+        return True
+
+
+async def thought(app) -> None:
+    """Wait until no computer is thinking (their thinking runs in threads, in real time:
+    the answer reaches the table as soon as it is made)."""
+    from textual.worker import WorkerCancelled, WorkerFailed
+
+    while running := [w for w in app.workers if w.group == "thinking" and not w.is_finished]:
+        for worker in running:
+            with contextlib.suppress(WorkerCancelled, WorkerFailed):
+                await worker.wait()
+
+
+async def wait(pilot, seconds: float) -> None:
+    """Let `seconds` pass on the app's `HandClock`: each timer rings at its time, after
+    the thinking and the messages before it are done, as on a real clock; then the
+    screen catches up."""
+    app = pilot.app
+    clock = app.clock
+    assert isinstance(clock, HandClock), "time passes by hand on a HandClock (make_app's)"
+    until = clock.time + seconds
+    while True:
+        await thought(app)
+        await pilot.pause()
+        if not clock.ring_next(until):
+            break
+    clock.time = until
+    await pilot.pause()
+
+
 def make_app(preset: str = "color-cards", *, seed: int = 1, difficulty: str = "normal",
              opponents: int | None = None, data_dir=None, changes: dict | None = None,
              **kwargs) -> ColorCardsApp:
-    """An app that skips to a table with no pause between computer moves."""
+    """An app that skips to a table with no pause between computer moves, on a
+    `HandClock` (`settle` and `wait` move it on)."""
     from colorcards.engine import get_preset
 
     if opponents is None:
@@ -54,29 +135,39 @@ def make_app(preset: str = "color-cards", *, seed: int = 1, difficulty: str = "n
                             changes=changes or {})
     kwargs.setdefault("delay", 0)
     kwargs.setdefault("window_seconds", 60)
+    kwargs.setdefault("clock", HandClock())
     return ColorCardsApp(data_dir=data_dir, seed=seed, settings=settings, direct=True, **kwargs)
 
 
-async def settle(pilot, limit: int = 20000) -> None:
-    """Let computer moves run until the table waits for the human (or a screen is up).
+async def settle(pilot, limit: int = 100_000) -> None:
+    """Let the computers play until the table waits for the human (or a screen is up).
 
-    Short sleeps let the table's timers and the thinking thread run; one full pause at
-    the end lets the screen catch up before anything is read from it."""
+    Time moves on the app's `HandClock` from one timer to the next, each rung once the
+    computers' thinking before it is done; nothing waits for the wall clock. One full
+    pause at the end lets the screen catch up before anything is read from it."""
     app = pilot.app
+    clock = app.clock
+    assert isinstance(clock, HandClock), "the table settles on a HandClock (make_app's)"
+    stalls = 0
     for _ in range(limit):
-        await asyncio.sleep(0.001)
+        await thought(app)
         ctl = app.controller
         if ctl is None or not _on_table(app):
             await pilot.pause()
             return
-        if ctl.busy:
-            continue
         game = ctl.game
-        if game.phase in ("round-over", "match-over"):
-            continue  # the results screen is on its way
-        if game.current_seat == HUMAN or game.vulnerable == HUMAN or game.phase == "window":
+        over = game.phase in ("round-over", "match-over")
+        if not ctl.busy and not over and (game.current_seat == HUMAN
+                                          or game.vulnerable == HUMAN or game.phase == "window"):
             await pilot.pause()
             return
+        if clock.ring_next():
+            stalls = 0
+            continue
+        stalls += 1
+        if stalls > 50:
+            raise AssertionError(f"the table waits for nothing ({game.phase})")
+        await pilot.pause()  # the results screen is on its way (messages, not time)
     raise AssertionError("the table never settled")
 
 

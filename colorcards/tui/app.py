@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from ..replay.kept import KeptGame
     from ..store import Store
     from ..store.background import BackgroundReviews
+    from .clocks import Clock
     from .controller import GameController
     from .seating import Seating
     from .table import TableScreen
@@ -57,7 +58,7 @@ class ColorCardsApp(App):
                  settings: GameSettings | None = None, *, direct: bool = False,
                  delay: float | None = None, window_seconds: float | None = None,
                  turn_seconds: float | None = None, store: Store | None = None,
-                 background_reviews: bool | None = None):
+                 background_reviews: bool | None = None, clock: Clock | None = None):
         super().__init__()
         if background_reviews is not None:
             self.BACKGROUND_REVIEWS = background_reviews  # this app only
@@ -73,6 +74,9 @@ class ColorCardsApp(App):
         """Seconds between computer moves, overriding the speed setting (tests use 0)."""
         self.window_seconds = window_seconds
         self.turn_seconds = turn_seconds
+        self.clock = clock
+        """The time every table keeps (clocks.py); None: the screens' own timers, on the
+        monotonic clock. Tests pass one they move on by hand."""
         self._store = store
         self.controller: GameController | None = None
         """The game at the table, if any."""
@@ -338,7 +342,8 @@ class ColorCardsApp(App):
         their own `pace`); the game's controller."""
         from .table import TableScreen
 
-        screen = TableScreen(seating, store=self.store, **{**self._pace(), **pace})
+        screen = TableScreen(seating, store=self.store, clock=self.clock,
+                             **{**self._pace(), **pace})
         self.controller = screen.controller
         self._show(screen)
         return screen.controller

@@ -6,6 +6,12 @@ redrawing the table never restarts a clock. When the time is up it calls back on
 `hold` stops it and keeps the time left for that moment, so a pause (a menu, the rules)
 costs the player nothing; `cancel` forgets it. The timers themselves are the host's
 (`TableHost.schedule`), so a test can keep the time by hand.
+
+A `Clock` is the time a whole app keeps: `ColorCardsApp(clock=...)` hands it to every
+table, whose game then runs on it (the computers' pauses, the reactions' wait, the Last
+Card window, the turn timer, how long a refusal stays). A player's app has none: the
+screen's own timers on the monotonic clock. A test's clock moves on only when the test
+says, so whole games run without waiting and without racing the wall clock.
 """
 
 from __future__ import annotations
@@ -21,6 +27,16 @@ class Timer(Protocol):
 
 
 Schedule = Callable[[float, Callable[[], None]], Timer]
+
+
+class Clock(Protocol):
+    """The time a table keeps (see the module docstring)."""
+
+    def now(self) -> float:
+        """Seconds, on this clock."""
+
+    def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        """Call `callback` once, `seconds` from now on this clock, on the app's loop."""
 
 
 class Countdown:

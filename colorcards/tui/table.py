@@ -43,6 +43,7 @@ from ..engine import (
     get_preset,
     play,
 )
+from .clocks import Clock
 from .controller import HUMAN, GameController, Timer
 from .keys import bar_keys, bindings, key
 from .palette import colour_name, unicode_ok
@@ -86,6 +87,9 @@ class _Host:
         self.screen = screen
 
     def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        clock = self.screen.clock
+        if clock is not None:
+            return clock.schedule(seconds, callback)
         return self.screen.set_timer(max(seconds, 0.001), callback)
 
     def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
@@ -130,9 +134,14 @@ class TableScreen(Screen):
     keys that are always there, so it fits in 80 columns (in ASCII too: the app spells
     the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
 
-    def __init__(self, seating: Seating, *, store=None, **pace):
+    def __init__(self, seating: Seating, *, store=None, clock: Clock | None = None, **pace):
         super().__init__()
-        self.controller = GameController(seating, _Host(self), store=store, **pace)
+        self.clock = clock
+        """The time the game keeps (the app's); None: this screen's timers."""
+        self._host = _Host(self)
+        if clock is not None:
+            pace["clock"] = clock.now
+        self.controller = GameController(seating, self._host, store=store, **pace)
         """The game being played."""
         self.ascii_only = not unicode_ok()
         self.palette = self.controller.rules.palette
@@ -177,6 +186,8 @@ class TableScreen(Screen):
 
     def on_unmount(self) -> None:
         self.controller.stop()
+        if self._warning_timer is not None:
+            self._warning_timer.stop()  # on the app's clock, it would outlive the screen
         gc.unfreeze()  # what the table held may be garbage now: collections see it again
 
     def on_screen_suspend(self) -> None:
@@ -408,7 +419,7 @@ class TableScreen(Screen):
         self._warning_at = self.controller.moves
         if self._warning_timer is not None:
             self._warning_timer.stop()
-        self._warning_timer = self.set_timer(WARNING_SECONDS, self._warning_over)
+        self._warning_timer = self._host.schedule(WARNING_SECONDS, self._warning_over)
         self._status(self.controller.view())
         self._shake()
 
