@@ -27,9 +27,20 @@ class Event:
 
     def as_json(self) -> dict:
         data = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
-            data[f.name] = _dump(getattr(self, f.name))
+        for name in _names(type(self)):
+            data[name] = _dump(getattr(self, name))
         return data
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(kind: type) -> tuple[str, ...]:
+    """An event class's field names, looked up once (`fields` costs more than the dump)."""
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(f.name for f in fields(kind))
+    return names
 
 
 def _dump(value: object) -> Any:
