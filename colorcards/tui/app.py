@@ -71,7 +71,8 @@ class ColorCardsApp(App):
         self.direct = direct
         """Skip the title and start a game with `settings` at once (command-line flags)."""
         self.delay = delay
-        """Seconds between computer moves, overriding the speed setting (tests use 0)."""
+        """Seconds between computer moves, overriding the speed setting (None: the speed
+        setting says; tests give 0 with a `clock` they move on themselves)."""
         self.window_seconds = window_seconds
         self.turn_seconds = turn_seconds
         self.clock = clock
