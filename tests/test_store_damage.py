@@ -117,6 +117,37 @@ def test_a_newer_schema_is_kept_and_its_records_carried_over(tmp_path):
         assert db.execute("SELECT version FROM schema_version").fetchone()[0] == 99
 
 
+def test_what_a_salvaged_file_carries_over_keeps_practice_and_the_measure_of_play(tmp_path):
+    """Salvaged (here from a newer colorcards): a practice game stays practice, out of the
+    per-level statistics; each record keeps its table data (the replay's hand orders);
+    a reviewed game keeps its accuracy and decisions by kind."""
+    from colorcards.engine import parse_card, play
+    from colorcards.replay.review import Moment, Review
+
+    data = tmp_path / "data"
+    red3 = parse_card("R3")
+    review = Review((Moment(1, 1, red3, None, play(red3), play(red3), close=True),), 1)
+    with Store.open(data) as store:
+        counted = store.finish_game(*_finished(1))
+        game, meta, log = _finished(2)
+        practice = store.finish_game(game, {**meta, "practice": True}, log)
+        assert practice.practice and store.keep_review(counted.game_id, review.as_json())
+        measured = store.accuracies()
+    with sqlite3.connect(data / "colorcards.db") as db:
+        metas = dict(db.execute("SELECT game_id, meta FROM records"))
+        db.execute("UPDATE schema_version SET version = 99")
+    with Store.open(data) as store:
+        [problem] = store.problems
+        assert "(2 finished games)" in problem
+        assert [r.practice for r in store.records()] == [False, True]
+        assert store.stats()["normal"].games == 1
+        assert store.stats(practice=True)["normal"].games == 1
+        assert store.accuracies() == measured and measured[0].kinds is not None
+        db = sqlite3.connect(data / "colorcards.db")
+        assert dict(db.execute("SELECT game_id, meta FROM records")) == metas
+        db.close()
+
+
 def test_a_foreign_sqlite_file_is_kept(tmp_path):
     """Another program's SQLite file under our name is not touched, only moved aside."""
     data = tmp_path / "data"

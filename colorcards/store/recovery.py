@@ -12,7 +12,7 @@ import shutil
 import sqlite3
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -22,6 +22,9 @@ from . import records as R
 from . import saves
 from .paths import move_aside, reason
 from .schema import SCHEMA_VERSION, ForeignDatabase, NewerSchema, migrate, stored_version
+
+MEASURES = ("accuracy", "avg_cost", "kinds")
+"""The columns beside a kept game's review that hold its measure of play."""
 
 
 class Damaged(Exception):
@@ -93,8 +96,14 @@ class Salvage:
     """What could still be read from a file that cannot be used."""
 
     records: list = field(default_factory=list)
+    """The finished games' records, each with its practice mark where the file had one."""
+    metas: dict[str, str] = field(default_factory=dict)
+    """Each record's kept table data (JSON text), where the file had it."""
     replays: list = field(default_factory=list)
     """(game_id, names, actions, review) rows of the games kept whole."""
+    measures: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    """Each kept game's measure of play beside its review (`MEASURES`), where the file had
+    it: without it a reviewed game would drop out of the accuracy until weighed again."""
     save: saves.RawSave | None = None
     lost_records: bool = False
     """Some record rows (or the whole table) could not be read."""
@@ -190,17 +199,26 @@ def _salvage_records(src: sqlite3.Connection, found: Salvage) -> None:
     if not set(R.COLUMNS) <= present:
         found.lost_records = True
         return
-    select = f"SELECT {', '.join(R.COLUMNS)} FROM records"
+    extra = [c for c in ("practice", "meta") if c in present]  # later schema versions
+    select = f"SELECT {', '.join((*R.COLUMNS, *extra))} FROM records"
     try:
         rows = src.execute(select + " ORDER BY id").fetchall()
     except sqlite3.Error:
         found.lost_records = True
         rows = _rows_one_by_one(src, select, "records", "id")
+    width = len(R.COLUMNS)
     for row in rows:
         try:
-            found.records.append(R.from_row(row))
+            record = R.from_row(row[:width])
         except (ValueError, TypeError, KeyError):
             found.lost_records = True
+            continue
+        more = dict(zip(extra, row[width:], strict=True))
+        if more.get("practice"):
+            record = replace(record, practice=True)  # kept out of the statistics, as before
+        if isinstance(more.get("meta"), str):
+            found.metas[record.game_id] = more["meta"]
+        found.records.append(record)
 
 
 def _salvage_replays(src: sqlite3.Connection, found: Salvage) -> None:
@@ -212,13 +230,16 @@ def _salvage_replays(src: sqlite3.Connection, found: Salvage) -> None:
         return
     if not present:
         return  # a file from before games were kept
-    select = "SELECT game_id, names, actions, review FROM replays"
+    extra = [c for c in MEASURES if c in present]
+    select = f"SELECT {', '.join(('game_id', 'names', 'actions', 'review', *extra))} FROM replays"
     try:
-        found.replays = src.execute(select + " ORDER BY rowid").fetchall()
-        return
+        rows = src.execute(select + " ORDER BY rowid").fetchall()
     except sqlite3.Error:
         found.lost_replays = True
-    found.replays = _rows_one_by_one(src, select, "replays", "rowid")
+        rows = _rows_one_by_one(src, select, "replays", "rowid")
+    found.replays = [tuple(row[:4]) for row in rows]
+    if len(extra) == len(MEASURES):
+        found.measures = {row[0]: tuple(row[4:]) for row in rows if isinstance(row[0], str)}
 
 
 def _rows_one_by_one(src: sqlite3.Connection, select: str, table: str, key: str) -> list:
@@ -264,12 +285,16 @@ def restore(db: sqlite3.Connection, found: Salvage) -> None:
     db.execute("BEGIN IMMEDIATE")
     try:
         db.executemany(
-            f"INSERT OR IGNORE INTO records ({', '.join(R.COLUMNS)}) VALUES "
-            f"({', '.join('?' * len(R.COLUMNS))})",
-            [R.to_row(r) for r in found.records])
+            f"INSERT OR IGNORE INTO records ({', '.join(R.COLUMNS)}, meta, practice) VALUES "
+            f"({', '.join('?' * len(R.COLUMNS))}, ?, ?)",
+            [(*R.to_row(r), found.metas.get(r.game_id, "{}"), int(r.practice))
+             for r in found.records])
         db.executemany("INSERT OR IGNORE INTO replays (game_id, names, actions, review) "
                        "VALUES (?, ?, ?, ?)",
                        [r for r in found.replays if _whole_replay(r)])
+        db.executemany(f"UPDATE replays SET {', '.join(f'{c} = ?' for c in MEASURES)} "
+                       "WHERE game_id = ?",
+                       [(*m, game_id) for game_id, m in found.measures.items()])
         if found.save is not None:
             saves.restore_raw(db, found.save)
         db.execute("COMMIT")
