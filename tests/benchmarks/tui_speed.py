@@ -29,7 +29,9 @@
    the coach on, the player's keys pressed as a player would (the first card that can be
    played, else D and P), every key timed as above while the computers play and the coach
    weighs in its thread; and for each decision weighed, the time from the key to the
-   coach's answer (the note, when it is costly). The coach's budget is its own.
+   coach's answer (the note, when it is costly). The coach's budget is its own. Each key
+   is also given in the event loop's own CPU time up to its frame, which a busy machine
+   does not stretch as it does the wall clock.
 """
 
 from __future__ import annotations
@@ -353,14 +355,14 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> No
     from colorcards.tui.settings import GameSettings
     from colorcards.tui.table import TableScreen
 
-    refreshed: list[float] = []
+    refreshed: list[tuple[float, float]] = []  # (wall clock, the loop thread's CPU)
     original = Screen._compositor_refresh
     original_weigh = TableScreen.weigh_move
     answered: list[float] = []
 
     def timed(self) -> None:
         original(self)
-        refreshed.append(time.perf_counter())
+        refreshed.append((time.perf_counter(), time.thread_time()))
 
     def weigh_move(self, judge, done):
         start = time.perf_counter()
@@ -374,6 +376,7 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> No
     Screen._compositor_refresh = timed
     TableScreen.weigh_move = weigh_move
     latencies: list[float] = []
+    spent: list[float] = []  # the loop thread's CPU from the key to that frame
     notes = 0
     try:
         with tempfile.TemporaryDirectory() as data:
@@ -404,12 +407,13 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> No
                         key = "p"
                     else:
                         key = "d"
-                    start = time.perf_counter()
+                    start, cpu = time.perf_counter(), time.thread_time()
                     await pilot.press(key)
                     await pilot.pause()
-                    after = [t for t in refreshed if t > start]
+                    after = [t for t in refreshed if t[0] > start]
                     if after:
-                        latencies.append(after[0] - start)
+                        latencies.append(after[0][0] - start)
+                        spent.append(after[0][1] - cpu)
                     notes = sum(1 for line in ctl.log if line.startswith("Coach:"))
                 # let the last judgements come back
                 for _ in range(200):
@@ -424,6 +428,9 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> No
     print(f"{kind} game (seed {seed}): {len(latencies)} keys, median "
           f"{statistics.median(latencies) * 1000:.1f} ms, worst {max(latencies) * 1000:.1f} ms;"
           f" {frames}/{len(latencies)} within one frame ({FRAME * 1000:.1f} ms)")
+    print(f"  the event loop's own CPU from a key to its frame (what load does not stretch): "
+          f"median {statistics.median(spent) * 1000:.1f} ms, worst {max(spent) * 1000:.1f} ms;"
+          f" {sum(1 for t in spent if t <= FRAME)}/{len(spent)} within one frame")
     if answered:
         ranked = sorted(answered)
         print(f"  the coach answered {len(answered)} decisions: median "
