@@ -29,9 +29,10 @@ from colorcards.engine import (
 )
 from colorcards.engine import events as E
 from colorcards.store import Store
+from colorcards.store.meta import TableMeta
 from colorcards.tui.controller import HUMAN, LOG_KEEP, GameController
 from colorcards.tui.hand_order import kept_order, move, sort_again
-from colorcards.tui.seating import Seating, TableMeta
+from colorcards.tui.seating import Seating
 from colorcards.tui.settings import GameSettings
 from colorcards.tui.wording import Words, ascii_text
 from engine_helpers import position
@@ -342,7 +343,7 @@ def test_hand_order_keeps_the_players_order_and_adds_new_cards_right():
 def test_the_order_the_player_gives_the_hand_is_kept_for_the_replay():
     """Sorting or moving cards records the moment and the order (a second change before
     the next action replaces the first), and the save carries it."""
-    from colorcards.tui.seating import TableMeta
+    from colorcards.store.meta import TableMeta
 
     ctl = controller(prepared("top=R3 | you: B7 R5 G2 Y9 | lily: Y1 Y2 | zoe: G4 G5 | max: B1 B2"))
     assert ctl.meta.arranged == ()

@@ -50,10 +50,11 @@ from ..engine import (
     rng_state,
 )
 from ..engine.explain import why_not
+from ..store.meta import TableMeta
 from . import hand_order
 from .autosave import Autosave
 from .clocks import Countdown, Timer
-from .seating import HUMAN, Seating, TableMeta
+from .seating import HUMAN, Seating
 from .settings import SPEED_DELAYS, GameSettings
 from .table_log import LOG_KEEP, TableLog
 from .tutor import Base, Mark, base_of, note_words, position_before
