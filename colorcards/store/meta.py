@@ -14,7 +14,7 @@ from ..replay.kept import arrangements
 from ..settings import GameSettings
 
 _KNOWN = ("game_id", "preset", "difficulty", "names", "started_at", "settings", "rngs", "hand",
-          "rounds", "finished", "arranged")
+          "rounds", "finished", "arranged", "practice")
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,9 @@ class TableMeta:
     """Each time the player sorted or moved cards: how many actions had been applied, and
     the hand in its new order (by code). Kept with the game, so its replay shows the hand
     as it was held (`kept.KeptGame.arranged`)."""
+    practice: bool = False
+    """Played with the coach on, or with a move taken back: its record is kept out of
+    the per-level statistics (`records.GameRecord.practice`)."""
     extra: dict = field(default_factory=dict)
     """Keys this version does not know, kept as they were."""
 
@@ -58,6 +61,8 @@ class TableMeta:
         })
         if self.finished:
             data["finished"] = True
+        if self.practice:
+            data["practice"] = True
         if self.arranged:
             data["arranged"] = [[at, " ".join(codes)] for at, codes in self.arranged]
         return data
@@ -77,6 +82,7 @@ class TableMeta:
             rounds=tuple(int(n) for n in data.get("rounds") or ()),
             finished=bool(data.get("finished", False)),
             arranged=arrangements(data.get("arranged")),
+            practice=bool(data.get("practice", False)),
             extra={k: v for k, v in data.items() if k not in _KNOWN})
 
     def with_(self, **changes: Any) -> TableMeta:

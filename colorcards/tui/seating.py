@@ -60,7 +60,7 @@ class Seating:
     def resume(cls, saved) -> Seating:
         """The game a `SavedGame` holds, exactly as it was left."""
         game = saved.game
-        meta = TableMeta.from_json(dict(saved.meta), game.seats)
+        meta = saved.meta
         rngs: list[random.Random | None] = [None]
         for seat in range(1, game.seats):
             data = meta.rngs[seat] if seat < len(meta.rngs) else None
