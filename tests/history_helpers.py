@@ -14,6 +14,7 @@ from colorcards.bots import make_player
 from colorcards.bots.drive import drive
 from colorcards.engine import Game, get_preset
 from colorcards.store import Store
+from colorcards.store.meta import TableMeta
 
 EVENING = (("color-cards", 4, "hard"), ("classic", 3, "normal"), ("duel", 2, "crazy"),
            ("party", 5, "easy"), ("family-night", 4, "hard"))
@@ -26,14 +27,14 @@ def step(game: Game, players, rng: random.Random) -> None:
     drive(game, players, [rng] * len(players), limit=1)
 
 
-def new_game(index: int, seed: int, plan=EVENING) -> tuple[Game, dict, list]:
+def new_game(index: int, seed: int, plan=EVENING) -> tuple[Game, TableMeta, list]:
     preset, seats, level = plan[index % len(plan)]
     game = Game(get_preset(preset).rules(), seats, seed=seed)
     names = ["You", *(f"Bot {s}" for s in range(1, seats))]
-    meta = {"game_id": f"evening-{seed}", "preset": preset, "difficulty": level,
+    meta = TableMeta.from_json({"game_id": f"evening-{seed}", "preset": preset, "difficulty": level,
             "names": names, "started_at": "2026-12-01T19:00:00+00:00",
             "settings": {"difficulty": level, "preset": preset, "opponents": seats - 1},
-            "rngs": [None] + [[3, [1] * 625, None]] * (seats - 1), "hand": []}
+            "rngs": [None] + [[3, [1] * 625, None]] * (seats - 1), "hand": []}, seats)
     players = [make_player("hard")] + [make_player(level) for _ in range(1, seats)]
     return game, meta, players
 

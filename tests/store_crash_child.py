@@ -37,17 +37,17 @@ def main(data_dir: str, games: int, progress_path: str) -> int:
             game, meta = plan_game(done)
             log = []
             store.save_game(game, meta, log)
-            note(f"saved {meta['game_id']} {len(game.actions)}")
+            note(f"saved {meta.game_id} {len(game.actions)}")
         driver = Driver(game, meta)
         while game.phase != "match-over":
             line = driver.step()
             if line is None:
                 continue
             log.append(line)
-            store.save_game(game, meta, log)
-            note(f"saved {meta['game_id']} {len(game.actions)}")
-        store.finish_game(game, meta, log)
-        note(f"finished {meta['game_id']}")
+            store.save_game(game, driver.meta, log)
+            note(f"saved {meta.game_id} {len(game.actions)}")
+        store.finish_game(game, driver.meta, log)
+        note(f"finished {meta.game_id}")
     store.close()
     note("done")
     return 0

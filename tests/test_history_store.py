@@ -8,6 +8,7 @@ import pytest
 
 from colorcards.replay import KeptGame, ReplayError
 from colorcards.store import Store
+from colorcards.store.meta import TableMeta
 from colorcards.store.recovery import connect
 from colorcards.store.schema import SCHEMA_VERSION, migrate
 from colorcards.store.store import NO_REPLAY
@@ -139,8 +140,9 @@ def test_the_kept_meta_leaves_out_what_only_resuming_needs(store):
 def test_finishing_twice_keeps_one_replay(store):
     """Finishing the same game again is idempotent for its replay too."""
     [game] = play_evening(store, games=1, abandon_every=0)
-    meta = {"game_id": "evening-1000", "preset": "color-cards", "difficulty": "hard",
-            "names": ["You", "A", "B", "C"]}
+    meta = TableMeta.from_json({"game_id": "evening-1000", "preset": "color-cards",
+                                "difficulty": "hard", "names": ["You", "A", "B", "C"]},
+                               game.seats)
     store.finish_game(game, meta, [])
     assert _sql(store, "SELECT count(*) FROM replays") == [(1,)]
 

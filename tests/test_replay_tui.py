@@ -440,10 +440,10 @@ def test_an_arranged_hand_is_kept_with_the_game_and_its_export(data):
     rng = random.Random(7)
     while not game.is_over:
         step(game, players, rng)
-    meta["arranged"] = [[0, "R5 B7"], [4, "G1 W"]]
+    meta = meta.with_(arranged=((0, ("R5", "B7")), (4, ("G1", "W"))))
     with Store.open(data) as store:
         store.finish_game(game, meta, [])
-        kept = store.kept_game(meta["game_id"])
+        kept = store.kept_game(meta.game_id)
     assert kept.arranged == ((0, ("R5", "B7")), (4, ("G1", "W")))
     assert KeptGame.loads(kept.dumps()).arranged == kept.arranged
     broken = kept.as_json()

@@ -21,7 +21,7 @@ def _game(preset="party", seats=3, seed=7, game_id="g1", difficulty="normal"):
 def _finished(preset="party", seats=3, seed=7, game_id="g1", difficulty="normal"):
     game, meta = _game(preset, seats, seed, game_id, difficulty)
     log: list[str] = []
-    play_out(game, meta, log)
+    meta = play_out(game, meta, log)
     return game, meta, log
 
 
@@ -98,11 +98,12 @@ def test_resume_is_the_exact_game(store, preset, seats, seed, actions):
         line = driver.step()
         if line is not None:
             log.append(line)
-            store.save_game(game, meta, log)
+            store.save_game(game, driver.meta, log)
     saved = store.load_game()
     assert isinstance(saved, SavedGame)
     assert saved.game.dumps() == game.dumps()
-    assert saved.meta == json.loads(json.dumps(meta)) and saved.log == log
+    assert saved.meta.as_json() == json.loads(json.dumps(driver.meta.as_json()))
+    assert saved.log == log
     # Both copies continue identically: same draws, same bot decisions.
     resumed = Driver(saved.game, saved.meta)
     for _ in range(30):
@@ -131,7 +132,7 @@ def test_open_phases_survive_a_save(store):
                     marks.add("vulnerable")
                 if marks - seen:
                     seen |= marks
-                    store.save_game(game, meta, [])
+                    store.save_game(game, driver.meta, [])
                     assert store.load_game().game.dumps() == game.dumps()
             if wanted <= seen:
                 return
@@ -142,7 +143,7 @@ def test_resumed_game_keeps_appending(store):
     """Saving the loaded game again appends to the rows instead of rewriting them."""
     game, meta = _game("colour-match", 3, 5)
     log: list[str] = []
-    play_until(game, meta, log, 60)
+    meta = play_until(game, meta, log, 60).meta
     store.save_game(game, meta, log)
     saved = store.load_game()
     driver = Driver(saved.game, saved.meta)
@@ -150,7 +151,7 @@ def test_resumed_game_keeps_appending(store):
     while line is None:
         line = driver.step()
     saved.log.append(line)
-    store.save_game(saved.game, saved.meta, saved.log)
+    store.save_game(saved.game, driver.meta, saved.log)
     again = store.load_game()
     assert again.game.dumps() == saved.game.dumps() and again.log == saved.log
     assert len(again.game.actions) == len(game.actions) + 1
@@ -180,7 +181,7 @@ def test_a_log_kept_to_its_last_lines_is_saved_in_place(tmp_path):
         log.append(line)
         del log[:-50]
         before = db.total_changes
-        store.save_game(game, meta, log)
+        store.save_game(game, driver.meta, log)
         changes.append(db.total_changes - before)
     assert max(changes[100:]) < 12
     saved = store.load_game()
@@ -190,7 +191,7 @@ def test_a_log_kept_to_its_last_lines_is_saved_in_place(tmp_path):
         line = resumed.step()
     saved.log.append(line)
     del saved.log[:-50]
-    store.save_game(saved.game, saved.meta, saved.log)
+    store.save_game(saved.game, resumed.meta, saved.log)
     assert store.load_game().log == saved.log
     store.close()
 
@@ -198,12 +199,12 @@ def test_a_log_kept_to_its_last_lines_is_saved_in_place(tmp_path):
 def test_a_new_game_replaces_the_save(store):
     """Saving another game_id replaces the game in progress, rows and all."""
     first, meta1 = _game(seed=1, game_id="a")
-    play_until(first, meta1, [], 20)
+    meta1 = play_until(first, meta1, [], 20).meta
     store.save_game(first, meta1, ["x"])
     second, meta2 = _game(seed=2, game_id="b")
     store.save_game(second, meta2, [])
     saved = store.load_game()
-    assert saved.meta["game_id"] == "b" and saved.game.dumps() == second.dumps()
+    assert saved.meta.game_id == "b" and saved.game.dumps() == second.dumps()
     assert saved.log == []
 
 
@@ -224,7 +225,7 @@ def test_saving_from_a_worker_thread(store):
                 line = driver.step()
                 if line is not None:
                     log.append(line)
-                    store.save_game(game, meta, log)
+                    store.save_game(game, driver.meta, log)
         except Exception as exc:  # surfaced below
             errors.append(exc)
 
@@ -333,7 +334,7 @@ def test_abandoning_counts_as_a_loss(store):
     """The saved unfinished game is recorded as an abandoned loss and cleared."""
     game, meta = _game("colour-match", 3, 8, difficulty="easy")
     log: list[str] = []
-    play_until(game, meta, log, 30)
+    meta = play_until(game, meta, log, 30).meta
     store.save_game(game, meta, log)
     record = store.abandon_game()
     assert record.result == "loss" and record.abandoned and record.place is None
@@ -431,7 +432,28 @@ def test_stats_are_derived_not_counted(store):
 def test_duration_counts_play_not_the_wall_clock(store):
     """A record's duration caps long pauses (started_at long ago counts at most 5 min)."""
     game, meta, log = _finished()
-    meta["started_at"] = "2020-01-01T00:00:00+00:00"
+    meta = meta.with_(started_at="2020-01-01T00:00:00+00:00")
     store.save_game(game, meta, log)
     record = store.finish_game(game, meta, log)
     assert 0 < record.duration_seconds <= 600
+
+
+def test_table_meta_writes_the_json_saves_always_had():
+    """The store takes a `TableMeta` but keeps the same JSON: every key the TUI wrote as
+    a plain dict (practice included) reads back into its field and is written the same;
+    keys it does not know (the tutor's mark, a newer version's) are kept as they were."""
+    from colorcards.settings import GameSettings
+    from colorcards.store.meta import TableMeta
+
+    data = {"tutor": {"at": 3}, "future": [1], "game_id": "g", "preset": "classic",
+            "difficulty": "hard", "names": ["You", "Lily"],
+            "started_at": "2026-12-01T00:00:00+00:00",
+            "settings": GameSettings(difficulty="hard", preset="classic",
+                                     opponents=1).as_json(),
+            "rngs": [None, [3, [1, 2], None]], "hand": ["R5", "B7"], "rounds": [0, 12],
+            "finished": True, "practice": True, "arranged": [[0, "R5 B7"]]}
+    meta = TableMeta.from_json(json.loads(json.dumps(data)), 2)
+    assert meta.practice and meta.finished and meta.extra == {"tutor": {"at": 3}, "future": [1]}
+    assert json.loads(json.dumps(meta.as_json())) == data
+    assert not TableMeta.from_json({"game_id": "g"}, 2).practice
+    assert "practice" not in meta.with_(practice=False).as_json()

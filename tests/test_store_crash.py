@@ -53,8 +53,8 @@ def _check(data_dir: Path, progress: Path) -> None:
             assert last is None or last[0] in ids, f"the save of {last} was lost"
             return
         game = saved.game
-        assert saved.meta["game_id"] not in ids
-        if last is not None and last[0] == saved.meta["game_id"]:
+        assert saved.meta.game_id not in ids
+        if last is not None and last[0] == saved.meta.game_id:
             # Each save adds one action; the kill may fall between commit and report.
             assert len(game.actions) in (last[1], last[1] + 1)
         else:

@@ -20,7 +20,7 @@ def _finished(i: int, difficulty: str = "normal"):
     game = Game(get_preset("party").rules(), 3, seed=i)
     meta = new_meta(game, f"g{i}", "party", difficulty)
     log: list[str] = []
-    play_out(game, meta, log)
+    meta = play_out(game, meta, log)
     return game, meta, log
 
 
@@ -28,7 +28,7 @@ def _in_progress(seed: int = 5, actions: int = 40):
     game = Game(get_preset("colour-match").rules(), 3, seed=seed)
     meta = new_meta(game, "live", "colour-match", "hard")
     log: list[str] = []
-    play_until(game, meta, log, actions)
+    meta = play_until(game, meta, log, actions).meta
     return game, meta, log
 
 
@@ -130,7 +130,7 @@ def test_what_a_salvaged_file_carries_over_keeps_practice_and_the_measure_of_pla
     with Store.open(data) as store:
         counted = store.finish_game(*_finished(1))
         game, meta, log = _finished(2)
-        practice = store.finish_game(game, {**meta, "practice": True}, log)
+        practice = store.finish_game(game, meta.with_(practice=True), log)
         assert practice.practice and store.keep_review(counted.game_id, review.as_json())
         measured = store.accuracies()
     with sqlite3.connect(data / "colorcards.db") as db:
@@ -301,8 +301,7 @@ def test_a_second_copy_does_not_touch_the_game_in_progress(tmp_path):
         [problem] = second.problems
         assert "Another copy" in problem and str(data) in problem
         other, other_meta, other_log = _in_progress(seed=9)
-        other_meta["game_id"] = "intruder"
-        second.save_game(other, other_meta, other_log)
+        second.save_game(other, other_meta.with_(game_id="intruder"), other_log)
         finished = _finished(3)
         record = second.finish_game(*finished)
         assert record.game_id == "g3"
@@ -314,7 +313,7 @@ def test_a_second_copy_does_not_touch_the_game_in_progress(tmp_path):
         second.close()
         first.close()
     with Store.open(data) as third:
-        assert third.owns_game and third.load_game().meta["game_id"] == "live"
+        assert third.owns_game and third.load_game().meta.game_id == "live"
 
 
 def test_another_process_owns_the_game(tmp_path):

@@ -18,7 +18,7 @@ def _fill(data, games):
             game = Game(get_preset(preset).rules(), 2, seed=seed)
             meta = new_meta(game, f"g{i}", preset, level)
             log: list[str] = []
-            play_out(game, meta, log)
+            meta = play_out(game, meta, log)
             out.append(store.finish_game(game, meta, log))
         return out
 

@@ -8,6 +8,7 @@ says the frame is drawn. Whole matches play in a fraction of a second this way.
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass, field
 
 import pytest
@@ -29,9 +30,10 @@ from colorcards.engine import (
 )
 from colorcards.engine import events as E
 from colorcards.store import Store
+from colorcards.store.meta import TableMeta
 from colorcards.tui.controller import HUMAN, LOG_KEEP, GameController
 from colorcards.tui.hand_order import kept_order, move, sort_again
-from colorcards.tui.seating import Seating, TableMeta
+from colorcards.tui.seating import Seating
 from colorcards.tui.settings import GameSettings
 from colorcards.tui.wording import Words, ascii_text
 from engine_helpers import position
@@ -300,12 +302,14 @@ def test_a_save_written_before_table_meta_resumes_exactly(tmp_path):
             reference.act(action)
         else:
             host.run(reference.delay)
-    old_meta = reference.save_meta()
+    old_meta = reference.save_meta().as_json()
     del old_meta["rounds"]
     assert set(old_meta) == {"game_id", "preset", "difficulty", "names", "started_at",
                              "settings", "rngs", "hand"}
     with Store.open(tmp_path) as store:
-        store.save_game(reference.game, old_meta, list(reference.log))
+        store.save_game(reference.game, reference.save_meta(), list(reference.log))
+        with sqlite3.connect(store.path) as db:  # the store writes TableMeta's JSON: age it
+            db.execute("UPDATE save SET meta = ?", (json.dumps(old_meta),))
     with Store.open(tmp_path) as store:
         saved = store.load_game()
     assert saved is not None
@@ -342,7 +346,7 @@ def test_hand_order_keeps_the_players_order_and_adds_new_cards_right():
 def test_the_order_the_player_gives_the_hand_is_kept_for_the_replay():
     """Sorting or moving cards records the moment and the order (a second change before
     the next action replaces the first), and the save carries it."""
-    from colorcards.tui.seating import TableMeta
+    from colorcards.store.meta import TableMeta
 
     ctl = controller(prepared("top=R3 | you: B7 R5 G2 Y9 | lily: Y1 Y2 | zoe: G4 G5 | max: B1 B2"))
     assert ctl.meta.arranged == ()
@@ -354,7 +358,7 @@ def test_the_order_the_player_gives_the_hand_is_kept_for_the_replay():
     ctl.act(play(parse_cards("R5")[0]))
     ctl.move_card(0, 1)
     assert [a for a, _ in ctl.meta.arranged] == [at, len(ctl.game.actions)]
-    saved = ctl.save_meta()
+    saved = ctl.save_meta().as_json()
     assert TableMeta.from_json(saved, ctl.game.seats).arranged == ctl.meta.arranged
 
 

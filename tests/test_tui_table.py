@@ -324,7 +324,7 @@ async def test_sort_and_move_cards(tmp_path):
         await pilot.press("shift+right")
         assert [c.code for c in ctl.hand()] == ["G2", "R1", "R5", "B7"]
         assert hand.selected == 1
-        assert ctl.save_meta()["hand"] == ["G2", "R1", "R5", "B7"]
+        assert ctl.save_meta().as_json()["hand"] == ["G2", "R1", "R5", "B7"]
 
 
 async def test_help_and_pause_menu(tmp_path):

@@ -18,6 +18,7 @@ from ..replay.level import Kinds
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from .meta import TableMeta
 
 RESULTS = ("win", "loss", "draw")
 
@@ -184,18 +185,18 @@ def derive(results: Iterable[str]) -> LevelStats:
     return LevelStats(games, wins, losses, draws, wins / games if games else 0.0, streak, best)
 
 
-def make_record(game: Game, meta: dict, finished_at: datetime, duration: float,
+def make_record(game: Game, meta: TableMeta, finished_at: datetime, duration: float,
                 abandoned: bool = False) -> GameRecord:
     """The record of `game` for seat 0; an abandoned game is a loss with no place.
 
     What the game came to is `replay.kept.summary`, the same that a replay checks."""
     came_to = summary(game, abandoned)
     return GameRecord(
-        game_id=str(meta["game_id"]),
+        game_id=meta.game_id,
         finished_at=finished_at,
-        preset=str(meta.get("preset", "")),
+        preset=meta.preset,
         rules=game.rules.as_json(),
-        difficulty=str(meta.get("difficulty", "")),
+        difficulty=str(meta.difficulty),
         seats=game.seats,
         result=came_to["result"],
         abandoned=abandoned,
@@ -206,7 +207,7 @@ def make_record(game: Game, meta: dict, finished_at: datetime, duration: float,
         turns=came_to["turns"],
         duration_seconds=round(duration, 3),
         seed=int(game.seed),
-        practice=bool(meta.get("practice", False)),
+        practice=meta.practice,
     )
 
 

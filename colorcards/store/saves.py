@@ -18,6 +18,7 @@ from datetime import datetime
 
 from ..engine import Game, StateError, game_from_json
 from ..engine.serial import state_to_json
+from .meta import TableMeta
 
 _COMPACT = (",", ":")
 
@@ -27,8 +28,8 @@ class SavedGame:
     """A game in progress as it was last saved."""
 
     game: Game
-    meta: dict
-    """The table's own settings, stored verbatim (names, difficulty, bot generators...)."""
+    meta: TableMeta
+    """The table's own settings (names, difficulty, bot generators...), stored as its JSON."""
     log: list[str]
     """The table's log lines, oldest first."""
     saved_at: datetime
@@ -206,7 +207,11 @@ def build(raw: RawSave) -> SavedGame:
     game = game_from_json(data)
     if game.round != raw.round:
         raise StateError(f"the saved game says round {raw.round} but holds round {game.round}")
-    return SavedGame(game, meta, [str(line) for line in raw.log], saved_at, float(raw.played))
+    try:
+        table = TableMeta.from_json(meta, game.seats)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise StateError(f"the saved game's settings are damaged ({exc!r})") from None
+    return SavedGame(game, table, [str(line) for line in raw.log], saved_at, float(raw.played))
 
 
 def written_from(raw: RawSave, saved: SavedGame) -> Written:

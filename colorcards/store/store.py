@@ -26,6 +26,7 @@ from . import records as R
 from . import recovery, saves
 from .checkpoint import Checkpointer
 from .lock import DirLock
+from .meta import TableMeta
 from .paths import DB_NAME, LOCK_NAME, probe_writable, reason, resolve_data_dir, stamp, utc_now
 
 IDLE_CAP = 300.0
@@ -168,22 +169,22 @@ class Store:
             self._write_ok = True
             self.problems.append(f"Saving to {self.path} works again.")
 
-    def _played(self, game_id: str, meta: dict) -> float:
+    def _played(self, game_id: str, meta: TableMeta) -> float:
         """Playing time so far for `game_id`, counting no pause as more than IDLE_CAP."""
         now = time.monotonic()
         if self._written.game_id == game_id and self._tick is not None:
             base, gap = self._written.played, now - self._tick
         else:
-            base, gap = 0.0, _since(meta.get("started_at"))
+            base, gap = 0.0, _since(meta.started_at)
         return base + min(max(gap, 0.0), IDLE_CAP)
 
-    def save_game(self, game: Game, meta: dict, log: list[str]) -> None:
+    def save_game(self, game: Game, meta: TableMeta, log: list[str]) -> None:
         """Autosave: state, settings and log in one transaction. Cheap after the first
         save of a game: only the actions, events and lines since the last one are added."""
         if not self.owns_game:
             return
-        game_id = str(meta["game_id"])
-        meta_text = json.dumps(meta, separators=(",", ":"))
+        game_id = meta.game_id
+        meta_text = json.dumps(meta.as_json(), separators=(",", ":"))
         played = self._played(game_id, meta)
         try:
             with self._transaction() as db:
@@ -191,7 +192,7 @@ class Store:
                     return  # already finished: never bring it back as a game to resume
                 self._written = saves.write(
                     db, self._written, game_id, game, meta_text, log,
-                    str(meta.get("preset", "")), str(meta.get("difficulty", "")),
+                    meta.preset, meta.difficulty,
                     utc_now().isoformat(), played)
         except (sqlite3.Error, OSError) as exc:
             self._write_failed(exc)
@@ -201,13 +202,13 @@ class Store:
             self._checkpointer.saved()
         self._wrote()
 
-    def finish_game(self, game: Game, meta: dict, log: list[str]) -> R.GameRecord:
+    def finish_game(self, game: Game, meta: TableMeta, log: list[str]) -> R.GameRecord:
         """Record a finished match for seat 0 and clear the save, in one transaction.
 
         Idempotent: finishing the same game_id again returns the first record."""
         if game.phase is not Phase.MATCH_OVER:
             raise ValueError(f"the match is not over (phase {game.phase!r})")
-        game_id = str(meta["game_id"])
+        game_id = meta.game_id
         record = R.make_record(game, meta, utc_now(), self._played(game_id, meta))
         if not self.owns_game:
             return record
@@ -229,13 +230,13 @@ class Store:
         return self._record(record, saved.meta, _names(saved.meta, saved.game),
                             saved.game.actions)
 
-    def _record(self, record: R.GameRecord, meta: dict, names: list[str],
+    def _record(self, record: R.GameRecord, meta: TableMeta, names: list[str],
                 actions: list) -> R.GameRecord:
         """Store `record` (unless its game_id already is) with the game kept whole for
         its replay, and clear that game's save, in one transaction synced to disk; the
         record as stored. The meta kept with it leaves out what only resuming needs
         (each computer's generator: several kilobytes)."""
-        kept_meta = {k: v for k, v in meta.items() if k not in _RESUME_ONLY}
+        kept_meta = {k: v for k, v in meta.as_json().items() if k not in _RESUME_ONLY}
         meta_text = json.dumps(kept_meta, separators=(",", ":"))
         try:
             with self._transaction(durable=True) as db:
@@ -567,9 +568,9 @@ class Store:
         self.close()
 
 
-def _names(meta: dict, game: Game) -> list[str]:
-    names = meta.get("names")
-    if isinstance(names, list) and len(names) == game.seats:
+def _names(meta: TableMeta, game: Game) -> list[str]:
+    names = meta.names
+    if len(names) == game.seats:
         return [str(n) for n in names]
     return []
 

@@ -15,12 +15,13 @@ from collections.abc import Callable, Hashable
 from typing import Protocol
 
 from ..engine import Game
+from ..store.meta import TableMeta
 
 
 class SaveSlot(Protocol):
     """Where a game in progress is kept (the store's save slot)."""
 
-    def save_game(self, game: Game, meta: dict, log: list[str]) -> object:
+    def save_game(self, game: Game, meta: TableMeta, log: list[str]) -> object:
         """Keep `game` with its meta and its log, replacing the last save."""
 
 
@@ -29,7 +30,7 @@ class Autosave:
 
     def __init__(self, slot: SaveSlot | None, defer: Callable[[Callable[[], None]], None],
                  key: Callable[[], Hashable],
-                 contents: Callable[[], tuple[Game, dict, list[str]]],
+                 contents: Callable[[], tuple[Game, TableMeta, list[str]]],
                  closed: bool = False) -> None:
         self.slot = slot
         """The store (None: the game is not saved, as in tests)."""

@@ -50,10 +50,11 @@ from ..engine import (
     rng_state,
 )
 from ..engine.explain import why_not
+from ..store.meta import TableMeta
 from . import hand_order
 from .autosave import Autosave
 from .clocks import Countdown, Timer
-from .seating import HUMAN, Seating, TableMeta
+from .seating import HUMAN, Seating
 from .settings import SPEED_DELAYS, GameSettings
 from .table_log import LOG_KEEP, TableLog
 from .tutor import Base, Mark, base_of, note_words, position_before
@@ -141,7 +142,7 @@ class GameController:
         self.autosave = Autosave(store, host.defer_save, self._save_key, self._save_contents,
                                  closed=self._finished)
         """Every change saved once it is drawn (autosave.py)."""
-        self.practice = bool(seating.meta.extra.get("practice")) or self.settings.coach
+        self.practice = seating.meta.practice or self.settings.coach
         """A practice game (the coach was on, or a move was taken back): kept apart from
         the per-level statistics."""
         self.mark: Mark | None = Mark.from_json(seating.meta.extra.get("tutor"),
@@ -702,13 +703,10 @@ class GameController:
         """Keep the player's order for the cards still held; new cards go on the right."""
         self.arrangement[:] = hand_order.kept_order(self.arrangement, self.game.hands[HUMAN])
 
-    def save_meta(self) -> dict:
+    def save_meta(self) -> TableMeta:
         """The meta the store keeps: ids and names plus what resuming exactly needs (and
         the tutor's mark and note, and whether the game is practice)."""
-        extra = {k: v for k, v in self.meta.extra.items()
-                 if k not in ("tutor", "note", "practice")}
-        if self.practice:
-            extra["practice"] = True
+        extra = {k: v for k, v in self.meta.extra.items() if k not in ("tutor", "note")}
         if self.mark is not None:
             extra["tutor"] = self.mark.as_json(self.table_log.logged)
             if self.note:
@@ -717,8 +715,8 @@ class GameController:
             settings=self.settings,
             rngs=(None, *(rng_state(r) if r else None for r in self.rngs[1:])),
             hand=tuple(c.code for c in self.arrangement), rounds=tuple(self.rounds),
-            extra=extra)
-        return self.meta.as_json()
+            practice=self.practice, extra=extra)
+        return self.meta
 
     def _save_key(self) -> tuple:
         """What tells one saved state from another: the actions played, the hand's order
@@ -726,7 +724,7 @@ class GameController:
         return (len(self.game.actions), tuple(c.code for c in self.arrangement),
                 tuple(hash(r.getstate()) if r else 0 for r in self.rngs))
 
-    def _save_contents(self) -> tuple[Game, dict, list[str]]:
+    def _save_contents(self) -> tuple[Game, TableMeta, list[str]]:
         """The game, its meta and its log, as the store keeps them."""
         return self.game, self.save_meta(), list(self.log)
 
@@ -746,6 +744,5 @@ class GameController:
         self._finished = True
         self._cancel_step()
         if self.store is not None:
-            meta = self.save_meta()
-            meta["finished"] = True
+            meta = self.save_meta().with_(finished=True)
             self.record = self.store.finish_game(self.game, meta, list(self.log))

@@ -2,7 +2,7 @@
 the log in words, the player's hand order and each computer's generator.
 
 `Seating.new` deals a new game; `Seating.resume` sits down again at a saved one,
-exactly as it was left. `TableMeta` is what the store keeps beside the game, as JSON.
+exactly as it was left. `TableMeta` (`store/meta.py`) is what the store keeps beside the game.
 """
 
 from __future__ import annotations
@@ -10,88 +10,16 @@ from __future__ import annotations
 import random
 import secrets
 import uuid
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from ..engine import Card, Game, parse_card, rng_from_state
-from ..replay.kept import arrangements
+from ..settings import GameSettings
+from ..store.meta import TableMeta
 from .hand_order import by_colour
-from .settings import GameSettings
 
 HUMAN = 0
 """The human always sits in seat 0."""
-
-
-_KNOWN = ("game_id", "preset", "difficulty", "names", "started_at", "settings", "rngs", "hand",
-          "rounds", "finished", "arranged")
-
-
-@dataclass(frozen=True)
-class TableMeta:
-    """What the store keeps beside a game: ids, names, settings and what resuming needs."""
-
-    game_id: str
-    """The game's id in the store (a new one for every game dealt)."""
-    preset: str
-    """The preset's key, e.g. 'classic'."""
-    difficulty: str
-    """The computers' level."""
-    names: tuple[str, ...]
-    """Seat names, 'You' first."""
-    started_at: str
-    """When the game was dealt (UTC, ISO 8601)."""
-    settings: GameSettings
-    """The choices made on the New game screen."""
-    rngs: tuple[Any, ...] = ()
-    """Each seat's generator state as JSON (None for the human)."""
-    hand: tuple[str, ...] = ()
-    """The player's cards in the order they keep them, by code."""
-    rounds: tuple[int, ...] = ()
-    """The log line each round's story starts at (the history screen's headings)."""
-    finished: bool = False
-    """True once the match's record is written."""
-    arranged: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    """Each time the player sorted or moved cards: how many actions had been applied, and
-    the hand in its new order (by code). Kept with the game, so its replay shows the hand
-    as it was held (`kept.KeptGame.arranged`)."""
-    extra: dict = field(default_factory=dict)
-    """Keys this version does not know, kept as they were."""
-
-    def as_json(self) -> dict:
-        data = dict(self.extra)
-        data.update({
-            "game_id": self.game_id, "preset": self.preset, "difficulty": self.difficulty,
-            "names": list(self.names), "started_at": self.started_at,
-            "settings": self.settings.as_json(), "rngs": list(self.rngs), "hand": list(self.hand),
-            "rounds": list(self.rounds),
-        })
-        if self.finished:
-            data["finished"] = True
-        if self.arranged:
-            data["arranged"] = [[at, " ".join(codes)] for at, codes in self.arranged]
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict, seats: int) -> TableMeta:
-        """The meta `as_json` wrote, or an older save's (which lacks some keys)."""
-        settings = GameSettings.from_json(data.get("settings") or {
-            "difficulty": data.get("difficulty", "normal"), "preset": data.get("preset"),
-            "opponents": seats - 1})
-        names = tuple(str(name) for name in data.get("names") or settings.names())
-        return cls(
-            game_id=str(data["game_id"]), preset=str(data.get("preset", settings.preset)),
-            difficulty=str(data.get("difficulty", settings.difficulty)), names=names,
-            started_at=str(data.get("started_at", "")), settings=settings,
-            rngs=tuple(data.get("rngs") or ()), hand=tuple(data.get("hand") or ()),
-            rounds=tuple(int(n) for n in data.get("rounds") or ()),
-            finished=bool(data.get("finished", False)),
-            arranged=arrangements(data.get("arranged")),
-            extra={k: v for k, v in data.items() if k not in _KNOWN})
-
-    def with_(self, **changes) -> TableMeta:
-        """A copy with some fields changed."""
-        return replace(self, **changes)
 
 
 @dataclass
@@ -132,7 +60,7 @@ class Seating:
     def resume(cls, saved) -> Seating:
         """The game a `SavedGame` holds, exactly as it was left."""
         game = saved.game
-        meta = TableMeta.from_json(dict(saved.meta), game.seats)
+        meta = saved.meta
         rngs: list[random.Random | None] = [None]
         for seat in range(1, game.seats):
             data = meta.rngs[seat] if seat < len(meta.rngs) else None
