@@ -66,15 +66,11 @@ class TableLog:
         if why:
             line = f"{line[:-1]} ({why}){line[-1]}"
         self._short.append((seat, self.words.short(events, seat)))
-        self.lines.append(line)
-        self.logged += 1
-        excess = len(self.lines) - LOG_KEEP
-        if excess > 0:
-            del self.lines[:excess]
-            self.rounds = [n - excess for n in self.rounds if n >= excess]
+        self.note(line)
 
     def note(self, line: str) -> None:
-        """Write a line that no move made: the coach's note on the player's last move."""
+        """Write a line (also one that no move made: the coach's note on the player's last
+        move), keeping the last `LOG_KEEP` and the round headings' places with them."""
         self.lines.append(line)
         self.logged += 1
         excess = len(self.lines) - LOG_KEEP
