@@ -19,7 +19,6 @@ What textual-serve 1.1 does not do, and this module adds:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import errno
 import os
 import shlex
@@ -288,9 +287,12 @@ class GameServer(Server):
     async def _serve(self) -> int:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
-            # Windows' event loop has no signal handlers: Ctrl+C then ends it as Python does.
-            with contextlib.suppress(NotImplementedError, RuntimeError):
+            try:
                 loop.add_signal_handler(signum, self._stop.set)
+            except NotImplementedError:
+                # Windows' event loop takes no signal handlers: a plain handler hands the
+                # stop to the loop, so Ctrl+C saves the games there too.
+                signal.signal(signum, lambda *_: loop.call_soon_threadsafe(self._stop.set))
         runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=5)
         await runner.setup()
         try:
