@@ -224,20 +224,21 @@ def test_a_judgement_cut_short_by_quitting_is_made_on_continue(tmp_path):
     store.close()
 
 
+def _duel(store: Store, coach: bool) -> GameController:
+    """A whole one-round duel at Normal (seed 9) played into `store`; its controller."""
+    host = ManualHost()
+    settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
+                            changes={"match": "single"})
+    ctl = controller(Seating.new(settings, seed=9), host, store=store)
+    ctl.coach = QUICK
+    ctl.start()
+    play_match(ctl, host)
+    return ctl
+
+
 def _two_duels(store: Store) -> list:
-    """A whole duel at Normal played into `store` without the coach, then the same with
-    it; their controllers, finished."""
-    played = []
-    for coach in (False, True):
-        host = ManualHost()
-        settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
-                                changes={"match": "single"})
-        ctl = controller(Seating.new(settings, seed=9), host, store=store)
-        ctl.coach = QUICK
-        ctl.start()
-        play_match(ctl, host)
-        played.append(ctl)
-    return played
+    """The duel without the coach, then the same with it; their controllers, finished."""
+    return [_duel(store, coach) for coach in (False, True)]
 
 
 def test_practice_games_stay_out_of_the_per_level_statistics(tmp_path):
@@ -353,13 +354,7 @@ def test_a_finished_record_keeps_practice_but_not_the_take_back(tmp_path):
     """The record's meta says practice; what only a take-back needs (the generators'
     states) stays with the save and goes with it."""
     store = Store.open(tmp_path)
-    host = ManualHost()
-    settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=True,
-                            changes={"match": "single"})
-    ctl = controller(Seating.new(settings, seed=9), host, store=store)
-    ctl.coach = QUICK
-    ctl.start()
-    play_match(ctl, host)
+    _duel(store, coach=True)
     store.close()
     with contextlib.closing(sqlite3.connect(store.path)) as db:
         meta = json.loads(db.execute("SELECT meta FROM records").fetchone()[0])
