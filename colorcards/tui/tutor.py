@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..coach.remote import Judgement
-from ..coach.words import pair_nouns, percent
+from ..coach.words import move_noun, pair_nouns, percent
 from ..engine import Card, Colour, Game, copy_rng, game_from_text, rng_from_state, rng_state
 
 NOTE_PREFIX = "Coach: "
@@ -103,12 +103,12 @@ def note_words(judgement: Judgement, card_name: Callable[[Card], str],
     """'Coach: Red Reverse instead of Red 3 — 35% against 24% to win this round.' A card
     played down to one without the call: 'Coach: Call Last Card with Red 3 — 35% against
     24% without the call, to win this round.'"""
-    made, best = pair_nouns(judgement.made, judgement.best, card_name, colour_name, names,
-                            judgement.uncalled)
     chances = f"{percent(judgement.best_chance)} against {percent(judgement.made_chance)}"
     if judgement.uncalled and judgement.made == judgement.best:
-        card = pair_nouns(judgement.made, judgement.made, card_name, colour_name, names)[0]
+        card = move_noun(judgement.made, card_name, colour_name, names)
         return (f"{NOTE_PREFIX}Call Last Card with {card} — {chances} without the call, "
                 f"to win this round.")
+    made, best = pair_nouns(judgement.made, judgement.best, card_name, colour_name, names,
+                            judgement.uncalled)
     return (f"{NOTE_PREFIX}{best[0].upper()}{best[1:]} instead of {made} — {chances} to win "
             f"this round.")
