@@ -198,6 +198,19 @@ def forgot_call(view: View, legal: Sequence[Action], made: Action) -> bool:
     return isinstance(made, Play) and len(view.hand) == 2 and call_due(legal)
 
 
+def pairing(view: View, legal: Sequence[Action], made: Action,
+            advice: Advice) -> tuple[Action, tuple[bool, bool]] | None:
+    """What judging `made` measures: the move it is set against, and whether Last Card is
+    called ahead of each of the two; None when `made` was among the close options (and
+    called as it should be), which costs nothing. A card left uncalled is weighed as
+    played, against the same card with the call when the card was among the close ones."""
+    uncalled = forgot_call(view, legal, made)
+    if made in advice.close and not uncalled:
+        return None
+    best = made if made in advice.close else advice.recommended
+    return best, (call_due(legal), not uncalled and call_due(legal))
+
+
 def _most_held(hand: Sequence[Card], played: Card) -> Colour:
     """The colour the hand holds most of once `played` is gone (first in order on a tie)."""
     rest = list(hand)
@@ -365,14 +378,12 @@ class Coach:
         advice = self.advise(view, legal, made, stop)
         if stop():
             return None
-        uncalled = forgot_call(view, legal, made)
-        if made in advice.close and not uncalled:
+        pair = pairing(view, legal, made, advice)
+        if pair is None:
             return Verdict(made, advice.recommended if made is not advice.recommended
                            else made, close=True, playouts=advice.playouts)
-        # A card left uncalled is weighed as played, against the same card with the call
-        # when the card itself was among the close ones.
-        best = made if made in advice.close else advice.recommended
-        calls = (call_due(legal), not uncalled and call_due(legal))
+        best, calls = pair
+        uncalled = forgot_call(view, legal, made)
         tested = self._test(view, best, made, calls, stop)
         if tested is None:
             return None

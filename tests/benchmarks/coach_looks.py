@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from colorcards.bots import make_player
 from colorcards.bots.drive import drive
 from colorcards.coach import NOTICEABLE, Coach
-from colorcards.coach.weigh import call_due, forgot_call
+from colorcards.coach.weigh import forgot_call, pairing
 from colorcards.engine import Game, get_preset
 from colorcards.replay.kept import kept_from_game
 from colorcards.replay.review import decisions
@@ -55,11 +55,11 @@ def collect_one(args: tuple[int, int, int, int]) -> tuple[int, list[dict]]:
     todo = decisions(kept)
     for d in todo:
         advice = coach.advise(d.view, d.legal, d.made)
-        uncalled = forgot_call(d.view, d.legal, d.made)
-        if d.made in advice.close and not uncalled:
+        pair = pairing(d.view, d.legal, d.made, advice)
+        if pair is None:
             continue
-        best = d.made if d.made in advice.close else advice.recommended
-        calls = (call_due(d.legal), not uncalled and call_due(d.legal))
+        best, calls = pair
+        uncalled = forgot_call(d.view, d.legal, d.made)
         seat = d.view.seat
         test = coach.play_off(d.view, d.legal, (best, d.made), deals, "measure", calls)
         ref = judge.play_off(d.view, d.legal, (best, d.made), reference, "reference", calls)
