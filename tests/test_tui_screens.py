@@ -821,3 +821,21 @@ async def test_new_game_dialog_stays_put_as_the_focus_moves():
             await pilot.press("down")
             await pilot.pause()
             assert box.region == first, app.focused.id
+
+
+@pytest.mark.parametrize("match_over", [False, True])
+async def test_results_answer_n_before_they_are_mounted(match_over):
+    """N pressed as the results appear (the app runs a binding's action at once, even on a
+    screen still composing) goes on, and the screen's own start does not fail on the
+    widgets already gone."""
+
+    class Hasty(ScreenApp):
+        def on_mount(self) -> None:
+            super().on_mount()
+            assert self.screen_under_test is not None
+            self.screen_under_test.action_proceed()  # N, before the screen has mounted
+
+    app = Hasty(lambda: ResultsScreen(sample_results(match_over)))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert app.results == [Go.NEW_GAME if match_over else Go.NEXT_ROUND]

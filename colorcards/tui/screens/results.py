@@ -268,6 +268,12 @@ class ResultsScreen(ModalScreen[Go]):
         Binding("right", "app.focus_next", show=False),
     ]
 
+    AUTO_FOCUS = "#results-body"
+    """The body, not a button, has the focus: Enter does nothing until the player picks a
+    button (arrows, Tab or a click) or presses N or T. (Textual gives it once the screen
+    is composed: a focus set on mount failed when N dismissed the screen before it was
+    mounted.)"""
+
     def __init__(self, data: ResultsData) -> None:
         super().__init__()
         self.data = data
@@ -333,11 +339,6 @@ class ResultsScreen(ModalScreen[Go]):
         if self.data.match_over:
             go += " · V review · D same deal"
         return marks(f"{go} · T title · ↑ ↓ read")
-
-    def on_mount(self) -> None:
-        # The body, not a button, has the focus: Enter does nothing until the player
-        # picks a button (arrows, Tab or a click) or presses N or T.
-        self.query_one("#results-body").focus()
 
     def action_proceed(self) -> None:
         self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
