@@ -823,19 +823,34 @@ async def test_new_game_dialog_stays_put_as_the_focus_moves():
             assert box.region == first, app.focused.id
 
 
-@pytest.mark.parametrize("match_over", [False, True])
-async def test_results_answer_n_before_they_are_mounted(match_over):
-    """N pressed as the results appear (the app runs a binding's action at once, even on a
-    screen still composing) goes on, and the screen's own start does not fail on the
-    widgets already gone."""
+def _match_story():
+    from colorcards.tui.match_story import MatchStory
+
+    return MatchStory([(1, ["Max played Red 5."])])
+
+
+@pytest.mark.parametrize("make, answer, expected", [
+    (lambda: ResultsScreen(sample_results(False)), "action_proceed", [Go.NEXT_ROUND]),
+    (lambda: ResultsScreen(sample_results(True)), "action_proceed", [Go.NEW_GAME]),
+    (lambda: PauseMenu(sound_on=False), "action_choose", [Go.RESUME]),
+    (lambda: HelpScreen(), "action_close", [None]),
+    (lambda: ConfirmDialog("Quit?"), "action_answer", [False]),
+    (lambda: NewGameScreen(STATS, GameSettings(), in_progress=False), "action_cancel", [None]),
+    (_match_story, "action_close", [None]),
+], ids=["results", "match results", "pause", "help", "confirm", "new game", "match story"])
+async def test_a_dialog_closed_before_it_is_mounted(make, answer, expected):
+    """A second key pressed as a dialog appears (N on the results, Escape twice for the
+    pause menu) runs its action at once, even on a screen still composing: the dialog
+    answers, and its own start does not fail on widgets already gone."""
+    arguments = {"action_choose": ("resume",), "action_answer": (False,)}.get(answer, ())
 
     class Hasty(ScreenApp):
         def on_mount(self) -> None:
             super().on_mount()
             assert self.screen_under_test is not None
-            self.screen_under_test.action_proceed()  # N, before the screen has mounted
+            getattr(self.screen_under_test, answer)(*arguments)  # before it has mounted
 
-    app = Hasty(lambda: ResultsScreen(sample_results(match_over)))
+    app = Hasty(make)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        assert app.results == [Go.NEW_GAME if match_over else Go.NEXT_ROUND]
+        assert app.results == expected

@@ -36,6 +36,10 @@ class MatchStory(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,r,q", "close", "Back to the table")]
 
+    AUTO_FOCUS = "#story-lines"
+    """Given by Textual once the screen is composed (a focus set on mount failed when
+    a quick second key closed the screen before it was mounted)."""
+
     def __init__(self, chapters: list[tuple[int, list[str]]], *, ascii_only: bool = False):
         super().__init__()
         self.chapters = chapters
@@ -52,9 +56,8 @@ class MatchStory(ModalScreen[None]):
             yield Static(keys, classes="keys")
 
     def on_mount(self) -> None:
-        lines = self.query_one("#story-lines", VerticalScroll)
-        lines.focus()
-        self.call_after_refresh(lines.scroll_end, animate=False)
+        for lines in self.query("#story-lines").results(VerticalScroll):  # else closed already
+            self.call_after_refresh(lines.scroll_end, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

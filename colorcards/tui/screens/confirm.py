@@ -21,6 +21,11 @@ class ConfirmDialog(ModalScreen[bool]):
         Binding("right,down", "app.focus_next", show=False),
     ]
 
+    AUTO_FOCUS = "#no"
+    """The safe answer has the focus, so a stray Enter never destroys anything. (Given
+    by Textual once the screen is composed: a focus set on mount failed when a quick
+    second key closed the dialog before it was mounted.)"""
+
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self.question = question
@@ -35,10 +40,6 @@ class ConfirmDialog(ModalScreen[bool]):
                 yield Button(self.no, id="no", variant="primary")
                 yield Button(self.yes, id="yes", variant="error")
             yield Static(marks("Y yes · N or Esc no"), classes="keys")
-
-    def on_mount(self) -> None:
-        # The safe answer has the focus, so a stray Enter never destroys anything.
-        self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -35,6 +35,10 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
+    AUTO_FOCUS = "#help-keys"
+    """Given by Textual once the screen is composed (a focus set on mount failed when
+    a quick second key closed the screen before it was mounted)."""
+
     def __init__(self, rules: Rules | None = None) -> None:
         super().__init__()
         self.rules = rules
@@ -46,9 +50,6 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-keys"):
                 yield Static(keys_table(self.rules))
             yield Static("Esc, ? or Q to go back", classes="keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#help-keys").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

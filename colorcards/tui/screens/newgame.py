@@ -139,6 +139,10 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         Binding("down", "app.focus_next", show=False),
     ]
 
+    AUTO_FOCUS = "#difficulty"
+    """Given by Textual once the screen is composed (a focus set on mount failed when
+    a quick second key closed the screen before it was mounted)."""
+
     def __init__(self, stats: dict[str, Any], initial: GameSettings, in_progress: bool) -> None:
         super().__init__()
         self.stats = stats
@@ -189,8 +193,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             yield Static(marks("↑ ↓ option · ← → change · Enter PLAY · Esc back"), classes="keys")
 
     def on_mount(self) -> None:
-        self._update()
-        self.query_one("#difficulty", Choice).focus()
+        if self.query("#difficulty"):  # else Escape closed it before it was mounted
+            self._update()
 
     def _rules_or_base(self) -> Rules:
         try:

@@ -27,6 +27,10 @@ class PauseMenu(ModalScreen[Go]):
         Binding("down", "app.focus_next", show=False),
     ]
 
+    AUTO_FOCUS = "#resume"
+    """Given by Textual once the screen is composed (a focus set on mount failed when
+    a quick second key closed the screen before it was mounted)."""
+
     def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False) -> None:
         super().__init__()
         self.coach_on = coach_on
@@ -58,9 +62,6 @@ class PauseMenu(ModalScreen[Go]):
             else:
                 yield Static("This game is not being saved (the data directory cannot be "
                              "written): quitting ends it for good.", classes="note")
-
-    def on_mount(self) -> None:
-        self.query_one("#resume", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
