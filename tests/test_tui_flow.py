@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from colorcards.tui.screens import NewGameScreen, ResultsScreen, StatsScreen, TitleScreen
+from colorcards.tui.widgets import LogStrip
 from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown, wait
 
 
@@ -200,5 +201,5 @@ async def test_the_log_strip_never_begins_in_the_middle_of_a_sentence(tmp_path):
         ctl.table_log.mine()
         app.screen.refresh_table()
         await pilot.pause()
-        strip = str(app.screen.query_one("#log").lines[0].text)
+        strip = app.screen.query_one("#log", LogStrip).text.splitlines()[0]
         assert strip.startswith("Short one") or strip.startswith("Lily played"), strip

@@ -16,6 +16,7 @@ from textual.widgets import RichLog
 from colorcards.engine import Colour, get_preset, play
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens import ColourChooser, HelpScreen, PauseMenu
+from colorcards.tui.widgets import LogStrip
 from engine_helpers import position
 from tui_table_helpers import (
     HandClock,
@@ -387,7 +388,7 @@ async def test_the_log_shows_a_move_in_the_frame_that_shows_the_move(tmp_path, s
         log = screen.query_one("#side-log" if screen.has_class("-wide") else "#log")
         if not screen.has_class("-wide"):  # the strip holds the last whole lines only
             ctl.act(play(game.hands[0][0]))
-            assert "You played" in "".join(s.text for s in log.lines)
+            assert "You played" in log.text
             return
         assert log.max_scroll_y > 0
         ctl.act(play(game.hands[0][0]))  # a move the table is told of at once
@@ -397,9 +398,9 @@ async def test_the_log_shows_a_move_in_the_frame_that_shows_the_move(tmp_path, s
 async def test_the_logs_kept_style_follows_a_change_of_theme(tmp_path):
     """The log keeps its style between redraws, and takes the new one when the theme changes."""
     game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
-    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+    async with _app(tmp_path).run_test(size=(130, 40)) as pilot:
         await _table(pilot, game)
-        log = pilot.app.screen.query_one("#log")
+        log = pilot.app.screen.query_one("#side-log")
         dark = log.rich_style
         pilot.app.theme = "textual-light"
         await pilot.pause()
@@ -491,6 +492,8 @@ async def test_title_statistics_and_back(tmp_path):
 
 def _log_text(log) -> str:
     """What a log widget holds, flattened (wrapped lines joined)."""
+    if isinstance(log, LogStrip):
+        return flat(log.text)
     return flat(" ".join(strip.text for strip in log.lines))
 
 

@@ -55,6 +55,7 @@ from .widgets import (
     DrawPile,
     GameLog,
     Hand,
+    LogStrip,
     StatusLine,
     TableFooter,
 )
@@ -161,7 +162,7 @@ class TableScreen(Screen):
         with Horizontal(id="body"):
             with Vertical(id="main"):
                 yield from compose_ring(RING_IDS, names, ctl.settings.difficulty)
-                yield GameLog(ascii_only=self.ascii_only, id="log")
+                yield LogStrip(ascii_only=self.ascii_only, id="log")
                 yield StatusLine(id="status")
                 yield ControlBar(id="controls")
                 yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="hand")
@@ -234,6 +235,7 @@ class TableScreen(Screen):
         """RichLog wraps lines as they are written: write them again at the new width."""
         for log in self.query(GameLog):
             log.reset()
+        self.query_one(LogStrip).reset()
         self._show_log()
 
     @work(thread=True, exclusive=True, group="thinking", exit_on_error=False)
@@ -303,13 +305,15 @@ class TableScreen(Screen):
         if self.has_class("-wide") and not self.has_class("-roomy"):
             self.query_one("#side-log", GameLog).show(ctl.log, ctl.logged)
             return
-        log = self.query_one("#log", GameLog)
+        log = self.query_one(LogStrip)
         since = ctl.since_mine()
         width = max(20, log.content_size.width or self.app.size.width - 2)
         rows = log.content_size.height or 3
         needed = sum(len(textwrap.wrap(line, width)) or 1 for line in since)
         if needed > rows:
-            log.show_text(ctl.digest())
+            digest = [row for line in ctl.digest().splitlines()
+                      for row in textwrap.wrap(line, width) or [""]]
+            log.show_text("\n".join(digest[-rows:]))  # its end, if even that is too long
             return
         whole: list[str] = []
         for line in reversed(ctl.log):
@@ -598,6 +602,7 @@ class TableScreen(Screen):
         self._turn_seen = None
         for log in self.query(GameLog):
             log.reset()  # the lines of the moves taken back go
+        self.query_one(LogStrip).reset()
         self.refresh_table()
         self._say("Taken back: the table is as it was before your move. "
                   "This game is now practice.")

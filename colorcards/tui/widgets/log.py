@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
-from textual.widgets import RichLog
+from rich.text import Text
+from textual.widgets import RichLog, Static
 
 from ..wording import ascii_text
 
@@ -24,8 +25,6 @@ class GameLog(RichLog):
         """Write every line in plain ASCII."""
         self._shown = 0
         """How many lines of the table's log (counted as `logged`) are written."""
-        self._text: str | None = None
-        """The short text shown instead of the lines (`show_text`), if any."""
         self._rich_style: Style | None = None
 
     @property
@@ -46,7 +45,6 @@ class GameLog(RichLog):
         """Forget what was written, so the next `show` rewraps every line to the new width."""
         self.clear()
         self._shown = 0
-        self._text = None
 
     def show(self, lines: list[str], logged: int | None = None) -> None:
         """Write the lines not yet shown. `logged` counts every line the table has logged,
@@ -54,7 +52,7 @@ class GameLog(RichLog):
         count already shown are new, even once the oldest are dropped."""
         if logged is None:
             logged = len(lines)
-        if self._text is not None or logged < self._shown:
+        if logged < self._shown:
             self.reset()
         fresh = logged - self._shown
         if fresh <= 0:
@@ -70,12 +68,34 @@ class GameLog(RichLog):
         # shows a move would show the log a line short: scroll in this frame instead.
         self.scroll_end(animate=False, immediate=True, x_axis=False)
 
+
+
+class LogStrip(Static):
+    """The last lines of the log in a strip under the ring, where the terminal has no
+    room for the column: the whole lines the table chose to fit, or a digest.
+
+    A Static, not a RichLog: it never scrolls, so a move redraws its lines and lays out
+    nothing. (A RichLog cleared and written afresh changed its virtual size, and each
+    change laid out the whole table again: 2-3 ms of every card played.)"""
+
+    def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
+        super().__init__("", markup=False, **kwargs)
+        self.ascii_only = ascii_only
+        """Write every line in plain ASCII."""
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The lines shown."""
+        return self._text or ""
+
     def show_text(self, text: str) -> None:
-        """Show `text` in place of the lines (a digest of many moves), until `show`."""
+        """Show `text`, which fits the strip (the table wraps and chooses the lines)."""
         if text == self._text:
             return
-        self.clear()
-        self._shown = 0
         self._text = text
-        self.write(ascii_text(text) if self.ascii_only else text)
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.update(Text(ascii_text(text) if self.ascii_only else text), layout=False)
+
+    def reset(self) -> None:
+        """Forget what is shown, so the next `show_text` draws afresh (after a resize)."""
+        self._text = None
