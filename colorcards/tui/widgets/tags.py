@@ -37,9 +37,9 @@ class OpponentTag(Fed, Static):
         compact = 0 < self.size.width < 17  # the level is in the header too
         level = self.level.title()
         self.border_title = f"{marker} {self.player_name}".strip()
-        self.set_class(current, "-current")
-        self.set_class(vulnerable, "-catchable")
-        self.set_class(out_place is not None, "-out")
+        # One restyle (about a millisecond against the whole stylesheet), not one a class.
+        self.update_classes({"-current": current, "-catchable": vulnerable,
+                             "-out": out_place is not None})
         dot = "-" if ascii_only else "·"
         text = Text("Computer\n" if compact else f"Computer {dot} {level}\n", style="dim")
         if out_place is not None:
