@@ -9,8 +9,10 @@ Last Card window and the turn timer counting down.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 from ..keys import Key
@@ -51,4 +53,11 @@ class ControlBar(Fed, Static):
         parts += [markup for _, markup, _ in items]
         line = "  ".join(parts)
         if self.changed(line):
-            self.update(line, layout=False)
+            self.update(_parsed(line), layout=False)
+
+
+@lru_cache(maxsize=256)
+def _parsed(line: str) -> Content:
+    """The control bar's markup, parsed once: a line comes back move after move (the
+    keys of your turn, of the others'), and parsing one takes most of a millisecond."""
+    return Content.from_markup(line)
