@@ -48,6 +48,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAME = 1 / 60
+REACTION = 0.25
+"""Seconds from the player's turn drawn to their key in a whole game (`--react`): a quick
+player's. A key pressed within a frame or two of the previous frame waits for Textual's
+next one (its screen updates run on a 60 Hz timer) whatever the game does."""
 EARLIER = [f"Max played Green {n % 10}, Zoe drew a card." for n in range(40)]
 """The log before the measured keys: longer than its box at every size."""
 
@@ -345,7 +349,8 @@ async def screen_opens(games: int, repeats: int, size: tuple[int, int] = (80, 24
               f"{'  OVER 100 ms' if over else ''}")
 
 
-async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> None:
+async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
+                     react: float = REACTION) -> None:
     """A whole coached game: every key's latency and the coach's time to answer."""
     sys.path.insert(0, str(ROOT / "tests"))
     from textual.screen import Screen
@@ -390,12 +395,16 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True) -> No
                     if ctl is None or ctl.finished:
                         break
                     if not isinstance(app.screen, TableScreen):
-                        if ctl.between_rounds:
-                            ctl.next_round()
+                        if ctl.between_rounds and type(app.screen).__name__ == "ResultsScreen":
+                            await pilot.press("n")  # the next round, as a player starts it
                         continue
                     if not ctl.my_turn or ctl.busy:
                         continue
                     legal = ctl.legal()
+                    if react:
+                        await pilot.pause(react)  # the player sees the turn, then presses
+                        if not ctl.my_turn or ctl.busy or ctl.legal() != legal:
+                            continue
                     plays = [a for a in legal if isinstance(a, Play) and not a.card.is_wild]
                     if plays:
                         key = str(ctl.hand().index(plays[0].card) + 1)
@@ -448,6 +457,10 @@ def main() -> None:
                         help="only play whole coached games with these seeds (default 1)")
     parser.add_argument("--without-coach", action="store_true",
                         help="play those games with the coach off (the reference)")
+    parser.add_argument("--react", type=float, default=REACTION,
+                        help="seconds from the turn drawn to the key, for --coach-game "
+                             "(default %(default)s; 0 presses as soon as the turn is the "
+                             "player's)")
     parser.add_argument("--first-frame", action="store_true",
                         help="only the title's first frame against a bare Textual app's")
     parser.add_argument("--screens", action="store_true",
@@ -475,7 +488,8 @@ def main() -> None:
         return
     if args.coach_game is not None:
         for seed in args.coach_game or [1]:
-            asyncio.run(coach_game(seed, size, coach=not args.without_coach))
+            asyncio.run(coach_game(seed, size, coach=not args.without_coach,
+                                   react=args.react))
         return
     floor = baseline(args.runs)
     times = startup(args.runs)
