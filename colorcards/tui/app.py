@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from ..store.background import BackgroundReviews
     from .clocks import Clock
     from .controller import GameController
+    from .screens.rules import RulesScreen
     from .seating import Seating
     from .table import TableScreen
 
@@ -90,6 +91,8 @@ class ColorCardsApp(App):
         """The background reviews, once started (store/background.py)."""
         self._seated = False
         """Whether a table has been up in this app (it then manages `gc.freeze`)."""
+        self._rules_screen: RulesScreen | None = None
+        """The Rules screen last shown, kept for the next opening with the same rules."""
 
     # ---------------------------------------------------------------- start and stop
 
@@ -294,7 +297,17 @@ class ColorCardsApp(App):
         settings = self.controller.settings if self.controller is not None else self.settings
         if rules is None:
             rules = self.controller.rules if self.controller is not None else settings.rules()
-        self.push_screen(RulesScreen(settings.preset, rules), lambda _: back())
+        screen = self._rules_screen
+        if screen is None or (screen.preset_key, screen.rules) != (settings.preset, rules):
+            # Kept between openings (installed): composing, styling and laying out its
+            # tabs again was most of each opening (60-90 ms of the loop's time).
+            if screen is not None:
+                self.uninstall_screen(screen)
+                if screen not in self.screen_stack:
+                    screen.remove()
+            screen = self._rules_screen = RulesScreen(settings.preset, rules)
+            self.install_screen(screen, "rules")
+        self.push_screen(screen, lambda _: back())
 
     def game_in_progress(self) -> bool:
         """Whether a new game would leave one unfinished (saved, or at the table)."""

@@ -116,6 +116,16 @@ class RulesScreen(Screen[None]):
     def on_mount(self) -> None:
         self._page().focus()
 
+    def on_screen_resume(self) -> None:
+        """Opened again (the app keeps this screen between openings): as a new one
+        opens, on this table's rules at the top."""
+        if not self.is_mounted:
+            return
+        self.query_one(TabbedContent).active = "table"
+        for page in PAGES.values():
+            self.query_one(f"#{page}", VerticalScroll).scroll_home(animate=False)
+        self._page().focus()
+
     def _fill_rulebook(self) -> None:
         """The rulebook's page, the first time it is shown (parsing it is most of what
         opening the screen would cost)."""
