@@ -140,6 +140,19 @@ class ColorCardsApp(App):
         it holds itself and thaws everything when it goes (`TableScreen.on_unmount`)."""
         if not self._seated:
             gc.freeze()
+            self.call_later(self._prepare_rules)
+
+    def _prepare_rules(self) -> None:
+        """The Rules screen of the table the title would deal, its page laid out, while
+        the player reads the title: its first opening then has only Textual's part to
+        do (Rich's Markdown parsed and laid out twice was 15-25 ms of it)."""
+        if self._rules_screen is not None or self._seated:
+            return
+        from .screens.rules import RulesScreen
+
+        screen = self._rules_screen = RulesScreen(self.settings.preset, self.settings.rules())
+        self.install_screen(screen, "rules")
+        self.call_later(screen.lay_out_ahead, self, self.size.width)
 
     def review_in_background(self) -> None:
         """Review the games not yet reviewed, in a process of its own (nothing if that
