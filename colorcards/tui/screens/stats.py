@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 from .. import palette as palettes
 from ..palette import marks
 from ..settings import LEVELS
-from .common import LEVEL_TITLES, percent, streak_short
+from .common import LEVEL_TITLES, DrawnOnce, percent, streak_short
 from .go import Go
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ class StatsScreen(Screen[Go]):
         by_level = results_by_level(self.records)
         with VerticalScroll(id="stats-page"):
             yield Static("Statistics", classes="heading")
-            yield Static(stats_table(self.stats), id="stats-table")
+            yield Static(DrawnOnce(stats_table(self.stats)), id="stats-table")
             yield Static(trend_key(), id="trend-key")
             rows = [trend_row(level, by_level[level]) for level in LEVELS if by_level.get(level)]
             if rows:
