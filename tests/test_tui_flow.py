@@ -206,8 +206,9 @@ async def test_the_log_strip_never_begins_in_the_middle_of_a_sentence(tmp_path):
 
 async def test_rules_opened_again_start_on_this_tables_rules_at_the_top(tmp_path):
     """The app keeps the Rules screen between openings: each opening still starts on
-    this table's rules, scrolled to the top, the page taking the keys; other rules (a
-    preset chosen since) get a page of their own."""
+    this table's rules, scrolled to the top, the page taking the keys (put back as it
+    closes, not as it opens again, when its first frame would show the old place);
+    other rules (a preset chosen since) get a page of their own."""
     from textual.containers import VerticalScroll
     from textual.widgets import TabbedContent
 
@@ -230,6 +231,10 @@ async def test_rules_opened_again_start_on_this_tables_rules_at_the_top(tmp_path
             assert app.screen.query_one(TabbedContent).active == "rulebook"
             await _press(pilot, "escape")
             assert isinstance(app.screen, TitleScreen)
+            # Put back while closed, so the next opening's first frame is already so.
+            kept = app.get_screen("rules")
+            assert kept.query_one(TabbedContent).active == "table"
+            assert kept.query_one("#rules-page", VerticalScroll).scroll_y == 0
         app.settings = GameSettings(preset="party")
         await _press(pilot, "r")
         assert "Party" in screen_text(app).splitlines()[2]

@@ -148,11 +148,11 @@ class RulesScreen(Screen[None]):
     def on_mount(self) -> None:
         self._page().focus()
 
-    def on_screen_resume(self) -> None:
-        """Opened again (the app keeps this screen between openings): as a new one
-        opens, on this table's rules at the top."""
-        if not self.is_mounted:
-            return
+    def on_screen_suspend(self) -> None:
+        """Left. The app keeps this screen for its next opening, which opens as a new
+        screen would, on this table's rules at the top: put back now, while nobody sees
+        it, the next opening's first frame is already so (put back as it opened, that
+        frame showed the tab and the place it was left at)."""
         self.query_one(TabbedContent).active = "table"
         for page in PAGES.values():
             self.query_one(f"#{page}", VerticalScroll).scroll_home(animate=False)
