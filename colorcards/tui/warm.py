@@ -50,7 +50,8 @@ def warm_up(modules: tuple[str, ...] = MODULES,
             with contextlib.suppress(Exception):
                 import_module(name)
         if done is not None:
-            done()
+            with contextlib.suppress(Exception):  # the app may have gone meanwhile
+                done()
 
     thread = threading.Thread(target=run, name="colorcards-warm-up", daemon=True)
     thread.start()
