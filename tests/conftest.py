@@ -42,8 +42,8 @@ def _no_animations(monkeypatch):
 
 
 class _YoungCollections:
-    """The `gc` the table sees in tests: it freezes and unfreezes what it holds as in
-    the game, but its collection before freezing walks the youngest generation only.
+    """The `gc` the table and the app see in tests: they freeze and unfreeze as in
+    the game, but their collections walk the youngest generation only.
     In the game a full collection there takes 15-80 ms; in a test process it walks
     pytest's heap and every earlier test's leftovers too, 0.3 s a table."""
 
@@ -58,6 +58,7 @@ class _YoungCollections:
 
 @pytest.fixture(autouse=True)
 def _young_collections(monkeypatch):
-    from colorcards.tui import table
+    from colorcards.tui import app, table
 
     monkeypatch.setattr(table, "gc", _YoungCollections)
+    monkeypatch.setattr(app, "gc", _YoungCollections)  # its collections on the title

@@ -83,6 +83,19 @@ def test_every_game_of_an_evening_replays_to_its_record(store):
     assert abandoned >= 2
 
 
+def test_outcomes_are_the_counted_games_as_recorded(store):
+    """What the statistics draw over time: every game but practice, oldest first, with
+    the history's time, level and result; a hand-edited time that is not text is left
+    out (a blob), as the history leaves it out."""
+    play_evening(store, games=6)
+    _sql(store, "UPDATE records SET practice = 1 WHERE game_id = 'evening-1001'")
+    _sql(store, "UPDATE records SET finished_at = X'05' WHERE game_id = 'evening-1003'")
+    counted = [e for e in reversed(store.history()) if not e.practice]
+    assert [tuple(o) for o in store.outcomes()] == [
+        (e.finished_at, e.difficulty, e.result, 0) for e in counted]
+    assert len(counted) == 4
+
+
 def test_a_kept_game_that_does_not_replay_to_its_record_says_it_cannot_be_trusted(store):
     """Hand-edit the record's turns: the replay still plays, but says it cannot be trusted."""
     play_evening(store, games=1)

@@ -203,3 +203,40 @@ async def test_the_log_strip_never_begins_in_the_middle_of_a_sentence(tmp_path):
         await pilot.pause()
         strip = app.screen.query_one("#log", LogStrip).text.splitlines()[0]
         assert strip.startswith("Short one") or strip.startswith("Lily played"), strip
+
+
+async def test_rules_opened_again_start_on_this_tables_rules_at_the_top(tmp_path):
+    """The app keeps the Rules screen between openings: each opening still starts on
+    this table's rules, scrolled to the top, the page taking the keys (put back as it
+    closes, not as it opens again, when its first frame would show the old place);
+    other rules (a preset chosen since) get a page of their own."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import TabbedContent
+
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.screens import RulesScreen
+    from colorcards.tui.settings import GameSettings
+
+    app = ColorCardsApp(data_dir=tmp_path, background_reviews=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for opening in range(2):
+            await _press(pilot, "r")
+            assert isinstance(app.screen, RulesScreen)
+            assert app.screen.query_one(TabbedContent).active == "table", opening
+            page = app.screen.query_one("#rules-page", VerticalScroll)
+            assert page.has_focus and page.scroll_y == 0, opening
+            assert screen_text(app).splitlines()[2].strip().startswith("Color Cards")
+            await _press(pilot, "end")
+            assert page.scroll_y > 0
+            await _press(pilot, "r")  # the rulebook, left open
+            assert app.screen.query_one(TabbedContent).active == "rulebook"
+            await _press(pilot, "escape")
+            assert isinstance(app.screen, TitleScreen)
+            # Put back while closed, so the next opening's first frame is already so.
+            kept = app.get_screen("rules")
+            assert kept.query_one(TabbedContent).active == "table"
+            assert kept.query_one("#rules-page", VerticalScroll).scroll_y == 0
+        app.settings = GameSettings(preset="party")
+        await _press(pilot, "r")
+        assert "Party" in screen_text(app).splitlines()[2]
+        assert "Color Cards" not in shown(app)

@@ -117,6 +117,18 @@ class HistoryEntry(NamedTuple):
         return datetime.fromisoformat(self.finished_at)
 
 
+class Outcome(NamedTuple):
+    """A counted game as the statistics draw it over time: when, at which level, and how
+    it ended (`Store.outcomes`)."""
+
+    finished_at: str
+    """ISO time the game ended, as stored."""
+    difficulty: str
+    result: str
+    practice: int = 0
+    """Always 0: practice games are counted apart."""
+
+
 @dataclass(frozen=True)
 class Measured:
     """A reviewed game's measure of play, as the statistics read it."""

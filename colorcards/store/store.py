@@ -435,6 +435,23 @@ class Store:
             return []
         return [r[0] for r in rows]
 
+    def outcomes(self) -> list[R.Outcome]:
+        """Each counted game (not practice): when it ended, its level and its result, in
+        the order recorded. What the statistics draw over time, in one scan of four
+        columns (2,000 games: 2-3 ms; the whole `history()`, 7-20)."""
+        try:
+            with self._mutex:
+                rows = self._db.execute(
+                    "SELECT finished_at, difficulty, result, practice FROM records "
+                    "WHERE practice = 0 ORDER BY id").fetchall()
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return []
+        make = R.Outcome._make
+        # A row whose values make no sense (a hand-edited file) is left out, as in history().
+        return [make(row) for row in rows
+                if type(row[0]) is str and type(row[1]) is str and row[2] in R.RESULTS]
+
     def history(self, limit: int | None = None) -> list[R.HistoryEntry]:
         """Finished and abandoned games, newest first, each saying whether it can be
         replayed and whether its review is kept; only the newest `limit` if given.

@@ -6,12 +6,14 @@ rules live in the engine, the drawing in the screens and widgets.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 
 from ..engine import DEFAULT_PRESET, get_preset
 from ..level import Level
@@ -29,6 +31,7 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from ..store.background import BackgroundReviews
     from .clocks import Clock
     from .controller import GameController
+    from .screens.rules import RulesScreen
     from .seating import Seating
     from .table import TableScreen
 
@@ -42,7 +45,12 @@ IN_ANOTHER_TAB = ("This game is already open in another browser tab (or in a ter
 class ColorCardsApp(App):
     """Title, new game, table, results, statistics and rules, with autosave throughout."""
 
-    CSS_PATH = [HERE / "app.tcss", HERE / "screens" / "screens.tcss"]
+    CSS_PATH = [HERE / "app.tcss", HERE / "screens" / "screens.tcss",
+                HERE / "screens" / "learn.tcss"]
+    """learn.tcss is History's, the replay's and the review's (their CSS_PATH, for a host
+    of its own): read with the app's, the first opening of each does not parse every
+    stylesheet again and restyle the whole app (Textual does when a screen brings CSS
+    the app has not read; 35-120 ms for History's, at a load of 2.5)."""
     TITLE = "Color Cards"
     ENABLE_COMMAND_PALETTE = False
 
@@ -86,6 +94,12 @@ class ColorCardsApp(App):
         self._remote_coach: RemoteCoach | None = None
         self.reviews: BackgroundReviews | None = None
         """The background reviews, once started (store/background.py)."""
+        self._seated = False
+        """Whether a table has been up in this app (it then manages `gc.freeze`)."""
+        self._frozen = False
+        """Whether what start-up made is left out of garbage collections."""
+        self._rules_screen: RulesScreen | None = None
+        """The Rules screen last shown, kept for the next opening with the same rules."""
 
     # ---------------------------------------------------------------- start and stop
 
@@ -109,11 +123,39 @@ class ColorCardsApp(App):
             self._direct_start()
         else:
             self.show_title()
-        from .warm import warm_up
-
-        self.call_after_refresh(warm_up)  # the other screens' imports, off the loop
+        self.call_after_refresh(self._warm_up)
         if self.BACKGROUND_REVIEWS:
             self.set_timer(self.REVIEWS_AFTER, self.review_in_background)
+
+    class WarmedUp(Message):
+        """The other screens' modules are imported (posted from the warm-up thread)."""
+
+    def _warm_up(self) -> None:
+        """The other screens' imports, off the loop, once the first screen is drawn."""
+        from .warm import warm_up
+
+        warm_up(done=lambda: self.post_message(self.WarmedUp()))
+
+    def on_color_cards_app_warmed_up(self) -> None:
+        """What start-up made lives as long as the app: leave it out of the garbage
+        collections (`warm.py`). Not once a table has been up: the table freezes what
+        it holds itself and thaws everything when it goes (`TableScreen.on_unmount`)."""
+        if not self._seated:
+            gc.freeze()
+            self._frozen = True
+            self.call_later(self._prepare_rules)
+
+    def _prepare_rules(self) -> None:
+        """The Rules screen of the table the title would deal, its page laid out, while
+        the player reads the title: its first opening then has only Textual's part to
+        do (Rich's Markdown parsed and laid out twice was 15-25 ms of it)."""
+        if self._rules_screen is not None or self._seated:
+            return
+        from .screens.rules import RulesScreen
+
+        screen = self._rules_screen = RulesScreen(self.settings.preset, self.settings.rules())
+        self.install_screen(screen, "rules")
+        self.call_later(screen.lay_out_ahead, self, self.size.width)
 
     def review_in_background(self) -> None:
         """Review the games not yet reviewed, in a process of its own (nothing if that
@@ -188,6 +230,18 @@ class ColorCardsApp(App):
 
         self._leave_table()
         self._show(TitleScreen(self.store.saved_summary()), self._title_chosen)
+        self.call_after_refresh(self._tidy_up)
+
+    def _tidy_up(self) -> None:
+        """Once the title is drawn again, while the player reads it: let go of what the
+        screens closed since left behind, so that no full garbage collection comes due
+        in the middle of the next screen's opening (one landed on every third or fourth
+        opening, 15-37 ms each). Only once start-up is frozen and before any table:
+        a collection walks 20,000-30,000 objects here, every object the process has
+        otherwise."""
+        forget_drawn_widgets()
+        if self._frozen and not self._seated:
+            gc.collect()
 
     def _title_chosen(self, where: Go | None) -> None:
         """Escape on the title asks before quitting; what it opens comes back to it."""
@@ -262,9 +316,9 @@ class ColorCardsApp(App):
             self.show_stats(back)
 
         store = self.store
-        # The games' list (history) has every field the strips and lines read, and is
-        # read in a sixth of the time of full records (2,000 games: 5 against 33 ms).
-        self.push_screen(StatsScreen(store.stats(), store.history(), store.accuracies(),
+        # Only what the strips and lines read, of the counted games (2,000 games: 2-3 ms;
+        # the history list, 7-20 ms; full records, 33 ms).
+        self.push_screen(StatsScreen(store.stats(), store.outcomes(), store.accuracies(),
                                      store.stats(practice=True)),
                          lambda where: self.go(where, back if where is Go.BACK else reopen))
 
@@ -275,7 +329,17 @@ class ColorCardsApp(App):
         settings = self.controller.settings if self.controller is not None else self.settings
         if rules is None:
             rules = self.controller.rules if self.controller is not None else settings.rules()
-        self.push_screen(RulesScreen(settings.preset, rules), lambda _: back())
+        screen = self._rules_screen
+        if screen is None or (screen.preset_key, screen.rules) != (settings.preset, rules):
+            # Kept between openings (installed): composing, styling and laying out its
+            # tabs again was most of each opening (60-90 ms of the loop's time).
+            if screen is not None:
+                self.uninstall_screen(screen)
+                if screen not in self.screen_stack:
+                    screen.remove()
+            screen = self._rules_screen = RulesScreen(settings.preset, rules)
+            self.install_screen(screen, "rules")
+        self.push_screen(screen, lambda _: back())
 
     def game_in_progress(self) -> bool:
         """Whether a new game would leave one unfinished (saved, or at the table)."""
@@ -346,6 +410,7 @@ class ColorCardsApp(App):
         screen = TableScreen(seating, store=self.store, clock=self.clock,
                              **{**self._pace(), **pace})
         self.controller = screen.controller
+        self._seated = True
         self._show(screen)
         return screen.controller
 
@@ -407,6 +472,22 @@ class ColorCardsApp(App):
             self.go(where, back=reopen, kept=kept)
 
         self.push_screen(ResultsScreen(data), chosen)
+
+
+def forget_drawn_widgets() -> None:
+    """Let go of the lines drawn by widgets that are gone.
+
+    Textual 8.2.8 caches `StylesCache.get_inner_outer` with `functools.lru_cache` on an
+    instance method: its 1,024 entries keep the styles cache of every widget drawn
+    lately alive, with every line that widget drew. Each Rules screen opened and closed
+    left 5,800 objects behind for every full garbage collection to walk (45-90 ms each
+    after six openings, at a load of 2-4). Emptying it costs microseconds; the widgets
+    on screen fill it again as they draw."""
+    from textual._styles_cache import StylesCache
+
+    clear = getattr(getattr(StylesCache, "get_inner_outer", None), "cache_clear", None)
+    if clear is not None:
+        clear()
 
 
 def kept_of(controller: GameController) -> KeptGame:

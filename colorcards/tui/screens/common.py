@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -25,6 +28,28 @@ from ..palette import STYLES, colour_name, glyph, marks
 
 #: Level keys as players read them (the `Level`'s own labels).
 LEVEL_TITLES = {level.value: level.label for level in Level}
+
+
+class DrawnOnce:
+    """A Rich renderable drawn once for each width: Textual draws a Static's content
+    twice for a frame (once to count its lines, once for them), and the last two
+    widths are kept. Its width is measured as the renderable's own."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._drawn: dict[int, list[Segment]] = {}
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        segments = self._drawn.get(options.max_width)
+        if segments is None:
+            segments = list(console.render(self.renderable, options))
+            if len(self._drawn) >= 2:
+                del self._drawn[next(iter(self._drawn))]
+            self._drawn[options.max_width] = segments
+        yield from segments
 
 
 class Choice(Widget, can_focus=True):

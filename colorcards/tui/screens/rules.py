@@ -9,10 +9,10 @@ milliseconds, whole, so End goes to the real end at once."""
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown
 from rich.segment import Segment
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -45,28 +45,48 @@ def rulebook_shown() -> str:
 class LaidOut:
     """Rich's Markdown laid out once for each width it is drawn at: Textual draws a
     Static's content twice for a frame (once to count its lines, once for them), and a
-    page of Markdown is most of what opening the screen costs. On a terminal without
-    Unicode, `_ASCII_DRAWN` is applied to what it draws."""
+    page of Markdown is most of what opening the screen costs. The first frame lays a
+    long page out at two widths (without the scrollbar, then with it): the last few
+    widths are kept. On a terminal without Unicode, `_ASCII_DRAWN` is applied to what it
+    draws."""
+
+    KEEP = 3
+    """How many widths' layouts are kept."""
 
     def __init__(self, markdown: str, ascii_only: bool) -> None:
         self.page = Markdown(markdown)
         self.ascii_only = ascii_only
-        self._drawn: tuple[int, list[Segment]] | None = None
+        self._drawn: dict[int, list[Segment]] = {}
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lay_out(console, options)
+
+    def lay_out(self, console: Console, options: ConsoleOptions) -> list[Segment]:
+        """The page laid out at `options`' width (once for each width)."""
         width = options.max_width
-        if self._drawn is None or self._drawn[0] != width:
+        segments = self._drawn.get(width)
+        if segments is None:
             segments = list(console.render(self.page, options))
             if self.ascii_only:
                 segments = [Segment(text.translate(_ASCII_DRAWN), style, control)
                             for text, style, control in segments]
-            self._drawn = (width, segments)
-        yield from self._drawn[1]
+            if len(self._drawn) >= self.KEEP:
+                del self._drawn[next(iter(self._drawn))]
+            self._drawn[width] = segments
+        return segments
 
 
-def rules_page(markdown: str) -> RenderableType:
+def rules_page(markdown: str) -> LaidOut:
     """A page of rules as the terminal can draw it (ASCII only without Unicode)."""
     return LaidOut(markdown, ascii_only=not unicode_ok())
+
+
+#: The page's text is this much narrower than the screen: its padding (`#rules-page` in
+#: screens.tcss), and then also the scrollbar of a page longer than the screen.
+PAGE_MARGIN, SCROLLBAR = 4, 2
+
+#: The widest the page's text is drawn (`#rules-text` in screens.tcss).
+PAGE_WIDTH = 100
 
 
 class RulesScreen(Screen[None]):
@@ -79,6 +99,10 @@ class RulesScreen(Screen[None]):
         Binding("r", "show('rulebook')", "Rulebook"),
         Binding("space", "page_down", "Page down", show=False),
     ]
+
+    AUTO_FOCUS = "#rules-page"
+    """The page takes the keys from the start: focusing the tabs first, as Textual
+    would, and then the page restyled both once more."""
 
     SCOPED_CSS = False  # the ASCII rule below starts from the app
     DEFAULT_CSS = """
@@ -103,17 +127,35 @@ class RulesScreen(Screen[None]):
         self.rules = rules
         """The options in force, including any the player changed."""
         self._rulebook_filled = False
+        self._page_text = rules_page(rules_markdown(preset_key, rules))
+
+    def lay_out_ahead(self, app: App, width: int) -> None:
+        """Lay this table's page out for a screen `width` columns wide, as its first frame
+        will (without the scrollbar, then with it), before the screen is opened: the
+        app does it while the title is read."""
+        for margin in (PAGE_MARGIN, PAGE_MARGIN + SCROLLBAR):
+            options = app.console_options.update_width(min(PAGE_WIDTH, width - margin))
+            self._page_text.lay_out(app.console, options.update(highlight=False))
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="table"):
             with TabPane("This table", id="table"), VerticalScroll(id="rules-page"):
-                yield Static(rules_page(rules_markdown(self.preset_key, self.rules)),
-                             id="rules-text")
+                yield Static(self._page_text, id="rules-text")
             with TabPane("Rulebook", id="rulebook"), VerticalScroll(id="rulebook-page"):
                 yield Static(id="rulebook-text")  # read once its tab is first shown
         yield Footer()
 
     def on_mount(self) -> None:
+        self._page().focus()
+
+    def on_screen_suspend(self) -> None:
+        """Left. The app keeps this screen for its next opening, which opens as a new
+        screen would, on this table's rules at the top: put back now, while nobody sees
+        it, the next opening's first frame is already so (put back as it opened, that
+        frame showed the tab and the place it was left at)."""
+        self.query_one(TabbedContent).active = "table"
+        for page in PAGES.values():
+            self.query_one(f"#{page}", VerticalScroll).scroll_home(animate=False)
         self._page().focus()
 
     def _fill_rulebook(self) -> None:
