@@ -502,6 +502,19 @@ def test_results_by_level_sorts_by_time_and_reads_iso_strings():
     assert running_win_rate(results) == [0.0, 50.0, 100 / 3]
 
 
+def test_results_by_level_put_an_unreadable_time_first_without_failing():
+    """A hand-edited finish time that does not parse, and one without a time zone, sort
+    among real ones (first, and by the clock) instead of stopping Statistics."""
+    from colorcards.tui.screens.stats import results_by_level
+    from tui_screens_helpers import GameRecord
+
+    records = [GameRecord("2026-11-02T10:00:00+00:00", "hard", "win"),
+               GameRecord("yesterday", "hard", "loss"),
+               GameRecord("2026-11-03T10:00:00", "hard", "draw"),
+               GameRecord("2026-11-01T10:00:00+00:00", "hard", "win")]
+    assert results_by_level(records)["hard"] == ["loss", "win", "win", "draw"]
+
+
 async def test_stats_with_no_games():
     results, _ = await run(lambda: StatsScreen({}, []), keys=["escape"])
     assert results == [Go.BACK]

@@ -32,24 +32,33 @@ LEVEL_TITLES = {level.value: level.label for level in Level}
 
 class DrawnOnce:
     """A Rich renderable drawn once for each width: Textual draws a Static's content
-    twice for a frame (once to count its lines, once for them), and the last two
-    widths are kept. Its width is measured as the renderable's own."""
+    twice for a frame (once to count its lines, once for them); the last `keep` widths
+    are kept. Its width is measured as the renderable's own."""
 
-    def __init__(self, renderable: RenderableType) -> None:
+    def __init__(self, renderable: RenderableType, keep: int = 2) -> None:
         self.renderable = renderable
+        self.keep = keep
         self._drawn: dict[int, list[Segment]] = {}
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.renderable)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lay_out(console, options)
+
+    def lay_out(self, console: Console, options: ConsoleOptions) -> list[Segment]:
+        """The renderable drawn at `options`' width (once for each width)."""
         segments = self._drawn.get(options.max_width)
         if segments is None:
-            segments = list(console.render(self.renderable, options))
-            if len(self._drawn) >= 2:
+            segments = self.finish(list(console.render(self.renderable, options)))
+            if len(self._drawn) >= self.keep:
                 del self._drawn[next(iter(self._drawn))]
             self._drawn[options.max_width] = segments
-        yield from segments
+        return segments
+
+    def finish(self, segments: list[Segment]) -> list[Segment]:
+        """What is kept of a drawing (a subclass may change it): the segments as drawn."""
+        return segments
 
 
 class Choice(Widget, can_focus=True):

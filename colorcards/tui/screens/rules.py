@@ -9,7 +9,6 @@ milliseconds, whole, so End goes to the real end at once."""
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown
 from rich.segment import Segment
 from textual.app import App, ComposeResult
@@ -21,6 +20,7 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 from ...engine import COLOURS, Rules
 from ...rulebook import players_rulebook
 from ..palette import marks, unicode_ok
+from .common import DrawnOnce
 from .rules_text import rules_markdown
 
 #: Each tab's id and the id of the scrolling page inside it.
@@ -42,38 +42,21 @@ def rulebook_shown() -> str:
     return marks(players_rulebook()).translate(_ASCII_BOOK)
 
 
-class LaidOut:
-    """Rich's Markdown laid out once for each width it is drawn at: Textual draws a
-    Static's content twice for a frame (once to count its lines, once for them), and a
-    page of Markdown is most of what opening the screen costs. The first frame lays a
-    long page out at two widths (without the scrollbar, then with it): the last few
-    widths are kept. On a terminal without Unicode, `_ASCII_DRAWN` is applied to what it
-    draws."""
-
-    KEEP = 3
-    """How many widths' layouts are kept."""
+class LaidOut(DrawnOnce):
+    """Rich's Markdown laid out once for each width it is drawn at: a page of Markdown is
+    most of what opening the screen costs. The first frame lays a long page out at two
+    widths (without the scrollbar, then with it): the last three widths are kept. On a
+    terminal without Unicode, `_ASCII_DRAWN` is applied to what it draws."""
 
     def __init__(self, markdown: str, ascii_only: bool) -> None:
-        self.page = Markdown(markdown)
+        super().__init__(Markdown(markdown), keep=3)
         self.ascii_only = ascii_only
-        self._drawn: dict[int, list[Segment]] = {}
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lay_out(console, options)
-
-    def lay_out(self, console: Console, options: ConsoleOptions) -> list[Segment]:
-        """The page laid out at `options`' width (once for each width)."""
-        width = options.max_width
-        segments = self._drawn.get(width)
-        if segments is None:
-            segments = list(console.render(self.page, options))
-            if self.ascii_only:
-                segments = [Segment(text.translate(_ASCII_DRAWN), style, control)
-                            for text, style, control in segments]
-            if len(self._drawn) >= self.KEEP:
-                del self._drawn[next(iter(self._drawn))]
-            self._drawn[width] = segments
-        return segments
+    def finish(self, segments: list[Segment]) -> list[Segment]:
+        if not self.ascii_only:
+            return segments
+        return [Segment(text.translate(_ASCII_DRAWN), style, control)
+                for text, style, control in segments]
 
 
 def rules_page(markdown: str) -> LaidOut:
