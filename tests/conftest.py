@@ -1,5 +1,6 @@
 """Every test runs against a temporary data directory: none touches the real one."""
 
+import asyncio
 import gc
 
 import pytest
@@ -61,3 +62,57 @@ def _young_collections(monkeypatch):
     from colorcards.tui import table
 
     monkeypatch.setattr(table, "gc", _YoungCollections)
+
+
+async def _until_idle(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
+    """What Pilot waits on after each key and in each `pause()`, without the wall clock.
+
+    Textual's own `wait_for_idle` sleeps 20 ms at least, and goes on sleeping (up to a
+    second) while the process is busy: 40 ms a key, 20 ms a pause, more under load. Most
+    of a Pilot test's wall time went there (a whole match to 500: 19 s, 6 s without).
+    Here "idle" is the same thing told from the event loop: nothing left ready to run,
+    and the two timers of Textual's that a wait would let ring, rung at once: the app's
+    resize debounce (1/120 s) and the screen's update (1/60 s), which lays out and
+    paints what changed and then runs the `call_after_refresh` callbacks. While a
+    thread worker (a computer thinking) runs, the loop cannot see it: then Textual's
+    own wait follows, as before."""
+    from textual._context import active_app
+
+    loop = asyncio.get_running_loop()
+    app = active_app.get(None)
+    for _ in range(50):
+        for _ in range(100_000):
+            await asyncio.sleep(0)
+            if not loop._ready:
+                await asyncio.sleep(0)  # a callback's own call_soon lands here
+                if not loop._ready:
+                    break
+        if app is None:
+            return
+        try:
+            screen = app.screen
+        except Exception:
+            break
+        if getattr(app, "_resize_timer", None) is not None:
+            app._check_resize()
+            continue
+        if screen._update_timer._active.is_set():
+            screen._on_timer_update()
+            continue
+        break
+    if app is not None and any(w._thread_worker and not w.is_finished for w in app.workers):
+        await _textual_wait_for_idle(min_sleep, max_sleep)
+
+
+def _textual_wait_for_idle(min_sleep: float, max_sleep: float):
+    from textual._wait import wait_for_idle
+
+    return wait_for_idle(min_sleep, max_sleep)
+
+
+@pytest.fixture(autouse=True)
+def _pilot_waits_on_the_loop(monkeypatch):
+    from textual import app, pilot
+
+    monkeypatch.setattr(pilot, "wait_for_idle", _until_idle)
+    monkeypatch.setattr(app, "wait_for_idle", _until_idle)
