@@ -7,9 +7,10 @@ import pytest
 
 SLOW_FIRST = ("test_store_crash.py", "test_props.py", "test_web.py", "test_tui_game.py",
               "test_bots_games.py")
-"""The files whose tests take longest (`pytest --durations=30`), run first: the workers
-of `-n auto` share them out at the start and fill in round them with the short tests,
-instead of one starting last and running on alone."""
+"""The files whose tests take longest (`pytest --durations=30`), run first: with
+`--dist worksteal` the first worker starts on them, the other on the short tests, and
+whichever runs out takes half of the other's remaining queue, so what is left at the
+end is short tests, not one long one running on alone."""
 
 
 def pytest_collection_modifyitems(config, items):
