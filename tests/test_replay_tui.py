@@ -208,13 +208,14 @@ async def _play_to_the_results(app, pilot) -> None:
     raise AssertionError("the match did not end")
 
 
-async def test_results_offer_the_review_and_the_same_deal(tmp_path):
+async def test_results_offer_the_review_and_the_same_deal(tmp_path, monkeypatch):
     """A match played to its end: V on the results reviews it (a progress bar, then the
     moments, kept in the store); Escape goes back to the results, with their Same deal;
     on the title, History shows it reviewed and its replay marks the moments; D on the
     replay deals the same game again."""
     from colorcards.tui.screens.review import ReviewScreen
 
+    _quick_reviews(monkeypatch)
     app = ColorCardsApp(data_dir=tmp_path, seed=4242, delay=0, clock=HandClock())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -244,6 +245,7 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
+        assert replay.marks_at  # the comparison below is not of two empty sets
         assert set(replay.marks_at) == {j.index for j in screen.result.costliest()}
         await pilot.press("v")
         await pilot.pause()
@@ -254,6 +256,26 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path):
         await pilot.pause()
         await pilot.pause()
         assert app.controller.game.seed == 4242 and app.controller.game is not game
+
+
+QUICK_COACH = {"choose_deals": 32, "choose_playouts": 160, "looks": (32, 64)}
+"""A coach on a small budget: what it finds differs, how the screens show it does not
+(the coach's own tests weigh with the full budget)."""
+
+
+def _quick_reviews(monkeypatch) -> None:
+    """The review screen weighs with `QUICK_COACH`: the whole review of a match in a
+    second or two instead of several."""
+    from colorcards.coach import Coach
+    from colorcards.tui.screens import review as review_screen
+
+    weigh = review_screen.review
+
+    def quick_review(kept, progress, stop, **kwargs):
+        return weigh(kept, progress=progress, stop=stop,
+                     coach=Coach(kept.difficulty, **QUICK_COACH), **kwargs)
+
+    monkeypatch.setattr(review_screen, "review", quick_review)
 
 
 def _slow_reviews(monkeypatch, seconds: float) -> list:
@@ -275,7 +297,7 @@ def _slow_reviews(monkeypatch, seconds: float) -> list:
         def slow_progress(done, total):
             time.sleep(seconds)
             progress(done, total)
-        coach = Coach(kept.difficulty, choose_deals=32, choose_playouts=160, looks=(32, 64))
+        coach = Coach(kept.difficulty, **QUICK_COACH)
         return weigh(kept, progress=slow_progress, stop=stop, coach=coach, **kwargs)
 
     monkeypatch.setattr(review_screen, "review", slow_review)

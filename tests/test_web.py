@@ -190,7 +190,7 @@ def test_keys_start_a_game_and_play_a_card(browser, served):
     turns a card leaves the hand. The hint may say draw or pass, so a turn counts as made
     once the hint has left the status line, whatever it did to the hand."""
     with offline_page(browser) as page:
-        text = start_game(page, served.url)
+        text = start_game(page, served.url, fast=True)
         before = hand_count(text)
         assert before is not None
         rows = page.evaluate("window.colorcardsTerminal.rows")
