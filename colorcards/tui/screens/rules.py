@@ -138,7 +138,9 @@ class RulesScreen(Screen[None]):
         frame showed the tab and the place it was left at)."""
         self.query_one(TabbedContent).active = "table"
         for page in PAGES.values():
-            self.query_one(f"#{page}", VerticalScroll).scroll_home(animate=False)
+            # At once: a scroll left for the next refresh waits on a screen not shown.
+            page_scroll = self.query_one(f"#{page}", VerticalScroll)
+            page_scroll.scroll_home(animate=False, immediate=True)
         self._page().focus()
 
     def _fill_rulebook(self) -> None:
