@@ -4,10 +4,13 @@ whatever can be read kept, and the game still playing."""
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -252,18 +255,67 @@ def test_a_read_only_data_dir_shows_old_statistics(tmp_path, monkeypatch):
         assert store.records() == records  # nothing from the in-memory session leaked
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
-                    reason="root writes through directory permissions")
+def _as_nobody(check) -> None:
+    """Run `check` in a forked child that has given up root for the user `nobody`, so
+    that permissions apply to it as to a player; fail with what it raised."""
+    import pwd
+    import traceback
+
+    nobody = pwd.getpwnam("nobody")
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: what it needs is imported already
+        os.close(read)
+        code = 0
+        try:
+            os.setgroups([])
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+            check()
+        except BaseException:
+            os.write(write, traceback.format_exc().encode())
+            code = 1
+        os._exit(code)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        told = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, told
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
 def test_a_really_read_only_dir(tmp_path):
-    """chmod a-w on the data dir: message, records readable, saving off."""
-    data = tmp_path / "data"
+    """chmod a-w on the data dir: message, records readable, saving off. Root writes
+    through permissions: run as root (CI), the store is opened by a child that has
+    become `nobody`, on a directory it owns (outside root's own temporary tree)."""
+    as_root = os.geteuid() == 0
+    base = Path(tempfile.mkdtemp()) if as_root else tmp_path
+    data = base / "data"
     records = _with_records(data, n=2)
-    data.chmod(0o555)
-    try:
+
+    def check() -> None:
         with Store.open(data) as store:
             assert not store.saving and store.records() == records
+            [problem] = store.problems
+            assert "permission denied" in problem and "will not be saved" in problem
+
+    try:
+        if as_root:
+            import pwd
+
+            nobody = pwd.getpwnam("nobody")
+            base.chmod(0o755)
+            for path in [data, *data.iterdir()]:
+                os.chown(path, nobody.pw_uid, nobody.pw_gid)
+        data.chmod(0o555)
+        if as_root:
+            _as_nobody(check)
+        else:
+            check()
     finally:
         data.chmod(0o755)
+        if as_root:
+            shutil.rmtree(base)
 
 
 def test_a_full_disk_stops_saving_without_stopping_play(tmp_path):
