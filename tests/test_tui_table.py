@@ -625,14 +625,15 @@ async def test_a_long_refusal_is_read_whole_and_the_prompt_comes_back(tmp_path):
         await pilot.press(str(index + 1))
         reason = ctl.refusal(play(ctl.hand()[index]))
         assert reason and len(reason) > 76
-        status = screen.query_one("#status")
-        assert status.size.height == 2
+        status, strip = screen.query_one("#status"), screen.query_one("#log")
+        assert status.size.height == 2 and strip.size.height == 2  # the strip gives a row
         assert flat(reason) in shown(pilot.app)
         await wait(pilot, 3.9)
         assert flat(reason) in shown(pilot.app)
         await wait(pilot, 0.2)
         assert "+2 coming your way" in shown(pilot.app)
         assert not status.has_class("-warning")
+        assert status.size.height == 1 and strip.size.height == 3
 
 
 async def test_two_cards_and_nothing_to_play_says_draw_not_last_card(tmp_path):

@@ -363,8 +363,10 @@ class TableScreen(Screen):
             text = ascii_text(text)
         column = self.has_class("-wide") and not self.has_class("-roomy")
         width = max(20, self.app.size.width - (40 if column else 4))
-        self.set_class(len(text) > width, "-status-2")
-        self.query_one(StatusLine).say(text, warning=warning)
+        status = self.query_one(StatusLine)
+        for box in (status, self.query_one(LogStrip)):
+            box.set_class(len(text) > width, "-two-lines")
+        status.say(text, warning=warning)
 
     def prompt(self, view: View) -> str:
         """What the player should know or do now, in a sentence."""
