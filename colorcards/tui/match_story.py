@@ -37,8 +37,7 @@ class MatchStory(ModalScreen[None]):
     BINDINGS = [Binding("escape,r,q", "close", "Back to the table")]
 
     AUTO_FOCUS = "#story-lines"
-    """Given by Textual once the screen is composed (a focus set on mount failed when
-    a quick second key closed the screen before it was mounted)."""
+    """What has the focus first (`tui/screens/__init__.py` says why not `on_mount`)."""
 
     def __init__(self, chapters: list[tuple[int, list[str]]], *, ascii_only: bool = False):
         super().__init__()

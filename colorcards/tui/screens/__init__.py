@@ -8,6 +8,12 @@ store. The app loads `SCREENS_CSS` with its own styles.
 A screen's module is imported when the screen is first asked for, not with the package:
 the title's first frame waited for every screen's imports (the Rules screen's Markdown
 parser most of all), and the title needs none of them.
+
+What has the focus when a screen opens is its `AUTO_FOCUS`, which Textual gives once the
+screen is composed, never a focus set in `on_mount`: a binding's action runs at once,
+even on a screen still composing, and a quick second key (Escape twice, N as the
+results appear) closed the screen before it mounted; its `on_mount` then failed to find
+the widget and stopped the app.
 """
 
 from __future__ import annotations

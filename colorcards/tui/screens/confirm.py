@@ -22,9 +22,7 @@ class ConfirmDialog(ModalScreen[bool]):
     ]
 
     AUTO_FOCUS = "#no"
-    """The safe answer has the focus, so a stray Enter never destroys anything. (Given
-    by Textual once the screen is composed: a focus set on mount failed when a quick
-    second key closed the dialog before it was mounted.)"""
+    """The safe answer has the focus, so a stray Enter never destroys anything."""
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()

@@ -36,8 +36,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
     AUTO_FOCUS = "#help-keys"
-    """Given by Textual once the screen is composed (a focus set on mount failed when
-    a quick second key closed the screen before it was mounted)."""
+    """What has the focus first (`tui/screens/__init__.py` says why not `on_mount`)."""
 
     def __init__(self, rules: Rules | None = None) -> None:
         super().__init__()

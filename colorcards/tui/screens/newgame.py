@@ -140,8 +140,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     ]
 
     AUTO_FOCUS = "#difficulty"
-    """Given by Textual once the screen is composed (a focus set on mount failed when
-    a quick second key closed the screen before it was mounted)."""
+    """What has the focus first (`tui/screens/__init__.py` says why not `on_mount`)."""
 
     def __init__(self, stats: dict[str, Any], initial: GameSettings, in_progress: bool) -> None:
         super().__init__()

@@ -28,8 +28,7 @@ class PauseMenu(ModalScreen[Go]):
     ]
 
     AUTO_FOCUS = "#resume"
-    """Given by Textual once the screen is composed (a focus set on mount failed when
-    a quick second key closed the screen before it was mounted)."""
+    """What has the focus first (`tui/screens/__init__.py` says why not `on_mount`)."""
 
     def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False) -> None:
         super().__init__()

@@ -270,9 +270,7 @@ class ResultsScreen(ModalScreen[Go]):
 
     AUTO_FOCUS = "#results-body"
     """The body, not a button, has the focus: Enter does nothing until the player picks a
-    button (arrows, Tab or a click) or presses N or T. (Textual gives it once the screen
-    is composed: a focus set on mount failed when N dismissed the screen before it was
-    mounted.)"""
+    button (arrows, Tab or a click) or presses N or T."""
 
     def __init__(self, data: ResultsData) -> None:
         super().__init__()
