@@ -245,14 +245,21 @@ async def test_wild_opens_the_colour_chooser(tmp_path):
         assert "To match: ▲ Yellow triangle" in flat(text)
 
 
-async def test_hint_selects_what_hard_would_play(tmp_path, monkeypatch):
-    """H asks the coach (a thinking mark meanwhile) and selects its card; Enter plays it."""
+def _status_said(monkeypatch) -> list[str]:
+    """Every text the status line is given from now on, in order (a thinking mark is
+    replaced before a test's next look at the screen)."""
     from colorcards.tui.widgets import StatusLine
 
-    said = []
+    said: list[str] = []
     say = StatusLine.say
     monkeypatch.setattr(StatusLine, "say", lambda self, text, warning=False: (
         said.append(text), say(self, text, warning)))
+    return said
+
+
+async def test_hint_selects_what_hard_would_play(tmp_path, monkeypatch):
+    """H asks the coach (a thinking mark meanwhile) and selects its card; Enter plays it."""
+    said = _status_said(monkeypatch)
     game = position("top=R3 | you: B7 R5 G3 Y9 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
@@ -274,12 +281,7 @@ async def test_a_hint_down_to_one_card_calls_last_card_and_enter_does_both(tmp_p
                                                                             monkeypatch):
     """With two cards and one to play, the coach weighs the card with Last Card called:
     the hint says to call first, and Enter calls and plays, so nobody can catch you."""
-    from colorcards.tui.widgets import StatusLine
-
-    said = []
-    say = StatusLine.say
-    monkeypatch.setattr(StatusLine, "say", lambda self, text, warning=False: (
-        said.append(text), say(self, text, warning)))
+    said = _status_said(monkeypatch)
     game = position("top=R3 | you: R5 G2 | lily: Y1 Y2 Y4 | max: G4 G5 G6 | zoe: B1 B2 B4")
     async with _app(tmp_path).run_test(size=(100, 32)) as pilot:
         await _table(pilot, game)

@@ -233,10 +233,15 @@ class TableScreen(Screen):
 
     def _rewrap_logs(self) -> None:
         """RichLog wraps lines as they are written: write them again at the new width."""
+        self._forget_logs()
+        self._show_log()
+
+    def _forget_logs(self) -> None:
+        """The log column and the strip forget what they show: the next `_show_log`
+        writes it afresh (at a new width, or without the moves taken back)."""
         for log in self.query(GameLog):
             log.reset()
         self.query_one(LogStrip).reset()
-        self._show_log()
 
     @work(thread=True, exclusive=True, group="thinking", exit_on_error=False)
     def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
@@ -602,9 +607,7 @@ class TableScreen(Screen):
             return
         self._hint = None
         self._turn_seen = None
-        for log in self.query(GameLog):
-            log.reset()  # the lines of the moves taken back go
-        self.query_one(LogStrip).reset()
+        self._forget_logs()  # the lines of the moves taken back go
         self.refresh_table()
         self._say("Taken back: the table is as it was before your move. "
                   "This game is now practice.")
