@@ -53,6 +53,9 @@ class _YoungCollections:
     freeze = staticmethod(gc.freeze)
     unfreeze = staticmethod(gc.unfreeze)
     get_freeze_count = staticmethod(gc.get_freeze_count)
+    isenabled = staticmethod(gc.isenabled)
+    disable = staticmethod(gc.disable)
+    enable = staticmethod(gc.enable)
 
     @staticmethod
     def collect(generation: int = 2) -> int:

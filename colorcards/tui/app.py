@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
@@ -62,6 +63,13 @@ class ColorCardsApp(App):
     """Seconds after the app starts before the background reviews begin: the title's
     first frame is drawn long before."""
 
+    HOLD_COLLECTIONS = 0.1
+    """Seconds after a key or a click during which Python's garbage collector waits.
+    Drawing a frame makes thousands of objects, so nearly every key's frame met a young
+    collection (0.5-3 ms) and now and then a full one (12-20 ms, during a game): a key
+    then missed its frame. Held, they run once the key is answered (its frame comes
+    within 20 ms, a screen's within 100)."""
+
     def __init__(self, data_dir: str | Path | None = None, seed: int | None = None,
                  settings: GameSettings | None = None, *, direct: bool = False,
                  delay: float | None = None, window_seconds: float | None = None,
@@ -100,6 +108,8 @@ class ColorCardsApp(App):
         """Whether what start-up made is left out of garbage collections."""
         self._rules_screen: RulesScreen | None = None
         """The Rules screen last shown, kept for the next opening with the same rules."""
+        self._collections_held = False
+        """Whether the garbage collector waits for a key's frame (`HOLD_COLLECTIONS`)."""
 
     # ---------------------------------------------------------------- start and stop
 
@@ -178,7 +188,26 @@ class ColorCardsApp(App):
             self._remote_coach = RemoteCoach()
         return self._remote_coach
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown, events.MouseUp)):
+            self._hold_collections()
+        await super().on_event(event)
+
+    def _hold_collections(self) -> None:
+        """No garbage collection until the input just come is answered on screen."""
+        if self._collections_held or not gc.isenabled():
+            return  # already held, or someone else turned the collector off
+        gc.disable()
+        self._collections_held = True
+        self.set_timer(self.HOLD_COLLECTIONS, self._release_collections)
+
+    def _release_collections(self) -> None:
+        if self._collections_held:
+            self._collections_held = False
+            gc.enable()
+
     def on_unmount(self) -> None:
+        self._release_collections()
         if self._remote_coach is not None:
             self._remote_coach.close()
         if self.reviews is not None:
