@@ -3,6 +3,7 @@
     python tests/benchmarks/tui_speed.py [--runs 15] [--keys 60] [--size 100x32]
     python tests/benchmarks/tui_speed.py --first-frame [--runs 15]
     python tests/benchmarks/tui_speed.py --screens [--history 2000] [--repeats 5]
+    python tests/benchmarks/tui_speed.py --coach-game 1 3 [--without-coach] [--react 0.25] [--count]
 
 1. Start-up: a fresh `python` process starts the app headless with a temporary data
    directory and reports when the title screen has been painted; the parent measures from
@@ -31,7 +32,10 @@
    weighs in its thread; and for each decision weighed, the time from the key to the
    coach's answer (the note, when it is costly). The coach's budget is its own. Each key
    is also given in the event loop's own CPU time up to its frame, which a busy machine
-   does not stretch as it does the wall clock.
+   does not stretch as it does the wall clock. With `--count`, the same game counts the
+   bytecodes the event loop's thread runs from each key to its frame instead (a figure
+   no load disturbs; the tracing slows the game, so its times are not given): in all,
+   inside Textual's painting of the frame, and in the game's own code.
 """
 
 from __future__ import annotations
@@ -349,9 +353,47 @@ async def screen_opens(games: int, repeats: int, size: tuple[int, int] = (80, 24
               f"{'  OVER 100 ms' if over else ''}")
 
 
+class Bytecodes:
+    """Counts the bytecodes run on the thread that starts it, until it stops: in all, inside
+    a frame's painting (`Screen._compositor_refresh`), and in the colorcards package."""
+
+    def __init__(self) -> None:
+        self.counted: list[tuple[int, int, int]] = []  # (all, painting, the game's own)
+        self._now = [0, 0, 0]
+        import colorcards
+
+        self._package = str(Path(colorcards.__file__).parent)  # wherever it is installed
+        self._tracer = self._trace  # one bound method, to know it again in `stop`
+
+    def _trace(self, frame, event, arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            now = self._now
+            now[0] += 1
+            if frame.f_code.co_filename.startswith(self._package):
+                now[2] += 1
+            caller = frame
+            while caller is not None:
+                if caller.f_code.co_name == "_compositor_refresh":
+                    now[1] += 1
+                    break
+                caller = caller.f_back
+        return self._tracer
+
+    def start(self) -> None:
+        self._now = [0, 0, 0]
+        sys.settrace(self._tracer)
+
+    def stop(self) -> None:
+        if sys.gettrace() is self._tracer:
+            sys.settrace(None)
+            self.counted.append((self._now[0], self._now[1], self._now[2]))
+
+
 async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
-                     react: float = REACTION) -> None:
-    """A whole coached game: every key's latency and the coach's time to answer."""
+                     react: float = REACTION, count: bool = False) -> None:
+    """A whole coached game: every key's latency and the coach's time to answer (or, with
+    `count`, every key's bytecodes)."""
     sys.path.insert(0, str(ROOT / "tests"))
     from textual.screen import Screen
 
@@ -364,10 +406,13 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
     original = Screen._compositor_refresh
     original_weigh = TableScreen.weigh_move
     answered: list[float] = []
+    bytecodes = Bytecodes() if count else None
 
     def timed(self) -> None:
         original(self)
         refreshed.append((time.perf_counter(), time.thread_time()))
+        if bytecodes is not None:
+            bytecodes.stop()  # the key's frame (later frames are not counted: not started)
 
     def weigh_move(self, judge, done):
         start = time.perf_counter()
@@ -417,6 +462,8 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
                     else:
                         key = "d"
                     start, cpu = time.perf_counter(), time.thread_time()
+                    if bytecodes is not None:
+                        bytecodes.start()
                     await pilot.press(key)
                     await pilot.pause()
                     after = [t for t in refreshed if t[0] > start]
@@ -432,8 +479,16 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
     finally:
         Screen._compositor_refresh = original
         TableScreen.weigh_move = original_weigh
-    frames = sum(1 for t in latencies if t <= FRAME)
     kind = "coached" if coach else "uncoached"
+    if bytecodes is not None:
+        counted = bytecodes.counted
+        total, paint, own = (sorted(c[i] for c in counted) for i in range(3))
+        print(f"{kind} game (seed {seed}): {len(counted)} keys, bytecodes from a key to its "
+              f"frame: median {statistics.median(total):,.0f}, worst {total[-1]:,}; "
+              f"painting the frame {sum(paint) / sum(total):.0%} of them, "
+              f"the game's own code {sum(own) / sum(total):.1%}")
+        return
+    frames = sum(1 for t in latencies if t <= FRAME)
     print(f"{kind} game (seed {seed}): {len(latencies)} keys, median "
           f"{statistics.median(latencies) * 1000:.1f} ms, worst {max(latencies) * 1000:.1f} ms;"
           f" {frames}/{len(latencies)} within one frame ({FRAME * 1000:.1f} ms)")
@@ -461,6 +516,8 @@ def main() -> None:
                         help="seconds from the turn drawn to the key, for --coach-game "
                              "(default %(default)s; 0 presses as soon as the turn is the "
                              "player's)")
+    parser.add_argument("--count", action="store_true",
+                        help="for --coach-game: count each key's bytecodes, not its time")
     parser.add_argument("--first-frame", action="store_true",
                         help="only the title's first frame against a bare Textual app's")
     parser.add_argument("--screens", action="store_true",
@@ -489,7 +546,7 @@ def main() -> None:
     if args.coach_game is not None:
         for seed in args.coach_game or [1]:
             asyncio.run(coach_game(seed, size, coach=not args.without_coach,
-                                   react=args.react))
+                                   react=args.react, count=args.count))
         return
     floor = baseline(args.runs)
     times = startup(args.runs)
