@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
@@ -74,6 +75,9 @@ class MatchPanel(Fed, Static):
 class Ring(Fed, Vertical):
     """Direction line above the pile, top card and colour to match."""
 
+    _title: tuple[str, str] | None = None
+    """The border's title and the colour it is drawn in."""
+
     def compose(self) -> ComposeResult:
         yield Direction(id="direction")
         with Horizontal(id="piles"):
@@ -101,12 +105,17 @@ class Ring(Fed, Vertical):
         self.query_one(MatchPanel).show(active, palette, ascii_only)
         self._colour_border(active)
         if active is not None:
-            title = (f"To match: {glyph(active, ascii_only)} {colour_name(active, palette)} "
+            words = (f"To match: {glyph(active, ascii_only)} {colour_name(active, palette)} "
                      f"{active.shape}")
+            # The title in the border's colour, given as the title's own style: a
+            # `border-title-color` in the stylesheet is a colour property, and each change
+            # of one repaints every box inside the ring (Textual refreshes the children).
+            title = (words, self.styles.border_top[1].hex)
         else:
-            title = "any colour"
-        if title != self.border_title:
-            self.border_title = title
+            title = ("any colour", "")
+        if title != self._title:
+            self._title = title
+            self.border_title = Content.styled(*title)
 
     def _colour_border(self, active: Colour | None) -> None:
         """Give the border the active colour (its class, `-red` …): the classes change
