@@ -58,6 +58,37 @@ async def test_play_a_card_by_number_and_the_screen_follows(tmp_path):
         assert "Lily is playing" in flat(text)
 
 
+async def test_a_new_colour_repaints_the_ring_not_the_boxes_that_stayed(tmp_path, monkeypatch):
+    """A card of a new colour recolours the ring's border and title; the draw pile and the
+    direction line, unchanged, are not repainted (a colour in the ring's stylesheet
+    rules would repaint every box inside it)."""
+    from textual.widget import Widget
+
+    game = position("top=R3 | you: B3 B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+        ctl = await _table(pilot, game)
+        ring = pilot.app.screen.query_one("#ring")
+        assert ring.has_class("-red")
+        red = ring.styles.border_top[1]
+        repainted: list[str | None] = []
+        refresh = Widget.refresh
+
+        def recording(self, *args, **kwargs):
+            repainted.append(self.id)
+            return refresh(self, *args, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", recording)
+        await pilot.press(str(ctl.hand().index(next(c for c in ctl.hand() if c.code == "B3")) + 1))
+        assert game.top.code == "B3"
+        assert ring.has_class("-blue")
+        blue = ring.styles.border_top[1]
+        assert blue != red
+        assert "To match: ■ Blue" in check_table(pilot.app)
+        assert ring.border_title == f"[{blue.hex}]To match: ■ Blue square[/{blue.hex}]"
+        assert "ring" in repainted and "match" in repainted
+        assert "draw-pile" not in repainted and "direction" not in repainted
+
+
 async def test_illegal_card_shakes_and_says_why(tmp_path):
     """A card that does not match stays in the hand and the engine's reason is shown."""
     game = position("top=R3 | you: B7 R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
