@@ -18,6 +18,7 @@ from textual.message import Message
 
 from ..engine import DEFAULT_PRESET, get_preset
 from ..level import Level
+from .clocks import schedule_on
 from .screens.go import Go
 from .settings import GameSettings
 
@@ -64,7 +65,8 @@ class ColorCardsApp(App):
     first frame is drawn long before."""
 
     HOLD_COLLECTIONS = 0.1
-    """Seconds after a key or a click during which Python's garbage collector waits.
+    """Seconds after a key or a click (on the app's `clock`, when it has one) during which
+    Python's garbage collector waits.
     Drawing a frame makes thousands of objects, so nearly every key's frame met a young
     collection (0.5-3 ms) and now and then a full one (12-20 ms, during a game): a key
     then missed its frame. Held, they run once the key is answered (its frame comes
@@ -199,7 +201,7 @@ class ColorCardsApp(App):
             return  # already held, or someone else turned the collector off
         gc.disable()
         self._collections_held = True
-        self.set_timer(self.HOLD_COLLECTIONS, self._release_collections)
+        schedule_on(self.clock, self, self.HOLD_COLLECTIONS, self._release_collections)
 
     def _release_collections(self) -> None:
         if self._collections_held:

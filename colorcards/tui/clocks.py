@@ -17,7 +17,10 @@ says, so whole games run without waiting and without racing the wall clock.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from textual.message_pump import MessagePump
 
 
 class Timer(Protocol):
@@ -37,6 +40,15 @@ class Clock(Protocol):
 
     def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
         """Call `callback` once, `seconds` from now on this clock, on the app's loop."""
+
+
+def schedule_on(clock: Clock | None, owner: MessagePump, seconds: float,
+                callback: Callable[[], None]) -> Timer:
+    """Call `callback` once, `seconds` from now: on `clock` when the app keeps one (a
+    test's), else on `owner`'s own Textual timers, which stop when it goes."""
+    if clock is not None:
+        return clock.schedule(seconds, callback)
+    return owner.set_timer(max(seconds, 0.001), callback)
 
 
 class Countdown:

@@ -43,7 +43,7 @@ from ..engine import (
     get_preset,
     play,
 )
-from .clocks import Clock
+from .clocks import Clock, schedule_on
 from .controller import HUMAN, GameController, Timer
 from .keys import bar_keys, bindings, key
 from .palette import colour_name, unicode_ok
@@ -88,10 +88,7 @@ class _Host:
         self.screen = screen
 
     def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
-        clock = self.screen.clock
-        if clock is not None:
-            return clock.schedule(seconds, callback)
-        return self.screen.set_timer(max(seconds, 0.001), callback)
+        return schedule_on(self.screen.clock, self.screen, seconds, callback)
 
     def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
         self.screen.think(decide, done)
