@@ -55,6 +55,7 @@ from .widgets import (
     DrawPile,
     GameLog,
     Hand,
+    KeptStatic,
     LogStrip,
     StatusLine,
     TableFooter,
@@ -155,7 +156,7 @@ class TableScreen(Screen):
     def compose(self) -> ComposeResult:
         ctl = self.controller
         names = [ctl.name(seat) for seat in range(ctl.view().seats)]
-        yield Static(id="header")
+        yield KeptStatic(id="header")
         with Horizontal(id="body"):
             with Vertical(id="main"):
                 yield from compose_ring(RING_IDS, names, ctl.settings.difficulty)

@@ -3,9 +3,10 @@
 from .controls import ControlBar, StatusLine
 from .footer import TableFooter
 from .hand import Hand
+from .kept import KeptStatic
 from .log import GameLog, LogStrip
 from .ring import DrawPile, Ring
 from .tags import OpponentTag
 
-__all__ = ["ControlBar", "DrawPile", "GameLog", "Hand", "LogStrip", "OpponentTag", "Ring",
-           "StatusLine", "TableFooter"]
+__all__ = ["ControlBar", "DrawPile", "GameLog", "Hand", "KeptStatic", "LogStrip", "OpponentTag",
+           "Ring", "StatusLine", "TableFooter"]

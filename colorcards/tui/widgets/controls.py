@@ -17,9 +17,10 @@ from textual.widgets import Static
 
 from ..keys import Key
 from .fed import Fed
+from .kept import KeptStatic
 
 
-class StatusLine(Fed, Static):
+class StatusLine(Fed, KeptStatic):
     """One line: the prompt, or a warning that stays until the next change."""
 
     def say(self, text: str, warning: bool = False) -> None:

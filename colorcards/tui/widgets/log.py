@@ -6,9 +6,10 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from ..wording import ascii_text
+from .kept import KeptStatic
 
 SHOWN = 150
 """Lines written when the log is (re)filled: the last ones (the history screen has all)."""
@@ -70,7 +71,7 @@ class GameLog(RichLog):
 
 
 
-class LogStrip(Static):
+class LogStrip(KeptStatic):
     """The last lines of the log in a strip under the ring, where the terminal has no
     room for the column: the whole lines the table chose to fit, or a digest.
 

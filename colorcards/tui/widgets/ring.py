@@ -12,15 +12,15 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Static
 
 from ...engine import Card, Colour
 from ..palette import STYLES, colour_name, glyph
 from .faces import big_card, big_shape, card_back
 from .fed import Fed
+from .kept import KeptStatic
 
 
-class Direction(Fed, Static):
+class Direction(Fed, KeptStatic):
     """The direction of play in words and arrows, and a penalty on its way."""
 
     def show(self, words: str, penalty: str) -> None:
@@ -30,7 +30,7 @@ class Direction(Fed, Static):
             self.update(line, layout=False)
 
 
-class DrawPile(Fed, Static):
+class DrawPile(Fed, KeptStatic):
     """The face-down draw pile with its count; click to draw."""
 
     class Clicked(Message):
@@ -44,7 +44,7 @@ class DrawPile(Fed, Static):
         self.post_message(self.Clicked())
 
 
-class TopCard(Fed, Static):
+class TopCard(Fed, KeptStatic):
     """The card on top of the discard pile."""
 
     def show(self, card: Card, active: Colour | None, palette: str, ascii_only: bool) -> None:
@@ -53,7 +53,7 @@ class TopCard(Fed, Static):
                                                  ascii_only=ascii_only)), layout=False)
 
 
-class MatchPanel(Fed, Static):
+class MatchPanel(Fed, KeptStatic):
     """The colour to match: large shape, name and shape's name."""
 
     def show(self, colour: Colour | None, palette: str, ascii_only: bool) -> None:

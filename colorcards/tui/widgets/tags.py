@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from .fed import Fed
+from .kept import KeptStatic
 
 WIDEST = 18
 """Columns inside the widest tag (app.tcss: 20 wide, less the border)."""
 
 
-class OpponentTag(Fed, Static):
+class OpponentTag(Fed, KeptStatic):
     """One computer player's tag; fed by the table, never reads the game itself."""
 
     def __init__(self, seat: int, name: str, level: str, **kwargs: Any) -> None:
