@@ -95,7 +95,9 @@ class _Host:
         self.screen.think(decide, done)
 
     def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        self.screen.weigh_move(judge, done)
+        # After the move's frame: a thread started (and the coach's process woken) while
+        # the frame is drawn made the table's thread wait its turn for a processor.
+        self.screen.call_after_refresh(self.screen.weigh_move, judge, done)
 
     def changed(self) -> None:
         self.screen.refresh_table()
