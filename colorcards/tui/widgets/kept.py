@@ -28,7 +28,10 @@ from textual.widgets import Static
 
 
 class KeptStatic(Static):
-    """A Static whose paragraphs are drawn once and kept (see the module's docstring)."""
+    """A Static whose paragraphs are drawn once and kept (see the module's docstring).
+
+    For text without links: a link's look (the stylesheet's `link-*` rules) is not in
+    what a paragraph is kept by, so a box with links (the control bar) stays a Static."""
 
     KEPT = 64
     """Paragraphs kept per box: what a box shows in a game, most of it."""
