@@ -139,3 +139,32 @@ async def test_the_tables_boxes_draw_what_textual_draws_through_a_game(tmp_path)
                 playable = [i for i, card in enumerate(controller.hand())
                             if card in controller.playable()]
                 await pilot.press(str(playable[0] + 1) if playable else "d")
+
+
+async def test_what_your_move_shows_was_drawn_ahead(tmp_path, monkeypatch):
+    """After your hand changes the table draws ahead what your next move may show: the
+    hand's faces with their numbers moved along and each of your cards on the pile. The
+    frame of the card then played draws none of them."""
+    from colorcards.tui.widgets import Hand
+    from colorcards.tui.widgets.ring import MatchPanel, TopCard
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=3600)
+    literal = "top=B7 | you: R5 B2 B3 Y4 G9 | lily: Y1 Y2 Y3 | max: G4 G5 | zoe: B1 B3"
+    async with app.run_test(size=(100, 32)) as pilot:
+        controller = seat_position(app, position(literal), delay=3600)
+        await pilot.pause(0.3)  # the table drawn, then what comes next drawn ahead
+        drawn: list[type] = []
+        to_strips = Visual.to_strips.__func__
+
+        def counted(cls, widget, visual, *args, **kwargs):
+            drawn.append(type(widget))
+            return to_strips(cls, widget, visual, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+        await pilot.press("2")  # Blue 2: the cards to its right move along
+        await pilot.pause()
+        assert controller.game.top.code == "B2"
+        assert kept_lines(app.screen.query_one(TopCard)) == textual_lines(
+            app.screen.query_one(TopCard))
+        assert drawn.count(TopCard) == 1  # only `textual_lines` above, not the frame
+        assert Hand not in drawn and MatchPanel not in drawn

@@ -56,6 +56,7 @@ from .widgets import (
     Hand,
     KeptStatic,
     LogStrip,
+    Ring,
     StatusLine,
     TableFooter,
 )
@@ -74,6 +75,9 @@ SAVE_DELAY = 0.1
 Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which after a
 key comes before the widgets have asked for their redraw, so the save (about 1 ms) used
 to delay the frame. A pause or quitting writes a waiting save at once."""
+DRAW_AHEAD = 0.1
+"""Seconds after a change to your hand before what your next move may show is drawn ahead
+(`_draw_ahead`): after the change's frame, as the save is (see `SAVE_DELAY`)."""
 RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-tags",
                    ring="ring", right="right-tags", tag="tag-")
 """The ring's boxes at the table (app.tcss styles them)."""
@@ -94,8 +98,10 @@ class _Host:
         self.screen.think(decide, done)
 
     def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        # After the move's frame: a thread started (and the coach's process woken) while
-        # the frame is drawn made the table's thread wait its turn for a processor.
+        # Once the key's own messages are handled (Textual calls this as soon as the
+        # screen is idle, which is before the key's frame: see SAVE_DELAY). Started at
+        # once, the table's thread waited for a processor in one key in five; started
+        # here, in one in twelve (measured, tests/benchmarks/TUI.md).
         self.screen.call_after_refresh(self.screen.weigh_move, judge, done)
 
     def changed(self) -> None:
@@ -151,6 +157,8 @@ class TableScreen(Screen):
         self._hint: Action | None = None
         self._turn_seen: object = None
         self._header_shown: str | None = None
+        self._drawn_ahead: object = None
+        """The hand (and palette) whose next faces were drawn ahead (`_draw_ahead`)."""
 
     # ---------------------------------------------------------------- building
 
@@ -279,10 +287,22 @@ class TableScreen(Screen):
         self._show_log()
         self._status(view)
         self._controls()
+        ahead = (tuple(ctl.hand()), self.palette, self.ascii_only)
+        if ahead != self._drawn_ahead:
+            self._drawn_ahead = ahead
+            schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
         turn = ctl.turn_id()
         if turn is not None and turn != self._turn_seen and getattr(self.app, "sound", False):
             self.app.bell()
         self._turn_seen = turn
+
+    def _draw_ahead(self) -> None:
+        """After the frame (`DRAW_AHEAD`): the hand's faces and the pile's cards a move of
+        yours may show next are drawn now, while the table waits, not in that move's
+        frame."""
+        if self.is_mounted:
+            self.query_one(Hand).warm()
+            self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
 
     def _feed_hand(self, view) -> None:
         ctl = self.controller

@@ -70,9 +70,9 @@ class Hand(Widget):
         self.palette = palette
         self.ascii_only = ascii_only
         self._start = 0
-        self._faces: LRUCache[tuple, list[Strip]] = LRUCache(128)
+        self._faces: LRUCache[tuple, list[Strip]] = LRUCache(256)
         """Card faces already styled, by card, selection, label and how they are drawn."""
-        self._styled: LRUCache[tuple, Strip] = LRUCache(256)
+        self._styled: LRUCache[tuple, Strip] = LRUCache(1024)
         """Lines of faces already styled, by `_key`: faces share borders and labels."""
         self._styled_with: object = None
         """The widget's style the faces were styled on (a new theme restyles them)."""
@@ -180,6 +180,18 @@ class Hand(Widget):
             lines = [_join(runs, y, plain) for y, runs in enumerate(rows)]
             self._lines = (key, lines)
         return lines
+
+    def warm(self) -> None:
+        """Style ahead, after a frame, the faces a move of yours may show next: each card
+        with its number key now and the one before it (a card played to its left moves it
+        along), picked out or not; the key that plays then only joins kept faces."""
+        if not self.cards or self._styled_with != self.visual_style:
+            return  # nothing to show, or styled afresh at the next drawing anyway
+        for index, card in enumerate(self.cards):
+            for at in (index, index - 1):
+                if at >= 0:
+                    for selected in (False, True):
+                        self._face_strips(card, selected, f"[{at + 1}]" if at < 9 else "")
 
     def _face_strips(self, card: Card, selected: bool, label: str) -> list[Strip]:
         key = (card, selected, label, self.large, self.roomy, self.palette, self.ascii_only)

@@ -23,7 +23,7 @@ from rich.style import Style
 from textual.cache import LRUCache
 from textual.content import Content
 from textual.strip import Strip
-from textual.visual import Visual
+from textual.visual import Visual, VisualType, visualize
 from textual.widgets import Static
 
 
@@ -63,6 +63,14 @@ class KeptStatic(Static):
         if y < len(lines):
             return lines[y]
         return Strip.blank(size.width, self.visual_style.rich_style)
+
+    def warm(self, content: VisualType) -> None:
+        """Draw and keep the paragraphs of `content`, not shown: a picture the box may show
+        next (the card you are likely to play) then costs its frame nothing to draw."""
+        if self.is_mounted and self.size.area:
+            visual = visualize(self, content)
+            if isinstance(visual, Content):
+                self._lines(visual)
 
     def _lines(self, visual: Content) -> list[Strip] | None:
         """The box's lines from its paragraphs, kept or drawn; None where the box is laid

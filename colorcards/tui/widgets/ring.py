@@ -7,6 +7,8 @@ without colour. Clicking the draw pile posts `DrawPile.Clicked`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -49,16 +51,22 @@ class TopCard(Fed, KeptStatic):
 
     def show(self, card: Card, active: Colour | None, palette: str, ascii_only: bool) -> None:
         if self.changed((card, active, palette, ascii_only)):
-            self.update(Text("\n").join(big_card(card, active, palette=palette,
-                                                 ascii_only=ascii_only)), layout=False)
+            self.update(self.picture(card, active, palette, ascii_only), layout=False)
+
+    @staticmethod
+    def picture(card: Card, active: Colour | None, palette: str, ascii_only: bool) -> Text:
+        return Text("\n").join(big_card(card, active, palette=palette, ascii_only=ascii_only))
 
 
 class MatchPanel(Fed, KeptStatic):
     """The colour to match: large shape, name and shape's name."""
 
     def show(self, colour: Colour | None, palette: str, ascii_only: bool) -> None:
-        if not self.changed((colour, palette, ascii_only)):
-            return
+        if self.changed((colour, palette, ascii_only)):
+            self.update(self.picture(colour, palette, ascii_only), layout=False)
+
+    @staticmethod
+    def picture(colour: Colour | None, palette: str, ascii_only: bool) -> Text:
         style = STYLES[colour] if colour else "bold"
         text = Text()
         for row in big_shape(colour, ascii_only):
@@ -69,7 +77,7 @@ class MatchPanel(Fed, KeptStatic):
             name = colour_name(colour, palette).upper()
             text.append(f"{glyph(colour, ascii_only)} {name}\n", style=style)
             text.append(colour.shape, style=style)
-        self.update(text, layout=False)
+        return text
 
 
 class Ring(Fed, Vertical):
@@ -116,6 +124,18 @@ class Ring(Fed, Vertical):
         if title != self._title:
             self._title = title
             self.border_title = Content.styled(*title)
+
+    def warm(self, hand: Sequence[Card], palette: str, ascii_only: bool) -> None:
+        """Draw ahead, after a frame, what a move of yours may show next: each colour to
+        match, and each card of your hand on top of the pile (in its own colour), so the
+        key that plays one has nothing new to draw there."""
+        match = self.query_one(MatchPanel)
+        for colour in (*Colour, None):
+            match.warm(MatchPanel.picture(colour, palette, ascii_only))
+        top = self.query_one(TopCard)
+        for card in hand:
+            if not card.is_wild:
+                top.warm(TopCard.picture(card, card.colour, palette, ascii_only))
 
     def _colour_border(self, active: Colour | None) -> None:
         """Give the border the active colour (its class, `-red` …): the classes change
