@@ -49,6 +49,9 @@ class DrawPile(Fed, KeptStatic):
 class TopCard(Fed, KeptStatic):
     """The card on top of the discard pile."""
 
+    KEPT = 160
+    """Room for the lines of every card of a long hand drawn ahead (`Ring.warm`)."""
+
     def show(self, card: Card, active: Colour | None, palette: str, ascii_only: bool) -> None:
         if self.changed((card, active, palette, ascii_only)):
             self.update(self.picture(card, active, palette, ascii_only), layout=False)
