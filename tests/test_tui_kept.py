@@ -17,7 +17,7 @@ from textual.visual import Visual
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.widgets import KeptStatic
 from engine_helpers import position
-from tui_table_helpers import seat_position
+from tui_table_helpers import HandClock, seat_position, wait
 
 
 class Boxes(App):
@@ -123,13 +123,13 @@ async def test_a_selection_is_painted_by_textual():
 
 async def test_the_tables_boxes_draw_what_textual_draws_through_a_game(tmp_path):
     """Every kept box of the table (tags, ring, header, status, log), move after move."""
-    app = ColorCardsApp(data_dir=tmp_path, delay=3600)
+    app = ColorCardsApp(data_dir=tmp_path, delay=3600, clock=HandClock())
     literal = ("top=B7 | you: R5 B2 B3 B4 B5 G9 Y1 | lily: Y1 Y2 Y3 B1 | max: G4 G5 B6 G7 | "
                "zoe: B1 B3 B4 B5 B6")
     async with app.run_test(size=(100, 32)) as pilot:
         controller = seat_position(app, position(literal), delay=0.05)
         for _ in range(4):
-            await pilot.pause(0.3)
+            await wait(pilot, 0.3)  # on the app's clock: the computers play meanwhile
             boxes = list(app.screen.query(KeptStatic))
             assert len(boxes) >= 9  # the header, three tags, four in the ring, status, log
             for box in boxes:
@@ -145,14 +145,16 @@ async def test_what_your_move_shows_was_drawn_ahead(tmp_path, monkeypatch):
     """After your hand changes the table draws ahead what your next move may show: the
     hand's faces with their numbers moved along and each of your cards on the pile. The
     frame of the card then played draws none of them."""
+    from colorcards.tui.table import DRAW_AHEAD
     from colorcards.tui.widgets import Hand
     from colorcards.tui.widgets.ring import MatchPanel, TopCard
 
-    app = ColorCardsApp(data_dir=tmp_path, delay=3600)
+    app = ColorCardsApp(data_dir=tmp_path, delay=3600, clock=HandClock())
     literal = "top=B7 | you: R5 B2 B3 Y4 G9 | lily: Y1 Y2 Y3 | max: G4 G5 | zoe: B1 B3"
     async with app.run_test(size=(100, 32)) as pilot:
         controller = seat_position(app, position(literal), delay=3600)
-        await pilot.pause(0.3)  # the table drawn, then what comes next drawn ahead
+        await pilot.pause()
+        await wait(pilot, DRAW_AHEAD)  # the table drawn, then what comes next drawn ahead
         drawn: list[type] = []
         to_strips = Visual.to_strips.__func__
 
