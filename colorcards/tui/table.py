@@ -283,11 +283,11 @@ class TableScreen(Screen):
         self._header(view)
         show_view(self, RING_IDS, view, ctl.name, scores=ctl.rules.match is not Match.SINGLE,
                   palette=self.palette, ascii_only=self.ascii_only)
-        self._feed_hand(view)
+        cards = self._feed_hand(view)
         self._show_log()
         self._status(view)
         self._controls()
-        ahead = (tuple(ctl.hand()), self.palette, self.ascii_only)
+        ahead = (cards, self.palette, self.ascii_only)
         if ahead != self._drawn_ahead:
             self._drawn_ahead = ahead
             schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
@@ -304,7 +304,8 @@ class TableScreen(Screen):
             self.query_one(Hand).warm()
             self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
 
-    def _feed_hand(self, view) -> None:
+    def _feed_hand(self, view) -> tuple[Card, ...]:
+        """Give the hand its cards, what may be played and the selection; the cards."""
         ctl = self.controller
         hand = self.query_one(Hand)
         cards = tuple(ctl.hand())
@@ -318,6 +319,7 @@ class TableScreen(Screen):
         if view.drawn is not None and view.current == HUMAN and view.drawn in cards:
             hand.selected = len(cards) - 1 - cards[::-1].index(view.drawn)
         hand.selected = max(0, min(hand.selected, len(cards) - 1))
+        return cards
 
     def _show_log(self) -> None:
         """The log column on wide terminals; the strip under the ring on the others.

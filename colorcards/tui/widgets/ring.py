@@ -88,6 +88,8 @@ class Ring(Fed, Vertical):
 
     _title: tuple[str, str] | None = None
     """The border's title and the colour it is drawn in."""
+    _colours_warmed: object = None
+    """What the colours to match were last drawn ahead for (`warm`)."""
 
     def compose(self) -> ComposeResult:
         yield Direction(id="direction")
@@ -133,8 +135,11 @@ class Ring(Fed, Vertical):
         match, and each card of your hand on top of the pile (in its own colour), so the
         key that plays one has nothing new to draw there."""
         match = self.query_one(MatchPanel)
-        for colour in (*Colour, None):
-            match.warm(MatchPanel.picture(colour, palette, ascii_only))
+        colours = (palette, ascii_only, match.size, match.visual_style)
+        if colours != self._colours_warmed:  # the same five pictures: drawn once
+            self._colours_warmed = colours
+            for colour in (*Colour, None):
+                match.warm(MatchPanel.picture(colour, palette, ascii_only))
         top = self.query_one(TopCard)
         for card in hand:
             if not card.is_wild:
