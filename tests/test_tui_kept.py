@@ -44,6 +44,25 @@ def kept_lines(box) -> list[list]:
     return [list(box.render_line(y)) for y in range(box.size.height)]
 
 
+async def shown(pilot, text: str) -> KeptStatic:
+    """The plain box of `Boxes`, once it shows `text`."""
+    box = pilot.app.query_one("#plain", KeptStatic)
+    box.update(Text(text))
+    await pilot.pause()
+    return box
+
+
+def record_drawing(monkeypatch, record) -> None:
+    """From now on, `record(widget, visual)` each time a visual is drawn into lines."""
+    to_strips = Visual.to_strips.__func__
+
+    def counted(cls, widget, visual, *args, **kwargs):
+        record(widget, visual)
+        return to_strips(cls, widget, visual, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+
+
 LOG = ["Max played Green 4.", "Zoe drew a card and kept it, having nothing to play.", "",
        "You played Blue 2.", "Lily played Blue 7, then called Last Card.", "Max drew."]
 
@@ -76,19 +95,10 @@ async def test_kept_paragraphs_draw_what_textual_draws(box_id):
 async def test_a_paragraph_shown_again_is_not_drawn_again(monkeypatch):
     app = Boxes()
     drawn: list[str] = []
-    to_strips = Visual.to_strips.__func__
-
-    def counted(cls, widget, visual, *args, **kwargs):
-        if isinstance(widget, KeptStatic):
-            drawn.append(visual.plain)
-        return to_strips(cls, widget, visual, *args, **kwargs)
-
     async with app.run_test() as pilot:
-        box = app.query_one("#plain", KeptStatic)
-        box.update(Text("Max played Green 4.\nZoe drew."))
-        await pilot.pause()
+        box = await shown(pilot, "Max played Green 4.\nZoe drew.")
         kept_lines(box)
-        monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+        record_drawing(monkeypatch, lambda widget, visual: drawn.append(visual.plain))
         box.update(Text("Zoe drew.\nYou played Blue 2."))  # one line up, one line new
         await pilot.pause()
         assert kept_lines(box) == textual_lines(box)
@@ -99,9 +109,7 @@ async def test_a_paragraph_shown_again_is_not_drawn_again(monkeypatch):
 async def test_a_restyle_draws_the_box_again():
     app = Boxes()
     async with app.run_test() as pilot:
-        box = app.query_one("#plain", KeptStatic)
-        box.update(Text("5 cards\nComputer · Hard"))
-        await pilot.pause()
+        box = await shown(pilot, "5 cards\nComputer · Hard")
         before = kept_lines(box)
         box.add_class("-right")  # the stylesheet lays its text out differently
         await pilot.pause()
@@ -112,9 +120,7 @@ async def test_a_restyle_draws_the_box_again():
 async def test_a_selection_is_painted_by_textual():
     app = Boxes()
     async with app.run_test() as pilot:
-        box = app.query_one("#plain", KeptStatic)
-        box.update(Text("Max played Green 4.\nZoe drew."))
-        await pilot.pause()
+        box = await shown(pilot, "Max played Green 4.\nZoe drew.")
         box.text_select_all()
         await pilot.pause()
         assert box.text_selection is not None
@@ -156,13 +162,7 @@ async def test_what_your_move_shows_was_drawn_ahead(tmp_path, monkeypatch):
         await pilot.pause()
         await wait(pilot, DRAW_AHEAD)  # the table drawn, then what comes next drawn ahead
         drawn: list[type] = []
-        to_strips = Visual.to_strips.__func__
-
-        def counted(cls, widget, visual, *args, **kwargs):
-            drawn.append(type(widget))
-            return to_strips(cls, widget, visual, *args, **kwargs)
-
-        monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+        record_drawing(monkeypatch, lambda widget, visual: drawn.append(type(widget)))
         await pilot.press("2")  # Blue 2: the cards to its right move along
         await pilot.pause()
         assert controller.game.top.code == "B2"
