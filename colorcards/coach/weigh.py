@@ -35,6 +35,10 @@ luckiest. So choosing and measuring are kept apart.
 The generator of every stream is seeded from the view itself and the coach's seed, so
 the hint at the table and the review afterwards answer the same position the same way,
 and re-dealing what the seat could not see changes nothing.
+
+Each weighing is also written as steps, one imagined deal a step (`Coach.judging`,
+`Coach.advising`): a caller may run several judgements in turns, and each still gives
+exactly the answer it gives alone, since its streams are its own (`run`).
 """
 
 from __future__ import annotations
@@ -43,9 +47,10 @@ import hashlib
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from random import Random
+from typing import TypeVar
 
 from ..bots.crazy import CRAZY
 from ..bots.drive import drive
@@ -107,6 +112,35 @@ PLAYER_TUNING = HARD
 TUNINGS: dict[Level, Tuning] = {Level.EASY: EASY, Level.NORMAL: NORMAL, Level.HARD: HARD,
                                 Level.CRAZY: CRAZY}
 """Each level's judgement, for the computers in the play-outs."""
+
+
+T = TypeVar("T")
+
+Steps = Generator[None, None, T]
+"""A weighing made step by step: each step plays out one imagined deal; the value it
+returns at its end is the answer."""
+
+
+def run(steps: Steps[T], stop: Callable[[], bool] | None = None) -> T | None:
+    """The answer of `steps`, run to its end; None if `stop()` says to give up before
+    a step."""
+    while True:
+        if stop is not None and stop():
+            steps.close()
+            return None
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
+def finish(steps: Steps[T]) -> T:
+    """The answer of `steps`, run to its end without a stop."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
 
 
 @dataclass(frozen=True)
@@ -303,7 +337,13 @@ class Coach:
 
     def advise(self, view: View, legal: Sequence[Action], made: Action | None = None,
                stop: Callable[[], bool] = lambda: False) -> Advice:
-        """The options raced on the choosing stream; the close ones, recommended first."""
+        """The options raced on the choosing stream; the close ones, recommended first
+        (when `stop()` says so, the race ends early and its leaders so far are given)."""
+        return finish(self.advising(view, legal, made, stop))
+
+    def advising(self, view: View, legal: Sequence[Action], made: Action | None = None,
+                 stop: Callable[[], bool] = lambda: False) -> Steps[Advice]:
+        """`advise`, a deal a step."""
         # Calling Last Card ahead of the card is no choice against that card: the call
         # may as well follow it. The coach weighs the cards, and the call goes with them.
         call = call_due(legal)
@@ -330,6 +370,7 @@ class Coach:
                     results[i].append(1 if who == seat else 0)
                     if who is not None:
                         outs[i][who] += 1
+                yield
             deals += BATCH
             spent += len(alive) * BATCH
             alive = self._survivors(alive, results, deals, self.drop_z)
@@ -366,28 +407,37 @@ class Coach:
         them: per deal, who went out first after each. Each card is played with Last Card
         called first where it may be, unless `calls` says otherwise for that action. For
         measurements beside the coach's own (a reference on deals it never saw)."""
+        return finish(self._playing_off(view, legal, actions, deals, stream, calls))
+
+    def _playing_off(self, view: View, legal: Sequence[Action], actions: Sequence[Action],
+                     deals: int, stream: str,
+                     calls: Sequence[bool] | None = None) -> Steps[list[list[int | None]]]:
+        """`play_off`, a deal a step."""
         tunings = self._tunings(view)
         if calls is None:
             calls = [call_due(legal)] * len(actions)
         rng = Random(view_seed(view, self.seed, stream))
-        return [self._outcomes(view, actions, rng, tunings, calls) for _ in range(deals)]
+        rows = []
+        for _ in range(deals):
+            rows.append(self._outcomes(view, actions, rng, tunings, calls))
+            yield
+        return rows
 
     def judge(self, view: View, legal: Sequence[Action], made: Action,
-              stop: Callable[[], bool] = lambda: False) -> Verdict | None:
+              stop: Callable[[], bool] | None = None) -> Verdict | None:
         """The move made against the coach's choice; None if `stop()` said to give up."""
-        advice = self.advise(view, legal, made, stop)
-        if stop():
-            return None
+        return run(self.judging(view, legal, made), stop)
+
+    def judging(self, view: View, legal: Sequence[Action], made: Action) -> Steps[Verdict]:
+        """`judge`, a deal a step."""
+        advice = yield from self.advising(view, legal, made)
         pair = pairing(view, legal, made, advice)
         if pair is None:
             return Verdict(made, advice.recommended if made is not advice.recommended
                            else made, close=True, playouts=advice.playouts)
         best, calls = pair
         uncalled = forgot_call(view, legal, made)
-        tested = self._test(view, best, made, calls, stop)
-        if tested is None:
-            return None
-        mean, se, n = tested
+        mean, se, n = yield from self._testing(view, best, made, calls)
         low, high = mean - self.look_z * se, mean + self.look_z * se
         spent = advice.playouts + 2 * n
         if low < NOTICEABLE:
@@ -395,7 +445,8 @@ class Coach:
                            playouts=spent, uncalled=uncalled)
         # Listed: the chances shown come from deals of a stream of their own, since
         # the test stopped when its estimate looked large and so overstates it a little.
-        rows = self.play_off(view, legal, (best, made), REPORT_DEALS, "report", calls)
+        rows = yield from self._playing_off(view, legal, (best, made), REPORT_DEALS, "report",
+                                            calls)
         seats = range(view.seats)
         tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
                          tuple(sum(1 for r in rows if r[k] == s) for s in seats))
@@ -404,11 +455,11 @@ class Coach:
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
                        playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
 
-    def _test(self, view: View, best: Action, made: Action, calls: tuple[bool, bool],
-              stop: Callable[[], bool]) -> tuple[float, float, int] | None:
+    def _testing(self, view: View, best: Action, made: Action,
+                 calls: tuple[bool, bool]) -> Steps[tuple[float, float, int]]:
         """The sequential test of `made` against `best` (with Last Card called before
-        each as `calls` says) on the measuring stream: the mean cost, its standard error
-        and the deals played when it stopped (None: told to)."""
+        each as `calls` says) on the measuring stream, a deal a step: the mean cost, its
+        standard error and the deals played when it stopped."""
         tunings = self._tunings(view)
         seat = view.seat
         rng = Random(view_seed(view, self.seed, "measure"))
@@ -416,11 +467,10 @@ class Coach:
         mean = se = 0.0
         for look in self.looks:
             while len(won[0]) < look:
-                if stop():
-                    return None
                 for k, who in enumerate(self._outcomes(view, (best, made), rng, tunings,
                                                        calls)):
                     won[k].append(1 if who == seat else 0)
+                yield
             mean, se = _paired(won[0], won[1])
             low, high = mean - self.look_z * se, mean + self.look_z * se
             if low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE:
