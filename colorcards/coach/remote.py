@@ -1,25 +1,39 @@
 """The coach's judgement of a move at the table, in a process of its own.
 
-A judgement is pure Python for 0.05-1.5 s. In a thread of the game's process it holds
-the interpreter's lock in turns with the event loop, and a key waits for its turn
+A judgement is pure Python for 0.05-7 s. In a thread of the game's process it holds the
+interpreter's lock in turns with the event loop, and a key waits for its turn
 (tests/benchmarks/TUI.md). Here it runs in a child process that lives as long as the
 app: the table's thread only writes the position and waits for the answer, which frees
 the lock. The child rebuilds the position from the match's own record (the game as the
 table sat down at it, or the deal's seed, and the actions since), so it judges exactly
 the view the player had, and the answer is the one the review and the hint give.
 
-Protocol: one JSON line a request, one JSON line an answer (`Judgement.as_json`).
+The child works on every judgement asked of it in turns, a slice of its processor time
+at a time (`QUANTUM`), always on the one that has had the least so far. Most judgements
+take a fraction of a second and a few take seconds (a move whose cost is near the
+coach's bar is measured on up to 8,192 deals), so a quick one asked behind a long one
+is answered in about its own time instead of waiting for the long one to end. Each
+judgement's answer is the one it gives alone: its streams of deals are its own.
+
+Protocol, one JSON line a message: the table sends `{"id": n, "request": {...}}` and, to
+drop a judgement it no longer wants (the move taken back, the table gone),
+`{"id": n, "cancel": true}`; the child answers `{"id": n, "answer": ...}`
+(`Judgement.as_json`, or null), in the order the judgements end.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
+import queue
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Any
 
 from ..engine import (
     Action,
@@ -35,6 +49,13 @@ if TYPE_CHECKING:
     from .weigh import Verdict
 
 COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.coach.remote")
+
+QUANTUM = 0.05
+"""Processor seconds the child gives one judgement before it looks again at what came
+in and at which judgement has had the least."""
+
+POLL = 0.2
+"""Seconds between the table's looks at whether a judgement it waits for is still wanted."""
 
 
 @dataclass(frozen=True)
@@ -95,8 +116,9 @@ def position(data: dict[str, Any]) -> Game:
                        actions)
 
 
-def judge(data: dict[str, Any]) -> Judgement | None:
-    """The coach's judgement of the request's move (None: not the player's decision)."""
+def judging(data: dict[str, Any]) -> Generator[None, None, Judgement | None]:
+    """The coach's judgement of the request's move, a deal a step (None: not the
+    player's decision)."""
     from .weigh import Coach  # the table's process never needs it: only the child does
 
     game = position(data)
@@ -104,65 +126,214 @@ def judge(data: dict[str, Any]) -> Judgement | None:
     if decision is None or decision.seat != 0:
         return None
     made = action_from_json(data["made"])
-    verdict = Coach(data["level"]).judge(game.view(0), decision.actions, made)
-    return None if verdict is None else Judgement.of(verdict)
+    verdict = yield from Coach(data["level"]).judging(game.view(0), decision.actions, made)
+    return Judgement.of(verdict)
+
+
+def judge(data: dict[str, Any]) -> Judgement | None:
+    """The coach's judgement of the request's move, made here at once."""
+    from .weigh import finish
+
+    return finish(judging(data))
+
+
+@dataclass
+class _Awaited:
+    """A judgement the table waits for: the child asked, and its answer once it came."""
+
+    child: subprocess.Popen
+    came: threading.Event = field(default_factory=threading.Event)
+    judgement: Judgement | None = None
+
+    def give(self, judgement: Judgement | None) -> None:
+        self.judgement = judgement
+        self.came.set()
 
 
 class RemoteCoach:
-    """The child process, started at the first judgement, ended by `close`."""
+    """The child process, started at the first judgement, ended by `close`. Judgements
+    may be asked from several threads at once; each waits for its own answer."""
 
     def __init__(self, command: Sequence[str] = COMMAND) -> None:
         self.command = tuple(command)
         self._child: subprocess.Popen | None = None
         self._lock = threading.Lock()
+        """Held while the child is started or written to, and around `_awaited`."""
         self._closed = False
+        self._ids = itertools.count(1)
+        self._awaited: dict[int, _Awaited] = {}
 
-    def judge(self, data: dict[str, Any]) -> Judgement | None:
+    def judge(self, data: dict[str, Any],
+              stop: Callable[[], bool] | None = None) -> Judgement | None:
         """Ask the child (from a worker thread: this waits for the answer); None if it
-        could not answer (ended, or the app closing)."""
+        could not answer (ended, or the app closing) or if `stop()` said the answer is no
+        longer wanted, which the child is told, so that it drops the judgement."""
         with self._lock:
             if self._closed:
                 return None
-            child = self._child
-            if child is None or child.poll() is not None:
-                child = self._child = subprocess.Popen(
-                    self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL, text=True)
-            assert child.stdin is not None and child.stdout is not None
-            try:
-                child.stdin.write(json.dumps(data) + "\n")
-                child.stdin.flush()
-                line = child.stdout.readline()
-            except (OSError, ValueError):
+            child = self._running()
+            ident = next(self._ids)
+            awaited = self._awaited[ident] = _Awaited(child)
+            if not self._send(child, {"id": ident, "request": data}):
+                del self._awaited[ident]
                 return None
+        while not awaited.came.wait(POLL):
+            if stop is not None and stop():
+                with self._lock:
+                    self._awaited.pop(ident, None)
+                    self._send(child, {"id": ident, "cancel": True})
+                return None
+        return awaited.judgement
+
+    @property
+    def awaiting(self) -> int:
+        """How many judgements are asked and not yet answered (tests wait on it)."""
+        with self._lock:
+            return len(self._awaited)
+
+    def _running(self) -> subprocess.Popen:
+        """The child, started (with its listener) if it is not running."""
+        child = self._child
+        if child is None or child.poll() is not None:
+            child = self._child = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True)
+            threading.Thread(target=self._listen, args=(child,), daemon=True,
+                             name="coach answers").start()
+        return child
+
+    @staticmethod
+    def _send(child: subprocess.Popen, message: dict[str, Any]) -> bool:
+        assert child.stdin is not None
         try:
-            answer = json.loads(line) if line else None
-            return Judgement.from_json(answer) if isinstance(answer, dict) else None
-        except (ValueError, KeyError, TypeError):
-            return None
+            child.stdin.write(json.dumps(message) + "\n")
+            child.stdin.flush()
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def _listen(self, child: subprocess.Popen) -> None:
+        """Hand each answer of `child` to the thread that waits for it; once the child
+        has ended, every judgement still awaited of it gets none."""
+        assert child.stdout is not None
+        with contextlib.suppress(OSError, ValueError):
+            for line in child.stdout:
+                try:
+                    message = json.loads(line)
+                    ident, answer = int(message["id"]), message["answer"]
+                    judgement = Judgement.from_json(answer) if isinstance(answer, dict) \
+                        else None
+                except (ValueError, KeyError, TypeError):
+                    continue
+                with self._lock:
+                    awaited = self._awaited.pop(ident, None)
+                if awaited is not None:
+                    awaited.give(judgement)
+        with self._lock:
+            orphans = [i for i, a in self._awaited.items() if a.child is child]
+            left = [self._awaited.pop(i) for i in orphans]
+        for awaited in left:
+            awaited.give(None)
 
     def close(self) -> None:
         """End the child (a judgement under way is dropped: Continue makes it again)."""
-        self._closed = True
-        child = self._child
+        with self._lock:
+            self._closed = True
+            child = self._child
         if child is not None and child.poll() is None:
             child.kill()
             child.wait()
 
 
-def serve() -> int:
-    """The child: answer requests until stdin closes, below the table's priority."""
-    lower_priority(TUTOR)
-    for line in sys.stdin:
+Judging = Callable[[dict[str, Any]], Generator[None, None, Judgement | None]]
+"""What makes a request's judgement, step by step (`judging`)."""
+
+
+@dataclass
+class _Job:
+    """A judgement in the child: its steps, and the processor time it has had."""
+
+    ident: int
+    steps: Generator[None, None, Judgement | None]
+    spent: float = 0.0
+
+
+class Desk:
+    """The judgements the child has in hand, worked on in turns: each turn goes to the
+    one that has had the least processor time (the older one on a tie), for `quantum`
+    seconds of it or until a message comes."""
+
+    def __init__(self, make: Judging = judging, clock: Callable[[], float] = time.thread_time,
+                 quantum: float = QUANTUM) -> None:
+        self.make = make
+        self.clock = clock
+        self.quantum = quantum
+        self.jobs: dict[int, _Job] = {}
+
+    def take(self, line: str) -> None:
+        """A message from the table: a request to judge, or one to drop."""
         try:
-            result = judge(json.loads(line))
-        except Exception as exc:  # a bad request must not end the child
+            message = json.loads(line)
+            ident = int(message["id"])
+            if message.get("cancel"):
+                self.jobs.pop(ident, None)
+            else:
+                self.jobs[ident] = _Job(ident, self.make(message["request"]))
+        except (ValueError, KeyError, TypeError) as exc:
+            print(f"colorcards coach: a message not understood {exc!r}", file=sys.stderr)
+
+    def work(self, quiet: Callable[[], bool]) -> str | None:
+        """One turn of work, ended early once `quiet()` is false (a message came); the
+        answer's line when a judgement ended in it."""
+        job = min(self.jobs.values(), key=lambda j: (j.spent, j.ident))
+        start = self.clock()
+        judgement: Judgement | None = None
+        try:
+            while True:
+                next(job.steps)
+                if self.clock() - start >= self.quantum or not quiet():
+                    return None
+        except StopIteration as end:
+            judgement = end.value
+        except Exception as exc:  # a request that cannot be judged must not end the child
             print(f"colorcards coach: {exc!r}", file=sys.stderr)
-            result = None
-        sys.stdout.write(json.dumps(result.as_json() if result else None) + "\n")
-        sys.stdout.flush()
-    return 0
+        finally:
+            job.spent += self.clock() - start
+        del self.jobs[job.ident]
+        answer = judgement.as_json() if judgement is not None else None
+        return json.dumps({"id": job.ident, "answer": answer}) + "\n"
+
+
+def _read(stream: IO[str], inbox: queue.SimpleQueue[str | None]) -> None:
+    for line in stream:
+        inbox.put(line)
+    inbox.put(None)
+
+
+def serve(stdin: IO[str], stdout: IO[str], desk: Desk | None = None) -> int:
+    """The child: answer requests until `stdin` closes, in turns (see the module
+    docstring). Its messages are read in a thread, so that a turn of work can end as
+    soon as one comes."""
+    desk = desk or Desk()
+    inbox: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+    threading.Thread(target=_read, args=(stdin, inbox), daemon=True).start()
+    while True:
+        while not desk.jobs or not inbox.empty():  # wait for a message only when idle
+            line = inbox.get()
+            if line is None:
+                return 0
+            desk.take(line)
+        answer = desk.work(inbox.empty)
+        if answer is not None:
+            stdout.write(answer)
+            stdout.flush()
+
+
+def main() -> int:
+    """The child's process, below the table's priority."""
+    lower_priority(TUTOR)
+    return serve(sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":
-    raise SystemExit(serve())
+    raise SystemExit(main())

@@ -423,7 +423,7 @@ class GameController:
         def judge() -> Judgement | None:
             nonlocal view, legal
             if remote is not None:
-                return remote.judge(request(game, done, made, level, base))
+                return remote.judge(request(game, done, made, level, base), stop.is_set)
             if view is None:
                 before = position_before(game, mark.at, base)
                 decision = next_decision(before)
