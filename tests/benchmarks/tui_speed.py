@@ -405,7 +405,7 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
     refreshed: list[tuple[float, float]] = []  # (wall clock, the loop thread's CPU)
     original = Screen._compositor_refresh
     original_weigh = TableScreen.weigh_move
-    answered: list[float] = []
+    answered: list[tuple[float, bool]] = []  # seconds to the answer, and whether costly
     bytecodes = Bytecodes() if count else None
 
     def timed(self) -> None:
@@ -418,7 +418,7 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
         start = time.perf_counter()
 
         def finished(result):
-            answered.append(time.perf_counter() - start)
+            answered.append((time.perf_counter() - start, bool(getattr(result, "costly", 0))))
             done(result)
 
         return original_weigh(self, judge, finished)
@@ -496,11 +496,15 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
           f"median {statistics.median(spent) * 1000:.1f} ms, worst {max(spent) * 1000:.1f} ms;"
           f" {sum(1 for t in spent if t <= FRAME)}/{len(spent)} within one frame")
     if answered:
-        ranked = sorted(answered)
+        ranked = sorted(t for t, _ in answered)
         print(f"  the coach answered {len(answered)} decisions: median "
               f"{statistics.median(ranked):.2f} s, 95th percentile "
               f"{ranked[max(0, int(len(ranked) * 0.95) - 1)]:.2f} s, worst {ranked[-1]:.2f} s;"
               f" {notes} note(s) for a costly move")
+        costly = sorted(t for t, c in answered if c)
+        if costly:
+            print(f"  its notes came in (seconds after the move): "
+                  f"{', '.join(f'{t:.2f}' for t in costly)}")
 
 
 def main() -> None:
