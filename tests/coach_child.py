@@ -1,6 +1,7 @@
 """A stand-in for the coach's child process in tests: the child's own loop and desk, with
 judgements that only spin the processor for a millisecond a step (`{"steps": n}`), so
-that a test can ask for a long one and a short one and see which is answered first."""
+that a test can ask for a long one and a short one and see which is answered first;
+`{"count": true}` answers how many other judgements the desk holds (in `made_chance`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ SPUN = Judgement(False, DRAW, PASS)
 
 
 def spinning(request: dict[str, Any]) -> Generator[None, None, Judgement | None]:
+    if request.get("count"):
+        return Judgement(False, DRAW, PASS, made_chance=len(DESK.jobs) - 1)
     for _ in range(int(request["steps"])):
         end = time.thread_time() + 0.001
         while time.thread_time() < end:
@@ -25,5 +28,7 @@ def spinning(request: dict[str, Any]) -> Generator[None, None, Judgement | None]
     return SPUN
 
 
+DESK = Desk(spinning)
+
 if __name__ == "__main__":
-    raise SystemExit(serve(sys.stdin, sys.stdout, Desk(spinning)))
+    raise SystemExit(serve(sys.stdin, sys.stdout, DESK))

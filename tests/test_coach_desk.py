@@ -130,12 +130,13 @@ def test_judgements_made_in_turns_are_the_coachs_own():
 
 def test_the_child_answers_a_short_judgement_behind_a_long_one_and_drops_what_is_not_wanted():
     """In a real child: a long judgement asked first, then a short one; the short one is
-    answered while the long one goes on, and the long one, no longer wanted, ends."""
+    answered while the long one goes on, and the long one, no longer wanted, ends at
+    once, in the table and in the child."""
     remote = RemoteCoach(CHILD)
     dropped = threading.Event()
     got: dict[str, object] = {}
     long = threading.Thread(target=lambda: got.update(
-        long=remote.judge({"steps": 200_000}, stop=dropped.is_set)))
+        long=remote.judge({"steps": 200_000}, stop=dropped)))
     try:
         long.start()
         deadline = time.monotonic() + 30
@@ -148,8 +149,11 @@ def test_the_child_answers_a_short_judgement_behind_a_long_one_and_drops_what_is
         assert got.get("short") == SPUN
         assert long.is_alive()
         dropped.set()
+        remote.wake()
         long.join(timeout=60)
         assert not long.is_alive() and got["long"] is None
+        held = remote.judge({"count": True})
+        assert held is not None and held.made_chance == 0  # the child let the long one go
     finally:
         dropped.set()
         remote.close()

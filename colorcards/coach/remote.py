@@ -54,9 +54,6 @@ QUANTUM = 0.05
 """Processor seconds the child gives one judgement before it looks again at what came
 in and at which judgement has had the least."""
 
-POLL = 0.2
-"""Seconds between the table's looks at whether a judgement it waits for is still wanted."""
-
 
 @dataclass(frozen=True)
 class Judgement:
@@ -142,6 +139,8 @@ class _Awaited:
     """A judgement the table waits for: the child asked, and its answer once it came."""
 
     child: subprocess.Popen
+    stop: threading.Event | None = None
+    """Set when the answer is no longer wanted."""
     came: threading.Event = field(default_factory=threading.Event)
     judgement: Judgement | None = None
 
@@ -164,26 +163,34 @@ class RemoteCoach:
         self._awaited: dict[int, _Awaited] = {}
 
     def judge(self, data: dict[str, Any],
-              stop: Callable[[], bool] | None = None) -> Judgement | None:
+              stop: threading.Event | None = None) -> Judgement | None:
         """Ask the child (from a worker thread: this waits for the answer); None if it
-        could not answer (ended, or the app closing) or if `stop()` said the answer is no
-        longer wanted, which the child is told, so that it drops the judgement."""
+        could not answer (ended, or the app closing), or once `stop` is set and `wake`
+        called: the child is then told to drop the judgement."""
         with self._lock:
-            if self._closed:
+            if self._closed or (stop is not None and stop.is_set()):
                 return None
             child = self._running()
             ident = next(self._ids)
-            awaited = self._awaited[ident] = _Awaited(child)
+            awaited = self._awaited[ident] = _Awaited(child, stop)
             if not self._send(child, {"id": ident, "request": data}):
                 del self._awaited[ident]
                 return None
-        while not awaited.came.wait(POLL):
-            if stop is not None and stop():
-                with self._lock:
-                    self._awaited.pop(ident, None)
+        awaited.came.wait()
+        if stop is not None and stop.is_set():
+            with self._lock:
+                if self._awaited.pop(ident, None) is not None:
                     self._send(child, {"id": ident, "cancel": True})
-                return None
+            return None
         return awaited.judgement
+
+    def wake(self) -> None:
+        """Let go of every judgement whose `stop` is set (call it after setting them): its
+        wait ends without an answer. Waiting costs the table nothing until then."""
+        with self._lock:
+            for awaited in self._awaited.values():
+                if awaited.stop is not None and awaited.stop.is_set():
+                    awaited.came.set()
 
     @property
     def awaiting(self) -> int:

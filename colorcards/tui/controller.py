@@ -423,7 +423,7 @@ class GameController:
         def judge() -> Judgement | None:
             nonlocal view, legal
             if remote is not None:
-                return remote.judge(request(game, done, made, level, base), stop.is_set)
+                return remote.judge(request(game, done, made, level, base), stop)
             if view is None:
                 before = position_before(game, mark.at, base)
                 decision = next_decision(before)
@@ -461,6 +461,8 @@ class GameController:
         for stop in self._weighing:
             stop.set()
         self._weighing.clear()
+        if self.remote is not None:
+            self.remote.wake()  # the child drops what it was judging for them
 
     # ---------------------------------------------------------------- the loop
 
