@@ -8,7 +8,6 @@ import itertools
 import json
 import sys
 import threading
-import time
 from pathlib import Path
 
 from bots_helpers import position
@@ -134,24 +133,16 @@ def test_the_child_answers_a_short_judgement_behind_a_long_one_and_drops_what_is
     once, in the table and in the child."""
     remote = RemoteCoach(CHILD)
     dropped = threading.Event()
-    got: dict[str, object] = {}
-    long = threading.Thread(target=lambda: got.update(
-        long=remote.judge({"steps": 200_000}, stop=dropped)))
     try:
-        long.start()
-        deadline = time.monotonic() + 30
-        while remote.awaiting < 1:
-            assert time.monotonic() < deadline, "the long judgement was never asked"
-            time.sleep(0.01)
-        short = threading.Thread(target=lambda: got.update(short=remote.judge({"steps": 5})))
-        short.start()
-        short.join(timeout=60)
-        assert got.get("short") == SPUN
-        assert long.is_alive()
+        long = remote.ask({"steps": 200_000}, stop=dropped)  # 200 s of work alone
+        short = remote.ask({"steps": 5})
+        assert long is not None and short is not None
+        assert short.came.wait(timeout=60), "the short judgement waited for the long one"
+        assert remote.answer(short) == SPUN
+        assert not long.came.is_set()
         dropped.set()
         remote.wake()
-        long.join(timeout=60)
-        assert not long.is_alive() and got["long"] is None
+        assert remote.answer(long) is None
         held = remote.judge({"count": True})
         assert held is not None and held.made_chance == 0  # the child let the long one go
     finally:

@@ -135,9 +135,11 @@ def judge(data: dict[str, Any]) -> Judgement | None:
 
 
 @dataclass
-class _Awaited:
-    """A judgement the table waits for: the child asked, and its answer once it came."""
+class Asked:
+    """A judgement asked of the child: `came` is set once its answer (`judgement`) came,
+    or once it is let go (`RemoteCoach.wake`) or the child ended without answering."""
 
+    ident: int
     child: subprocess.Popen
     stop: threading.Event | None = None
     """Set when the answer is no longer wanted."""
@@ -160,43 +162,48 @@ class RemoteCoach:
         """Held while the child is started or written to, and around `_awaited`."""
         self._closed = False
         self._ids = itertools.count(1)
-        self._awaited: dict[int, _Awaited] = {}
+        self._awaited: dict[int, Asked] = {}
 
     def judge(self, data: dict[str, Any],
               stop: threading.Event | None = None) -> Judgement | None:
-        """Ask the child (from a worker thread: this waits for the answer); None if it
-        could not answer (ended, or the app closing), or once `stop` is set and `wake`
-        called: the child is then told to drop the judgement."""
+        """Ask the child and wait for the answer (from a worker thread): `ask`, then
+        `answer`."""
+        asked = self.ask(data, stop)
+        return None if asked is None else self.answer(asked)
+
+    def ask(self, data: dict[str, Any], stop: threading.Event | None = None) -> Asked | None:
+        """Send the request to the child, starting it if need be, without waiting; None
+        if it cannot be asked (the app closing, `stop` already set, the child gone)."""
         with self._lock:
             if self._closed or (stop is not None and stop.is_set()):
                 return None
             child = self._running()
-            ident = next(self._ids)
-            awaited = self._awaited[ident] = _Awaited(child, stop)
-            if not self._send(child, {"id": ident, "request": data}):
-                del self._awaited[ident]
+            asked = Asked(next(self._ids), child, stop)
+            self._awaited[asked.ident] = asked
+            if not self._send(child, {"id": asked.ident, "request": data}):
+                del self._awaited[asked.ident]
                 return None
-        awaited.came.wait()
-        if stop is not None and stop.is_set():
+        return asked
+
+    def answer(self, asked: Asked) -> Judgement | None:
+        """Wait for the answer; None if the child could not answer (ended, or the app
+        closing), or once its `stop` is set and `wake` called: the child is then told to
+        drop the judgement."""
+        asked.came.wait()
+        if asked.stop is not None and asked.stop.is_set():
             with self._lock:
-                if self._awaited.pop(ident, None) is not None:
-                    self._send(child, {"id": ident, "cancel": True})
+                if self._awaited.pop(asked.ident, None) is not None:
+                    self._send(asked.child, {"id": asked.ident, "cancel": True})
             return None
-        return awaited.judgement
+        return asked.judgement
 
     def wake(self) -> None:
         """Let go of every judgement whose `stop` is set (call it after setting them): its
         wait ends without an answer. Waiting costs the table nothing until then."""
         with self._lock:
-            for awaited in self._awaited.values():
-                if awaited.stop is not None and awaited.stop.is_set():
-                    awaited.came.set()
-
-    @property
-    def awaiting(self) -> int:
-        """How many judgements are asked and not yet answered (tests wait on it)."""
-        with self._lock:
-            return len(self._awaited)
+            for asked in self._awaited.values():
+                if asked.stop is not None and asked.stop.is_set():
+                    asked.came.set()
 
     def _running(self) -> subprocess.Popen:
         """The child, started (with its listener) if it is not running."""

@@ -50,7 +50,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from ..bots.crazy import CRAZY
 from ..bots.drive import drive
@@ -136,11 +136,7 @@ def run(steps: Steps[T], stop: Callable[[], bool] | None = None) -> T | None:
 
 def finish(steps: Steps[T]) -> T:
     """The answer of `steps`, run to its end without a stop."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            return end.value
+    return cast(T, run(steps))
 
 
 @dataclass(frozen=True)
