@@ -97,7 +97,7 @@ def test_a_request_that_cannot_be_judged_gets_no_answer_and_the_desk_goes_on(cap
 def test_judgements_made_in_turns_are_the_coachs_own():
     """Two real judgements interleaved a few deals at a time give what each gives alone."""
     game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
-    costly = request(game, [], play(parse_card("R5")), "hard", base_of(game))
+    costly = request(game, [], play(parse_card("R5")), "hard", base_of(game).pair)
     dealt = Game.replay(game.rules, 2, 5, [])
     while next_decision(dealt).seat != 0:
         decision = next_decision(dealt)

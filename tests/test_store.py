@@ -457,3 +457,21 @@ def test_table_meta_writes_the_json_saves_always_had():
     assert json.loads(json.dumps(meta.as_json())) == data
     assert not TableMeta.from_json({"game_id": "g"}, 2).practice
     assert "practice" not in meta.with_(practice=False).as_json()
+
+
+def test_a_save_after_another_line_of_play_is_rewritten_not_spliced():
+    """The save appends only to a game whose actions begin with every action written: a
+    take-back and another line of the same length and the same last action (once enough
+    to look like the same game) is written whole."""
+    from types import SimpleNamespace
+
+    from colorcards.engine import DRAW, PASS, parse_card, play
+    from colorcards.store.saves import Written
+
+    old = [(0, play(parse_card("R5"))), (1, DRAW), (1, PASS)]
+    written = Written("g", 0, list(old))
+    other = SimpleNamespace(actions=[(0, DRAW), (1, DRAW), (1, PASS), (2, DRAW)], history=[])
+    assert not written.follows("g", other)
+    longer = SimpleNamespace(actions=[*old, (2, DRAW)], history=[])
+    assert written.follows("g", longer)
+    assert not written.follows("another game", longer)

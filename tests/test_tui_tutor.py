@@ -331,7 +331,7 @@ def test_the_coachs_process_judges_as_the_coach_does():
     made = play(parse_card("R5"))
     remote = RemoteCoach()
     try:
-        asked = request(game, [], made, "hard", base_of(game))
+        asked = request(game, [], made, "hard", base_of(game).pair)
         answer = remote.judge(asked)
         assert answer is not None and answer.costly
         assert answer == judge(asked)

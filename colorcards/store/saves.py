@@ -48,17 +48,23 @@ class Written:
     """What the file holds of the game in progress, so the next save writes only the new."""
 
     game_id: str | None = None
-    n_actions: int = 0
     n_history: int = 0
-    last_action: tuple | None = None
-    """The last (seat, action) written: actions and events are frozen values, so
-    comparing them is cheap and exact."""
+    actions: list = field(default_factory=list)
+    """The (seat, action) pairs written, in order: a save appends only to a game whose
+    actions begin with all of them (a take-back and another move would otherwise splice
+    two lines of play into one record). They are the game's own frozen values, so the
+    comparison is mostly of identities, and exact."""
     last_event: object = None
+    """The last event written (events follow from the actions)."""
     lines: list[str] | None = None
     """The log lines the file holds, in order (None: unknown, rewrite them)."""
     log_first: int = 0
     """The row number of the first of `lines`."""
     played: float = 0.0
+
+    @property
+    def n_actions(self) -> int:
+        return len(self.actions)
 
     def follows(self, game_id: str, game: Game) -> bool:
         """True if `game` extends what is written (else its rows are rewritten whole)."""
@@ -67,7 +73,7 @@ class Written:
         na, nh = self.n_actions, self.n_history
         if len(game.actions) < na or len(game.history) < nh:
             return False
-        if na and game.actions[na - 1] != self.last_action:
+        if game.actions[:na] != self.actions:
             return False
         if nh and game.history[nh - 1] != self.last_event:
             return False
@@ -128,8 +134,7 @@ def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, me
         (game_id, preset, difficulty, game.round, saved_at, played, meta_text, head_json(game),
          len(actions), len(history), len(log)))
     return Written(
-        game_id, len(actions), len(history),
-        actions[-1] if actions else None,
+        game_id, len(history), list(actions),
         history[-1] if history else None,
         list(log), first, played)
 
@@ -219,8 +224,7 @@ def written_from(raw: RawSave, saved: SavedGame) -> Written:
     log's row numbers are not read, so its lines are rewritten once)."""
     game = saved.game
     return Written(
-        raw.game_id, len(game.actions), len(game.history),
-        game.actions[-1] if game.actions else None,
+        raw.game_id, len(game.history), list(game.actions),
         game.history[-1] if game.history else None,
         None, 0, saved.played_seconds)
 

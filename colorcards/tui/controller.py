@@ -57,7 +57,7 @@ from .clocks import Countdown, Timer
 from .seating import HUMAN, Seating
 from .settings import SPEED_DELAYS, GameSettings
 from .table_log import LOG_KEEP, TableLog
-from .tutor import Base, Mark, base_of, note_words, position_before
+from .tutor import Base, Mark, OffTheLine, base_of, line_position, note_words, position_before
 from .wording import Words
 
 __all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost", "Timer"]
@@ -155,8 +155,11 @@ class GameController:
         self.remote: RemoteCoach | None = None
         """The coach's own process, when the table has one: the tutor's judgements are
         made there, off the table's interpreter (else in the host's thread, here)."""
-        self._base: Base | None = base_of(game) if self.settings.coach else None
-        """The game as the table sat down at it, which a take-back replays from."""
+        self._dealt = not seating.meta.extra.get("prepared")
+        """The match began with a deal from its seed (not at a prepared position)."""
+        self._base: Base | None = base_of(game, self._dealt) if self.settings.coach else None
+        """The game as the table sat down at it, on the line being played: what a
+        take-back and the coach rebuild positions from (past it), else the deal."""
         self._weighing: set[threading.Event] = set()
         """Each judgement still running, by the event that stops it (the table goes, the
         move is taken back). A judgement outlives the player's next move: its note is
@@ -370,7 +373,7 @@ class GameController:
         if on:
             self.practice = True
             if self._base is None:
-                self._base = base_of(self.game)
+                self._base = base_of(self.game, self._dealt)
         else:
             self._stop_weighing()
             self.mark = None
@@ -388,12 +391,20 @@ class GameController:
             return "There is no move of yours to take back yet."
         if self.between_rounds:
             return "The round is over: its moves can no longer be taken back."
+        try:
+            before = position_before(self.game, mark.at, self._base)
+        except OffTheLine:
+            return "That move was made before this table was set up: it cannot be taken back."
         self._stop_weighing()
         self._cancel_step()
         self._thinking = None
         self.window.cancel()
         self.turn_timer.cancel()
-        self.game = position_before(self.game, mark.at, self._base)
+        self.game = before
+        if self._base is not None and mark.at < self._base.at:
+            # The line from the sitting's start is gone: the one played from here on
+            # starts at this position (a base must stay on the line being played).
+            self._base = base_of(before, self._dealt)
         self.rngs[:] = [copy_rng(r) if r else None for r in mark.rngs]
         self.arrangement[:] = list(mark.hand)
         self.meta = self.meta.with_(arranged=tuple(
@@ -414,18 +425,21 @@ class GameController:
         coach, remote = self.coach, self.remote
         game = self.game
         base = self._base
-        done = game.actions[:mark.at]
+        done = tuple(game.actions[:mark.at])  # the line up to the move, taken now
         level = self.settings.difficulty
-        if view is None:  # the view before the move was not kept: rebuild it in the thread
-            game = game.copy()  # the thread's own: the table's game goes on meanwhile
-            game.actions = done
+        if base is not None and not base.dealt and base.at > len(done):
+            return  # made before a prepared table's start: nothing to rebuild it from
 
         def judge() -> Judgement | None:
             nonlocal view, legal
             if remote is not None:
-                return remote.judge(request(game, done, made, level, base), stop)
-            if view is None:
-                before = position_before(game, mark.at, base)
+                return remote.judge(request(game, done, made, level,
+                                            None if base is None else base.pair), stop)
+            if view is None:  # the view before the move was not kept: rebuild it here
+                try:
+                    before = line_position(game.rules, game.seats, game.seed, done, base)
+                except OffTheLine:
+                    return None  # not a position of this line: no note
                 decision = next_decision(before)
                 if decision is None:
                     return None

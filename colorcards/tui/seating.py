@@ -83,7 +83,8 @@ class Seating:
         """A table at a prepared position (tests and benchmarks)."""
         meta = TableMeta(game_id=game_id, preset=settings.preset,
                          difficulty=settings.difficulty, names=tuple(settings.names()),
-                         started_at="2026-12-01T00:00:00+00:00", settings=settings)
+                         started_at="2026-12-01T00:00:00+00:00", settings=settings,
+                         extra={"prepared": True})
         if rngs is None:
             rngs = [None] + [random.Random(s) for s in range(1, game.seats)]
         return cls(game, meta, list(log or []), list(game.hands[HUMAN]), rngs)

@@ -18,7 +18,17 @@ from dataclasses import dataclass, replace
 
 from ..coach.remote import Judgement
 from ..coach.words import move_noun, pair_nouns, percent
-from ..engine import Card, Colour, Game, copy_rng, game_from_text, rng_from_state, rng_state
+from ..engine import (
+    Action,
+    Card,
+    Colour,
+    Game,
+    Rules,
+    copy_rng,
+    game_from_text,
+    rng_from_state,
+    rng_state,
+)
 
 NOTE_PREFIX = "Coach: "
 """How the coach's notes begin, in the log and on the status line."""
@@ -77,25 +87,66 @@ class Mark:
                    tuple(rounds), weighed, judged=not weighed)
 
 
-Base = tuple[int, str]
-"""A game as the table sat down at it: its actions then, and its whole state as text."""
+@dataclass(frozen=True)
+class Base:
+    """Where the table's line of play can be rebuilt from without the deal: the game as
+    the table sat down at it (its whole state as text) and the actions that led there.
+
+    A base belongs to one line of play. The table keeps it only while the game's actions
+    begin with `line`; a take-back to before it starts the line again from the deal
+    (`rebased`), so a position rebuilt from it is always one of the line being played."""
+
+    at: int
+    """Actions applied in the match when the table sat down."""
+    text: str
+    """The game's whole state then (`Game.dumps`)."""
+    line: tuple[tuple[int | None, Action], ...]
+    """Those actions, to check that a game still follows this line."""
+    dealt: bool = True
+    """The match began with a deal from its seed (a prepared position did not: before
+    `at` there is nothing to replay)."""
+
+    def follows(self, actions: Sequence[tuple[int | None, Action]]) -> bool:
+        """True if `actions` is this base's line (and maybe more)."""
+        return len(actions) >= self.at and tuple(actions[:self.at]) == self.line
+
+    @property
+    def pair(self) -> tuple[int, str]:
+        """(at, text), as the coach's request carries it."""
+        return self.at, self.text
 
 
-def base_of(game: Game) -> Base:
-    return len(game.actions), game.dumps()
+def base_of(game: Game, dealt: bool = True) -> Base:
+    return Base(len(game.actions), game.dumps(), tuple(game.actions), dealt)
+
+
+class OffTheLine(ValueError):
+    """A position asked for is not one of the line being played (or cannot be rebuilt)."""
 
 
 def position_before(game: Game, at: int, base: Base | None = None) -> Game:
     """`game` as it stood before its action number `at`, with the same hidden cards and
-    deck order: the actions since `base` applied to it when `at` is past it (a table
-    sat down at a prepared position has no deal to replay), else replayed from the
-    game's seed."""
-    if base is not None and base[0] <= at:
-        before = game_from_text(base[1])
-        for seat, action in game.actions[base[0]:at]:
+    deck order: the actions since `base` applied to it when `at` is past it, else
+    replayed from the game's seed. OffTheLine if `base` is not on `game`'s line, or the
+    position comes before a prepared one (nothing to replay it from)."""
+    return line_position(game.rules, game.seats, game.seed, game.actions[:at], base)
+
+
+def line_position(rules: Rules, seats: int, seed: int,
+                  actions: Sequence[tuple[int | None, Action]],
+                  base: Base | None = None) -> Game:
+    """The game reached by `actions` from the deal of `seed` (or from `base`, when they
+    pass through it): see `position_before`."""
+    if base is not None and base.at <= len(actions):
+        if not base.follows(actions):
+            raise OffTheLine("the table's base is not on the line being played")
+        before = game_from_text(base.text)
+        for seat, action in actions[base.at:]:
             before.step(action, seat)
         return before
-    return Game.replay(game.rules, game.seats, game.seed, game.actions[:at])
+    if base is not None and not base.dealt:
+        raise OffTheLine("the position comes before the one the table was set up at")
+    return Game.replay(rules, seats, seed, actions)
 
 
 def note_words(judgement: Judgement, card_name: Callable[[Card], str],
