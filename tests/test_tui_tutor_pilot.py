@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from bots_helpers import position
+from colorcards.store import Store
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.seating import Seating
 from colorcards.tui.settings import GameSettings
@@ -117,3 +118,71 @@ async def test_the_pause_menu_turns_the_coach_on_for_the_game(tmp_path):
         await pilot.pause()
         assert ctl.settings.coach and ctl.practice and app.settings.coach
         assert "Coach: on — turn it off" in shown(app)
+
+
+async def _my_turn(pilot, app):
+    """Wait (on the app's clock, the computers paced fast) for the player's turn."""
+    for _ in range(400):
+        ctl = app.controller
+        if ctl.my_turn and not ctl.busy and ctl.playable() | set(ctl.legal()):
+            return ctl
+        await pilot.pause(0.02)
+    raise AssertionError("the player's turn never came")
+
+
+def _key_for(ctl) -> str:
+    """The key of a move of the player's: a playable card's number, else D."""
+    hand = ctl.hand()
+    for i, card in enumerate(hand[:9]):
+        if card in ctl.playable() and not card.is_wild:
+            return str(i + 1)
+    return "d"
+
+
+async def test_t_after_continue_twice_keeps_one_line_of_play(tmp_path):
+    """A coached game: a move, quit; Continue, T (exact), another move, play on, a move,
+    T (exact); quit; Continue, a move, T (exact). The save holds the line played."""
+    from test_tui_tutor import state
+
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="easy", coach=True)
+    app = ColorCardsApp(data_dir=tmp_path, delay=0.01)
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.seat(Seating.new(settings, seed=77), delay=0.01, window_seconds=0.05)
+        ctl = await _my_turn(pilot, app)
+        first = state(ctl)
+        first_key = _key_for(ctl)
+        await pilot.press(first_key)
+        await _my_turn(pilot, app)
+        line = list(app.controller.game.actions)
+        app.exit()
+    for sitting in range(2):
+        app = ColorCardsApp(data_dir=tmp_path, delay=0.01)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            app.continue_game()
+            await pilot.pause()
+            ctl = app.controller
+            assert ctl.game.actions == line  # Continue: the line as it was left
+            if sitting == 0:
+                await pilot.press("t")
+                await pilot.pause()
+                assert state(app.controller) == first
+                other = "d" if first_key != "d" else _key_for(app.controller)
+                await pilot.press(other)  # another move than the one taken back
+                for _ in range(3):
+                    await _my_turn(pilot, app)
+                    await pilot.press(_key_for(app.controller))
+            ctl = await _my_turn(pilot, app)
+            before = state(ctl)
+            await pilot.press(_key_for(ctl))
+            await _my_turn(pilot, app)
+            await pilot.press("t")
+            await pilot.pause()
+            assert state(app.controller) == before
+            line = list(app.controller.game.actions)
+            app.controller.flush_save()
+            app.exit()
+        store = Store.open(tmp_path)
+        saved = store.load_game()
+        store.close()
+        assert saved is not None and saved.game.actions == line
