@@ -164,6 +164,8 @@ async def test_t_after_continue_twice_keeps_one_line_of_play(tmp_path):
             ctl = app.controller
             assert ctl.game.actions == line  # Continue: the line as it was left
             if sitting == 0:
+                await pilot.resize_terminal(80, 24)  # a resize changes nothing of the game
+                await pilot.pause()
                 await pilot.press("t")
                 await pilot.pause()
                 assert state(app.controller) == first
