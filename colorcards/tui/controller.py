@@ -614,7 +614,9 @@ class GameController:
         and applied after that pause; one it cannot play was kept in the same step, and
         the table waits the same pause before showing it and moving on. Either way the
         draw appears with its outcome and the next seat moves two pauses after the
-        draw was decided, so the timing never tells whether a kept card fitted."""
+        draw was decided, so the timing never tells whether a kept card fitted. The draw
+        is saved at once, as every other change: quitting in that pause keeps it."""
+        self._save()
         game = self.game
         if game.phase is Phase.DRAWN and game.current == seat:
             self._computer_turn()
