@@ -1,6 +1,6 @@
 """The choices made on the New game screen, kept with the save so Continue restores them.
 
-Below `tui/` so that the store can keep them typed (`store.meta.TableMeta`)."""
+Below `tui/` so that the store can keep them typed (`session.meta.TableMeta`)."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ import random
 from colorcards.bots import make_player
 from colorcards.bots.drive import drive
 from colorcards.engine import Game, get_preset
+from colorcards.session.meta import TableMeta
 from colorcards.store import Store
-from colorcards.store.meta import TableMeta
 
 EVENING = (("color-cards", 4, "hard"), ("classic", 3, "normal"), ("duel", 2, "crazy"),
            ("party", 5, "easy"), ("family-night", 4, "hard"))

@@ -14,9 +14,9 @@ from pathlib import Path
 from colorcards.bots import make_player
 from colorcards.bots.drive import decide
 from colorcards.engine import Game, get_preset, next_decision, rng_from_state, rng_state
+from colorcards.session.meta import TableMeta
 from colorcards.sim import seat_rngs
 from colorcards.store import Store, recovery
-from colorcards.store.meta import TableMeta
 from colorcards.store.paths import DB_NAME
 
 PLAN = (("duel", 2), ("party", 4), ("colour-match", 3), ("party", 3), ("duel", 2), ("party", 6))

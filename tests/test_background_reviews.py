@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 
 from colorcards.replay.review import Review, accuracy
+from colorcards.session.seating import Seating
+from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.store.background import BackgroundReviews
-from colorcards.tui.seating import Seating
-from colorcards.tui.settings import GameSettings
 from test_tui_controller import ManualHost, controller, play_match
 
 BUDGET = {"choose_deals": 64, "choose_playouts": 320, "looks": [64, 128]}

@@ -14,7 +14,7 @@ from bots_helpers import position
 from coach_child import SPUN
 from colorcards.coach.remote import Desk, Judgement, RemoteCoach, judge, judging, request
 from colorcards.engine import DRAW, PASS, Game, next_decision, parse_card, play
-from colorcards.tui.tutor import base_of
+from colorcards.session.tutor import base_of
 
 CHILD = [sys.executable, str(Path(__file__).with_name("coach_child.py"))]
 

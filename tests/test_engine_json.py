@@ -15,7 +15,7 @@ from colorcards.engine import (
     game_from_json,
     game_from_text,
 )
-from colorcards.tui.wording import Words
+from colorcards.session.wording import Words
 from engine_helpers import A, check_108, position, rules, run
 
 WORDS = Words([f"Seat {s}" for s in range(10)], "classic")

@@ -7,8 +7,8 @@ import sqlite3
 import pytest
 
 from colorcards.replay import KeptGame, ReplayError
+from colorcards.session.meta import TableMeta
 from colorcards.store import Store
-from colorcards.store.meta import TableMeta
 from colorcards.store.recovery import connect
 from colorcards.store.schema import SCHEMA_VERSION, migrate
 from colorcards.store.store import NO_REPLAY

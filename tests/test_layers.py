@@ -70,3 +70,117 @@ def test_importing_a_layer_loads_nothing_forbidden(module):
     assert module in loaded
     bad = [m for m in loaded if m.split(".")[0] in FORBIDDEN]
     assert bad == []
+
+
+# ---------------------------------------------------------------- the whole order
+
+RANKS = {
+    "level": 0, "priority": 0, "rulebook": 0,
+    "engine": 1,
+    "bots": 2, "settings": 2,
+    "coach": 3,
+    "replay": 4,
+    "session": 5,
+    "store": 6,
+    "tui": 7, "web": 7,
+    "sim": 8, "commands": 8,
+    "cli": 9, "__main__": 10,
+}
+"""Each part of the package by its layer: a module imports only from layers below its
+own (and from its own part). engine < bots < coach < replay < session < store < tui < cli;
+`session/` is one game at the table without Textual, and the store keeps what it says."""
+
+
+def _part(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "colorcards" and len(parts) > 1 else None
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+ALL_SOURCES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_every_part_of_the_package_has_a_layer():
+    parts = {_part(_module_name(p)) for p in ALL_SOURCES} - {None}
+    assert parts <= set(RANKS), f"parts without a layer: {sorted(parts - set(RANKS))}"
+    assert {"engine", "session", "tui", "store"} <= parts
+
+
+@pytest.mark.parametrize("path", ALL_SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_go_down_the_layers(path):
+    """engine < bots < coach < replay < session < store < tui < cli (RANKS), counting the
+    imports made inside functions too."""
+    own = _part(_module_name(path))
+    if own is None:
+        return  # colorcards/__init__.py
+    for name in imported_modules(path):
+        other = _part(name)
+        if other is None or other == own:
+            continue
+        assert RANKS[other] < RANKS[own], \
+            f"{path.relative_to(PACKAGE)} ({own}) imports {name} ({other}), not below it"
+
+
+def _top_level_imports(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules a file imports when it is loaded (not inside functions,
+    nor under TYPE_CHECKING): the imports that make a cycle. `from pkg import mod` names
+    the module, not the package, when `mod` is one of `modules`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names: set[str] = set()
+
+    def visit(body) -> None:
+        for node in body:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    head = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    head = node.module or ""
+                subs = {f"{head}.{a.name}" for a in node.names}
+                names.update(subs & modules)
+                if subs - modules:
+                    names.add(head)
+            elif isinstance(node, ast.If | ast.Try):
+                visit(node.body)
+                visit(getattr(node, "orelse", []))
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body)
+
+    visit(tree.body)
+    return names
+
+
+def test_no_import_cycle_in_the_package():
+    """No module imports, as it loads, a module that imports it back (through any chain)."""
+    modules = {_module_name(p): p for p in ALL_SOURCES}
+    graph = {m: {n for n in _top_level_imports(p, set(modules)) if n in modules and n != m}
+             for m, p in modules.items()}
+    seen: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def walk(m: str) -> None:
+        seen[m] = 1
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if seen.get(n) == 1:
+                cycles.append(stack[stack.index(n):] + [n])
+            elif n not in seen:
+                walk(n)
+        stack.pop()
+        seen[m] = 2
+
+    for m in sorted(graph):
+        if m not in seen:
+            walk(m)
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles[:5])

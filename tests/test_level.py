@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 import colorcards.bots
+import colorcards.settings
 import colorcards.store
-import colorcards.tui.settings
 from colorcards.level import LEVELS, Level
 from colorcards.tui.screens.common import LEVEL_TITLES
 
@@ -24,7 +24,7 @@ def test_every_layer_uses_the_one_tuple():
     """Bots, store and the table's settings hand out the same object, not a copy."""
     assert colorcards.bots.LEVELS is LEVELS
     assert colorcards.store.LEVELS is LEVELS
-    assert colorcards.tui.settings.LEVELS is LEVELS
+    assert colorcards.settings.LEVELS is LEVELS
 
 
 def test_a_level_is_its_name_in_json_and_sqlite():

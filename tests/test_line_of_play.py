@@ -30,10 +30,10 @@ from colorcards.engine import (
     action_from_json,
     play,
 )
+from colorcards.session.controller import HUMAN, GameController
+from colorcards.session.seating import Seating
+from colorcards.settings import GameSettings
 from colorcards.store import Store
-from colorcards.tui.controller import HUMAN, GameController
-from colorcards.tui.seating import Seating
-from colorcards.tui.settings import GameSettings
 from test_tui_controller import ManualHost
 from test_tui_tutor import state
 

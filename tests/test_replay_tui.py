@@ -413,10 +413,10 @@ def test_the_replay_holds_the_hand_as_the_table_dealt_and_kept_it(data):
     """The replay's hand is in the table's order, not the engine's: the deal sorted as
     Seating.new sorts it, then every card in its place with new ones on the right."""
     from colorcards.replay.frames import frames
-    from colorcards.tui.hand_order import kept_order
+    from colorcards.session.hand_order import kept_order
+    from colorcards.session.seating import Seating
     from colorcards.tui.learn import log_words, settings_for
     from colorcards.tui.screens.replay import hand_orders
-    from colorcards.tui.seating import Seating
 
     with Store.open(data) as store:
         kept = store.kept_game("evening-1001")
@@ -435,7 +435,7 @@ def test_the_replay_holds_the_hand_as_the_player_arranged_it(data):
     """From each moment the player sorted or moved cards, the replay shows their order;
     cards still held keep it and new ones go on the right, as at the table."""
     from colorcards.replay.frames import frames
-    from colorcards.tui.hand_order import kept_order
+    from colorcards.session.hand_order import kept_order
     from colorcards.tui.learn import log_words
     from colorcards.tui.screens.replay import hand_orders
 

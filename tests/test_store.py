@@ -442,8 +442,8 @@ def test_table_meta_writes_the_json_saves_always_had():
     """The store takes a `TableMeta` but keeps the same JSON: every key the TUI wrote as
     a plain dict (practice included) reads back into its field and is written the same;
     keys it does not know (the tutor's mark, a newer version's) are kept as they were."""
+    from colorcards.session.meta import TableMeta
     from colorcards.settings import GameSettings
-    from colorcards.store.meta import TableMeta
 
     data = {"tutor": {"at": 3}, "future": [1], "game_id": "g", "preset": "classic",
             "difficulty": "hard", "names": ["You", "Lily"],

@@ -1,10 +1,10 @@
-"""The table's autosave (tui/autosave.py) on its own: deferred, once per state, never
+"""The table's autosave (session/autosave.py) on its own: deferred, once per state, never
 after the match is recorded."""
 
 from __future__ import annotations
 
 from colorcards.engine import Game, get_preset
-from colorcards.tui.autosave import Autosave
+from colorcards.session.autosave import Autosave
 
 
 class Slot:

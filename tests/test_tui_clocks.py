@@ -1,6 +1,6 @@
 """The table's clocks: one moment, one countdown; a pause keeps the time left."""
 
-from colorcards.tui.clocks import Countdown
+from colorcards.session.clocks import Countdown
 
 
 class Hand:

@@ -29,13 +29,13 @@ from colorcards.engine import (
     play,
 )
 from colorcards.engine import events as E
+from colorcards.session.controller import HUMAN, LOG_KEEP, GameController
+from colorcards.session.hand_order import kept_order, move, sort_again
+from colorcards.session.meta import TableMeta
+from colorcards.session.seating import Seating
+from colorcards.session.wording import Words, ascii_text
+from colorcards.settings import GameSettings
 from colorcards.store import Store
-from colorcards.store.meta import TableMeta
-from colorcards.tui.controller import HUMAN, LOG_KEEP, GameController
-from colorcards.tui.hand_order import kept_order, move, sort_again
-from colorcards.tui.seating import Seating
-from colorcards.tui.settings import GameSettings
-from colorcards.tui.wording import Words, ascii_text
 from engine_helpers import position
 
 # ---------------------------------------------------------------- a host that keeps time by hand
@@ -346,7 +346,7 @@ def test_hand_order_keeps_the_players_order_and_adds_new_cards_right():
 def test_the_order_the_player_gives_the_hand_is_kept_for_the_replay():
     """Sorting or moving cards records the moment and the order (a second change before
     the next action replaces the first), and the save carries it."""
-    from colorcards.store.meta import TableMeta
+    from colorcards.session.meta import TableMeta
 
     ctl = controller(prepared("top=R3 | you: B7 R5 G2 Y9 | lily: Y1 Y2 | zoe: G4 G5 | max: B1 B2"))
     assert ctl.meta.arranged == ()
@@ -548,7 +548,7 @@ def test_every_engine_event_has_the_tables_own_words():
 ])
 def test_the_prompt_says_what_the_player_can_do(literal, kwargs, said):
     """Two cards and nothing to play says 'press D', never 'call Last Card, then play'."""
-    from colorcards.tui.prompts import prompt
+    from colorcards.session.prompts import prompt
 
     ctl = controller(prepared(literal, **kwargs))
     assert prompt(ctl, ctl.view(), "classic", False) == said
@@ -556,7 +556,7 @@ def test_the_prompt_says_what_the_player_can_do(literal, kwargs, said):
 
 def test_the_window_clock_says_a_late_call_can_be_caught():
     """The Last Card window is said as it is: a call now, and you can still be caught."""
-    from colorcards.tui.prompts import clock_text
+    from colorcards.session.prompts import clock_text
 
     seating = prepared("top=R3 | you: R5 R6 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", "classic")
     host = ManualHost()

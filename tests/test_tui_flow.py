@@ -213,9 +213,9 @@ async def test_rules_opened_again_start_on_this_tables_rules_at_the_top(tmp_path
     from textual.containers import VerticalScroll
     from textual.widgets import TabbedContent
 
+    from colorcards.settings import GameSettings
     from colorcards.tui.app import ColorCardsApp
     from colorcards.tui.screens import RulesScreen
-    from colorcards.tui.settings import GameSettings
 
     app = ColorCardsApp(data_dir=tmp_path, background_reviews=False)
     async with app.run_test(size=(80, 24)) as pilot:

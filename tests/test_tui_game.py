@@ -10,10 +10,10 @@ import json
 
 import pytest
 
+from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens import PauseMenu, ResultsScreen, TitleScreen
-from colorcards.tui.settings import GameSettings
 from tui_table_helpers import (
     HandClock,
     check_table,

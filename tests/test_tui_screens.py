@@ -12,6 +12,7 @@ import pytest
 from textual.widgets import Button
 
 from colorcards.engine import COLOURS, PRESETS, Colour, get_preset, parse_cards
+from colorcards.settings import GameSettings
 from colorcards.tui.screens import (
     IN_PROGRESS_QUESTION,
     ColourChooser,
@@ -26,7 +27,6 @@ from colorcards.tui.screens import (
 )
 from colorcards.tui.screens.common import Choice
 from colorcards.tui.screens.go import Go
-from colorcards.tui.settings import GameSettings
 from tui_screens_helpers import (
     SAVED,
     STATS,
@@ -658,7 +658,7 @@ async def test_title_saved_line_never_breaks_inside_the_date(size):
 
 def _match(scores, table_points, went_out, winners, match="to:500", round_no=6):
     from colorcards.engine import parse_cards
-    from colorcards.tui.screens import ResultsData
+    from colorcards.session.results import ResultsData
 
     left = [parse_cards("R7 B+2"), [], parse_cards("G3"), parse_cards("YS B9 R0")]
     left = [[] if s in went_out else (cards or parse_cards("Y1")) for s, cards in enumerate(left)]

@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from colorcards.engine import COLOURS, Colour
-from colorcards.tui.palette import glyph
+from colorcards.session.palette import glyph
+from colorcards.settings import GameSettings
 from colorcards.tui.screens import (
     ColourChooser,
     ConfirmDialog,
@@ -19,7 +20,6 @@ from colorcards.tui.screens import (
     StatsScreen,
     TitleScreen,
 )
-from colorcards.tui.settings import GameSettings
 from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results
 from tui_table_helpers import screen_text
 

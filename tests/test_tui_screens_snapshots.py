@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from colorcards.engine import Colour
+from colorcards.settings import GameSettings
 from colorcards.tui.screens import (
     ColourChooser,
     NewGameScreen,
@@ -17,7 +18,6 @@ from colorcards.tui.screens import (
     StatsScreen,
     TitleScreen,
 )
-from colorcards.tui.settings import GameSettings
 from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

@@ -10,6 +10,7 @@ import pytest
 
 from colorcards.engine import PRESETS, Colour, Match, Rules, get_preset, parse_card
 from colorcards.engine.rules import CHOICES
+from colorcards.settings import NAMES
 from colorcards.tui.screens.chooser import most_held
 from colorcards.tui.screens.common import percent, record_line, streak_words, when
 from colorcards.tui.screens.newgame import VALUE_WIDTH, opponent_options, readable
@@ -21,7 +22,6 @@ from colorcards.tui.screens.rules_text import (
     stack_answers,
 )
 from colorcards.tui.screens.title import card_fan, saved_summary, title_art
-from colorcards.tui.settings import NAMES
 from engine_helpers import position
 from tui_screens_helpers import LevelStats, sample_results
 

@@ -569,7 +569,7 @@ def _log_text(log) -> str:
 async def test_a_full_log_does_not_freeze_the_table(tmp_path, size):
     """Continue a match whose log is full (the controller keeps LOG_KEEP lines and drops
     the oldest): each new move still reaches the screen's log."""
-    from colorcards.tui.controller import LOG_KEEP
+    from colorcards.session.controller import LOG_KEEP
 
     game = position("top=R3 | you: R5 R6 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
     full = [f"Earlier move {n}." for n in range(LOG_KEEP)]

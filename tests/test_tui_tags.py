@@ -49,7 +49,7 @@ def test_an_ascii_cards_borders_share_no_character_with_a_colours_glyph():
     """Issue 12 #11: with ASCII only, the selected card's border is not drawn with a
     character that also stands for a colour (it was '#', Blue's glyph)."""
     from colorcards.engine import COLOURS, parse_cards
-    from colorcards.tui.palette import glyph
+    from colorcards.session.palette import glyph
     from colorcards.tui.widgets.faces import large_card, small_card
 
     glyphs = {glyph(colour, True) for colour in COLOURS} | {glyph(None, True)}

@@ -14,10 +14,10 @@ import pytest
 from bots_helpers import position
 from colorcards.coach import Coach
 from colorcards.engine import Game, next_decision, parse_card, play, rng_state
+from colorcards.session.controller import HUMAN, GameController
+from colorcards.session.seating import Seating
+from colorcards.settings import GameSettings
 from colorcards.store import Store
-from colorcards.tui.controller import HUMAN, GameController
-from colorcards.tui.seating import Seating
-from colorcards.tui.settings import GameSettings
 from test_tui_controller import ManualHost, controller, human_move, play_match
 
 QUICK = Coach("hard", choose_deals=64, choose_playouts=320, looks=(64, 128))
@@ -325,7 +325,7 @@ def test_the_coachs_process_judges_as_the_coach_does():
     """The tutor's request, answered in the child process: the same judgement as the
     coach's own, from a prepared position (its base) and from a dealt game (its seed)."""
     from colorcards.coach.remote import Judgement, RemoteCoach, judge, request
-    from colorcards.tui.tutor import base_of
+    from colorcards.session.tutor import base_of
 
     game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
     made = play(parse_card("R5"))

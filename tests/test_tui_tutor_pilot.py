@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 from bots_helpers import position
+from colorcards.session.seating import Seating
+from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.seating import Seating
-from colorcards.tui.settings import GameSettings
 from tui_table_helpers import shown
 
 

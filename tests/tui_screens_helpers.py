@@ -13,8 +13,9 @@ from textual.app import App
 from textual.screen import Screen
 
 from colorcards.engine import parse_cards
+from colorcards.session.results import ResultsData
 from colorcards.store.records import LevelStats
-from colorcards.tui.screens import SCREENS_CSS, ResultsData
+from colorcards.tui.screens import SCREENS_CSS
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class ScreenApp(App):
         self.screen_under_test: Screen | None = None
 
     def on_mount(self) -> None:
-        from colorcards.tui.palette import unicode_ok
+        from colorcards.session.palette import unicode_ok
         from colorcards.tui.screens.common import ascii_scrollbars
 
         self.set_class(not unicode_ok(), "-ascii")  # as ColorCardsApp does

@@ -12,10 +12,10 @@ import re
 from collections.abc import Callable
 
 from colorcards.engine import ACCEPT, CALL, CHALLENGE, DRAW, PASS
+from colorcards.session.controller import HUMAN
+from colorcards.session.seating import Seating
+from colorcards.settings import GameSettings
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.controller import HUMAN
-from colorcards.tui.seating import Seating
-from colorcards.tui.settings import GameSettings
 
 _SVG_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
                        r'clip-path="url\(#[^"]*-line-(\d+)\)">(.*?)</text>', re.DOTALL)
@@ -265,7 +265,7 @@ def seat_position(app: ColorCardsApp, game, *, preset: str = "color-cards",
 
 def check_table(app) -> str:
     """Assert the table shows what the engine says; return the screen text."""
-    from colorcards.tui.palette import colour_name, glyph
+    from colorcards.session.palette import colour_name, glyph
 
     ctl = app.controller
     view = ctl.view()

@@ -4,7 +4,7 @@ Events are plain slotted records (not frozen: a frozen dataclass costs three tim
 much to build, and the engine builds one or two per action); treat them as read-only.
 `Drew.cards` is private to the seat that drew; `public()`
 returns the event as the other seats may see it. The words for each event are the
-table's (`tui/wording.py`), written once there.
+table's (`session/wording.py`), written once there.
 """
 
 from __future__ import annotations

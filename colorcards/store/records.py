@@ -18,7 +18,7 @@ from ..replay.level import Kinds
 
 if TYPE_CHECKING:
     from ..engine import Game
-    from .meta import TableMeta
+    from ..session.meta import TableMeta
 
 RESULTS = ("win", "loss", "draw")
 

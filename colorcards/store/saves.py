@@ -18,7 +18,7 @@ from datetime import datetime
 
 from ..engine import Game, StateError, game_from_json
 from ..engine.serial import state_to_json
-from .meta import TableMeta
+from ..session.meta import TableMeta
 
 _COMPACT = (",", ":")
 

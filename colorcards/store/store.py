@@ -22,11 +22,11 @@ from ..engine import Game, Phase, Rules, StateError
 from ..level import LEVELS
 from ..replay.kept import KeptGame, ReplayError, arrangements, decode_actions, encode_actions
 from ..replay.level import Kinds
+from ..session.meta import TableMeta
 from . import records as R
 from . import recovery, saves
 from .checkpoint import Checkpointer
 from .lock import DirLock
-from .meta import TableMeta
 from .paths import DB_NAME, LOCK_NAME, probe_writable, reason, resolve_data_dir, stamp, utc_now
 
 IDLE_CAP = 300.0

@@ -18,9 +18,9 @@ from textual.message import Message
 
 from ..engine import DEFAULT_PRESET, get_preset
 from ..level import Level
-from .clocks import schedule_on
+from ..settings import GameSettings
 from .screens.go import Go
-from .settings import GameSettings
+from .timers import schedule_on
 
 Back = Callable[[], None]
 """One step back: what Escape does on the screen being opened."""
@@ -29,12 +29,12 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from ..coach.remote import RemoteCoach
     from ..engine import Rules
     from ..replay.kept import KeptGame
+    from ..session.clocks import Clock
+    from ..session.controller import GameController
+    from ..session.seating import Seating
     from ..store import Store
     from ..store.background import BackgroundReviews
-    from .clocks import Clock
-    from .controller import GameController
     from .screens.rules import RulesScreen
-    from .seating import Seating
     from .table import TableScreen
 
 HERE = Path(__file__).parent
@@ -116,7 +116,7 @@ class ColorCardsApp(App):
     # ---------------------------------------------------------------- start and stop
 
     def on_mount(self) -> None:
-        from .palette import unicode_ok
+        from ..session.palette import unicode_ok
 
         self.set_class(not unicode_ok(), "-ascii")
         from .screens.common import ascii_scrollbars
@@ -395,7 +395,7 @@ class ColorCardsApp(App):
                    seed: int | None = None) -> None:
         """Deal a new game and go to the table (leaving the old one counts as a loss);
         `seed` deals a known game again (the same deal, --seed)."""
-        from .seating import Seating
+        from ..session.seating import Seating
 
         self._leave_table()
         if abandon:
@@ -409,7 +409,7 @@ class ColorCardsApp(App):
 
     def continue_game(self) -> None:
         """Back to the saved table, exactly as it was left."""
-        from .seating import Seating
+        from ..session.seating import Seating
 
         known = len(self.store.problems)
         saved = self.store.load_game()
@@ -447,8 +447,8 @@ class ColorCardsApp(App):
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys as the terminal can draw them: in ASCII without Unicode ('<->', 'Enter')."""
-        from .palette import unicode_ok
-        from .wording import ascii_text
+        from ..session.palette import unicode_ok
+        from ..session.wording import ascii_text
 
         display = super().get_key_display(binding)
         return display if unicode_ok() else ascii_text(display)
@@ -487,13 +487,15 @@ class ColorCardsApp(App):
     def show_results(self, controller: GameController, match: bool) -> None:
         """The results of the round (or the match) that just ended; the review and the
         same deal come back to them."""
+        from ..session.results import kept_of, results_data
         from .screens import ResultsScreen
 
         if controller is not self.controller or isinstance(self.screen, ResultsScreen):
             return
         if match:
             self.review_in_background()  # the game just recorded is reviewed meanwhile
-        data = results_data(controller, self.store)
+        data = results_data(controller,
+                            self.store.stats().get(controller.settings.difficulty))
 
         def reopen() -> None:
             self.show_results(controller, match)
@@ -519,68 +521,6 @@ def forget_drawn_widgets() -> None:
     clear = getattr(getattr(StylesCache, "get_inner_outer", None), "cache_clear", None)
     if clear is not None:
         clear()
-
-
-def kept_of(controller: GameController) -> KeptGame:
-    """The game at the table as a kept game, for its review or the same deal again."""
-    from ..replay.kept import kept_from_game
-
-    game = controller.game
-    record = controller.record  # the store's record of the match (None if not recorded)
-    return kept_from_game(game, names=[controller.name(s) for s in range(game.seats)],
-                          difficulty=controller.settings.difficulty,
-                          preset=controller.settings.preset,
-                          game_id=record.game_id if record is not None else "",
-                          arranged=controller.meta.arranged)
-
-
-def results_data(controller, store):
-    """What the results screen shows, from the game and the player's record."""
-    from .screens import ResultsData
-
-    game = controller.game
-    result = game.results[-1]
-    match_over = game.is_over
-    winners = tuple(game.winners) if match_over else (
-        () if result.winner is None else (result.winner,))
-    stats = None
-    if store is not None:
-        stats = store.stats().get(controller.settings.difficulty)
-    return ResultsData(
-        names=[controller.name(seat) for seat in range(game.seats)],
-        difficulty=controller.settings.difficulty,
-        round=result.round,
-        match_over=match_over,
-        winners=winners,
-        went_out=[s for s in result.order if result.cards_left[s] == 0],
-        order=result.order,
-        cards_left=[list(h) for h in game.hands],
-        turns=game.turns,
-        round_points=result.points,
-        scores=list(game.scores),
-        table_points=list(game.table_points),
-        match=game.rules.match,
-        stats=stats,
-        palette=game.rules.palette,
-        round_table_points=list(result.table_points),
-        winning_card=winning_card(game.history, result.winner),
-        practice=controller.practice,
-    )
-
-
-def winning_card(history, winner: int | None):
-    """The card `winner` went out with: their last play before the round was won."""
-    from ..engine import events as E
-
-    if winner is None:
-        return None
-    won = False
-    for event in reversed(history):
-        if isinstance(event, E.WentOut) and event.seat == winner and event.place == 1:
-            won = True
-        elif won and isinstance(event, E.Played) and event.seat == winner:
-            return event.card
-    return None
 
 
 def settings_from_args(args) -> tuple[GameSettings, bool]:

@@ -17,8 +17,8 @@ from ..level import Level
 from ..replay.frames import frames
 from ..replay.kept import KeptGame, ReplayError
 from ..replay.review import Review
+from ..settings import GameSettings
 from .screens.go import Go
-from .settings import GameSettings
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -52,7 +52,7 @@ def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
     """The table's log line for what one action caused, in the table's own words
     (`wording.Words`) with this game's names (`frames` hands it the events as the player
     saw them)."""
-    from .wording import Words
+    from ..session.wording import Words
 
     return Words(list(kept.seat_names), kept.rules.palette).line
 

@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -42,13 +43,15 @@ from ..engine import (
     get_preset,
     play,
 )
-from .clocks import Clock, schedule_on
-from .controller import HUMAN, GameController, Timer
-from .keys import bar_keys, bindings, key
-from .palette import colour_name, unicode_ok
+from ..session.clocks import Clock
+from ..session.controller import HUMAN, GameController, Timer
+from ..session.keys import KEYS, bar_keys, key
+from ..session.palette import colour_name, unicode_ok
+from ..session.prompts import card_words, clock_text, prompt
+from ..session.seating import Seating
+from ..session.wording import ascii_text, counted
 from .presenter import RingIds, compose_ring, show_view
-from .prompts import card_words, clock_text, prompt
-from .seating import Seating
+from .timers import schedule_on
 from .widgets import (
     ControlBar,
     DrawPile,
@@ -60,7 +63,6 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
-from .wording import ascii_text, counted
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -83,6 +85,13 @@ RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-
 """The ring's boxes at the table (app.tcss styles them)."""
 WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
+
+
+def bindings() -> list[BindingType]:
+    """The table screen's BINDINGS."""
+    return [Binding(k.keys, k.action, k.label, show=k.footer,
+                    key_display=k.display if k.footer or k.bar else None)
+            for k in KEYS]
 
 
 class _Host:

@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 
 def finished_games(data: str, games: int) -> None:
+    from colorcards.session.seating import Seating
+    from colorcards.settings import GameSettings
     from colorcards.store import Store
-    from colorcards.tui.seating import Seating
-    from colorcards.tui.settings import GameSettings
     from test_tui_controller import ManualHost, controller, play_match
 
     store = Store.open(data)
@@ -44,8 +44,8 @@ def finished_games(data: str, games: int) -> None:
 async def deals(data: str, count: int) -> dict[bool, list[float]]:
     from textual.screen import Screen
 
+    from colorcards.settings import GameSettings
     from colorcards.tui.app import ColorCardsApp
-    from colorcards.tui.settings import GameSettings
     from colorcards.tui.table import TableScreen
 
     refreshed: list[float] = []

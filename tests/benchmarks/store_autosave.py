@@ -25,8 +25,8 @@ from pathlib import Path
 
 from colorcards.bots import make_player
 from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, Game, get_preset, rng_state
+from colorcards.session.wording import Words
 from colorcards.store import Store
-from colorcards.tui.wording import Words
 
 
 def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,

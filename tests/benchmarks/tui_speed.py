@@ -398,8 +398,8 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
     from textual.screen import Screen
 
     from colorcards.engine import DRAW, PASS, Play
+    from colorcards.settings import GameSettings
     from colorcards.tui.app import ColorCardsApp
-    from colorcards.tui.settings import GameSettings
     from colorcards.tui.table import TableScreen
 
     refreshed: list[tuple[float, float]] = []  # (wall clock, the loop thread's CPU)

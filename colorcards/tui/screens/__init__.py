@@ -23,12 +23,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ...session.results import ResultsData
     from .chooser import ColourChooser
     from .confirm import ConfirmDialog
     from .help import HelpScreen
     from .newgame import IN_PROGRESS_QUESTION, NewGameScreen
     from .pause import PauseMenu
-    from .results import ResultsData, ResultsScreen
+    from .results import ResultsScreen
     from .rules import RulesScreen
     from .stats import StatsScreen
     from .title import TitleScreen

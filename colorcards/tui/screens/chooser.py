@@ -13,8 +13,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import COLOURS, Colour
-from .. import palette as palettes
-from ..palette import STYLES, colour_name, marks
+from ...session import palette as palettes
+from ...session.palette import STYLES, colour_name, marks
 
 #: Each shape drawn large, 4 lines of 7 columns, with half blocks.
 BIG_SHAPES: dict[Colour, tuple[str, ...]] = {

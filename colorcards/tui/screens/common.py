@@ -23,8 +23,8 @@ from textual.widgets import Button
 
 from ...engine import COLOURS
 from ...level import Level
+from ...session.palette import STYLES, colour_name, glyph, marks
 from ...store.records import streak_text
-from ..palette import STYLES, colour_name, glyph, marks
 
 #: Level keys as players read them (the `Level`'s own labels).
 LEVEL_TITLES = {level.value: level.label for level in Level}

@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import Rules
-from ..keys import CLICKS, MARKS, help_rows
-from ..palette import marks
+from ...session.keys import CLICKS, MARKS, help_rows
+from ...session.palette import marks
 
 
 def keys_table(rules: Rules | None = None) -> Table:

@@ -23,9 +23,9 @@ from textual.strip import Strip
 from textual.widgets import Footer, Static
 
 from ...engine import preset_title
+from ...session.palette import marks
 from ...store.history import result_words
 from ...store.records import HistoryEntry
-from ..palette import marks
 from .common import LEVEL_TITLES
 
 NO_REPLAY_NOTE = ("This game was played before games were kept move by move: "

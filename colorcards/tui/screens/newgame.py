@@ -21,8 +21,8 @@ from textual.widgets import Button, Static
 from ...engine import DEFAULT_PRESET, PRESETS, LastCard, Rules, RulesError
 from ...engine.rules import DESCRIPTIONS
 from ...level import Level
-from ..palette import marks
-from ..settings import LEVELS, SPEEDS, GameSettings
+from ...session.palette import marks
+from ...settings import LEVELS, SPEEDS, GameSettings
 from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
 from .confirm import ConfirmDialog
 from .rules_text import OPTION_TITLES, VALUE_WORDS

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..palette import marks
+from ...session.palette import marks
 from .common import MenuButton
 from .go import Go
 

@@ -23,11 +23,11 @@ from textual.widgets import Footer, Static
 from ...engine import Card, Match, Play, parse_card, preset_title
 from ...replay.frames import PLAYER, Frame, round_starts
 from ...replay.kept import KeptGame
-from ..hand_order import by_colour, kept_order
-from ..palette import STYLES, card_label, card_name, marks, unicode_ok
+from ...session.hand_order import by_colour, kept_order
+from ...session.palette import STYLES, card_label, card_name, marks, unicode_ok
+from ...session.wording import counted
 from ..presenter import RingIds, compose_ring, show_view
 from ..widgets import GameLog, Hand
-from ..wording import counted
 from .go import Go
 
 _ARROWS = "←→" if unicode_ok() else "Left/Right"

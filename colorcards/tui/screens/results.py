@@ -12,7 +12,6 @@ Escape never leaves a match in the middle.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from rich.columns import Columns
@@ -26,56 +25,12 @@ from textual.widgets import Button, Static
 
 from ...engine import Card, Match
 from ...engine.scoring import match_places
-from .. import palette as palettes
-from ..palette import STYLES, card_name, glyph, marks
-from ..wording import counted
+from ...session import palette as palettes
+from ...session.palette import STYLES, card_name, glyph, marks
+from ...session.results import ResultsData
+from ...session.wording import counted
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
 from .go import Go
-
-
-@dataclass(frozen=True)
-class ResultsData:
-    """Everything the results screen shows, gathered by the table when a round ends."""
-
-    names: list[str]
-    """Seat names, 'You' first."""
-    difficulty: str
-    """The computer players' level."""
-    round: int
-    """The round that just ended, from 1."""
-    match_over: bool
-    """Whether this round ended the match."""
-    winners: tuple[int, ...]
-    """Winning seats: of the match when it is over, else of the round (empty: nobody)."""
-    went_out: list[int]
-    """Seats in the order they emptied their hands."""
-    order: tuple[int, ...]
-    """Every seat by its place in the round (the engine's `RoundResult.order`)."""
-    cards_left: list[list[Card]]
-    """Each seat's cards at the end of the round (only seat 0's are shown face up)."""
-    turns: int
-    """Turns played in the round."""
-    round_points: int
-    """Points the round's winner scored."""
-    scores: list[int]
-    """Match totals per seat after this round."""
-    table_points: list[int]
-    """Table points per seat, over the match so far."""
-    match: Match
-    """How long the match is (the rules' option)."""
-    stats: Any = None
-    """The player's LevelStats at this level after this game, or None."""
-    palette: str = "classic"
-    """Colour names used for the player's leftover cards."""
-    round_table_points: list[int] | None = None
-    """Table points each seat earned in this round (None: as `table_points`)."""
-    winning_card: Card | None = None
-    """The card the round's winner went out with (the results cover the log)."""
-    practice: bool = False
-    """A practice game (the coach on, a move taken back): not in the record."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "match", Match(self.match))  # the word, as its member
 
 
 def match_words(match: Match, round_no: int) -> str:

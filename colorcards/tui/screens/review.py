@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 from ...engine import preset_title
 from ...replay.kept import KeptGame
 from ...replay.review import Review, accuracy, moment_words, review, summary_words
-from ..palette import card_name, colour_name, marks, unicode_ok
+from ...session.palette import card_name, colour_name, marks, unicode_ok
 from .common import LEVEL_TITLES
 
 ASCII_BAR = 20

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from ...engine import COLOURS, Rules
 from ...rulebook import players_rulebook
-from ..palette import marks, unicode_ok
+from ...session.palette import marks, unicode_ok
 from .common import DrawnOnce
 from .rules_text import rules_markdown
 

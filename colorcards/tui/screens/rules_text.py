@@ -24,8 +24,8 @@ from ...engine import (
 from ...engine.cards import ALL_CARDS
 from ...engine.precomputed import BIT_OF, STACK_MATCH
 from ...engine.rules import CHOICES
-from ..keys import key
-from ..palette import colour_name, glyph
+from ...session.keys import key
+from ...session.palette import colour_name, glyph
 
 OPTION_TITLES = {
     "first_card": "First card",

@@ -19,9 +19,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from .. import palette as palettes
-from ..palette import marks
-from ..settings import LEVELS
+from ...session import palette as palettes
+from ...session.palette import marks
+from ...settings import LEVELS
 from .common import LEVEL_TITLES, DrawnOnce, percent, streak_short
 from .go import Go
 

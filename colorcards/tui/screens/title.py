@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...engine import COLOURS, PRESETS, parse_card
-from .. import palette as palettes
-from ..palette import STYLES, glyph, marks, rank_short
+from ...session import palette as palettes
+from ...session.palette import STYLES, glyph, marks, rank_short
 from .common import LEVEL_TITLES, MenuButton, when
 from .go import Go
 

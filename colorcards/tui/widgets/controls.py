@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
-from ..keys import Key
+from ...session.keys import Key
 from .fed import Fed
 from .kept import KeptStatic
 

@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ...engine import Card, Colour, Rank
-from ..palette import BACKGROUNDS, colour_name, glyph, rank_short
+from ...session.palette import BACKGROUNDS, colour_name, glyph, rank_short
 
 SMALL_WIDTH = 8
 """Columns a card takes in the hand, borders included."""

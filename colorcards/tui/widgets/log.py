@@ -8,7 +8,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import RichLog
 
-from ..wording import ascii_text
+from ...session.wording import ascii_text
 from .kept import KeptStatic
 
 SHOWN = 150

@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.message import Message
 
 from ...engine import Card, Colour
-from ..palette import STYLES, colour_name, glyph
+from ...session.palette import STYLES, colour_name, glyph
 from .faces import big_card, big_shape, card_back
 from .fed import Fed
 from .kept import KeptStatic

@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Protocol
 
 from ..engine import Game
-from ..store.meta import TableMeta
+from .meta import TableMeta
 
 
 class SaveSlot(Protocol):

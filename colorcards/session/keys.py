@@ -1,18 +1,17 @@
 """The table's keys, written once.
 
-One row per key: the table screen's `BINDINGS`, the control bar above the hand, the
-help page ('?') and the key names in the prompts and hints are all made from `KEYS`, so
-a key changed here changes everywhere it is shown. A key that the table's rules have no
-use for (Catch where Last Card is called for everyone, Challenge without the Wild Draw
-Four challenge) is left off the control bar and the help page.
+One row per key: the table screen's `BINDINGS` (made in `tui/table.py`), the control
+bar above the hand, the help page ('?') and the key names in the prompts and hints are
+all made from `KEYS`, so a key changed here changes everywhere it is shown. A key that
+the table's rules have no use for (Catch where Last Card is called for everyone,
+Challenge without the Wild Draw Four challenge) is left off the control bar and the
+help page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-
-from textual.binding import Binding, BindingType
 
 from ..engine import DrawFour, LastCard, Rules, Stacking
 
@@ -108,13 +107,6 @@ MARKS: tuple[tuple[str, str], ...] = (
     ("Heavy border", "the selected card (Enter plays it)"),
     ("[1] under a card", "its number key: 1 plays the first card (not the card's value)"),
 )
-
-
-def bindings() -> list[BindingType]:
-    """The table screen's BINDINGS."""
-    return [Binding(k.keys, k.action, k.label, show=k.footer,
-                    key_display=k.display if k.footer or k.bar else None)
-            for k in KEYS]
 
 
 def key(name: str) -> str:

@@ -50,12 +50,12 @@ from ..engine import (
     rng_state,
 )
 from ..engine.explain import why_not
-from ..store.meta import TableMeta
+from ..settings import SPEED_DELAYS, GameSettings
 from . import hand_order
 from .autosave import Autosave
 from .clocks import Countdown, Timer
+from .meta import TableMeta
 from .seating import HUMAN, Seating
-from .settings import SPEED_DELAYS, GameSettings
 from .table_log import LOG_KEEP, TableLog
 from .tutor import Base, Mark, OffTheLine, base_of, line_position, note_words, position_before
 from .wording import Words

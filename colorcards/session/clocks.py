@@ -10,17 +10,15 @@ costs the player nothing; `cancel` forgets it. The timers themselves are the hos
 A `Clock` is the time a whole app keeps: `ColorCardsApp(clock=...)` hands it to every
 table, whose game then runs on it (the computers' pauses, the reactions' wait, the Last
 Card window, the turn timer, how long a refusal stays). A player's app has none: the
-screen's own timers on the monotonic clock. A test's clock moves on only when the test
-says, so whole games run without waiting and without racing the wall clock.
+screen's own timers on the monotonic clock (`tui/timers.py`). A test's clock moves on
+only when the test says, so whole games run without waiting and without racing the
+wall clock.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from textual.message_pump import MessagePump
+from typing import Protocol
 
 
 class Timer(Protocol):
@@ -40,15 +38,6 @@ class Clock(Protocol):
 
     def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
         """Call `callback` once, `seconds` from now on this clock, on the app's loop."""
-
-
-def schedule_on(clock: Clock | None, owner: MessagePump, seconds: float,
-                callback: Callable[[], None]) -> Timer:
-    """Call `callback` once, `seconds` from now: on `clock` when the app keeps one (a
-    test's), else on `owner`'s own Textual timers, which stop when it goes."""
-    if clock is not None:
-        return clock.schedule(seconds, callback)
-    return owner.set_timer(max(seconds, 0.001), callback)
 
 
 class Countdown:

@@ -2,7 +2,7 @@
 the log in words, the player's hand order and each computer's generator.
 
 `Seating.new` deals a new game; `Seating.resume` sits down again at a saved one,
-exactly as it was left. `TableMeta` (`store/meta.py`) is what the store keeps beside the game.
+exactly as it was left. `TableMeta` (`meta.py`) is what the store keeps beside the game.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 
 from ..engine import Card, Game, parse_card, rng_from_state
 from ..settings import GameSettings
-from ..store.meta import TableMeta
 from .hand_order import by_colour
+from .meta import TableMeta
 
 HUMAN = 0
 """The human always sits in seat 0."""

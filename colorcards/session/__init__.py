@@ -1,0 +1,18 @@
+"""One game at the table, without Textual: what the table shows and does, not how.
+
+- `seating.py`: what a table is played from (a new deal, a saved game, a prepared
+  position); `meta.py`: what the store keeps beside the game.
+- `controller.py`: the game in progress — the player's input, the computers' paced
+  turns, the clocks (`clocks.py`), the autosave (`autosave.py`), the coach's notes and
+  take-back (`tutor.py`), the hand's order (`hand_order.py`). It is driven through its
+  host (`TableHost`: timers, a thread to think in, redraws), so a test keeps the time
+  by hand and the Textual screen is only one host among others.
+- The words: the log's sentences (`wording.py`, `table_log.py`), the status line
+  (`prompts.py`), the keys' names (`keys.py`) and the colours' names and shapes
+  (`palette.py`).
+- `results.py`: what the end of a round shows.
+
+Below the store (which keeps what the session says) and the TUI (which draws it); above
+the engine, the bots, the coach and the replay. Importing this package imports none of
+its modules.
+"""

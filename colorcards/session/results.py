@@ -1,0 +1,116 @@
+"""What the end of a round shows, and the game at the table as a kept game.
+
+`results_data` gathers the results screen's figures from the game and the player's
+record when a round ends; `kept_of` hands the finished game to its review or to the
+same deal again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Card, Match
+from ..engine import events as E
+from ..replay.kept import KeptGame, kept_from_game
+from .controller import GameController
+
+
+@dataclass(frozen=True)
+class ResultsData:
+    """Everything the results screen shows, gathered by the table when a round ends."""
+
+    names: list[str]
+    """Seat names, 'You' first."""
+    difficulty: str
+    """The computer players' level."""
+    round: int
+    """The round that just ended, from 1."""
+    match_over: bool
+    """Whether this round ended the match."""
+    winners: tuple[int, ...]
+    """Winning seats: of the match when it is over, else of the round (empty: nobody)."""
+    went_out: list[int]
+    """Seats in the order they emptied their hands."""
+    order: tuple[int, ...]
+    """Every seat by its place in the round (the engine's `RoundResult.order`)."""
+    cards_left: list[list[Card]]
+    """Each seat's cards at the end of the round (only seat 0's are shown face up)."""
+    turns: int
+    """Turns played in the round."""
+    round_points: int
+    """Points the round's winner scored."""
+    scores: list[int]
+    """Match totals per seat after this round."""
+    table_points: list[int]
+    """Table points per seat, over the match so far."""
+    match: Match
+    """How long the match is (the rules' option)."""
+    stats: Any = None
+    """The player's LevelStats at this level after this game, or None."""
+    palette: str = "classic"
+    """Colour names used for the player's leftover cards."""
+    round_table_points: list[int] | None = None
+    """Table points each seat earned in this round (None: as `table_points`)."""
+    winning_card: Card | None = None
+    """The card the round's winner went out with (the results cover the log)."""
+    practice: bool = False
+    """A practice game (the coach on, a move taken back): not in the record."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "match", Match(self.match))  # the word, as its member
+
+
+def kept_of(controller: GameController) -> KeptGame:
+    """The game at the table as a kept game, for its review or the same deal again."""
+    game = controller.game
+    record = controller.record  # the store's record of the match (None if not recorded)
+    return kept_from_game(game, names=[controller.name(s) for s in range(game.seats)],
+                          difficulty=controller.settings.difficulty,
+                          preset=controller.settings.preset,
+                          game_id=record.game_id if record is not None else "",
+                          arranged=controller.meta.arranged)
+
+
+def results_data(controller: GameController, stats: Any = None) -> ResultsData:
+    """What the results screen shows, from the game and the player's record at its level
+    (`stats`: the store's LevelStats, None when nothing is recorded)."""
+    game = controller.game
+    result = game.results[-1]
+    match_over = game.is_over
+    winners = tuple(game.winners) if match_over else (
+        () if result.winner is None else (result.winner,))
+    return ResultsData(
+        names=[controller.name(seat) for seat in range(game.seats)],
+        difficulty=controller.settings.difficulty,
+        round=result.round,
+        match_over=match_over,
+        winners=winners,
+        went_out=[s for s in result.order if result.cards_left[s] == 0],
+        order=result.order,
+        cards_left=[list(h) for h in game.hands],
+        turns=game.turns,
+        round_points=result.points,
+        scores=list(game.scores),
+        table_points=list(game.table_points),
+        match=game.rules.match,
+        stats=stats,
+        palette=game.rules.palette,
+        round_table_points=list(result.table_points),
+        winning_card=winning_card(game.history, result.winner),
+        practice=controller.practice,
+    )
+
+
+def winning_card(history: Sequence[E.Event], winner: int | None) -> Card | None:
+    """The card `winner` went out with: their last play before the round was won."""
+    if winner is None:
+        return None
+    won = False
+    for event in reversed(history):
+        if isinstance(event, E.WentOut) and event.seat == winner and event.place == 1:
+            won = True
+        elif won and isinstance(event, E.Played) and event.seat == winner:
+            return event.card
+    return None
