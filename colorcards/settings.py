@@ -5,6 +5,7 @@ Below `tui/` so that the store can keep them typed (`session.meta.TableMeta`).""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 from .engine import DEFAULT_PRESET, Rules, get_preset
 from .level import LEVELS, Level
@@ -60,7 +61,7 @@ class GameSettings:
             return ["You", "Lily", "Max", "Zoe"]
         return ["You", *NAMES[: self.opponents]]
 
-    def with_(self, **changes) -> GameSettings:
+    def with_(self, **changes: Any) -> GameSettings:
         """A copy with some fields changed."""
         return replace(self, **changes)
 

@@ -174,7 +174,7 @@ def test_no_import_cycle_in_the_package():
         stack.append(m)
         for n in sorted(graph[m]):
             if seen.get(n) == 1:
-                cycles.append(stack[stack.index(n):] + [n])
+                cycles.append([*stack[stack.index(n):], n])
             elif n not in seen:
                 walk(n)
         stack.pop()

@@ -52,7 +52,7 @@ from ..engine import (
 from ..engine.explain import why_not
 from ..settings import SPEED_DELAYS, GameSettings
 from . import hand_order
-from .autosave import Autosave
+from .autosave import Autosave, SaveSlot
 from .clocks import Countdown, Timer
 from .meta import TableMeta
 from .seating import HUMAN, Seating
@@ -65,6 +65,21 @@ __all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost",
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
 
+
+
+class Recorded(Protocol):
+    """What the store's record of a finished match tells the table."""
+
+    @property
+    def game_id(self) -> str: ...
+
+
+class TableStore(SaveSlot, Protocol):
+    """Where the table's game is kept: saved after every change, recorded at its end."""
+
+    def finish_game(self, game: Game, meta: TableMeta, log: list[str]) -> Recorded:
+        """Record the finished match (statistics, its replay) and clear the save."""
+        ...
 
 
 class TableHost(Protocol):
@@ -96,10 +111,11 @@ class TableHost(Protocol):
 class GameController:
     """One game in progress at the table, from the deal to the last result."""
 
-    def __init__(self, seating: Seating, host: TableHost, *, store=None,
+    def __init__(self, seating: Seating, host: TableHost, *, store: TableStore | None = None,
                  delay: float | None = None, window_seconds: float = WINDOW_SECONDS,
                  turn_seconds: float | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 remote: RemoteCoach | None = None) -> None:
         game = seating.game
         self.game: Game = game
         """The engine's game. The table reads it only through the methods below."""
@@ -129,7 +145,7 @@ class GameController:
         """The log's and the table's sentences."""
         self.table_log = TableLog(seating.log, seating.meta.rounds, self.words)
         """The match's log in words."""
-        self.record = None
+        self.record: Recorded | None = None
         """The GameRecord the store returned when the match ended."""
         self.paused = False
         self.window = Countdown(host.schedule, clock, self._window_closed)
@@ -152,7 +168,7 @@ class GameController:
         """The coach's note on that decision, while it is the last one."""
         self.coach = Coach(self.settings.difficulty)
         """The coach behind the hint and the tutor (the review's judge)."""
-        self.remote: RemoteCoach | None = None
+        self.remote: RemoteCoach | None = remote
         """The coach's own process, when the table has one: the tutor's judgements are
         made there, off the table's interpreter (else in the host's thread, here)."""
         self._dealt = not seating.meta.extra.get("prepared")
@@ -584,7 +600,7 @@ class GameController:
         token = len(game.actions)
         due = self.clock() + self.delay
 
-        def decide():
+        def decide() -> Action:
             return player.choose(view, legal, rng)
 
         def play_it(action: Action) -> None:
@@ -627,7 +643,7 @@ class GameController:
         marker = object()
         self._thinking = marker
 
-        def finished(result) -> None:
+        def finished(result: Any) -> None:
             if self._thinking is not marker:
                 return
             self._thinking = None

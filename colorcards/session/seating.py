@@ -12,6 +12,7 @@ import secrets
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Protocol
 
 from ..engine import Card, Game, parse_card, rng_from_state
 from ..settings import GameSettings
@@ -20,6 +21,14 @@ from .meta import TableMeta
 
 HUMAN = 0
 """The human always sits in seat 0."""
+
+
+class Saved(Protocol):
+    """A game in progress as the store read it back (`store.saves.SavedGame`)."""
+
+    game: Game
+    meta: TableMeta
+    log: list[str]
 
 
 @dataclass
@@ -57,7 +66,7 @@ class Seating:
         return cls(game, meta, [], hand, rngs)
 
     @classmethod
-    def resume(cls, saved) -> Seating:
+    def resume(cls, saved: Saved) -> Seating:
         """The game a `SavedGame` holds, exactly as it was left."""
         game = saved.game
         meta = saved.meta

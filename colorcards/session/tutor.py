@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..coach.remote import Judgement
 from ..coach.words import move_noun, pair_nouns, percent
@@ -53,7 +54,7 @@ class Mark:
     judged: bool = False
     """The coach's judgement of it has come back (or it is not weighed)."""
 
-    def with_(self, **changes) -> Mark:
+    def with_(self, **changes: Any) -> Mark:
         return replace(self, **changes)
 
     def as_json(self, logged_now: int) -> dict:

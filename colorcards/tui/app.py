@@ -6,15 +6,17 @@ rules live in the engine, the drawing in the screens and widgets.
 
 from __future__ import annotations
 
+import argparse
 import gc
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
+from textual.screen import Screen
 
 from ..engine import DEFAULT_PRESET, get_preset
 from ..level import Level
@@ -242,7 +244,7 @@ class ColorCardsApp(App):
 
     # ---------------------------------------------------------------- screens
 
-    def _show(self, screen, callback=None) -> None:
+    def _show(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
         """Make `screen` the one in front, in place of the title or the table.
 
         Textual hands a screen's answer to whoever was running when the screen was
@@ -251,7 +253,7 @@ class ColorCardsApp(App):
         the new screen's answer then reaches the app instead of a table that is gone."""
         self.call_next(self._swap_in, screen, callback)
 
-    def _swap_in(self, screen, callback) -> None:
+    def _swap_in(self, screen: Screen[Any], callback: Callable[[Any], None] | None) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen, callback)
@@ -377,7 +379,7 @@ class ColorCardsApp(App):
         return self.store.saved_summary() is not None or (
             self.controller is not None and not self.controller.game.is_over)
 
-    def ask_new_game(self, back) -> None:
+    def ask_new_game(self, back: Back) -> None:
         """The settings popup; `back()` if the player backs out."""
         from .screens import NewGameScreen
 
@@ -433,12 +435,13 @@ class ColorCardsApp(App):
             pace["turn_seconds"] = self.turn_seconds
         return pace
 
-    def seat(self, seating: Seating, **pace) -> GameController:
+    def seat(self, seating: Seating, **pace: Any) -> GameController:
         """Sit down at the table for `seating`'s game (tests seat prepared positions, with
         their own `pace`); the game's controller."""
         from .table import TableScreen
 
         screen = TableScreen(seating, store=self.store, clock=self.clock,
+                             coach=self.remote_coach,
                              **{**self._pace(), **pace})
         self.controller = screen.controller
         self._seated = True
@@ -523,7 +526,7 @@ def forget_drawn_widgets() -> None:
         clear()
 
 
-def settings_from_args(args) -> tuple[GameSettings, bool]:
+def settings_from_args(args: argparse.Namespace) -> tuple[GameSettings, bool]:
     """The settings the flags ask for, and whether they ask to skip to a game."""
     direct = any(getattr(args, name, None) is not None
                  for name in ("preset", "difficulty", "opponents", "seed"))
@@ -538,7 +541,7 @@ def settings_from_args(args) -> tuple[GameSettings, bool]:
     return settings, direct
 
 
-def run_app(args) -> int:
+def run_app(args: argparse.Namespace) -> int:
     """Run the game from the command line's arguments; the exit status."""
     settings, direct = settings_from_args(args)
     app = ColorCardsApp(data_dir=getattr(args, "data_dir", None), seed=getattr(args, "seed", None),

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..coach import Advice
+from ..coach.remote import RemoteCoach
 from ..coach.words import hint_words
 from ..engine import (
     ACCEPT,
@@ -44,7 +45,7 @@ from ..engine import (
     play,
 )
 from ..session.clocks import Clock
-from ..session.controller import HUMAN, GameController, Timer
+from ..session.controller import HUMAN, GameController, TableStore, Timer
 from ..session.keys import KEYS, bar_keys, key
 from ..session.palette import colour_name, unicode_ok
 from ..session.prompts import card_words, clock_text, prompt
@@ -149,15 +150,18 @@ class TableScreen(Screen):
     keys that are always there, so it fits in 80 columns (in ASCII too: the app spells
     the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
 
-    def __init__(self, seating: Seating, *, store=None, clock: Clock | None = None, **pace):
+    def __init__(self, seating: Seating, *, store: TableStore | None = None,
+                 clock: Clock | None = None, coach: RemoteCoach | None = None,
+                 **pace: Any) -> None:
         super().__init__()
         self.clock = clock
         """The time the game keeps (the app's); None: this screen's timers."""
         self._host = _Host(self)
         if clock is not None:
             pace["clock"] = clock.now
-        self.controller = GameController(seating, self._host, store=store, **pace)
-        """The game being played."""
+        self.controller = GameController(seating, self._host, store=store, remote=coach,
+                                         **pace)
+        """The game being played (the tutor's judgements made in `coach`'s process)."""
         self.ascii_only = not unicode_ok()
         self.palette = self.controller.rules.palette
         self._warning: str | None = None
@@ -187,9 +191,6 @@ class TableScreen(Screen):
         yield TableFooter(compact=True)
 
     def on_mount(self) -> None:
-        # The tutor judges in the app's coach process, off this interpreter (a host app
-        # without one, in tests, has it judge in the thread).
-        self.controller.remote = getattr(self.app, "remote_coach", None)
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
         if self.too_small:
@@ -313,7 +314,7 @@ class TableScreen(Screen):
             self.query_one(Hand).warm()
             self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
 
-    def _feed_hand(self, view) -> tuple[Card, ...]:
+    def _feed_hand(self, view: View) -> tuple[Card, ...]:
         """Give the hand its cards, what may be played and the selection; the cards."""
         ctl = self.controller
         hand = self.query_one(Hand)
@@ -360,7 +361,7 @@ class TableScreen(Screen):
             rows -= needed
         log.show_text("\n".join(whole))
 
-    def _header(self, view) -> None:
+    def _header(self, view: View) -> None:
         ctl = self.controller
         rules = ctl.rules
         title = get_preset(ctl.settings.preset).title
@@ -384,7 +385,7 @@ class TableScreen(Screen):
             self._header_shown = text.plain
             self.query_one("#header", Static).update(text, layout=False)
 
-    def _status(self, view) -> None:
+    def _status(self, view: View) -> None:
         if self._warning and self._warning_at != self.controller.moves:
             self._warning = None  # the table moved on: the reason no longer applies
         if self._warning:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -104,7 +105,7 @@ class GameList(ScrollView, can_focus=True):
     cursor: reactive[int] = reactive(0)
     """The line of the game chosen so far."""
 
-    def __init__(self, entries: list[HistoryEntry], **kwargs) -> None:
+    def __init__(self, entries: list[HistoryEntry], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.entries = entries
         self._lines: dict[int, Text] = {}
