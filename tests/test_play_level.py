@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from colorcards.replay.level import (
+from colorcards.replay.plays_like import (
     CALIBRATION,
     FEWEST,
     WEIGHTS,

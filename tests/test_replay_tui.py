@@ -178,7 +178,7 @@ async def test_damaged_kept_actions_leave_the_list_working(data):
 def test_the_same_deal_keeps_options_that_differ_from_the_preset():
     """Options changed on top of the preset come back as the same changes."""
     from colorcards.engine import Game, get_preset
-    from colorcards.tui.learn import settings_for
+    from colorcards.tui.looking_back import settings_for
 
     rules = get_preset("classic").rules(stacking="on", match="single")
     kept = KeptGame(rules=rules, seats=3, seed=5, actions=(), preset="classic",
@@ -415,7 +415,7 @@ def test_the_replay_holds_the_hand_as_the_table_dealt_and_kept_it(data):
     from colorcards.replay.frames import frames
     from colorcards.session.hand_order import kept_order
     from colorcards.session.seating import Seating
-    from colorcards.tui.learn import log_words, settings_for
+    from colorcards.tui.looking_back import log_words, settings_for
     from colorcards.tui.screens.replay import hand_orders
 
     with Store.open(data) as store:
@@ -436,7 +436,7 @@ def test_the_replay_holds_the_hand_as_the_player_arranged_it(data):
     cards still held keep it and new ones go on the right, as at the table."""
     from colorcards.replay.frames import frames
     from colorcards.session.hand_order import kept_order
-    from colorcards.tui.learn import log_words
+    from colorcards.tui.looking_back import log_words
     from colorcards.tui.screens.replay import hand_orders
 
     with Store.open(data) as store:

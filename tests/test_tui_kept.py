@@ -1,4 +1,4 @@
-"""A box that keeps its paragraphs (`widgets/kept.py`) draws the very lines Textual draws.
+"""A box that keeps its paragraphs (`widgets/kept_static.py`) draws the very lines Textual draws.
 
 Its lines are joined from paragraphs drawn once and moved to the row they are shown at;
 these tests compare them, segment by segment and style by style (the text-selection

@@ -35,7 +35,7 @@ SCREENS = {
 @pytest.fixture(autouse=True)
 def _unicode_shapes(monkeypatch):
     """Unicode shapes and colour whatever terminal runs the tests."""
-    from colorcards.tui import palette
+    from colorcards.session import palette
 
     monkeypatch.setattr(palette, "unicode_ok", lambda: True)
     monkeypatch.delenv("NO_COLOR", raising=False)

@@ -76,7 +76,7 @@ async def test_t_without_the_coach_says_why(tmp_path):
 async def test_statistics_show_accuracy_the_estimate_and_practice_apart():
     """The accuracy chart per level, the level the player plays like (or that it cannot
     be told yet) and the practice games' line."""
-    from colorcards.replay.level import Kinds
+    from colorcards.replay.plays_like import Kinds
     from colorcards.store.records import LevelStats, Measured
     from colorcards.tui.screens import StatsScreen
     from tui_screens_helpers import ScreenApp

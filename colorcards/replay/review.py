@@ -32,7 +32,7 @@ from ..engine import (
     parse_card,
 )
 from .kept import KeptGame, action_token, parse_token
-from .level import Kinds
+from .plays_like import Kinds
 
 VERSION = 3
 """The review's JSON version (a kept review of another version is weighed again).

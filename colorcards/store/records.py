@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..replay.kept import summary
-from ..replay.level import Kinds
+from ..replay.plays_like import Kinds
 
 if TYPE_CHECKING:
     from ..engine import Game

@@ -4,7 +4,7 @@ gathered from the store as JSON-ready data, and read back as `LevelStats`."""
 from __future__ import annotations
 
 from ..level import LEVELS
-from ..replay.level import share
+from ..replay.plays_like import share
 from .records import LevelStats, Measured
 from .store import Store
 
@@ -35,7 +35,7 @@ def accuracy_by_level(rows: list[Measured]) -> dict[str, dict]:
 def plays_like_json(rows: list[Measured]) -> dict | None:
     """The level the player plays like, from their latest reviewed games (None until
     there are `FEWEST` with the coach's first choices counted)."""
-    from ..replay.level import FEWEST, RECENT, estimate_words, nearest, plays_like, score
+    from ..replay.plays_like import FEWEST, RECENT, estimate_words, nearest, plays_like, score
 
     games = [m.kinds for m in rows if m.kinds is not None][-RECENT:]
     if len(games) < FEWEST:

@@ -107,7 +107,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
              AND json_array_length(review, '$.moments') > 0""",
     ),
     5: (
-        # A reviewed game's decisions by kind (replay/level.py `Kinds`, as text:
+        # A reviewed game's decisions by kind (replay/plays_like.py `Kinds`, as text:
         # '9,1,2,1,0'): what the level the player plays like is estimated from. Reviews
         # of before (version 2 of the review's JSON) are weighed again by the background
         # reviews, which fill it in.

@@ -21,7 +21,7 @@ from pathlib import Path
 from ..engine import Game, Phase, Rules, StateError
 from ..level import LEVELS
 from ..replay.kept import KeptGame, ReplayError, arrangements, decode_actions, encode_actions
-from ..replay.level import Kinds
+from ..replay.plays_like import Kinds
 from ..session.meta import TableMeta
 from . import records as R
 from . import recovery, saves

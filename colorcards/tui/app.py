@@ -50,8 +50,8 @@ class ColorCardsApp(App):
     """Title, new game, table, results, statistics and rules, with autosave throughout."""
 
     CSS_PATH = [HERE / "app.tcss", HERE / "screens" / "screens.tcss",
-                HERE / "screens" / "learn.tcss"]
-    """learn.tcss is History's, the replay's and the review's (their CSS_PATH, for a host
+                HERE / "screens" / "looking_back.tcss"]
+    """looking_back.tcss is History's, the replay's and the review's (their CSS_PATH, for a host
     of its own): read with the app's, the first opening of each does not parse every
     stylesheet again and restyle the whole app (Textual does when a screen brings CSS
     the app has not read; 35-120 ms for History's, at a load of 2.5)."""
@@ -146,7 +146,7 @@ class ColorCardsApp(App):
 
     def _warm_up(self) -> None:
         """The other screens' imports, off the loop, once the first screen is drawn."""
-        from .warm import warm_up
+        from .preload import warm_up
 
         warm_up(done=lambda: self.post_message(self.WarmedUp()))
 
@@ -272,7 +272,6 @@ class ColorCardsApp(App):
         opening, 15-37 ms each). Only once start-up is frozen and before any table:
         a collection walks 20,000-30,000 objects here, every object the process has
         otherwise."""
-        forget_drawn_widgets()
         if self._frozen and not self._seated:
             gc.collect()
 
@@ -288,7 +287,7 @@ class ColorCardsApp(App):
         one step back, to where the answering screen was opened from: the screen opened
         here takes it as its Escape. `kept`: the game a replay or the results are about
         (for Review and Same deal)."""
-        from . import learn
+        from . import looking_back
 
         if where is None or where is Go.BACK or where is Go.RESUME:
             back()
@@ -303,7 +302,7 @@ class ColorCardsApp(App):
         elif where is Go.STATS:
             self.show_stats(back)
         elif where is Go.HISTORY:
-            learn.show_history(self, back)
+            looking_back.show_history(self, back)
         elif where is Go.RULES:
             self.show_rules(back)
         elif where is Go.SOUND:
@@ -323,9 +322,9 @@ class ColorCardsApp(App):
             if self.controller is not None:
                 self.controller.next_round()
         elif where is Go.REVIEW and kept is not None:
-            learn.open_review(self, kept, back)
+            looking_back.open_review(self, kept, back)
         elif where is Go.SAME_DEAL and kept is not None:
-            learn.same_deal(self, kept, back)
+            looking_back.same_deal(self, kept, back)
         else:
             back()
 
@@ -508,22 +507,6 @@ class ColorCardsApp(App):
             self.go(where, back=reopen, kept=kept)
 
         self.push_screen(ResultsScreen(data), chosen)
-
-
-def forget_drawn_widgets() -> None:
-    """Let go of the lines drawn by widgets that are gone.
-
-    Textual 8.2.8 caches `StylesCache.get_inner_outer` with `functools.lru_cache` on an
-    instance method: its 1,024 entries keep the styles cache of every widget drawn
-    lately alive, with every line that widget drew. Each Rules screen opened and closed
-    left 5,800 objects behind for every full garbage collection to walk (45-90 ms each
-    after six openings, at a load of 2-4). Emptying it costs microseconds; the widgets
-    on screen fill it again as they draw."""
-    from textual._styles_cache import StylesCache
-
-    clear = getattr(getattr(StylesCache, "get_inner_outer", None), "cache_clear", None)
-    if clear is not None:
-        clear()
 
 
 def settings_from_args(args: argparse.Namespace) -> tuple[GameSettings, bool]:

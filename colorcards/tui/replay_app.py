@@ -26,7 +26,7 @@ class ReplayFileApp(ColorCardsApp):
         """The exported game shown first."""
 
     def _direct_start(self) -> None:
-        from .learn import open_replay
+        from .looking_back import open_replay
 
         open_replay(self, self.kept, back=lambda: self.exit(0))
 

@@ -37,7 +37,7 @@ from colorcards.bots import make_player
 from colorcards.bots.drive import decide
 from colorcards.engine import Game, get_preset, next_decision
 from colorcards.replay.kept import kept_from_game
-from colorcards.replay.level import Kinds
+from colorcards.replay.plays_like import Kinds
 from colorcards.replay.review import Review, accuracy, review
 
 LEVELS3 = ("easy", "normal", "hard")
@@ -99,7 +99,7 @@ def _rows(path: str) -> dict[str, list[dict]]:
 
 
 def cmd_report(args) -> int:
-    from colorcards.replay.level import (
+    from colorcards.replay.plays_like import (
         CALIBRATION,
         WEIGHTS,
         fit,

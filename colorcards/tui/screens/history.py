@@ -161,7 +161,7 @@ class GameList(ScrollView, can_focus=True):
 class HistoryScreen(Screen[str | None]):
     """Returns the id of the game to replay, or None to go back."""
 
-    CSS_PATH = Path(__file__).with_name("learn.tcss")
+    CSS_PATH = Path(__file__).with_name("looking_back.tcss")
     BINDINGS = [Binding("escape,q,b", "back", "Back")]
 
     def __init__(self, entries: list[HistoryEntry]) -> None:

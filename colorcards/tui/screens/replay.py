@@ -34,7 +34,7 @@ _ARROWS = "←→" if unicode_ok() else "Left/Right"
 
 RING_IDS = RingIds(middle="replay-middle", left="replay-left", centre="replay-centre",
                    top="replay-top", ring="replay-ring", right="replay-right", tag="rtag-")
-"""The ring's boxes in a replay (learn.tcss styles them)."""
+"""The ring's boxes in a replay (looking_back.tcss styles them)."""
 
 
 def hand_line(name: str, cards: Sequence[Card], ascii_only: bool) -> Text:
@@ -77,7 +77,7 @@ def hand_orders(shots: Sequence[Frame],
 class ReplayScreen(Screen[Go]):
     """One kept game, stepped through from the player's seat."""
 
-    CSS_PATH = Path(__file__).with_name("learn.tcss")
+    CSS_PATH = Path(__file__).with_name("looking_back.tcss")
     BINDINGS = [
         Binding("left", "step(-1)", "Step", key_display=_ARROWS),
         Binding("right", "step(1)", "Step", show=False),

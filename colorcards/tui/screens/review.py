@@ -52,7 +52,7 @@ def review_marks(result: Review, palette: str = "classic",
 class ReviewScreen(Screen[tuple[str, int] | None]):
     """The review of one game: computed in a worker unless handed one already kept."""
 
-    CSS_PATH = Path(__file__).with_name("learn.tcss")
+    CSS_PATH = Path(__file__).with_name("looking_back.tcss")
     BINDINGS = [
         Binding("escape,q", "back", "Back", key_display="Esc"),
         Binding("r", "replay", "Replay", key_display="R"),

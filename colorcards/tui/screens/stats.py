@@ -238,7 +238,7 @@ class StatsScreen(Screen[Go]):
                 yield Static(practice_words(self.practice), id="stats-practice")
             measured = {lv: [(m.accuracy, m.avg_cost) for m in self.accuracies
                              if m.level == lv] for lv in LEVELS}
-            from ...replay.level import estimate_words
+            from ...replay.plays_like import estimate_words
 
             like = estimate_words([m.kinds for m in self.accuracies
                                    if m.kinds is not None])

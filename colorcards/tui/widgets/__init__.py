@@ -3,7 +3,7 @@
 from .controls import ControlBar, StatusLine
 from .footer import TableFooter
 from .hand import Hand
-from .kept import KeptStatic
+from .kept_static import KeptStatic
 from .log import GameLog, LogStrip
 from .ring import DrawPile, Ring
 from .tags import OpponentTag

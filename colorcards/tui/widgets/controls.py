@@ -16,11 +16,11 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...session.keys import Key
-from .fed import Fed
-from .kept import KeptStatic
+from .kept_static import KeptStatic
+from .redraw import RedrawsOnChange
 
 
-class StatusLine(Fed, KeptStatic):
+class StatusLine(RedrawsOnChange, KeptStatic):
     """One line: the prompt, or a warning that stays until the next change."""
 
     def say(self, text: str, warning: bool = False) -> None:
@@ -30,7 +30,7 @@ class StatusLine(Fed, KeptStatic):
         self.update(Text(text, style="bold" if warning else ""), layout=False)
 
 
-class ControlBar(Fed, Static):
+class ControlBar(RedrawsOnChange, Static):
     """Clickable controls, enabled ones picked out, plus the clocks."""
 
     def show(self, keys: Sequence[Key], enabled: set[str], labels: dict[str, str],

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from ...session.wording import ascii_text
-from .kept import KeptStatic
+from .kept_static import KeptStatic
 
 SHOWN = 150
 """Lines written when the log is (re)filled: the last ones (the history screen has all)."""

@@ -18,11 +18,11 @@ from textual.message import Message
 from ...engine import Card, Colour
 from ...session.palette import STYLES, colour_name, glyph
 from .faces import big_card, big_shape, card_back
-from .fed import Fed
-from .kept import KeptStatic
+from .kept_static import KeptStatic
+from .redraw import RedrawsOnChange
 
 
-class Direction(Fed, KeptStatic):
+class Direction(RedrawsOnChange, KeptStatic):
     """The direction of play in words and arrows, and a penalty on its way."""
 
     def show(self, words: str, penalty: str) -> None:
@@ -32,7 +32,7 @@ class Direction(Fed, KeptStatic):
             self.update(line, layout=False)
 
 
-class DrawPile(Fed, KeptStatic):
+class DrawPile(RedrawsOnChange, KeptStatic):
     """The face-down draw pile with its count; click to draw."""
 
     class Clicked(Message):
@@ -46,7 +46,7 @@ class DrawPile(Fed, KeptStatic):
         self.post_message(self.Clicked())
 
 
-class TopCard(Fed, KeptStatic):
+class TopCard(RedrawsOnChange, KeptStatic):
     """The card on top of the discard pile."""
 
     KEPT = 160
@@ -61,7 +61,7 @@ class TopCard(Fed, KeptStatic):
         return Text("\n").join(big_card(card, active, palette=palette, ascii_only=ascii_only))
 
 
-class MatchPanel(Fed, KeptStatic):
+class MatchPanel(RedrawsOnChange, KeptStatic):
     """The colour to match: large shape, name and shape's name."""
 
     def show(self, colour: Colour | None, palette: str, ascii_only: bool) -> None:
@@ -83,7 +83,7 @@ class MatchPanel(Fed, KeptStatic):
         return text
 
 
-class Ring(Fed, Vertical):
+class Ring(RedrawsOnChange, Vertical):
     """Direction line above the pile, top card and colour to match."""
 
     _title: tuple[str, str] | None = None

@@ -11,14 +11,14 @@ from typing import Any
 
 from rich.text import Text
 
-from .fed import Fed
-from .kept import KeptStatic
+from .kept_static import KeptStatic
+from .redraw import RedrawsOnChange
 
 WIDEST = 18
 """Columns inside the widest tag (app.tcss: 20 wide, less the border)."""
 
 
-class OpponentTag(Fed, KeptStatic):
+class OpponentTag(RedrawsOnChange, KeptStatic):
     """One computer player's tag; fed by the table, never reads the game itself."""
 
     def __init__(self, seat: int, name: str, level: str, **kwargs: Any) -> None:

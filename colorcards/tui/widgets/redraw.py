@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 
-class Fed:
+class RedrawsOnChange:
     """Mixed into a widget the table feeds after every change: says whether it must redraw.
 
     A card played feeds every widget on the table, and each redraw costs Textual a restyle

@@ -24,7 +24,7 @@ from importlib import import_module
 MODULES = (
     "colorcards.tui.screens.newgame",
     "colorcards.tui.screens.stats",
-    "colorcards.tui.learn",
+    "colorcards.tui.looking_back",
     "colorcards.tui.screens.history",
     "colorcards.tui.screens.rules",
     "colorcards.tui.screens.replay",
