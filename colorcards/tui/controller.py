@@ -721,10 +721,12 @@ class GameController:
         return self.meta
 
     def _save_key(self) -> tuple:
-        """What tells one saved state from another: the actions played, the hand's order
-        and the computers' generators."""
+        """What tells one saved state from another: the actions played, the hand's order,
+        the computers' generators, and the coach and practice (turning the coach on
+        between moves makes the game practice, and that must be saved at once)."""
         return (len(self.game.actions), tuple(c.code for c in self.arrangement),
-                tuple(hash(r.getstate()) if r else 0 for r in self.rngs))
+                tuple(hash(r.getstate()) if r else 0 for r in self.rngs),
+                self.practice, self.settings.coach)
 
     def _save_contents(self) -> tuple[Game, TableMeta, list[str]]:
         """The game, its meta and its log, as the store keeps them."""

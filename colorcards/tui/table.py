@@ -631,8 +631,9 @@ class TableScreen(Screen):
         self._turn_seen = None
         self._forget_logs()  # the lines of the moves taken back go
         self.refresh_table()
-        self._say("Taken back: the table is as it was before your move. "
-                  "This game is now practice.")
+        # Only a game with the coach on takes a move back, and that game is practice
+        # already: saying it again here read as news.
+        self._say("Taken back: the table is as it was before your move.")
 
     def action_story(self) -> None:
         """The whole match so far, round by round, to scroll back through."""
