@@ -135,8 +135,8 @@ async def test_a_practice_game_is_never_called_a_loss_nor_newly_practice_again(t
         for toggles in range(1, 4):  # the menu stays up after each, saying the new state
             await _until(pilot, lambda: isinstance(app.screen, PauseMenu))
             await pilot.press("c")
-            await _until(pilot, lambda n=toggles: len(app._notifications) == n)  # noqa: SLF001
-        toasts = [note.message for note in app._notifications]  # noqa: SLF001
+            await _until(pilot, lambda n=toggles: len(app._notifications) == n)
+        toasts = [note.message for note in app._notifications]
         assert toasts.count(
             "Coach on: this game is now practice (not counted in your record).") == 1
         assert "Coach off." in toasts and "Coach on." in toasts
@@ -153,7 +153,7 @@ async def test_a_practice_game_is_never_called_a_loss_nor_newly_practice_again(t
         await pilot.press("y")
         await pilot.pause()
         await pilot.pause()
-        toasts = [note.message for note in app._notifications]  # noqa: SLF001
+        toasts = [note.message for note in app._notifications]
         assert not any("recorded as a loss" in toast for toast in toasts), toasts
 
 
