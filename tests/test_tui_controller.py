@@ -636,3 +636,70 @@ def test_a_move_against_the_player_says_the_public_fact_behind_it(zoe, said):
     host.run(0.6)
     assert ctl.log[-1].startswith("Zoe played Red")
     assert ctl.log[-1].endswith(said), ctl.log[-1]
+
+
+class Forgetful(FirstPlay):
+    """Plays the first card it may, never calls Last Card, never catches."""
+
+    uses_view = True
+
+    def react(self, view, actions, rng):
+        return None
+
+
+def _lily_forgets(preset: str):
+    """Lily plays down to one card without calling; Max, after her, neither calls nor
+    catches; the player may catch her out of turn."""
+    seating = prepared("top=R3 | you: R5 B7 B8 | lily: R4 R6 | max: G4 G5 G6 "
+                       "| pile: G7 G8 G9 ...", preset, current=1)
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5, window_seconds=3)
+    ctl.players[1] = ctl.players[2] = Forgetful()
+    ctl.start()
+    host.run(0.5)  # Lily plays Red 4
+    assert ctl.view().vulnerable == 1, ctl.log
+    return ctl, host
+
+
+@pytest.mark.parametrize("preset", ["classic", "party"])
+def test_a_computer_that_forgot_can_be_caught_by_a_person_reading_the_table(preset):
+    """Issue 30, item 11: the chance to catch Lily lasts CATCH_SECONDS, time to read
+    'press C to catch them!' and press it; nobody else moves before then. Then the
+    catch is said once, in order, and nothing before it says nobody caught her
+    (item 4: 'Nobody caught Lily: the window closed', then 'You caught Lily')."""
+    from colorcards.tui.controller import CATCH_SECONDS
+    from colorcards.tui.prompts import clock_text
+
+    ctl, host = _lily_forgets(preset)
+    moves = ctl.moves
+    assert CATCH_SECONDS >= 5
+    host.run(CATCH_SECONDS - 0.1)  # the window's 3 s and Lily's own answer go by
+    assert Catch(1) in ctl.legal(), ctl.log
+    assert not any(isinstance(action, Play) for _, action in ctl.game.actions[moves:])
+    assert clock_text(ctl, ctl.view(), False).startswith("C: catch Lily")
+    assert not any("Nobody caught" in line for line in ctl.log)
+    ctl.act(Catch(1))
+    assert ctl.log[-1] == "You caught Lily without a Last Card call: Lily draws 2 cards."
+    assert sum("caught Lily" in line for line in ctl.log) == 1
+
+
+def test_a_catch_in_the_window_is_one_sentence():
+    """Caught while the Classic window is open: the catch closes it, said once."""
+    ctl, host = _lily_forgets("classic")
+    assert ctl.view().phase == "window"
+    ctl.act(Catch(1))
+    assert ctl.log[-1] == "You caught Lily without a Last Card call: Lily draws 2 cards."
+
+
+def test_the_window_running_out_says_the_player_can_still_be_caught():
+    """The late call's time is up, the catch's is not: the log says so, never 'nobody
+    caught'. Once the player's time is up too, the table moves on."""
+    from colorcards.tui.controller import CATCH_SECONDS
+
+    ctl, host = _lily_forgets("classic")
+    host.run(3.5)
+    assert ctl.view().phase != "window"
+    assert "Lily still has not called Last Card: Lily can be caught until the next move." \
+        in ctl.log
+    host.run(CATCH_SECONDS + 2 * ctl.delay)
+    assert ctl.view().vulnerable is None and ctl.log[-1].startswith("Max played")

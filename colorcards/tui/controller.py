@@ -60,10 +60,16 @@ from .table_log import LOG_KEEP, TableLog
 from .tutor import Base, Mark, base_of, note_words, position_before
 from .wording import Words
 
-__all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost", "Timer"]
+__all__ = ["CATCH_SECONDS", "HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController",
+           "TableHost", "Timer"]
 
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
+CATCH_SECONDS = 5.0
+"""How long the player has to catch a computer that did not call Last Card: time to read
+the line that says so and press C. The other computers wait as long before they catch,
+so the chance is a fair race and not one only a program can take (the window's 3 s and
+a computer's pause were out of a reading person's reach)."""
 
 
 
@@ -98,7 +104,7 @@ class GameController:
 
     def __init__(self, seating: Seating, host: TableHost, *, store=None,
                  delay: float | None = None, window_seconds: float = WINDOW_SECONDS,
-                 turn_seconds: float | None = None,
+                 turn_seconds: float | None = None, catch_seconds: float = CATCH_SECONDS,
                  clock: Callable[[], float] = time.monotonic):
         game = seating.game
         self.game: Game = game
@@ -121,6 +127,11 @@ class GameController:
         self.grace = self.delay * 2
         """Seconds the computers wait before catching the human, time enough to press L."""
         self.window_seconds = window_seconds
+        self.catch_seconds = catch_seconds
+        """How long the player has to catch a computer that forgot Last Card."""
+        self._catch_until: float | None = None
+        """When the player's chance to catch the computer that last forgot ends (the
+        clock's time; while that computer may still be caught)."""
         self.turn_seconds = turn_seconds
         """Overrides the rules' turn timer length (tests); None uses `rules.turn_timer`."""
         self.clock = clock
@@ -255,6 +266,16 @@ class GameController:
     def window_left(self) -> float | None:
         """Seconds left in the Last Card window, or None."""
         return self.window.left()
+
+    def catch_left(self) -> float | None:
+        """Seconds the player has left to catch a computer that did not call Last Card
+        before anyone else may act on it (None: nobody to catch, or that time is up)."""
+        game = self.game
+        seat = game.vulnerable
+        if seat is None or seat == HUMAN or self._catch_until is None:
+            return None
+        left = self._catch_until - self.clock()
+        return left if left > 0 else None
 
     def colour_counts(self) -> dict[Colour, int]:
         """How many cards of each colour the human holds (the chooser pre-selects the most)."""
@@ -536,7 +557,12 @@ class GameController:
         else:
             self.turn_timer.cancel()
         if kind is DecisionKind.REACTION:
-            wait = self.grace if game.vulnerable == HUMAN else self.delay
+            if game.vulnerable == HUMAN:
+                wait = self.grace
+            elif seat == game.vulnerable:
+                wait = self.delay  # the computer that forgot: calls late or lets it go
+            else:
+                wait = max(self.delay, self.catch_left() or 0.0)  # the player's chance first
             self._step = self.host.schedule(wait, self._react)
         elif kind is DecisionKind.WINDOW:
             return  # the window's clock closes it
@@ -568,7 +594,7 @@ class GameController:
         rng = copy_rng(own)
         player = self.players[seat]
         token = len(game.actions)
-        due = self.clock() + self.delay
+        due = self.clock() + max(self.delay, self.catch_left() or 0.0)
 
         def decide():
             return player.choose(view, legal, rng)
@@ -622,11 +648,21 @@ class GameController:
     def _react(self) -> None:
         """The reactions to a missed Last Card call, after their wait: the player's
         chance goes by (they had the wait to press L or C), the computers answer at once,
-        in the engine's order (the offender first)."""
+        in the engine's order (the offender first). A computer that forgot answers alone
+        (its late call or not); the others wait for the player's chance to catch it."""
         self._step = None
         if self.paused:
             return
-        decision = next_decision(self.game)
+        game = self.game
+        decision = next_decision(game)
+        offender = game.vulnerable
+        if decision is not None and decision.kind is DecisionKind.REACTION \
+                and decision.seat == offender and offender != HUMAN and offender is not None:
+            own = self.rngs[offender]
+            assert own is not None  # every computer has its generator
+            self._apply(decide(game, decision, self.players[offender], own), offender)
+            self.advance()
+            return
         if decision is not None and decision.kind is DecisionKind.REACTION \
                 and decision.seat == HUMAN:
             self._apply(DECLINE, HUMAN)
@@ -653,6 +689,22 @@ class GameController:
         if self.game.phase is not Phase.WINDOW or self.paused:
             return
         self._cancel_step()
+        if self.catch_left() is not None:
+            # The late call's 3 s are over, but the player's time to catch the computer
+            # that forgot is not: the window closes, the other seats' answers wait
+            # (a catch stays open until the next move, RULES.md §5).
+            decision = next_decision(self.game)
+            while decision is not None and decision.kind is DecisionKind.REACTION \
+                    and decision.seat == self.game.vulnerable:
+                offender = decision.seat
+                own = self.rngs[offender]
+                assert own is not None and offender is not None
+                self._apply(decide(self.game, decision, self.players[offender], own), offender)
+                decision = next_decision(self.game)
+            if self.game.phase is Phase.WINDOW:
+                self._apply(CLOSE_WINDOW, None)
+            self.advance()
+            return
         while True:
             decision = self._computers_react()
             if decision is None or decision.kind is not DecisionKind.REACTION:
@@ -697,7 +749,10 @@ class GameController:
         start = len(self.game.history)
         if seat == HUMAN and action is TIMEOUT:
             self.mark = self.note = None  # the clock decided: nothing to take back
+        forgot = self.game.vulnerable
         self.game.step(action, seat)
+        if self.game.vulnerable not in (None, HUMAN, forgot):
+            self._catch_until = self.clock() + self.catch_seconds  # a computer forgot
         events = self.view().history_since(start)  # as the player saw them
         self.table_log.add(events, seat, self.game.phase is Phase.DRAWN, why)
 

@@ -73,6 +73,9 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
 def clock_text(ctl: GameController, view: View, ascii_only: bool) -> str:
     """The clock running now, said as it is: a late call can still be caught."""
     window = ctl.window_left()
+    catch = ctl.catch_left()
+    if catch is not None and view.vulnerable is not None:
+        return f"{key('catch')}: catch {ctl.name(view.vulnerable)} · {catch:.0f} s"
     if window is not None:
         if view.vulnerable == HUMAN:
             return f"{key('call')}: call now - you can be caught · {window:.0f} s"

@@ -429,7 +429,8 @@ class TableScreen(Screen):
                                         ascii_text(clock) if self.ascii_only else clock)
 
     def _tick(self) -> None:
-        if self.controller.window_deadline or self.controller.turn_deadline:
+        ctl = self.controller
+        if ctl.window_deadline or ctl.turn_deadline or ctl.catch_left() is not None:
             self._controls()
 
     # ---------------------------------------------------------------- actions

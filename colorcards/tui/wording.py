@@ -106,6 +106,9 @@ class Words:
                              + self._played(after, False).split(" ", 1)[1])
                 index += 2
                 continue
+            if isinstance(event, E.WindowClosed) and parts:
+                index += 1  # closed by the call or the catch just said: nothing to add
+                continue
             if isinstance(event, E.TimedOut) and isinstance(after, E.Drew) \
                     and after.seat == event.seat:
                 parts.append(self._timed_out(event, first, drew=after))
@@ -254,7 +257,13 @@ class Words:
         return f"{self.who(e.catcher, first)} caught {self.who(e.seat)} without a Last Card call!"
 
     def _window_closed(self, e: E.WindowClosed, first: bool) -> str:
-        return f"Nobody caught {self.who(e.seat)}: the Last Card window closed"
+        """The window's time ran out with the call still missing. The player who forgot
+        can still be caught until the next move (RULES.md §5), so this never says that
+        nobody caught them: a catch may follow."""
+        seat = e.seat
+        return (f"{self.who(seat, first)} still {self.verb(seat, 'have', 'has')} not called "
+                f"Last Card: {self.who(seat)} can be caught until "
+                "the next move")
 
     def _challenged(self, e: E.Challenged, first: bool, drew: E.Drew | None = None) -> str:
         challenger, seat = e.challenger, e.seat
