@@ -685,7 +685,7 @@ def test_a_computer_that_forgot_can_be_caught_by_a_person_reading_the_table(pres
 
 def test_a_catch_in_the_window_is_one_sentence():
     """Caught while the Classic window is open: the catch closes it, said once."""
-    ctl, host = _lily_forgets("classic")
+    ctl, _ = _lily_forgets("classic")
     assert ctl.view().phase == "window"
     ctl.act(Catch(1))
     assert ctl.log[-1] == "You caught Lily without a Last Card call: Lily draws 2 cards."

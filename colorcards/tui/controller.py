@@ -653,21 +653,29 @@ class GameController:
         self._step = None
         if self.paused:
             return
-        game = self.game
-        decision = next_decision(game)
-        offender = game.vulnerable
-        if decision is not None and decision.kind is DecisionKind.REACTION \
-                and decision.seat == offender and offender != HUMAN and offender is not None:
-            own = self.rngs[offender]
-            assert own is not None  # every computer has its generator
-            self._apply(decide(game, decision, self.players[offender], own), offender)
+        if self._offender_answers():
             self.advance()
             return
+        decision = next_decision(self.game)
         if decision is not None and decision.kind is DecisionKind.REACTION \
                 and decision.seat == HUMAN:
             self._apply(DECLINE, HUMAN)
         self._computers_react()
         self.advance()
+
+    def _offender_answers(self) -> bool:
+        """A computer that forgot Last Card answers its own reaction (a late call, or
+        not) if it is the one to answer now; whether it did."""
+        game = self.game
+        decision = next_decision(game)
+        seat = game.vulnerable
+        if seat is None or seat == HUMAN or decision is None \
+                or decision.kind is not DecisionKind.REACTION or decision.seat != seat:
+            return False
+        own = self.rngs[seat]
+        assert own is not None  # every computer has its generator
+        self._apply(decide(game, decision, self.players[seat], own), seat)
+        return True
 
     def _computers_react(self) -> Decision | None:
         """Let each computer asked in turn answer the missed call; the next decision."""
@@ -693,14 +701,7 @@ class GameController:
             # The late call's 3 s are over, but the player's time to catch the computer
             # that forgot is not: the window closes, the other seats' answers wait
             # (a catch stays open until the next move, RULES.md §5).
-            decision = next_decision(self.game)
-            while decision is not None and decision.kind is DecisionKind.REACTION \
-                    and decision.seat == self.game.vulnerable:
-                offender = decision.seat
-                own = self.rngs[offender]
-                assert own is not None and offender is not None
-                self._apply(decide(self.game, decision, self.players[offender], own), offender)
-                decision = next_decision(self.game)
+            self._offender_answers()
             if self.game.phase is Phase.WINDOW:
                 self._apply(CLOSE_WINDOW, None)
             self.advance()
