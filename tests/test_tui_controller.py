@@ -703,3 +703,22 @@ def test_the_window_running_out_says_the_player_can_still_be_caught():
         in ctl.log
     host.run(CATCH_SECONDS + 2 * ctl.delay)
     assert ctl.view().vulnerable is None and ctl.log[-1].startswith("Max played")
+
+
+def test_the_coachs_note_never_hides_that_it_is_your_turn():
+    """Issue 30, item 10: with a note on the player's last move, their turn's prompt is
+    still said, first; on another's turn the note alone."""
+    from colorcards.tui.prompts import status
+
+    seating = prepared("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    host = ManualHost()
+    ctl = controller(seating, host)
+    ctl.start()
+    note = "Coach: Red 5 instead of Blue 7 — 35% against 24% to win this round."
+    ctl.note = note + " T: take it back."
+    said = status(ctl, ctl.view(), "classic", False)
+    assert said.startswith("Two cards left: press L") and said.endswith(ctl.note), said
+    ctl.act(CALL)
+    ctl.act(play(ctl.hand()[0]))
+    ctl.note = note
+    assert status(ctl, ctl.view(), "classic", False) == note  # Lily is playing

@@ -70,6 +70,19 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
     return f"Your turn: play {match}, or a Wild."
 
 
+def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
+    """The status line: the prompt, and the coach's note on the player's last move when
+    there is one. On the player's own turn the prompt comes first: a note in its place
+    hid that it was their turn."""
+    said = prompt(ctl, view, palette, ascii_only)
+    note = ctl.note
+    if not note:
+        return said
+    if view.current == HUMAN or view.vulnerable == HUMAN:
+        return f"{said} {note}"
+    return note
+
+
 def clock_text(ctl: GameController, view: View, ascii_only: bool) -> str:
     """The clock running now, said as it is: a late call can still be caught."""
     window = ctl.window_left()

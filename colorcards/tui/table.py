@@ -47,7 +47,7 @@ from .controller import HUMAN, GameController, Timer
 from .keys import bar_keys, bindings, key
 from .palette import colour_name, unicode_ok
 from .presenter import RingIds, compose_ring, show_view
-from .prompts import card_words, clock_text, prompt
+from .prompts import card_words, clock_text, prompt, status
 from .seating import Seating
 from .widgets import (
     ControlBar,
@@ -381,7 +381,7 @@ class TableScreen(Screen):
         if self._warning:
             text, warning = self._warning, True
         else:
-            text, warning = self.controller.note or self.prompt(view), False
+            text, warning = self.status(view), False
         self._say(text, warning)
 
     def _say(self, text: str, warning: bool = False) -> None:
@@ -394,6 +394,10 @@ class TableScreen(Screen):
         for box in (status, self.query_one(LogStrip)):
             box.set_class(len(text) > width, "-two-lines")
         status.say(text, warning=warning)
+
+    def status(self, view: View) -> str:
+        """The prompt, with the coach's note on the player's last move (prompts.status)."""
+        return status(self.controller, view, self.palette, self.ascii_only)
 
     def prompt(self, view: View) -> str:
         """What the player should know or do now, in a sentence."""
