@@ -426,7 +426,7 @@ def test_short_words_name_who_drew_when_it_is_not_the_one_who_played():
     wild = parse_cards("W+4")[0]
     events = [E.Played(3, wild, Colour.GREEN), E.Drew(0, 4, "penalty"), E.Skipped(0)]
     words = Words(("You", "Lily", "Max", "Zoe"))
-    assert words.short(events, 3) == "✦ W+4 → Green ◆, you draw 4, you miss a turn"
+    assert words.short(events, 3) == "✦ Wild Draw Four → Green ◆, you draw 4, you miss a turn"
     assert words.line(events) == ("Zoe played Wild Draw Four and named Green ◆ — you drew "
                                   "4 cards — you miss a turn.")
 
@@ -541,7 +541,17 @@ def test_every_engine_event_has_the_tables_own_words():
     ("top=R3 | you: R5 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
      "Two cards left: press L to call Last Card, then play ● Red or 3."),
     ("top=R+2 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {"pending": 2},
-     "+2 coming your way: nothing can pass it on — press D to draw."),
+     "You must draw 2: nothing you hold can pass them on — press D to draw them."),
+    # Issue 30, item 2: no 'stack a draw card'; the cards that pass it on, by name
+    ("top=R+2 | you: B+2 W+4 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {"pending": 2},
+     "You must draw 2: pass them on with a Draw Two or a Wild Draw Four, or D draws them."),
+    # Issue 30, item 7: only Wilds fit, and the prompt says so
+    ("top=R3 | you: W W | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
+     "Two cards left: press L to call Last Card, then play a Wild."),
+    ("top=R3 | you: R5 B7 W | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
+     "Your turn: play ● Red or 3, or a Wild."),
+    ("top=R3 | you: R5 B7 G1 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
+     "Your turn: play ● Red or 3."),
     ("top=R3 | you: R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
      {"vulnerable": 0, "current": 1},
      "You did not call Last Card: press L now — until someone catches you, you still can."),
@@ -620,7 +630,8 @@ class FirstPlay:
 
 @pytest.mark.parametrize("zoe, said", [
     # a Skip landing on the player
-    ("RS Y3 Y4", " (aimed at you: you were next, down to two cards)."),
+    ("RS Y3 Y4", "Zoe played Red Skip, aimed at you: you were next, down to two cards — "
+                 "you miss a turn."),
     ("R4 Y3 Y4", "Zoe played Red 4."),               # nothing against the player
 ])
 def test_a_move_against_the_player_says_the_public_fact_behind_it(zoe, said):
@@ -722,3 +733,19 @@ def test_the_coachs_note_never_hides_that_it_is_your_turn():
     ctl.act(play(ctl.hand()[0]))
     ctl.note = note
     assert status(ctl, ctl.view(), "classic", False) == note  # Lily is playing
+
+
+def test_a_colour_aimed_at_you_is_said_of_the_colour_not_of_the_penalty():
+    """Issue 30, item 3: Lily's Wild Draw Four lands on Max, and the colour she named is
+    one you drew on: the log says that of the colour, right after it, and the penalty is
+    Max's, in plain words (no 'stack or draw', no '(aimed at you: …)' after Max's +4)."""
+    seating = prepared("top=G3 | you: R5 B7 B8 | lily: W+4 Y2 Y4 | max: G4 G5 | zoe: B1 B2 "
+                       "| pile: G7 G8 ...", current=1, lacks={0: {Colour.RED}})
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.players[1] = FirstPlay()  # the Wild Draw Four naming Red, the first colour
+    ctl.start()
+    host.run(0.6)
+    assert ctl.log[-1] == ("Lily played Wild Draw Four and named Red ●, a colour you drew on "
+                           "last time — Max must draw 4 or pass them on with a Wild Draw "
+                           "Four of their own."), ctl.log[-1]

@@ -85,6 +85,17 @@ WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
 
 
+_OWN_KEYS: dict[Action, str] = {DRAW: "draw", PASS: "pass_turn", ACCEPT: "accept",
+                                CHALLENGE: "challenge", CALL: "call"}
+"""The table's action for each move that is not a card, for the hint's key."""
+
+
+def _own_key(action: Action) -> str | None:
+    """The key the prompt names for `action` ('P' for a pass), or None."""
+    name = _OWN_KEYS.get(action)
+    return key(name) if name else None
+
+
 class _Host:
     """The controller's host: the screen's timers, thread worker and redraws."""
 
@@ -621,8 +632,8 @@ class TableScreen(Screen):
             self._say(hint_words(advice.close, self.card_words,
                                  lambda c: colour_name(c, self.palette),
                                  [ctl.name(s) for s in range(ctl.game.seats)],
-                                 key="Enter", hard_first=action == advice.hard,
-                                 call_first=self._call_first(action)))
+                                 key="Enter", call_first=self._call_first(action),
+                                 own_key=_own_key))
 
         ctl.hint(advised)
 
