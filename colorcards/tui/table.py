@@ -436,7 +436,7 @@ class TableScreen(Screen):
             enabled.add("challenge")
         labels = {}
         if view.pending and view.current == HUMAN:
-            labels["draw"] = f"Draw {view.pending}"
+            labels["draw"] = f"Draw {view.pending} cards"  # not 'Draw 2': that names a card
         if view.vulnerable is not None and view.vulnerable != HUMAN:
             labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
         clock = clock_text(self.controller, view, self.ascii_only)
