@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import NoReturn
 
@@ -166,19 +167,31 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        return _run(args)
+    except BrokenPipeError:
+        # The reader of a pipe has gone (`colorcards history | head -1`): what it did not
+        # read is not wanted. Nothing more may reach the closed pipe, not even at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command `args` name; its exit status. A printing command's output is
+    flushed here, so a reader gone away is noticed in `main`, not at exit."""
+    try:
         if args.command == "sim":
             return run_sim(args)
         if args.command == "stats":
             from .commands import run_stats
 
-            return run_stats(args.stats_data_dir or args.data_dir, as_json=args.json)
+            return _flushed(run_stats(args.stats_data_dir or args.data_dir, as_json=args.json))
         if args.command in ("history", "export"):
             from .commands import run_export, run_history
 
             data_dir = args.stats_data_dir or args.data_dir
             if args.command == "history":
-                return run_history(data_dir, as_json=args.json)
-            return run_export(data_dir, args.game)
+                return _flushed(run_history(data_dir, as_json=args.json))
+            return _flushed(run_export(data_dir, args.game))
         if args.command == "serve":
             from .web import run_serve
 
@@ -200,6 +213,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def _flushed(status: int) -> int:
+    """`status`, once what the command printed has reached its reader."""
+    sys.stdout.flush()
+    return status
 
 
 if __name__ == "__main__":

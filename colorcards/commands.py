@@ -9,7 +9,6 @@ and a non-zero exit, never a traceback. The store gathers; this module words and
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -196,9 +195,5 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
 
 
 def _print(text: str) -> None:
-    """Print, quietly stopping if the reader of a pipe has gone (`| head`)."""
-    try:
-        print(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    """Print (a reader of a pipe gone away, as in `| head`, is dealt with in `cli.main`)."""
+    print(text)

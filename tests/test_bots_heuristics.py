@@ -385,7 +385,9 @@ def test_a_draw_proves_nothing_when_drawing_is_allowed_any_time_or_forced():
     # A Draw Two on the human far from going out: it simply plays next.
     ([7, 7, 7, "R+2 B1"], 3, "R2", "R+2", None, "aimed at you: you were next"),
     # A Wild naming the colour the human drew on.
-    ([6, "W R1", 6], 1, "G7", "W", Colour.BLUE, "aimed at you: you drew on Blue last time"),
+    ([6, "W R1", 6], 1, "G7", "W", Colour.BLUE, "a colour you drew on last time"),
+    # Head to head every Skip lands on the human: it explains nothing (issue 30, item 3).
+    ([3, "RS B1"], 1, "R2", "RS", None, None),
     # A plain number card on a partner: nothing to explain.
     ([2, "R5 B1", 7], 1, "R2", "R5", None, None),
     # A Skip on a partner while the human is close: not aimed at the human.
@@ -401,5 +403,5 @@ def test_a_move_against_the_human_comes_with_its_public_reason(hands, seat, top,
 def test_the_reason_for_a_reverse_that_turns_play_away_from_the_human():
     game = position([2, 7, 7, "RR B1"], "R2", seat=3, preset="party")
     assert reason(game.view(3), Play(parse_card("RR"))) == (
-        "turned away from you: you were down to two cards")
+        "turning play away from you: you were down to two cards")
     assert reason(game.view(3), Play(parse_card("B1"))) is None

@@ -221,3 +221,20 @@ def test_subcommand_help_shows_no_internal_names(command, capsys):
         main([command, "--help"])
     out = capsys.readouterr().out
     assert "--data-dir DIR" in out and "STATS_DATA_DIR" not in out
+
+
+@pytest.mark.parametrize("argv", [["history"], ["history", "--json"], ["stats"],
+                                  ["stats", "--json"], ["export", "last"]])
+def test_a_reader_that_goes_away_leaves_no_traceback(data, argv):
+    """`colorcards history | head -1`: the pipe's reader is gone before the command writes
+    (closed here at once, before the child has even started); it stops quietly (Rich,
+    which prints the statistics' tables, stops them with 1 on its own)."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-m", "colorcards", *argv, "--data-dir",
+                              str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # `head` has read its line and gone
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=60) in (0, 1) and err == "", err

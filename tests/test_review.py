@@ -287,22 +287,27 @@ def test_only_moments_clear_of_the_noise_are_listed_costliest_first():
 
 
 def test_the_hint_in_words():
-    """One move, or the moves the coach could not tell apart with Hard's choice selected."""
+    """One move, or the moves the coach could not tell apart with the first selected (no
+    'Hard's choice': a newcomer cannot know what that is). A pass says it keeps the card,
+    with the key the prompt names (issue 30, item 6)."""
     r3, rr, w = play(parse_card("R3")), play(parse_card("RR")), play(parse_card("W"),
                                                                      Colour.RED)
     assert hint_words([r3]) == "Hint: play Red 3. Enter does it."
     assert hint_words([DRAW]) == "Hint: draw a card. Enter does it."
-    assert hint_words([PASS]) == "Hint: keep the drawn card. Enter does it."
+    assert hint_words([PASS]) == ("Hint: pass, keeping the drawn card for later. Enter does "
+                                  "it.")
+    assert hint_words([PASS], own_key=lambda a: "P") == (
+        "Hint: pass, keeping the drawn card for later. P does it (Enter too, now).")
+    assert hint_words([r3], own_key=lambda a: "P") == "Hint: play Red 3. Enter does it."
     assert hint_words([r3, rr]) == ("Hint: Red 3 or Red Reverse: about the same. Red 3 is "
-                                    "selected (Hard's choice); Enter does it.")
-    assert hint_words([r3, rr], hard_first=False).endswith("Red 3 is selected; Enter does it.")
+                                    "selected; Enter does it.")
     assert hint_words([r3, rr, w, DRAW]).startswith(
         "Hint: Red 3, Red Reverse, Wild naming Red or 1 other: about the same.")
     assert hint_words([r3], call_first=True) == ("Hint: call Last Card, then play Red 3. "
                                                  "Enter does both.")
     assert hint_words([r3, rr], call_first=True) == (
-        "Hint: Red 3 or Red Reverse: about the same; call Last Card first. Red 3 is selected "
-        "(Hard's choice); Enter calls and plays it.")
+        "Hint: Red 3 or Red Reverse: about the same; call Last Card first. Red 3 is selected; "
+        "Enter calls and plays it.")
     assert hint_words([DRAW], call_first=True) == "Hint: draw a card. Enter does it."
 
 

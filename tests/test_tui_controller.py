@@ -426,7 +426,7 @@ def test_short_words_name_who_drew_when_it_is_not_the_one_who_played():
     wild = parse_cards("W+4")[0]
     events = [E.Played(3, wild, Colour.GREEN), E.Drew(0, 4, "penalty"), E.Skipped(0)]
     words = Words(("You", "Lily", "Max", "Zoe"))
-    assert words.short(events, 3) == "✦ W+4 → Green ◆, you draw 4, you miss a turn"
+    assert words.short(events, 3) == "✦ Wild Draw Four → Green ◆, you draw 4, you miss a turn"
     assert words.line(events) == ("Zoe played Wild Draw Four and named Green ◆ — you drew "
                                   "4 cards — you miss a turn.")
 
@@ -541,7 +541,17 @@ def test_every_engine_event_has_the_tables_own_words():
     ("top=R3 | you: R5 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
      "Two cards left: press L to call Last Card, then play ● Red or 3."),
     ("top=R+2 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {"pending": 2},
-     "+2 coming your way: nothing can pass it on — press D to draw."),
+     "You must draw 2: nothing you hold can pass them on — press D to draw them."),
+    # Issue 30, item 2: no 'stack a draw card'; the cards that pass it on, by name
+    ("top=R+2 | you: B+2 W+4 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {"pending": 2},
+     "You must draw 2: pass them on with a Draw Two or a Wild Draw Four, or D draws them."),
+    # Issue 30, item 7: only Wilds fit, and the prompt says so
+    ("top=R3 | you: W W | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
+     "Two cards left: press L to call Last Card, then play a Wild."),
+    ("top=R3 | you: R5 B7 W | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
+     "Your turn: play ● Red or 3, or a Wild."),
+    ("top=R3 | you: R5 B7 G1 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {},
+     "Your turn: play ● Red or 3."),
     ("top=R3 | you: R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
      {"vulnerable": 0, "current": 1},
      "You did not call Last Card: press L now — until someone catches you, you still can."),
@@ -620,7 +630,8 @@ class FirstPlay:
 
 @pytest.mark.parametrize("zoe, said", [
     # a Skip landing on the player
-    ("RS Y3 Y4", " (aimed at you: you were next, down to two cards)."),
+    ("RS Y3 Y4", "Zoe played Red Skip, aimed at you: you were next, down to two cards — "
+                 "you miss a turn."),
     ("R4 Y3 Y4", "Zoe played Red 4."),               # nothing against the player
 ])
 def test_a_move_against_the_player_says_the_public_fact_behind_it(zoe, said):
@@ -636,3 +647,105 @@ def test_a_move_against_the_player_says_the_public_fact_behind_it(zoe, said):
     host.run(0.6)
     assert ctl.log[-1].startswith("Zoe played Red")
     assert ctl.log[-1].endswith(said), ctl.log[-1]
+
+
+class Forgetful(FirstPlay):
+    """Plays the first card it may, never calls Last Card, never catches."""
+
+    uses_view = True
+
+    def react(self, view, actions, rng):
+        return None
+
+
+def _lily_forgets(preset: str):
+    """Lily plays down to one card without calling; Max, after her, neither calls nor
+    catches; the player may catch her out of turn."""
+    seating = prepared("top=R3 | you: R5 B7 B8 | lily: R4 R6 | max: G4 G5 G6 "
+                       "| pile: G7 G8 G9 ...", preset, current=1)
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5, window_seconds=3)
+    ctl.players[1] = ctl.players[2] = Forgetful()
+    ctl.start()
+    host.run(0.5)  # Lily plays Red 4
+    assert ctl.view().vulnerable == 1, ctl.log
+    return ctl, host
+
+
+@pytest.mark.parametrize("preset", ["classic", "party"])
+def test_a_computer_that_forgot_can_be_caught_by_a_person_reading_the_table(preset):
+    """Issue 30, item 11: the chance to catch Lily lasts CATCH_SECONDS, time to read
+    'press C to catch them!' and press it; nobody else moves before then. Then the
+    catch is said once, in order, and nothing before it says nobody caught her
+    (item 4: 'Nobody caught Lily: the window closed', then 'You caught Lily')."""
+    from colorcards.session.controller import CATCH_SECONDS
+    from colorcards.session.prompts import clock_text
+
+    ctl, host = _lily_forgets(preset)
+    moves = ctl.moves
+    assert CATCH_SECONDS >= 5
+    host.run(CATCH_SECONDS - 0.1)  # the window's 3 s and Lily's own answer go by
+    assert Catch(1) in ctl.legal(), ctl.log
+    assert not any(isinstance(action, Play) for _, action in ctl.game.actions[moves:])
+    assert clock_text(ctl, ctl.view(), False).startswith("C: catch Lily")
+    assert not any("Nobody caught" in line for line in ctl.log)
+    ctl.act(Catch(1))
+    assert ctl.log[-1] == "You caught Lily without a Last Card call: Lily draws 2 cards."
+    assert sum("caught Lily" in line for line in ctl.log) == 1
+
+
+def test_a_catch_in_the_window_is_one_sentence():
+    """Caught while the Classic window is open: the catch closes it, said once."""
+    ctl, _ = _lily_forgets("classic")
+    assert ctl.view().phase == "window"
+    ctl.act(Catch(1))
+    assert ctl.log[-1] == "You caught Lily without a Last Card call: Lily draws 2 cards."
+
+
+def test_the_window_running_out_says_the_player_can_still_be_caught():
+    """The late call's time is up, the catch's is not: the log says so, never 'nobody
+    caught'. Once the player's time is up too, the table moves on."""
+    from colorcards.session.controller import CATCH_SECONDS
+
+    ctl, host = _lily_forgets("classic")
+    host.run(3.5)
+    assert ctl.view().phase != "window"
+    assert "Lily still has not called Last Card: Lily can be caught until the next move." \
+        in ctl.log
+    host.run(CATCH_SECONDS + 2 * ctl.delay)
+    assert ctl.view().vulnerable is None and ctl.log[-1].startswith("Max played")
+
+
+def test_the_coachs_note_never_hides_that_it_is_your_turn():
+    """Issue 30, item 10: with a note on the player's last move, their turn's prompt is
+    still said, first; on another's turn the note alone."""
+    from colorcards.session.prompts import status
+
+    seating = prepared("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    host = ManualHost()
+    ctl = controller(seating, host)
+    ctl.start()
+    note = "Coach: Red 5 instead of Blue 7 — 35% against 24% to win this round."
+    ctl.note = note + " T: take it back."
+    said = status(ctl, ctl.view(), "classic", False)
+    assert said.startswith("Two cards left: press L") and said.endswith(ctl.note), said
+    ctl.act(CALL)
+    ctl.act(play(ctl.hand()[0]))
+    ctl.note = note
+    assert status(ctl, ctl.view(), "classic", False) == note  # Lily is playing
+
+
+def test_a_colour_aimed_at_you_is_said_of_the_colour_not_of_the_penalty():
+    """Issue 30, item 3: Lily's Wild Draw Four lands on Max, and the colour she named is
+    one you drew on: the log says that of the colour, right after it, and the penalty is
+    Max's, in plain words (no 'stack or draw', no '(aimed at you: …)' after Max's +4)."""
+    seating = prepared("top=G3 | you: R5 B7 B8 | lily: W+4 Y2 Y4 | max: G4 G5 | zoe: B1 B2 "
+                       "| pile: G7 G8 ...", current=1, lacks={0: {Colour.RED}})
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.players[1] = FirstPlay()  # the Wild Draw Four naming Red, the first colour
+    ctl.start()
+    host.run(0.6)
+    assert ctl.log[-1] == ("Lily played Wild Draw Four and named Red ●, a colour you drew on "
+                           "last time — Max must draw 4 or pass them on with a Wild Draw "
+                           "Four of their own."), ctl.log[-1]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from colorcards.tui.screens import NewGameScreen, ResultsScreen, StatsScreen, TitleScreen
 from colorcards.tui.widgets import LogStrip
 from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown, wait
@@ -240,3 +242,27 @@ async def test_rules_opened_again_start_on_this_tables_rules_at_the_top(tmp_path
         await _press(pilot, "r")
         assert "Party" in screen_text(app).splitlines()[2]
         assert "Color Cards" not in shown(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_a_toast_never_covers_the_hand(tmp_path, size):
+    """Issue 30, item 14: 'The same deal again…', 'Coach on…' and the like showed over
+    the cards the player was about to play; they sit at the top now, under the header."""
+    from textual.widgets._toast import Toast
+
+    from colorcards.tui.widgets import Hand
+
+    app = make_app("color-cards", seed=3, data_dir=tmp_path)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("The same deal again: the same cards, the same options.", timeout=30)
+        app.notify("Coach on: this game is now practice (not counted in your record).",
+                   timeout=30)
+        for _ in range(3):
+            await pilot.pause()
+        hand = app.screen.query_one(Hand).region
+        toasts = [toast.region for toast in app.screen.query(Toast)]
+        assert len(toasts) == 2
+        for region in toasts:
+            assert not region.overlaps(hand), (region, hand)
+            assert region.y >= 1  # the header's line stays readable

@@ -7,6 +7,7 @@ shows and what it returns with dismiss().
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from textual.widgets import Button
@@ -381,13 +382,27 @@ async def test_results_count_one_point_and_one_card_in_the_singular():
 async def test_results_say_the_winning_card_and_what_table_points_are():
     """The results cover the log: they say the card the winner went out with. In a match
     a round's table points are the round's (+3), the running total is headed as such,
-    and a line says what table points are."""
+    and, after the first round, a line says what the points and table points are."""
     data = dataclasses.replace(sample_results(), round_table_points=[0, 0, 3, 1],
-                               winning_card=parse_cards("G7")[0])
+                               winning_card=parse_cards("G7")[0], round=1)
     _, text = await run(lambda: ResultsScreen(data))
     assert "Max went out with ◆ Green 7." in text
     assert "Table pts Table total" in text and "+3" in text
-    assert "Table pts: 3 for the winner" in text
+    assert "Table pts: 3 for a round's winner" in text
+    assert "Points: whoever goes out scores the cards left in the other hands" in text
+    assert "first to 500 wins." in text
+
+
+async def test_a_single_round_shows_no_points_it_has_no_use_for():
+    """Issue 30, item 1: a one-round game is won by going out first; its results show
+    who went out and the cards left, with no score, totals or table points to explain."""
+    data = dataclasses.replace(sample_results(match_over=True), match="single", round=1,
+                               round_table_points=[0, 0, 3, 1])
+    _, text = await run(lambda: ResultsScreen(data))
+    assert "Max went out first and wins." in text
+    assert "Place Player Cards left" in text and "Your cards left: 3 " in text
+    for word in ("score", "point", "pts", "Total", "worth"):
+        assert word not in text, word
 
 
 async def test_results_round_shows_what_happened():
@@ -695,8 +710,8 @@ async def test_match_results_rank_by_the_match_with_the_last_round_apart(data, e
         text = shown(app)
     start = next(i for i, row in enumerate(rows) if "The match after" in row)
     middle = next(i for i, row in enumerate(rows) if "The last round" in row)
-    match_rows = [row.split()[1] for row in rows[start + 2:middle] if row[:1].isdigit()
-                  or row.strip()[:1].isdigit()]
+    match_rows = [row.split()[1] for row in rows[start + 2:middle]
+                  if re.match(r"\d+\.\s", row.strip())]  # places, not the note's lines
     assert match_rows == expected
     round_rows = [row.split()[1] for row in rows[middle + 2:middle + 6]]
     assert round_rows[0] == data.names[data.went_out[0]]

@@ -151,7 +151,7 @@ async def test_stack_a_draw_two(tmp_path):
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
         text = shown(pilot.app)
-        assert "+2 coming your way" in flat(text)
+        assert "You must draw 2: pass them on with a Draw Two," in flat(text)
         index = next(i for i, c in enumerate(ctl.hand()) if c.code == "B+2")
         await pilot.press(str(index + 1))
         assert game.pending == 4 and game.current == 1
@@ -699,7 +699,7 @@ async def test_a_long_refusal_is_read_whole_and_the_prompt_comes_back(tmp_path):
         await wait(pilot, 3.9)
         assert flat(reason) in shown(pilot.app)
         await wait(pilot, 0.2)
-        assert "+2 coming your way" in shown(pilot.app)
+        assert "You must draw 2: pass them on" in shown(pilot.app)
         assert not status.has_class("-warning")
         assert status.size.height == 1 and strip.size.height == 3
 

@@ -188,3 +188,51 @@ async def test_t_after_continue_twice_keeps_one_line_of_play(tmp_path):
         saved = store.load_game()
         store.close()
         assert saved is not None and saved.game.actions == line
+
+
+async def test_a_practice_game_is_never_called_a_loss_nor_newly_practice_again(tmp_path):
+    """Coach on, off, on again: only the first says the game is now practice. Leaving it
+    for a new game asks without 'counts as a loss', and no toast says it was recorded
+    as one (practice is not counted: issue 30, items 5 and 15)."""
+    from colorcards.tui.screens import ConfirmDialog, NewGameScreen, PauseMenu
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = position(["R+2 R5 B7", "G1 G2"], "R3", preset="duel")
+        ctl = pilot.app.seat(Seating.at(game, GameSettings(preset="duel", opponents=1),
+                                        game_id="practice"), delay=60, window_seconds=60)
+        await pilot.pause()
+        await pilot.press("escape")
+        for toggles in range(1, 4):  # the menu stays up after each, saying the new state
+            await _until(pilot, lambda: isinstance(app.screen, PauseMenu))
+            await pilot.press("c")
+            await _until(pilot, lambda n=toggles: len(app._notifications) == n)
+        toasts = [note.message for note in app._notifications]
+        assert toasts.count(
+            "Coach on: this game is now practice (not counted in your record).") == 1
+        assert "Coach off." in toasts and "Coach on." in toasts
+        assert ctl.practice
+        await _until(pilot, lambda: isinstance(app.screen, PauseMenu))
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        question = str(app.screen.query_one("#question").content)
+        assert "practice" in question and "counts as a loss" not in question
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        toasts = [note.message for note in app._notifications]
+        assert not any("recorded as a loss" in toast for toast in toasts), toasts
+
+
+async def _until(pilot, done, limit: int = 50) -> None:
+    """Let the app run until `done()` (a screen opened or closed)."""
+    for _ in range(limit):
+        if done():
+            await pilot.pause()  # and ready for keys
+            return
+        await pilot.pause()
+    raise AssertionError(f"still waiting, on {pilot.app.screen}")

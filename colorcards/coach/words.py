@@ -33,7 +33,8 @@ WHY_SHOWN = 0.05
 
 _FORMS: dict[Action, tuple[str, str, str]] = {
     DRAW: ("drawing", "draw a card", "you drew"),
-    PASS: ("keeping the drawn card", "keep the drawn card", "you kept the drawn card"),
+    PASS: ("keeping the drawn card", "pass, keeping the drawn card for later",
+           "you kept the drawn card"),
     ACCEPT: ("taking the penalty", "take the penalty", "you took the penalty"),
     CHALLENGE: ("challenging the Wild Draw Four", "challenge the Wild Draw Four",
                 "you challenged the Wild Draw Four"),
@@ -98,11 +99,14 @@ def you_did(action: Action, card_name: CardName = _plain_card,
 
 def hint_words(close: Sequence[Action], card_name: CardName = _plain_card,
                colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = (),
-               key: str = "Enter", hard_first: bool = True, call_first: bool = False) -> str:
+               key: str = "Enter", call_first: bool = False,
+               own_key: Callable[[Action], str | None] | None = None) -> str:
     """The hint: 'Hint: play Red 7. Enter does it.' or, where the coach could not tell
     the first few options apart, 'Hint: Red 7 or Red Reverse: about the same. Red 7 is
-    selected (Hard's choice); Enter does it.' With `call_first` (the card chosen leaves
-    one), the hint says to call Last Card first, and Enter does both."""
+    selected; Enter does it.' With `call_first` (the card chosen leaves one), the hint
+    says to call Last Card first, and Enter does both. A move that is not a card
+    (draw, pass, …) names its own key first (`own_key`), as the prompt does: 'Hint: pass,
+    keeping the drawn card for later. P does it (Enter too, now).'"""
     def noun(a: Action) -> str:
         return move_noun(a, card_name, colour_name, seat_names)
 
@@ -112,6 +116,9 @@ def hint_words(close: Sequence[Action], card_name: CardName = _plain_card,
         verb = move_verb(first, card_name, colour_name, seat_names)
         if call:
             return f"Hint: call Last Card, then {verb}. {key} does both."
+        own = own_key(first) if own_key is not None and not isinstance(first, Play) else None
+        if own and own != key:
+            return f"Hint: {verb}. {own} does it ({key} too, now)."
         return f"Hint: {verb}. {key} does it."
     shown = [noun(a) for a in close[:3]]
     more = len(close) - len(shown)
@@ -119,7 +126,7 @@ def hint_words(close: Sequence[Action], card_name: CardName = _plain_card,
     if more:
         listed = ", ".join(shown) + f" or {more} other{'s' if more != 1 else ''}"
     chosen = shown[0][0].upper() + shown[0][1:]
-    why = " (Hard's choice)" if hard_first else ""
+    why = ""
     if call:
         return (f"Hint: {listed}: about the same; call Last Card first. {chosen} is "
                 f"selected{why}; {key} calls and plays it.")

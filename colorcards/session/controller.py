@@ -60,10 +60,16 @@ from .table_log import LOG_KEEP, TableLog
 from .tutor import Base, Mark, OffTheLine, base_of, line_position, note_words, position_before
 from .wording import Words
 
-__all__ = ["HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController", "TableHost", "Timer"]
+__all__ = ["CATCH_SECONDS", "HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController",
+           "TableHost", "Timer"]
 
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
+CATCH_SECONDS = 5.0
+"""How long the player has to catch a computer that did not call Last Card: time to read
+the line that says so and press C. The other computers wait as long before they catch,
+so the chance is a fair race and not one only a program can take (the window's 3 s and
+a computer's pause were out of a reading person's reach)."""
 
 
 
@@ -113,7 +119,7 @@ class GameController:
 
     def __init__(self, seating: Seating, host: TableHost, *, store: TableStore | None = None,
                  delay: float | None = None, window_seconds: float = WINDOW_SECONDS,
-                 turn_seconds: float | None = None,
+                 turn_seconds: float | None = None, catch_seconds: float = CATCH_SECONDS,
                  clock: Callable[[], float] = time.monotonic,
                  remote: RemoteCoach | None = None) -> None:
         game = seating.game
@@ -137,6 +143,11 @@ class GameController:
         self.grace = self.delay * 2
         """Seconds the computers wait before catching the human, time enough to press L."""
         self.window_seconds = window_seconds
+        self.catch_seconds = catch_seconds
+        """How long the player has to catch a computer that forgot Last Card."""
+        self._catch_until: float | None = None
+        """When the player's chance to catch the computer that last forgot ends (the
+        clock's time; while that computer may still be caught)."""
         self.turn_seconds = turn_seconds
         """Overrides the rules' turn timer length (tests); None uses `rules.turn_timer`."""
         self.clock = clock
@@ -274,6 +285,16 @@ class GameController:
     def window_left(self) -> float | None:
         """Seconds left in the Last Card window, or None."""
         return self.window.left()
+
+    def catch_left(self) -> float | None:
+        """Seconds the player has left to catch a computer that did not call Last Card
+        before anyone else may act on it (None: nobody to catch, or that time is up)."""
+        game = self.game
+        seat = game.vulnerable
+        if seat is None or seat == HUMAN or self._catch_until is None:
+            return None
+        left = self._catch_until - self.clock()
+        return left if left > 0 else None
 
     def colour_counts(self) -> dict[Colour, int]:
         """How many cards of each colour the human holds (the chooser pre-selects the most)."""
@@ -566,7 +587,12 @@ class GameController:
         else:
             self.turn_timer.cancel()
         if kind is DecisionKind.REACTION:
-            wait = self.grace if game.vulnerable == HUMAN else self.delay
+            if game.vulnerable == HUMAN:
+                wait = self.grace
+            elif seat == game.vulnerable:
+                wait = self.delay  # the computer that forgot: calls late or lets it go
+            else:
+                wait = max(self.delay, self.catch_left() or 0.0)  # the player's chance first
             self._step = self.host.schedule(wait, self._react)
         elif kind is DecisionKind.WINDOW:
             return  # the window's clock closes it
@@ -598,7 +624,7 @@ class GameController:
         rng = copy_rng(own)
         player = self.players[seat]
         token = len(game.actions)
-        due = self.clock() + self.delay
+        due = self.clock() + max(self.delay, self.catch_left() or 0.0)
 
         def decide() -> Action:
             return player.choose(view, legal, rng)
@@ -654,9 +680,13 @@ class GameController:
     def _react(self) -> None:
         """The reactions to a missed Last Card call, after their wait: the player's
         chance goes by (they had the wait to press L or C), the computers answer at once,
-        in the engine's order (the offender first)."""
+        in the engine's order (the offender first). A computer that forgot answers alone
+        (its late call or not); the others wait for the player's chance to catch it."""
         self._step = None
         if self.paused:
+            return
+        if self._offender_answers():
+            self.advance()
             return
         decision = next_decision(self.game)
         if decision is not None and decision.kind is DecisionKind.REACTION \
@@ -664,6 +694,20 @@ class GameController:
             self._apply(DECLINE, HUMAN)
         self._computers_react()
         self.advance()
+
+    def _offender_answers(self) -> bool:
+        """A computer that forgot Last Card answers its own reaction (a late call, or
+        not) if it is the one to answer now; whether it did."""
+        game = self.game
+        decision = next_decision(game)
+        seat = game.vulnerable
+        if seat is None or seat == HUMAN or decision is None \
+                or decision.kind is not DecisionKind.REACTION or decision.seat != seat:
+            return False
+        own = self.rngs[seat]
+        assert own is not None  # every computer has its generator
+        self._apply(decide(game, decision, self.players[seat], own), seat)
+        return True
 
     def _computers_react(self) -> Decision | None:
         """Let each computer asked in turn answer the missed call; the next decision."""
@@ -685,6 +729,15 @@ class GameController:
         if self.game.phase is not Phase.WINDOW or self.paused:
             return
         self._cancel_step()
+        if self.catch_left() is not None:
+            # The late call's 3 s are over, but the player's time to catch the computer
+            # that forgot is not: the window closes, the other seats' answers wait
+            # (a catch stays open until the next move, RULES.md §5).
+            self._offender_answers()
+            if self.game.phase is Phase.WINDOW:
+                self._apply(CLOSE_WINDOW, None)
+            self.advance()
+            return
         while True:
             decision = self._computers_react()
             if decision is None or decision.kind is not DecisionKind.REACTION:
@@ -729,7 +782,10 @@ class GameController:
         start = len(self.game.history)
         if seat == HUMAN and action is TIMEOUT:
             self.mark = self.note = None  # the clock decided: nothing to take back
+        forgot = self.game.vulnerable
         self.game.step(action, seat)
+        if self.game.vulnerable not in (None, HUMAN, forgot):
+            self._catch_until = self.clock() + self.catch_seconds  # a computer forgot
         events = self.view().history_since(start)  # as the player saw them
         self.table_log.add(events, seat, self.game.phase is Phase.DRAWN, why)
 
@@ -753,10 +809,12 @@ class GameController:
         return self.meta
 
     def _save_key(self) -> tuple:
-        """What tells one saved state from another: the actions played, the hand's order
-        and the computers' generators."""
+        """What tells one saved state from another: the actions played, the hand's order,
+        the computers' generators, and the coach and practice (turning the coach on
+        between moves makes the game practice, and that must be saved at once)."""
         return (len(self.game.actions), tuple(c.code for c in self.arrangement),
-                tuple(hash(r.getstate()) if r else 0 for r in self.rngs))
+                tuple(hash(r.getstate()) if r else 0 for r in self.rngs),
+                self.practice, self.settings.coach)
 
     def _save_contents(self) -> tuple[Game, TableMeta, list[str]]:
         """The game, its meta and its log, as the store keeps them."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..engine import CALL, DRAW, Card, Phase, View
 from .controller import HUMAN, GameController
 from .keys import key
-from .palette import colour_name, glyph, rank_short
+from .palette import colour_name, glyph
 
 
 def card_words(card: Card, palette: str, ascii_only: bool) -> str:
@@ -47,32 +47,69 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
     playable = ctl.playable()
     if view.pending:
         if playable:
-            return (f"+{view.pending} coming your way: stack a draw card, "
-                    f"or press {key('draw')} to draw {view.pending}.")
-        return (f"+{view.pending} coming your way: nothing can pass it on — press "
-                f"{key('draw')} to draw.")
+            return (f"You must draw {view.pending}: pass them on with {_either(playable)}, "
+                    f"or {key('draw')} draws them.")
+        return (f"You must draw {view.pending}: nothing you hold can pass them on — press "
+                f"{key('draw')} to draw them.")
     if view.phase is Phase.DRAWN and view.drawn is not None:
         drawn = card_words(view.drawn, palette, ascii_only)
         if view.drawn in playable:
-            return f"You drew {drawn}: Enter plays it, {key('pass_turn')} passes."
+            return (f"You drew {drawn}: Enter plays it, {key('pass_turn')} passes and keeps "
+                    "it for later.")
         return f"You drew {drawn}: it cannot be played — press {key('pass_turn')}."
     colour = view.active_colour
     match = (f"{glyph(colour, ascii_only)} {colour_name(colour, palette)}"
              if colour else "any colour")
     if not view.top.is_wild:
-        match += f" or {rank_short(view.top.rank)}"
+        match += f" or {view.top.rank.title}"
     if not playable:
         if DRAW in legal:
             return f"Your turn: nothing matches {match} — press {key('draw')} to draw."
         return f"Your turn: you cannot play or draw — press {key('pass_turn')} to pass."
+    what = _what_to_play(match, playable)
     if CALL in legal and len(ctl.hand()) == 2:
-        return f"Two cards left: press {key('call')} to call Last Card, then play {match}."
-    return f"Your turn: play {match}, or a Wild."
+        return f"Two cards left: press {key('call')} to call Last Card, then play {what}."
+    return f"Your turn: play {what}."
+
+
+def _what_to_play(match: str, playable: set[Card]) -> str:
+    """What the player can play, as held: '● Red or 3', '● Red or 3, or a Wild', 'a
+    Wild' (only Wilds fit: the match alone would leave out the only legal play)."""
+    wilds = {card.rank.title for card in playable if card.is_wild}
+    wild = " or ".join(f"a {title}" for title in sorted(wilds, key=len))
+    if not wild:
+        return match
+    if all(card.is_wild for card in playable):
+        return wild
+    return f"{match}, or {wild}"
+
+
+def _either(cards: set[Card]) -> str:
+    """The kinds of card in `cards`, by name: 'a Draw Two', 'a Draw Two or a Wild Draw
+    Four'."""
+    titles = sorted({card.rank.title for card in cards}, key=len)
+    return " or ".join(f"a {title}" for title in titles)
+
+
+def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
+    """The status line: the prompt, and the coach's note on the player's last move when
+    there is one. On the player's own turn the prompt comes first: a note in its place
+    hid that it was their turn."""
+    said = prompt(ctl, view, palette, ascii_only)
+    note = ctl.note
+    if not note:
+        return said
+    if view.current == HUMAN or view.vulnerable == HUMAN:
+        return f"{said} {note}"
+    return note
 
 
 def clock_text(ctl: GameController, view: View, ascii_only: bool) -> str:
     """The clock running now, said as it is: a late call can still be caught."""
     window = ctl.window_left()
+    catch = ctl.catch_left()
+    if catch is not None and view.vulnerable is not None:
+        return f"{key('catch')}: catch {ctl.name(view.vulnerable)} · {catch:.0f} s"
     if window is not None:
         if view.vulnerable == HUMAN:
             return f"{key('call')}: call now - you can be caught · {window:.0f} s"

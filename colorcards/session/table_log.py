@@ -63,8 +63,9 @@ class TableLog:
         line = self.words.line(events)
         if not line:
             return
-        if why:
-            line = f"{line[:-1]} ({why}){line[-1]}"
+        if why:  # right after the move it explains, before what the move did to others
+            move, sep, rest = line[:-1].partition(" — ")
+            line = f"{move}, {why}{sep}{rest}{line[-1]}"
         self._short.append((seat, self.words.short(events, seat)))
         self.note(line)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import Card, Colour
 from ..engine import events as E
-from .palette import card_name, colour_name, glyph, rank_short
+from .palette import card_name, colour_name, glyph
 
 HUMAN = 0
 """The player's seat (the table's human always sits in seat 0)."""
@@ -106,6 +106,14 @@ class Words:
                              + self._played(after, False).split(" ", 1)[1])
                 index += 2
                 continue
+            if isinstance(event, E.PenaltyPending):
+                played = [e.card for e in events[:index] if isinstance(e, E.Played)]
+                parts.append(self._penalty_pending(event, first, played[-1] if played else None))
+                index += 1
+                continue
+            if isinstance(event, E.WindowClosed) and parts:
+                index += 1  # closed by the call or the catch just said: nothing to add
+                continue
             if isinstance(event, E.TimedOut) and isinstance(after, E.Drew) \
                     and after.seat == event.seat:
                 parts.append(self._timed_out(event, first, drew=after))
@@ -135,7 +143,7 @@ class Words:
 
     def _short_phrase(self, e: E.Event, actor: int | None) -> str:
         if isinstance(e, E.Played):
-            text = f"{glyph(e.card.colour, False)} {rank_short(e.card.rank)}"
+            text = f"{glyph(e.card.colour, False)} {e.card.rank.title}"  # a name, not a mark
             return text + (f" → {self.colour(e.colour)}" if e.colour is not None else "")
         if isinstance(e, E.Drew):
             if e.seat == actor:
@@ -222,10 +230,17 @@ class Words:
         return f"{self.who(e.seat, first)} {self.verb(e.seat, 'miss', 'misses')} a turn"
 
     def _reversed(self, e: E.Reversed, first: bool) -> str:
-        return "Play now runs " + ("to the left" if e.direction == 1 else "to the right")
+        return "Play now goes " + ("clockwise" if e.direction == 1 else "anticlockwise")
 
-    def _penalty_pending(self, e: E.PenaltyPending, first: bool) -> str:
-        return f"+{e.total} is coming to {self.who(e.seat)}: stack or draw"
+    def _penalty_pending(self, e: E.PenaltyPending, first: bool,
+                         card: Card | None = None) -> str:
+        """'Lily must draw 4 or pass them on with a Wild Draw Four': the cards that may
+        answer `card` (the draw card just played) by name (RULES.md §4, stacking)."""
+        answers = ("a Wild Draw Four" if card is not None and card.is_wild
+                   else "a Draw Two or a Wild Draw Four")
+        own = "your" if e.seat == HUMAN else "their"
+        return (f"{self.who(e.seat, first)} must draw {e.total} or pass them on with "
+                f"{answers} of {own} own")
 
     def _passed(self, e: E.Passed, first: bool) -> str:
         return f"{self.who(e.seat, first)} passed"
@@ -254,7 +269,13 @@ class Words:
         return f"{self.who(e.catcher, first)} caught {self.who(e.seat)} without a Last Card call!"
 
     def _window_closed(self, e: E.WindowClosed, first: bool) -> str:
-        return f"Nobody caught {self.who(e.seat)}: the Last Card window closed"
+        """The window's time ran out with the call still missing. The player who forgot
+        can still be caught until the next move (RULES.md §5), so this never says that
+        nobody caught them: a catch may follow."""
+        seat = e.seat
+        return (f"{self.who(seat, first)} still {self.verb(seat, 'have', 'has')} not called "
+                f"Last Card: {self.who(seat)} can be caught until "
+                "the next move")
 
     def _challenged(self, e: E.Challenged, first: bool, drew: E.Drew | None = None) -> str:
         challenger, seat = e.challenger, e.seat

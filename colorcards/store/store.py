@@ -275,20 +275,23 @@ class Store:
 
     def saved_summary(self) -> dict | None:
         """What the title screen shows of the game in progress, without loading it:
-        {"preset", "difficulty", "saved_at", "round"}; None if there is none."""
+        {"preset", "difficulty", "saved_at", "round", "practice"}; None if there is none.
+        `practice`: the game is not counted, so leaving it costs nothing."""
         if not self.owns_game:
             return None
         try:
             with self._mutex:
                 row = self._db.execute(
-                    "SELECT preset, difficulty, saved_at, round FROM save WHERE id = 1"
+                    "SELECT preset, difficulty, saved_at, round, "
+                    "json_extract(meta, '$.practice') FROM save WHERE id = 1"
                 ).fetchone()
         except sqlite3.Error as exc:
             self._read_failed(exc)
             return None
         if row is None:
             return None
-        return {"preset": row[0], "difficulty": row[1], "saved_at": row[2], "round": row[3]}
+        return {"preset": row[0], "difficulty": row[1], "saved_at": row[2], "round": row[3],
+                "practice": bool(row[4])}
 
     def load_game(self) -> saves.SavedGame | None:
         """The game in progress exactly as last saved, or None. A save that does not

@@ -313,10 +313,16 @@ class ColorCardsApp(App):
             ctl = self.controller
             if ctl is not None:
                 on = not ctl.settings.coach
+                was_practice = ctl.practice
                 ctl.set_coach(on)
                 self.settings = self.settings.with_(coach=on)  # New game starts from it
-                self.notify("Coach on: this game is now practice." if on else "Coach off.",
-                            timeout=3)
+                if not on:
+                    said = "Coach off."
+                elif was_practice:
+                    said = "Coach on."  # already practice: nothing new to say of it
+                else:
+                    said = "Coach on: this game is now practice (not counted in your record)."
+                self.notify(said, timeout=3)
             back()
         elif where is Go.NEXT_ROUND:
             if self.controller is not None:
@@ -378,11 +384,21 @@ class ColorCardsApp(App):
         return self.store.saved_summary() is not None or (
             self.controller is not None and not self.controller.game.is_over)
 
+    def practice_in_progress(self) -> bool:
+        """Whether the game a new one would leave unfinished is practice (not counted:
+        leaving it is no loss)."""
+        ctl = self.controller
+        if ctl is not None and not ctl.game.is_over:
+            return ctl.practice
+        summary = self.store.saved_summary()
+        return summary is not None and summary["practice"]
+
     def ask_new_game(self, back: Back) -> None:
         """The settings popup; `back()` if the player backs out."""
         from .screens import NewGameScreen
 
         in_progress = self.game_in_progress()
+        practice = in_progress and self.practice_in_progress()
 
         def chosen(settings: GameSettings | None) -> None:
             if settings is None:
@@ -390,18 +406,20 @@ class ColorCardsApp(App):
             else:
                 self.start_game(settings, abandon=in_progress)
 
-        self.push_screen(NewGameScreen(self.store.stats(), self.settings, in_progress), chosen)
+        self.push_screen(NewGameScreen(self.store.stats(), self.settings, in_progress,
+                                       practice=practice), chosen)
 
     def start_game(self, settings: GameSettings, abandon: bool = False,
                    seed: int | None = None) -> None:
-        """Deal a new game and go to the table (leaving the old one counts as a loss);
+        """Deal a new game and go to the table (leaving the old one counts as a loss,
+        unless it was practice);
         `seed` deals a known game again (the same deal, --seed)."""
         from ..session.seating import Seating
 
         self._leave_table()
         if abandon:
             record = self.store.abandon_game()
-            if record is not None:
+            if record is not None and not record.practice:
                 self.notify("The unfinished game was recorded as a loss.", timeout=4)
         self.settings = settings
         if seed is None:

@@ -48,7 +48,7 @@ from ..session.clocks import Clock
 from ..session.controller import HUMAN, GameController, TableStore, Timer
 from ..session.keys import KEYS, bar_keys, key
 from ..session.palette import colour_name, unicode_ok
-from ..session.prompts import card_words, clock_text, prompt
+from ..session.prompts import card_words, clock_text, prompt, status
 from ..session.seating import Seating
 from ..session.wording import ascii_text, counted
 from .presenter import RingIds, compose_ring, show_view
@@ -93,6 +93,17 @@ def bindings() -> list[BindingType]:
     return [Binding(k.keys, k.action, k.label, show=k.footer,
                     key_display=k.display if k.footer or k.bar else None)
             for k in KEYS]
+
+
+_OWN_KEYS: dict[Action, str] = {DRAW: "draw", PASS: "pass_turn", ACCEPT: "accept",
+                                CHALLENGE: "challenge", CALL: "call"}
+"""The table's action for each move that is not a card, for the hint's key."""
+
+
+def _own_key(action: Action) -> str | None:
+    """The key the prompt names for `action` ('P' for a pass), or None."""
+    name = _OWN_KEYS.get(action)
+    return key(name) if name else None
 
 
 class _Host:
@@ -391,7 +402,7 @@ class TableScreen(Screen):
         if self._warning:
             text, warning = self._warning, True
         else:
-            text, warning = self.controller.note or self.prompt(view), False
+            text, warning = self.status(view), False
         self._say(text, warning)
 
     def _say(self, text: str, warning: bool = False) -> None:
@@ -404,6 +415,10 @@ class TableScreen(Screen):
         for box in (status, self.query_one(LogStrip)):
             box.set_class(len(text) > width, "-two-lines")
         status.say(text, warning=warning)
+
+    def status(self, view: View) -> str:
+        """The prompt, with the coach's note on the player's last move (prompts.status)."""
+        return status(self.controller, view, self.palette, self.ascii_only)
 
     def prompt(self, view: View) -> str:
         """What the player should know or do now, in a sentence."""
@@ -431,7 +446,7 @@ class TableScreen(Screen):
             enabled.add("challenge")
         labels = {}
         if view.pending and view.current == HUMAN:
-            labels["draw"] = f"Draw {view.pending}"
+            labels["draw"] = f"Draw {view.pending} cards"  # not 'Draw 2': that names a card
         if view.vulnerable is not None and view.vulnerable != HUMAN:
             labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
         clock = clock_text(self.controller, view, self.ascii_only)
@@ -439,7 +454,8 @@ class TableScreen(Screen):
                                         ascii_text(clock) if self.ascii_only else clock)
 
     def _tick(self) -> None:
-        if self.controller.window_deadline or self.controller.turn_deadline:
+        ctl = self.controller
+        if ctl.window_deadline or ctl.turn_deadline or ctl.catch_left() is not None:
             self._controls()
 
     # ---------------------------------------------------------------- actions
@@ -626,8 +642,8 @@ class TableScreen(Screen):
             self._say(hint_words(advice.close, self.card_words,
                                  lambda c: colour_name(c, self.palette),
                                  [ctl.name(s) for s in range(ctl.game.seats)],
-                                 key="Enter", hard_first=action == advice.hard,
-                                 call_first=self._call_first(action)))
+                                 key="Enter", call_first=self._call_first(action),
+                                 own_key=_own_key))
 
         ctl.hint(advised)
 
@@ -641,8 +657,9 @@ class TableScreen(Screen):
         self._turn_seen = None
         self._forget_logs()  # the lines of the moves taken back go
         self.refresh_table()
-        self._say("Taken back: the table is as it was before your move. "
-                  "This game is now practice.")
+        # Only a game with the coach on takes a move back, and that game is practice
+        # already: saying it again here read as news.
+        self._say("Taken back: the table is as it was before your move.")
 
     def action_story(self) -> None:
         """The whole match so far, round by round, to scroll back through."""

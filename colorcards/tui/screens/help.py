@@ -1,5 +1,5 @@
-"""Every key of the table on one page, opened with '?', and what the marks on the
-cards mean; made from the key table (`keys.KEYS`)."""
+"""Every key of the table on one page, opened with '?', what the marks on the cards mean
+and the game's words (`glossary.TERMS`); made from the key table (`keys.KEYS`)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import Rules
+from ...session.glossary import terms
 from ...session.keys import CLICKS, MARKS, help_rows
 from ...session.palette import marks
 
@@ -26,7 +27,11 @@ def keys_table(rules: Rules | None = None) -> Table:
         table.add_row(marks(keys), meaning)
     table.add_row("", "")
     for mark, meaning in MARKS:
-        table.add_row(marks(mark), meaning)
+        table.add_row(marks(mark), marks(meaning))
+    table.add_row("", "")
+    table.add_row("Words", "", style="underline")
+    for word, meaning in terms(rules):
+        table.add_row(marks(word), marks(meaning))
     return table
 
 

@@ -34,6 +34,11 @@ VALUE_WIDTH = 76 - 2 - 2 - 2 - 14 - 2 - 2
 IN_PROGRESS_QUESTION = (
     "A game is in progress. Starting a new one counts as a loss. Start anyway?"
 )
+PRACTICE_QUESTION = (
+    "A practice game is in progress. Starting a new one leaves it unfinished; practice "
+    "is not counted, so it costs you nothing. Start anyway?"
+)
+"""Asked instead when the game left would be practice (RULES.md §6 counts only the rest)."""
 
 #: A fixed number of rounds is won on the total (RULES.md §6), not by rounds won.
 MATCHES = (("single", "One round"), ("rounds:3", "3 rounds, highest total wins"),
@@ -142,12 +147,15 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     AUTO_FOCUS = "#difficulty"
     """What has the focus first (`tui/screens/__init__.py` says why not `on_mount`)."""
 
-    def __init__(self, stats: dict[str, Any], initial: GameSettings, in_progress: bool) -> None:
+    def __init__(self, stats: dict[str, Any], initial: GameSettings, in_progress: bool,
+                 practice: bool = False) -> None:
         super().__init__()
         self.stats = stats
         """The player's LevelStats by level, to show their record before they start."""
         self.in_progress = in_progress
         """Whether a game would be abandoned (and count as a loss) by starting."""
+        self.practice = practice
+        """Whether that game is practice (not counted: leaving it is no loss)."""
         preset = initial.preset if initial.preset in PRESETS else DEFAULT_PRESET
         self.preset = preset
         self.difficulty = initial.difficulty if initial.difficulty in LEVELS else "normal"
@@ -331,5 +339,6 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             if yes:
                 self.dismiss(settings)
 
-        self.app.push_screen(ConfirmDialog(IN_PROGRESS_QUESTION, yes="Start anyway",
+        question = PRACTICE_QUESTION if self.practice else IN_PROGRESS_QUESTION
+        self.app.push_screen(ConfirmDialog(question, yes="Start anyway",
                                            no="Keep playing"), answered)

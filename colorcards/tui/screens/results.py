@@ -105,9 +105,24 @@ def _round_table(data: ResultsData, seat: int) -> int:
     return points[seat] if seat < len(points) else 0
 
 
-TABLE_POINTS_NOTE = ("Table pts: 3 for the winner, 1 for the rest of the top half, 0 below; "
-                     "in a match they break equal totals.")
+CARD_POINTS = "a number its value, an action card 20, a Wild 50"
+"""What each card left in a hand is worth (RULES.md §1), in a few words."""
+
+TABLE_POINTS_NOTE = ("Table pts: 3 for a round's winner, 1 for the rest of the top half, 0 "
+                     "below; they break equal totals.")
 """What the 'Table pts' column means, under the tables that show it."""
+
+
+def points_note(match: Match) -> str:
+    """What the points on a match's results are for, read once by a newcomer: how a
+    round's winner scores, what wins the match, and what table points are. A single
+    round shows no points (going out first is all that counts), so it has no note."""
+    if match is Match.SINGLE:
+        return ""
+    goal = (f"first to {match.target} wins" if match.target
+            else f"after {counted(match.rounds or 0, 'round')} the highest total wins")
+    return (f"Points: whoever goes out scores the cards left in the other hands "
+            f"({CARD_POINTS}); {goal}. {TABLE_POINTS_NOTE}")
 
 
 def _cards(data: ResultsData, seat: int) -> list[Card]:
@@ -148,24 +163,23 @@ def standings(data: ResultsData) -> Table:
             table.add_row(f"{place}.", _name(data, seat, star=True), str(_score(data, seat)),
                           str(_table(data, seat)))
         return table
-    # This round's table points; in a match the running total too, each column headed so.
-    match = several_rounds(data)
-    columns = ["Place", "Player", "Cards", "In hand", "Total", "Table pts"]
-    if match:
-        columns[-1:] = ["Table pts", "Table total"]
-    table = _table_of(*columns)
+    # A single round: who went out and the cards left, nothing to add up. In a match,
+    # the points left in hand, the totals and this round's table points with their own.
+    if not several_rounds(data):
+        table = _table_of("Place", "Player", "Cards left")
+        for place, seat in enumerate(data.order, start=1):
+            cards = _cards(data, seat)
+            table.add_row(f"{place}.", _name(data, seat, star=True),
+                          "out" if seat in data.went_out and not cards else str(len(cards)))
+        return table
+    table = _table_of("Place", "Player", "Cards", "In hand", "Total", "Table pts",
+                      "Table total")
     for place, seat in enumerate(data.order, start=1):
         cards = _cards(data, seat)
-        row: list[str | Text] = [f"{place}.", _name(data, seat, star=True),
-                                 "out" if seat in data.went_out and not cards
-                                 else str(len(cards)),
-                                 counted(_points_left(data, seat), "pt"),
-                                 str(_score(data, seat)),
-                                 f"+{_round_table(data, seat)}" if match
-                                 else str(_table(data, seat))]
-        if match:
-            row.append(str(_table(data, seat)))
-        table.add_row(*row)
+        table.add_row(f"{place}.", _name(data, seat, star=True),
+                      "out" if seat in data.went_out and not cards else str(len(cards)),
+                      counted(_points_left(data, seat), "pt"), str(_score(data, seat)),
+                      f"+{_round_table(data, seat)}", str(_table(data, seat)))
     return table
 
 
@@ -241,7 +255,7 @@ class ResultsScreen(ModalScreen[Go]):
             with VerticalScroll(id="results-body"):
                 summary = (f"{match_words(data.match, data.round)} · "
                            f"{counted(data.turns, 'turn')}")
-                if data.went_out and data.round_points:
+                if data.went_out and data.round_points and several_rounds(data):
                     first = data.went_out[0]
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
                     summary += f" · {who} {counted(data.round_points, 'point')}"
@@ -259,22 +273,25 @@ class ResultsScreen(ModalScreen[Go]):
                                       style="bold"),
                                  id="match-heading")
                     yield Static(standings(data), id="standings", classes="-headed")
-                    yield Static(TABLE_POINTS_NOTE, id="table-points-note", classes="aside")
+                    yield Static(points_note(data.match), id="table-points-note",
+                                 classes="aside")
                     yield Static(Text(f"The last round, round {data.round}", style="bold"),
                                  id="round-heading")
                     yield Static(last_round(data), id="last-round", classes="-headed")
                 mine = data.cards_left[0] if data.cards_left else []
                 if mine:
-                    points = sum(c.points for c in mine)
-                    worth = counted(points, "point")
-                    yield Static(Text(f"Your cards left: {len(mine)}, worth {worth}",
-                                      style="bold"), id="your-cards")
+                    said = f"Your cards left: {len(mine)}"
+                    if several_rounds(data):
+                        said += f", worth {counted(sum(c.points for c in mine), 'point')}"
+                    yield Static(Text(said, style="bold"), id="your-cards")
                     yield Static(hand_cards(mine, data.palette), id="your-hand")
                 else:
                     yield Static(Text("You have no cards left.", style="bold"), id="your-cards")
                 if not (data.match_over and several_rounds(data)):
                     yield Static(standings(data), id="standings")
-                    yield Static(TABLE_POINTS_NOTE, id="table-points-note", classes="aside")
+                    if several_rounds(data) and data.round == 1:  # read once, then ? has it
+                        yield Static(points_note(data.match), id="table-points-note",
+                                     classes="aside")
                 yield Static(record_text(data.stats, data.difficulty, data.practice),
                              id="your-record")
             with Horizontal(classes="buttons"):

@@ -27,7 +27,9 @@ _BORDERS = {
     (False, True): ("+", "=", "+", "|", "+", "+"),
 }
 
-_TITLES = {Rank.WILD_DRAW_FOUR: "Wild +4", Rank.DRAW_TWO: "Draw 2"}
+_TITLES = {Rank.WILD_DRAW_FOUR: "Wild", Rank.DRAW_TWO: "Draw Two"}
+"""A face's title where the card's name does not fit (a Wild Draw Four says 'draw 4'
+under it); one name for each card, as the words use."""
 
 
 def face_style(colour: Colour | None) -> Style:

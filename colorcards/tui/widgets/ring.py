@@ -106,9 +106,10 @@ class Ring(RedrawsOnChange, Vertical):
             return
         if ascii_only:
             arrow = "<-- " if direction == 1 else "--> "
-            words = arrow + ("Play runs left" if direction == 1 else "Play runs right")
+            words = arrow + ("Play goes clockwise" if direction == 1
+                             else "Play goes anticlockwise")
         else:
-            words = "↻ Play runs left" if direction == 1 else "↺ Play runs right"
+            words = "↻ Play goes clockwise" if direction == 1 else "↺ Play goes anticlockwise"
         if players == 2:
             words = "Two in play: Skip, Reverse = go again"
         penalty = f"   +{pending} on {pending_seat}" if pending and pending_seat else ""
