@@ -38,10 +38,6 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from .table import TableScreen
 
 HERE = Path(__file__).parent
-IN_ANOTHER_TAB = ("This game is already open in another browser tab (or in a terminal): "
-                  "that one owns the game in progress, so this tab will not save, resume or "
-                  "record games. Close this tab and play in the other one.")
-"""The store's "another copy is running" in a browser's words (`colorcards serve`)."""
 
 
 class ColorCardsApp(App):
@@ -126,11 +122,15 @@ class ColorCardsApp(App):
             from ..store import Store
 
             self._store = Store.open(self.data_dir)
+        if self.store.lock_problem is not None and self.is_web:
+            # A tab that cannot save must not look as if it could: its page says why,
+            # for as long as it is open (colorcards/web/server.py, IN_USE_ELSEWHERE).
+            from ..web import IN_USE_STATUS
+
+            self.exit(IN_USE_STATUS)
+            return
         for problem in self.store.problems:
-            if problem == self.store.lock_problem and self.is_web:
-                self.notify(IN_ANOTHER_TAB, severity="warning", timeout=60)
-            else:
-                self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, severity="warning", timeout=10)
         if self.direct:
             self._direct_start()
         else:
