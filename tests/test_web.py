@@ -164,7 +164,9 @@ def test_port_in_use_is_one_line():
 @needs_server
 def test_another_site_cannot_open_the_game(tmp_path):
     """A WebSocket from a page of another origin, or a request naming another host, is
-    refused by the running server (and starts no game)."""
+    refused by the running server (and starts no game); fetching the page alone starts
+    no game either; every answer forbids framing by another site; a request with no Host,
+    or a tab gone as its game starts, is one line in the server's terminal."""
     import asyncio
 
     import aiohttp
@@ -180,12 +182,30 @@ def test_another_site_cannot_open_the_game(tmp_path):
                     statuses.append(exc.status)
                 async with session.get(served.url, headers={"Host": "evil.example"}) as page:
                     statuses.append(page.status)
+                async with session.get(served.url) as page:
+                    statuses.append(page.status)
+                    assert page.headers["Content-Security-Policy"] == "frame-ancestors 'self'"
+                    assert page.headers["X-Frame-Options"] == "SAMEORIGIN"
+                await asyncio.sleep(1)
+                assert served.games() == []  # the page was fetched, not opened
+                gone = await session.ws_connect(served.url + "ws?width=80&height=24")
+                await gone.close()  # as its game starts
                 return statuses
 
-        assert asyncio.run(attempts()) == [403, 403]
-        assert served.games() == []
+        assert asyncio.run(attempts()) == [403, 403, 200]
+        port = int(served.url.rsplit(":", 1)[1].strip("/"))
+        with socket.create_connection(("127.0.0.1", port)) as raw:
+            raw.sendall(b"GET / HTTP/1.1\r\n\r\n")
+            assert b" 400 " in raw.recv(100)
+        deadline = time.monotonic() + 10
+        while served.games():  # the game of the tab gone quits
+            assert time.monotonic() < deadline, "a game outlives its tab"
+            time.sleep(0.05)
     finally:
-        served.stop()
+        _, out, err = served.stop()
+    assert "Traceback" not in out + err
+    assert [line for line in err.splitlines() if "Host" in line] != []
+    assert len(err.splitlines()) <= 2, err
 
 
 @needs_server
@@ -208,6 +228,21 @@ def browser():
 
     with sync_playwright() as playwright:
         chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def browser_rebound():
+    """A browser that resolves evil.example and evil2.example to loopback addresses, as
+    an attacker's DNS would point its own name at the player's machine."""
+    if WHY_NOT is not None:
+        pytest.fail(f"browser tests required here, but {WHY_NOT}")
+    from playwright.sync_api import sync_playwright
+
+    rules = "--host-resolver-rules=MAP evil.example 127.0.0.1, MAP evil2.example 127.0.0.2"
+    with sync_playwright() as playwright:
+        chromium = launch(playwright, [rules])
         yield chromium
         chromium.close()
 
@@ -245,6 +280,30 @@ def test_keys_start_a_game_and_play_a_card(browser, served):
                 return
             before = hand_count(wait_for(page, TURN))  # drew or passed: the next turn
         pytest.fail(f"no card was played in six turns:\n{screen(page)}")
+
+
+@needs_browser
+@pytest.mark.parametrize("extra", [[], ["--host", "127.0.0.2"]], ids=["default", "--host"])
+def test_a_page_under_a_foreign_name_is_refused(browser_rebound, tmp_path, extra):
+    """DNS rebinding, played out: the browser resolves evil.example to the server's own
+    address (as an attacker's DNS would), and the page under that name is refused, with
+    and without --host (the server checks names the same way whatever it listens on, so
+    a loopback --host stands for 0.0.0.0 here, which would listen beyond this machine);
+    the server's own address is answered."""
+    server = Served(tmp_path / "data", extra)
+    try:
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))
+        name = "evil.example" if not extra else "evil2.example"
+        page = browser_rebound.new_page()
+        try:
+            answer = page.goto(f"http://{name}:{port}/")
+            assert answer is not None and answer.status == 403
+            answer = page.goto(server.url)
+            assert answer is not None and answer.status == 200
+        finally:
+            page.close()
+    finally:
+        server.stop()
 
 
 @needs_browser

@@ -133,9 +133,9 @@ def lock_holder(data_dir: Path) -> int | None:
         os.close(fd)
 
 
-def launch(playwright):
+def launch(playwright, extra: list[str] | None = None):
     return playwright.chromium.launch(executable_path=chromium_path(), headless=True,
-                                      args=CHROMIUM_FLAGS)
+                                      args=CHROMIUM_FLAGS + (extra or []))
 
 
 @contextmanager

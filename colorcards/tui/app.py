@@ -43,7 +43,7 @@ HERE = Path(__file__).parent
 class ColorCardsApp(App):
     """Title, new game, table, results, statistics and rules, with autosave throughout."""
 
-    CSS_PATH = [HERE / "app.tcss", HERE / "screens" / "screens.tcss",
+    CSS_PATH = [HERE / "app.tcss", HERE / "narrow.tcss", HERE / "screens" / "screens.tcss",
                 HERE / "screens" / "learn.tcss"]
     """learn.tcss is History's, the replay's and the review's (their CSS_PATH, for a host
     of its own): read with the app's, the first opening of each does not parse every

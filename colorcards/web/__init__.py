@@ -75,7 +75,7 @@ def refusal_for(host: str | None, origin: str | None, *, websocket: bool,
     from a page of the same address (browsers do not apply their same-origin rule to
     WebSockets)."""
     name = (urlsplit(f"//{host}").hostname or "") if host else ""
-    if not name:
+    if not host or not name:
         return "a request must name the host it asks for"
     if name not in names and not is_loopback(name) and (
             reached is None or not _same_address(name, reached)):

@@ -201,6 +201,15 @@ class GameProcess(AppService):
                 await self._task
 
 
+async def _first(*waits: Any) -> None:
+    """Until the first of `waits` is done; the others are cancelled."""
+    tasks = [asyncio.ensure_future(wait) for wait in waits]
+    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    for task in tasks:
+        if not task.done():
+            task.cancel()
+
+
 class Tab:
     """A tab's WebSocket, read from the moment it opens: its messages wait in `inbox`
     until its game runs, and `closed` is known at once even while it waits for its turn
@@ -312,11 +321,7 @@ class GameServer(Server):
 
     async def _play(self, tab: Tab, width: int, height: int) -> None:
         turn = asyncio.ensure_future(self._directory.acquire())
-        closed = asyncio.ensure_future(tab.closed.wait())
-        await asyncio.wait({turn, closed}, return_when=asyncio.FIRST_COMPLETED)
-        closed.cancel()
-        if not turn.done():
-            turn.cancel()
+        await _first(turn, tab.closed.wait())
         try:
             await turn
         except asyncio.CancelledError:
@@ -328,7 +333,7 @@ class GameServer(Server):
             self.games.add(game)
             try:
                 await game.start(width, height)
-                await game.drawn()
+                await _first(game.drawn(), tab.closed.wait())
                 await self._relay(tab, game)
             finally:
                 await self._quit(game)  # the tab closed: the game saves and ends
@@ -347,10 +352,10 @@ class GameServer(Server):
             envelope = message.result()
             if envelope is None:
                 return
-            kind, data = (envelope + [None])[:2] if isinstance(envelope, list) else ("", None)
+            kind, data = [*envelope, None][:2] if isinstance(envelope, list) else ("", None)
             if kind == "stdin":
                 await game.send_bytes(str(data).encode("utf-8"))
-            elif kind == "resize":
+            elif kind == "resize" and isinstance(data, dict):
                 await game.set_terminal_size(data["width"], data["height"])
             elif kind == "ping":
                 try:
