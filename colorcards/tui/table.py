@@ -222,7 +222,7 @@ class TableScreen(Screen):
 
     @property
     def too_small(self) -> bool:
-        """The terminal cannot show the table (under 40 columns, even narrow, or 24
+        """The terminal cannot show the table (under 36 columns, even narrow, or 24
         rows): the game waits."""
         width, height = self.app.size
         return width < NARROWEST or height < 24

@@ -20,8 +20,9 @@ from .fed import Fed
 from .kept import KeptStatic
 from .tags import ordinal
 
-NARROWEST = 40
-"""Columns the narrow layout needs: the pile, the top card and the colour to match."""
+NARROWEST = 36
+"""Columns the narrow layout needs: the pile, the top card and the colour to match side
+by side in the ring (34 and its border). A phone 360 pixels wide shows about 39."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,8 @@ class OpponentList(Fed, KeptStatic):
             else:
                 line.append(f"  {row.cards} card{'s' if row.cards != 1 else ''}")
             if row.vulnerable:
-                line.append(" ! C: catch", style="bold reverse")
+                line.append("  ", style="")
+                line.append(" ! C: catch ", style="bold reverse")
             elif row.called and row.cards <= 2 and row.out_place is None:
                 line.append("  Last Card" if ascii_only else "  ✔ Last Card", style="bold")
             if row.score is not None:
