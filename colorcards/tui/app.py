@@ -451,7 +451,8 @@ class ColorCardsApp(App):
         from .wording import ascii_text
 
         display = super().get_key_display(binding)
-        return display if unicode_ok() else ascii_text(display)
+        # '← →' is spaced only so that the two arrows do not read as one; '<->' cannot.
+        return display if unicode_ok() else ascii_text(display.replace("← →", "←→"))
 
     def on_table_screen_menu_requested(self) -> None:
         self.open_pause_menu()
