@@ -81,14 +81,15 @@ RANKS = {
     "coach": 3,
     "replay": 4,
     "session": 5,
-    "store": 6,
-    "tui": 7, "web": 7,
+    "store": 6, "web": 6,
+    "tui": 7,
     "sim": 8, "commands": 8,
     "cli": 9, "__main__": 10,
 }
 """Each part of the package by its layer: a module imports only from layers below its
 own (and from its own part). engine < bots < coach < replay < session < store < tui < cli;
-`session/` is one game at the table without Textual, and the store keeps what it says."""
+`session/` is one game at the table without Textual, and the store keeps what it says;
+`web/` serves the game (its words are read by the app a tab runs)."""
 
 
 def _part(module: str) -> str | None:

@@ -757,7 +757,7 @@ async def test_the_footer_keeps_its_keys_when_accept_is_possible(tmp_path, size)
         text = screen_text(pilot.app)
         assert "A Accept" in text
         assert text.splitlines()[-1].rstrip().endswith("Esc Menu")
-        assert "⇧←→ Arrange" in text.splitlines()[-1]
+        assert "⇧← → Arrange" in text.splitlines()[-1]
 
 
 async def test_a_roomy_terminal_uses_its_rows_for_the_log_and_larger_cards(tmp_path):

@@ -57,3 +57,31 @@ def test_colour_chooser_snapshot(snap_compare, tmp_path, size):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+NARROW = [(42, 40), (60, 30)]
+"""The narrow layout: a phone held upright (42x40) and a narrow terminal pane (60x30)."""
+
+
+@pytest.mark.parametrize("size", NARROW, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_narrow_table_snapshot(snap_compare, tmp_path, size):
+    """Below 80 columns: the opponents as a list, the pile, the hand in rows, the keys as
+    tap targets."""
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    assert snap_compare(app, terminal_size=size, run_before=_seat(TABLE))
+
+
+def test_narrow_table_snapshot_penalty_and_catch(snap_compare, tmp_path):
+    """Narrow, +2 coming your way while a computer may be caught: the list says who, the
+    controls wrap."""
+    literal = "top=R+2 | you: B+2 G5 R1 | lily: Y1 | max: G4 G5 | zoe: B1 B2"
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    assert snap_compare(app, terminal_size=(42, 40),
+                        run_before=_seat(literal, rules="colour-match", pending=2, vulnerable=1))
+
+
+def test_too_narrow_says_what_to_do(snap_compare, tmp_path):
+    """Under 36 columns even the narrow table cannot fit: the header says what to do, in
+    a player's words."""
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    assert snap_compare(app, terminal_size=(34, 40), run_before=_seat(TABLE))

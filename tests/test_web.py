@@ -28,6 +28,7 @@ from web_helpers import (
     hand_cards,
     hand_count,
     launch,
+    lock_holder,
     missing,
     offline_page,
     play_hinted,
@@ -68,22 +69,56 @@ def test_only_loopback_without_the_explicit_flag(host, allowed):
         web.check_address(host, 8000, network=True)
 
 
-@pytest.mark.parametrize("host, origin, websocket, loopback_only, refused", [
-    ("127.0.0.1:8000", "http://127.0.0.1:8000", True, True, False),
-    ("localhost:8000", None, True, True, False),
-    ("[::1]:8000", "http://[::1]:8000", True, True, False),
-    ("evil.example:8000", "http://evil.example:8000", True, True, True),  # rebinding
-    ("evil.example:8000", None, False, True, True),
-    ("127.0.0.1:8000", "http://evil.example", True, True, True),  # another site's script
-    ("127.0.0.1:8000", "http://localhost:8000", True, True, True),  # another origin
-    ("127.0.0.1:8000", "http://evil.example", False, True, False),  # not the game
-    ("games.home:8000", "http://games.home:8000", True, False, False),  # --host given
-    ("games.home:8000", "http://evil.example", True, False, True),
+LOOPBACK_NAMES = web.own_names("127.0.0.1")
+EVERY_ADDRESS = web.own_names("0.0.0.0")
+NAMED = web.own_names("games.home")
+
+
+@pytest.mark.parametrize("host, origin, websocket, names, reached, refused", [
+    ("127.0.0.1:8000", "http://127.0.0.1:8000", True, LOOPBACK_NAMES, "127.0.0.1", False),
+    ("localhost:8000", None, True, LOOPBACK_NAMES, "127.0.0.1", False),
+    ("[::1]:8000", "http://[::1]:8000", True, LOOPBACK_NAMES, "::1", False),
+    ("evil.example:8000", "http://evil.example:8000", True, LOOPBACK_NAMES, "127.0.0.1",
+     True),  # DNS rebinding
+    ("evil.example:8000", None, False, LOOPBACK_NAMES, "127.0.0.1", True),
+    (None, None, False, LOOPBACK_NAMES, "127.0.0.1", True),  # no Host at all
+    ("127.0.0.1:8000", "http://evil.example", True, LOOPBACK_NAMES, "127.0.0.1",
+     True),  # another site's script
+    ("127.0.0.1:8000", "http://localhost:8000", True, LOOPBACK_NAMES, "127.0.0.1",
+     True),  # another origin
+    ("127.0.0.1:8000", "http://evil.example", False, LOOPBACK_NAMES, "127.0.0.1",
+     False),  # not the game
+    ("192.168.1.20:8000", None, False, LOOPBACK_NAMES, "127.0.0.1", True),
+    # --host 0.0.0.0: the address the request came in on, or the machine's own name
+    ("192.168.1.20:8000", "http://192.168.1.20:8000", True, EVERY_ADDRESS, "192.168.1.20",
+     False),
+    ("192.168.1.21:8000", None, False, EVERY_ADDRESS, "192.168.1.20", True),
+    (f"{socket.gethostname()}:8000", None, False, EVERY_ADDRESS, "192.168.1.20", False),
+    ("evil.example:8000", "http://evil.example:8000", True, EVERY_ADDRESS, "192.168.1.20",
+     True),  # DNS rebinding, with --host
+    ("evil.example:8000", None, False, EVERY_ADDRESS, "192.168.1.20", True),
+    # --host games.home: that name too
+    ("games.home:8000", "http://games.home:8000", True, NAMED, "192.168.1.20", False),
+    ("games.home:8000", "http://evil.example", True, NAMED, "192.168.1.20", True),
+    ("evil.example:8000", None, False, NAMED, "192.168.1.20", True),
 ])
-def test_who_may_ask(host, origin, websocket, loopback_only, refused):
-    """Loopback only answers loopback names; the game's WebSocket only its own page."""
-    reason = web.refusal_for(host, origin, websocket=websocket, loopback_only=loopback_only)
+def test_who_may_ask(host, origin, websocket, names, reached, refused):
+    """Only the server's own names and addresses are answered, with or without --host;
+    the game's WebSocket only from its own page."""
+    reason = web.refusal_for(host, origin, websocket=websocket, names=names, reached=reached)
     assert (reason is not None) is refused
+
+
+@pytest.mark.parametrize("host, shown", [
+    ("127.0.0.1", ["http://127.0.0.1:8001/"]),
+    ("::1", ["http://[::1]:8001/"]),
+    ("192.168.1.20", ["http://192.168.1.20:8001/"]),
+    ("0.0.0.0", ["http://127.0.0.1:8001/", f"http://{socket.gethostname()}:8001/"]),
+    ("::", ["http://[::1]:8001/", f"http://{socket.gethostname()}:8001/"]),
+])
+def test_the_addresses_printed_can_be_opened(host, shown):
+    """Listening on every address, the server prints addresses a browser can open."""
+    assert web.addresses_to_open(host, 8001) == shown
 
 
 def test_serve_refuses_a_network_host_before_listening(capsys):
@@ -129,7 +164,9 @@ def test_port_in_use_is_one_line():
 @needs_server
 def test_another_site_cannot_open_the_game(tmp_path):
     """A WebSocket from a page of another origin, or a request naming another host, is
-    refused by the running server (and starts no game)."""
+    refused by the running server (and starts no game); fetching the page alone starts
+    no game either; every answer forbids framing by another site; a request with no Host,
+    or a tab gone as its game starts, is one line in the server's terminal."""
     import asyncio
 
     import aiohttp
@@ -145,12 +182,30 @@ def test_another_site_cannot_open_the_game(tmp_path):
                     statuses.append(exc.status)
                 async with session.get(served.url, headers={"Host": "evil.example"}) as page:
                     statuses.append(page.status)
+                async with session.get(served.url) as page:
+                    statuses.append(page.status)
+                    assert page.headers["Content-Security-Policy"] == "frame-ancestors 'self'"
+                    assert page.headers["X-Frame-Options"] == "SAMEORIGIN"
+                await asyncio.sleep(1)
+                assert served.games() == []  # the page was fetched, not opened
+                gone = await session.ws_connect(served.url + "ws?width=80&height=24")
+                await gone.close()  # as its game starts
                 return statuses
 
-        assert asyncio.run(attempts()) == [403, 403]
-        assert served.games() == []
+        assert asyncio.run(attempts()) == [403, 403, 200]
+        port = int(served.url.rsplit(":", 1)[1].strip("/"))
+        with socket.create_connection(("127.0.0.1", port)) as raw:
+            raw.sendall(b"GET / HTTP/1.1\r\n\r\n")
+            assert b" 400 " in raw.recv(100)
+        deadline = time.monotonic() + 10
+        while served.games():  # the game of the tab gone quits
+            assert time.monotonic() < deadline, "a game outlives its tab"
+            time.sleep(0.05)
     finally:
-        served.stop()
+        _, out, err = served.stop()
+    assert "Traceback" not in out + err
+    assert [line for line in err.splitlines() if "Host" in line] != []
+    assert len(err.splitlines()) <= 2, err
 
 
 @needs_server
@@ -173,6 +228,21 @@ def browser():
 
     with sync_playwright() as playwright:
         chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def browser_rebound():
+    """A browser that resolves evil.example and evil2.example to loopback addresses, as
+    an attacker's DNS would point its own name at the player's machine."""
+    if WHY_NOT is not None:
+        pytest.fail(f"browser tests required here, but {WHY_NOT}")
+    from playwright.sync_api import sync_playwright
+
+    rules = "--host-resolver-rules=MAP evil.example 127.0.0.1, MAP evil2.example 127.0.0.2"
+    with sync_playwright() as playwright:
+        chromium = launch(playwright, [rules])
         yield chromium
         chromium.close()
 
@@ -210,6 +280,30 @@ def test_keys_start_a_game_and_play_a_card(browser, served):
                 return
             before = hand_count(wait_for(page, TURN))  # drew or passed: the next turn
         pytest.fail(f"no card was played in six turns:\n{screen(page)}")
+
+
+@needs_browser
+@pytest.mark.parametrize("extra", [[], ["--host", "127.0.0.2"]], ids=["default", "--host"])
+def test_a_page_under_a_foreign_name_is_refused(browser_rebound, tmp_path, extra):
+    """DNS rebinding, played out: the browser resolves evil.example to the server's own
+    address (as an attacker's DNS would), and the page under that name is refused, with
+    and without --host (the server checks names the same way whatever it listens on, so
+    a loopback --host stands for 0.0.0.0 here, which would listen beyond this machine);
+    the server's own address is answered."""
+    server = Served(tmp_path / "data", extra)
+    try:
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))
+        name = "evil.example" if not extra else "evil2.example"
+        page = browser_rebound.new_page()
+        try:
+            answer = page.goto(f"http://{name}:{port}/")
+            assert answer is not None and answer.status == 403
+            answer = page.goto(server.url)
+            assert answer is not None and answer.status == 200
+        finally:
+            page.close()
+    finally:
+        server.stop()
 
 
 @needs_browser
@@ -257,13 +351,90 @@ def test_plays_with_every_request_beyond_loopback_held(browser, served):
     assert any("Roboto Mono" in family for family in fonts)
 
 
+def shows(page, notice: str, seconds: float = 0) -> None:
+    """The page's notice `notice` (its id) is shown now and still after `seconds`."""
+    page.locator(f"#{notice}").wait_for(state="visible", timeout=10_000)
+    if seconds:
+        page.wait_for_timeout(seconds * 1000)
+        assert page.locator(f"#{notice}").is_visible(), f"#{notice} went away"
+
+
 @needs_browser
-def test_a_second_tab_is_told_the_game_is_open_in_another(browser, served):
-    """One data directory, one game: the second tab says so in a browser's words."""
+def test_a_second_tab_is_told_until_it_closes_and_may_take_over(browser, served):
+    """One data directory, one game: a second tab plays nothing and says so for as long
+    as it is open; its Play here button moves the game to it, and the first tab is told
+    so. One game process throughout, and it holds the data directory."""
     with offline_page(browser) as first, offline_page(browser) as second:
-        start_game(first, served.url)
+        hand = hand_cards(start_game(first, served.url))
         second.goto(served.url)
-        wait_for(second, "another browser tab")
+        shows(second, "another-tab", seconds=1.5)
+        assert "New game" not in screen(second)
+        assert len(served.games()) == 1 and lock_holder(served.data_dir) in served.games()
+        second.locator("#another-tab button").click()
+        shows(first, "moved")
+        wait_for(second, "Continue")
+        second.focus(".xterm-helper-textarea")
+        second.keyboard.press("c")
+        assert hand_cards(wait_for(second, TURN)) == hand
+        assert len(served.games()) == 1 and lock_holder(served.data_dir) in served.games()
+
+
+@needs_browser
+def test_rapid_reloads_leave_a_tab_that_saves(browser, served):
+    """Reloads 100-200 ms apart, three times over: the tab ends up at the title with the
+    one game process, which holds the data directory (so it saves), or says why not."""
+    with offline_page(browser) as page:
+        for trial, pause in enumerate((100, 150, 200)):
+            page.goto(served.url)
+            page.wait_for_timeout(pause)
+            for _ in range(2 + trial):
+                page.reload(wait_until="commit")
+                page.wait_for_timeout(pause)
+            wait_for(page, "New game")
+            deadline = time.monotonic() + 10
+            while len(games := served.games()) != 1:
+                assert time.monotonic() < deadline, f"game processes: {games}"
+                time.sleep(0.05)
+            assert lock_holder(served.data_dir) == games[0]
+            assert page.locator("[data-code]:visible").count() == 0
+
+
+@needs_browser
+def test_the_data_directory_is_free_within_a_second_of_the_tab_closing(browser, served):
+    """Mid-game, the tab closes: its game saves, quits and lets go of the data directory
+    within a second, for a terminal game (or another tab) to take."""
+    with offline_page(browser) as page:
+        start_game(page, served.url)
+        play_hinted(page)
+        wait_for(page, TURN)
+        assert lock_holder(served.data_dir) is not None
+        page.close()
+        closed = time.monotonic()
+        while lock_holder(served.data_dir) is not None:
+            assert time.monotonic() - closed < 1.0, "the data directory is still held"
+            time.sleep(0.01)
+
+
+@needs_browser
+def test_a_tab_is_told_when_a_terminal_game_holds_the_saves(browser, served):
+    """Another copy of colorcards (a terminal game) owns the data directory: the tab says
+    so for as long as it is open, offers to try again, and no game process is left."""
+    from colorcards.store.lock import DirLock
+    from colorcards.store.paths import LOCK_NAME
+
+    served.data_dir.mkdir(parents=True, exist_ok=True)
+    held = DirLock.acquire(served.data_dir / LOCK_NAME)
+    assert held is not None
+    try:
+        with offline_page(browser) as page:
+            page.goto(served.url)
+            shows(page, "elsewhere", seconds=1)
+            assert served.games() == []
+            held.release()
+            page.locator("#elsewhere button").click()
+            wait_for(page, "New game")
+    finally:
+        held.release()
 
 
 @needs_browser

@@ -113,9 +113,29 @@ class Served:
         return self.process.returncode, out, err
 
 
-def launch(playwright):
+def lock_holder(data_dir: Path) -> int | None:
+    """The pid of the process that holds the data directory's lock (it writes its pid
+    there), or None if the lock is free."""
+    import fcntl
+
+    path = data_dir / "colorcards.lock"
+    if not path.exists():
+        return None
+    fd = os.open(path, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return int(path.read_text().split()[0])
+    else:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
+def launch(playwright, extra: list[str] | None = None):
     return playwright.chromium.launch(executable_path=chromium_path(), headless=True,
-                                      args=CHROMIUM_FLAGS)
+                                      args=CHROMIUM_FLAGS + (extra or []))
 
 
 @contextmanager

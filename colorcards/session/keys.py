@@ -33,7 +33,7 @@ class Key:
     help: str
     """Its line on the help page."""
     display: str
-    """The key as the player reads it ('D', '←→')."""
+    """The key as the player reads it ('D', '← →': two arrows apart, or they read as one)."""
     bar: bool = False
     """On the control bar above the hand (lit while it can be used), not in the footer."""
     footer: bool = False
@@ -64,7 +64,7 @@ def _accepts(rules: Rules) -> bool:
 
 
 KEYS: tuple[Key, ...] = (
-    Key("left", "move(-1)", "Move", "move along your hand", "←→", footer=True),
+    Key("left", "move(-1)", "Move", "move along your hand", "← →", footer=True),
     Key("right", "move(1)", "Move", "", "→"),
     Key("enter", "play_selected", "Play", "play the selected card", "⏎/1-9", footer=True),
     Key("space", "play_selected", "Play", "", "Space"),
@@ -84,7 +84,7 @@ KEYS: tuple[Key, ...] = (
     Key("r", "story", "Log", "the whole match so far, round by round", "R", footer=True),
     Key("s", "sort", "Sort", "sort your hand (again: the other way)", "S", footer=True),
     Key("shift+left", "shift(-1)", "Arrange", "move the selected card within your hand",
-        "⇧←→", footer=True),
+        "⇧← →", footer=True),
     Key("shift+right", "shift(1)", "Arrange", "", "⇧→"),
     Key("question_mark", "help", "Keys", "this page", "?", footer=True),
     Key("escape", "menu", "Menu", "menu: resume, new game, rules, sound, coach, quit", "Esc",

@@ -40,21 +40,17 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from .table import TableScreen
 
 HERE = Path(__file__).parent
-IN_ANOTHER_TAB = ("This game is already open in another browser tab (or in a terminal): "
-                  "that one owns the game in progress, so this tab will not save, resume or "
-                  "record games. Close this tab and play in the other one.")
-"""The store's "another copy is running" in a browser's words (`colorcards serve`)."""
 
 
 class ColorCardsApp(App):
     """Title, new game, table, results, statistics and rules, with autosave throughout."""
 
-    CSS_PATH = [HERE / "app.tcss", HERE / "screens" / "screens.tcss",
+    CSS_PATH = [HERE / "app.tcss", HERE / "narrow.tcss", HERE / "screens" / "screens.tcss",
                 HERE / "screens" / "looking_back.tcss"]
-    """looking_back.tcss is History's, the replay's and the review's (their CSS_PATH, for a host
-    of its own): read with the app's, the first opening of each does not parse every
-    stylesheet again and restyle the whole app (Textual does when a screen brings CSS
-    the app has not read; 35-120 ms for History's, at a load of 2.5)."""
+    """looking_back.tcss is History's, the replay's and the review's (their CSS_PATH, for a
+    host of its own): read with the app's, the first opening of each does not parse every
+    stylesheet again and restyle the whole app (Textual does when a screen brings CSS the
+    app has not read; tests/benchmarks/TUI.md)."""
     TITLE = "Color Cards"
     ENABLE_COMMAND_PALETTE = False
 
@@ -128,11 +124,15 @@ class ColorCardsApp(App):
             from ..store import Store
 
             self._store = Store.open(self.data_dir)
+        if self.store.lock_problem is not None and self.is_web:
+            # A tab that cannot save must not look as if it could: its page says why,
+            # for as long as it is open (colorcards/web/server.py, IN_USE_ELSEWHERE).
+            from ..web import IN_USE_STATUS
+
+            self.exit(IN_USE_STATUS)
+            return
         for problem in self.store.problems:
-            if problem == self.store.lock_problem and self.is_web:
-                self.notify(IN_ANOTHER_TAB, severity="warning", timeout=60)
-            else:
-                self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, severity="warning", timeout=10)
         if self.direct:
             self._direct_start()
         else:
@@ -471,7 +471,8 @@ class ColorCardsApp(App):
         from ..session.wording import ascii_text
 
         display = super().get_key_display(binding)
-        return display if unicode_ok() else ascii_text(display)
+        # '← →' is spaced only so that the two arrows do not read as one; '<->' cannot.
+        return display if unicode_ok() else ascii_text(display.replace("← →", "←→"))
 
     def on_table_screen_menu_requested(self) -> None:
         self.open_pause_menu()

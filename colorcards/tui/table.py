@@ -64,6 +64,7 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
+from .widgets.narrow import NARROWEST, OpponentList, TapKeys, opponents
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -193,11 +194,13 @@ class TableScreen(Screen):
         # rest laid out down the screen. A box round others is painted again in every
         # frame that changes anything inside it (about 11% of a card played's work).
         yield KeptStatic(id="header")
+        yield OpponentList(id="opponents")  # the narrow layout's (narrow.tcss)
         yield from compose_ring(RING_IDS, names, ctl.settings.difficulty)
         yield LogStrip(ascii_only=self.ascii_only, id="log")
         yield StatusLine(id="status")
         yield ControlBar(id="controls")
         yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="hand")
+        yield TapKeys(id="taps")  # the narrow layout's footer
         yield GameLog(ascii_only=self.ascii_only, id="side-log")
         yield TableFooter(compact=True)
 
@@ -240,12 +243,17 @@ class TableScreen(Screen):
 
     @property
     def too_small(self) -> bool:
-        """The terminal cannot show the table (under 80×24): the game waits."""
+        """The terminal cannot show the table (under 36 columns, even narrow, or 24
+        rows): the game waits."""
         width, height = self.app.size
-        return width < 80 or height < 24
+        return width < NARROWEST or height < 24
 
     def _fit_to_size(self) -> None:
         width, height = self.app.size
+        narrow = width < 80
+        self.set_class(narrow, "-narrow")  # a phone held upright, a narrow pane
+        self.set_class(self.too_small, "-cramped")
+        self.query_one(Hand).wrap = narrow
         wide = width >= WIDE
         self.set_class(wide, "-wide")
         self.set_class(height >= TALL, "-tall")
@@ -305,6 +313,10 @@ class TableScreen(Screen):
         show_view(self, RING_IDS, view, ctl.name, scores=ctl.rules.match is not Match.SINGLE,
                   palette=self.palette, ascii_only=self.ascii_only)
         cards = self._feed_hand(view)
+        if self.has_class("-narrow"):
+            self.query_one(OpponentList).show(
+                opponents(view, ctl.name, ctl.rules.match is not Match.SINGLE), self.ascii_only)
+            self.query_one(TapKeys).show(self.ascii_only)
         self._show_log()
         self._status(view)
         self._controls()
@@ -382,9 +394,11 @@ class TableScreen(Screen):
             text.append(f" · Round {view.round}")
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
             text.append(f" {goal} · Your score {view.scores[HUMAN]}")
-        width, height = self.app.size
         if self.too_small:
-            text = Text(f" Terminal {width}×{height}: the game waits for 80×24 or more.",
+            need = ("Turn your phone sideways or widen the window"
+                    if self.app.size.width < NARROWEST
+                    else "Turn your phone upright or make the window taller")
+            text = Text(f" {need}: the game waits until the table fits.",
                         style="bold reverse")
         mine = len(ctl.hand())
         text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")

@@ -11,15 +11,19 @@ What textual-serve 1.1 does not do, and this module adds:
 - the game processes share the server's terminal, so a Ctrl+C there reaches each of them
   at the same moment as the server: here each game has a session of its own and the
   server, on Ctrl+C, asks every game to quit (each saves as it goes) and waits for it;
-- a game starts only when its tab connects, after the page has loaded: here a page asked
-  for while no game runs starts its game at once, and the tab's WebSocket takes it;
-- any page the browser shows may open its WebSocket: here only the game's own page may.
+- every tab gets a game of its own, all on one data directory: here one tab at a time
+  plays (see `GameServer.handle_websocket`), and a tab that cannot is told so until it
+  closes, with a button to play there instead;
+- any page the browser shows may open its WebSocket, under any name: here only the
+  game's own page may, under the server's own names and addresses, and no other site
+  may frame the page.
 """
 
 from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import os
 import shlex
 import signal
@@ -28,11 +32,20 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from . import DEFAULT_PORT, LOOPBACK, PACKAGE_ROOT, WebError, is_loopback, refusal_for
+from . import (
+    DEFAULT_PORT,
+    IN_USE_STATUS,
+    LOOPBACK,
+    PACKAGE_ROOT,
+    WebError,
+    addresses_to_open,
+    own_names,
+    refusal_for,
+)
 
 HERE = Path(__file__).parent
 QUIT_SECONDS = 10.0
@@ -41,28 +54,54 @@ move, so even then nothing is lost but the moment)."""
 FIRST_SCREEN_BYTES = 2048
 """More output than the driver's opening escapes (about 100 bytes): a screen is drawn (the
 title is about 10 kB)."""
-SPARE_SECONDS = 20.0
-"""How long a game started with its page waits for the page to connect."""
+
+OPEN_IN_ANOTHER_TAB = 4001
+"""The WebSocket close code for a tab opened while another tab plays (index.html shows
+what it means, with a button to play there instead)."""
+IN_USE_ELSEWHERE = 4002
+"""The close code for a tab whose game found the data directory owned by another copy
+of colorcards (a terminal game, another server)."""
+MOVED_TO_ANOTHER_TAB = 4003
+"""The close code for the tab whose game another tab took over."""
+
+FRAMING = {"Content-Security-Policy": "frame-ancestors 'self'",
+           "X-Frame-Options": "SAMEORIGIN"}
+"""No page of another site may show the game in a frame (its clicks could be steered)."""
+
+
+class OneLine(logging.Filter):
+    """aiohttp's errors about a request (a malformed one, a tab gone mid-answer) as one line
+    each, without a traceback: they say what a client did, not what is wrong here."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            why = getattr(error, "message", None) or str(error)
+            why = " ".join(str(why).split())
+            record.msg = f"colorcards serve: {record.getMessage()}: {type(error).__name__}" + (
+                f": {why}" if why else "")
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
 
 
 class GameProcess(AppService):
-    """One tab's game: its own process, in its own session, closed when it ends.
+    """One tab's game: its own process, in its own session, closed when it ends."""
 
-    It may start before its tab connects (see `GameServer.handle_index`): what it writes
-    until then is kept and handed over by `attach`."""
-
-    def __init__(self, argv: list[str], download_manager: Any):
+    def __init__(self, argv: list[str], websocket: web.WebSocketResponse,
+                 download_manager: Any):
         self.argv = argv
         """The command, run without a shell (a data directory may hold any character)."""
-        self._websocket: web.WebSocketResponse | None = None
-        self._early: list[bytes | str] = []
-        self._ended = False
+        self.websocket = websocket
+        """The tab's socket, where the game draws."""
         self._drawn = asyncio.Event()
         self._written = 0
+        self._gone = False
         self.size = (80, 24)
         """The terminal size the game started at."""
         super().__init__(shlex.join(argv), write_bytes=self._to_tab, write_str=self._to_tab,
-                         close=self._close_tab, download_manager=download_manager)
+                         close=self._exited, download_manager=download_manager)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         self._process = process = await asyncio.create_subprocess_exec(
@@ -85,65 +124,61 @@ class GameProcess(AppService):
         return environment
 
     @property
-    def alive(self) -> bool:
-        """Still running and not yet ended (a spare that died waiting is not taken)."""
-        return not self._ended and self._process is not None and (
-            self._process.returncode is None)
+    def status(self) -> int | None:
+        """The game's exit status, once it has ended."""
+        return None if self._process is None else self._process.returncode
 
-    async def attach(self, websocket: web.WebSocketResponse, width: int, height: int) -> None:
-        """From now on the game draws in this tab: what it wrote before goes first.
-
-        A tab of another size than the game started at sends its size once the game has
-        drawn its first screen: Textual's web driver posts the size the game started
-        with as it starts, and a size sent before that is handled first and then
-        overridden, leaving the game at the size it started with."""
-        resized = (width, height) != self.size
-        if resized:
-            try:
-                await asyncio.wait_for(self._drawn.wait(), QUIT_SECONDS)
-            except TimeoutError:
-                pass
-        while self._early:
-            item = self._early.pop(0)
-            if isinstance(item, bytes):
-                await websocket.send_bytes(item)
-            else:
-                await websocket.send_str(item)
-        self._websocket = websocket
-        if self._ended:
-            await websocket.close()
-        elif resized:
-            await self.set_terminal_size(width, height)
+    @property
+    def running(self) -> asyncio.Task[None]:
+        """The relay of the game's output, done once the game has ended."""
+        assert self._task is not None, "started"
+        return self._task
 
     async def start(self, width: int, height: int) -> None:
+        """Start the game at the tab's size.
+
+        Textual's web driver posts the size the game started with as it starts, and a
+        size the tab sends before that is handled first and then overridden: the tab's
+        messages are relayed once the game has drawn its first screen (`drawn`)."""
         self.size = (width, height)
         await super().start(width, height)
+
+    async def drawn(self) -> None:
+        """Until the game has drawn its first screen (or QUIT_SECONDS, or it ended)."""
+        waiting = asyncio.ensure_future(self._drawn.wait())
+        await asyncio.wait({waiting, self.running}, timeout=QUIT_SECONDS,
+                           return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
 
     async def _to_tab(self, data: bytes | str) -> None:
         self._written += len(data)
         if self._written > FIRST_SCREEN_BYTES:
             self._drawn.set()
-        websocket = self._websocket
-        if websocket is None:
-            self._early.append(data)
-        elif isinstance(data, bytes):
-            await websocket.send_bytes(data)
-        else:
-            await websocket.send_str(data)
+        if self._gone:
+            return
+        try:
+            if isinstance(data, bytes):
+                await self.websocket.send_bytes(data)
+            else:
+                await self.websocket.send_str(data)
+        except ConnectionError:  # the tab closed as the game drew: it quits, see `run`
+            self._gone = True
 
-    async def _close_tab(self) -> None:
-        self._ended = True
-        if self._websocket is not None:
-            await self._websocket.close()
+    async def _exited(self) -> None:
+        """The game said it is quitting: `run` closes the tab once it has ended."""
 
     async def run(self) -> None:
         """Relay the game's output until it ends, then close the tab's WebSocket: the page
-        says the session ended whether the game quit or died."""
+        says the session ended whether the game quit or died, or that another copy of
+        colorcards owns the data directory."""
         try:
             await super().run()
         finally:
             await self._reap()
-            await self._close_tab()
+            in_use = self.status == IN_USE_STATUS
+            await self.websocket.close(
+                code=IN_USE_ELSEWHERE if in_use else 1000,
+                message=b"another copy of colorcards owns the saves" if in_use else b"")
 
     async def _reap(self) -> None:
         process = self._process
@@ -166,8 +201,45 @@ class GameProcess(AppService):
                 await self._task
 
 
+async def _first(*waits: Any) -> None:
+    """Until the first of `waits` is done; the others are cancelled."""
+    tasks = [asyncio.ensure_future(wait) for wait in waits]
+    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    for task in tasks:
+        if not task.done():
+            task.cancel()
+
+
+class Tab:
+    """A tab's WebSocket, read from the moment it opens: its messages wait in `inbox`
+    until its game runs, and `closed` is known at once even while it waits for its turn
+    at the data directory."""
+
+    def __init__(self, websocket: web.WebSocketResponse):
+        self.websocket = websocket
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        """The tab's messages (JSON envelopes), then None once it has closed."""
+        self.closed = asyncio.Event()
+        self._reading = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for message in self.websocket:
+                if message.type == WSMsgType.TEXT:
+                    self.inbox.put_nowait(message.json())
+        except (ConnectionError, ValueError):
+            pass
+        finally:
+            self.closed.set()
+            self.inbox.put_nowait(None)
+
+    async def close(self, code: int, message: str) -> None:
+        await self.websocket.close(code=code, message=message.encode())
+        await self._reading
+
+
 class GameServer(Server):
-    """The game's page, its static files and one game process per WebSocket."""
+    """The game's page, its static files and one game process for the tab that plays."""
 
     def __init__(self, argv: list[str], host: str = LOOPBACK, port: int = DEFAULT_PORT,
                  out: TextIO | None = None) -> None:
@@ -175,13 +247,15 @@ class GameServer(Server):
                          templates_path=HERE)
         self.argv = argv
         self.out = out or sys.stdout
+        self.names = own_names(host)
+        """The names a request may give as its Host (addresses are checked apart)."""
         self.games: set[GameProcess] = set()
-        """Every game process running, one per open tab (and the spare, if any)."""
-        self._spare: asyncio.Task[GameProcess] | None = None
-        self._last_size = (80, 24)
-        """The size of the last tab that connected: a spare starts at it, as the next
-        tab, most often the same browser, will likely be."""
-        self._quitting: set[asyncio.Task[None]] = set()
+        """Every game process running (one, or two while one quits for another)."""
+        self.player: Tab | None = None
+        """The tab that plays, or waits to play, on the data directory."""
+        self._directory = asyncio.Lock()
+        """Held by a game from its start until it has quit: one data directory, one game,
+        and the next starts only once the last has let go of it."""
         self._stop = asyncio.Event()
 
     # ------------------------------------------------------------------ pages
@@ -189,90 +263,114 @@ class GameServer(Server):
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         app.middlewares.append(self._guard)
+        app.on_response_prepare.append(self._no_framing)
         return app
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        """Answer only this machine's browser, unless --host said otherwise.
+        """Answer only requests that name this server, and the game's own page.
 
-        Served on loopback, a request that names another host reached it through a name
-        that an outside site pointed here (DNS rebinding); a WebSocket opened by a page
-        of another origin is another site's script playing your game (browsers do not
-        apply their same-origin rule to WebSockets). Both are refused."""
-        refusal = refusal_for(request.host, request.headers.get("Origin"),
-                              websocket=request.path == "/ws",
-                              loopback_only=is_loopback(self.host))
+        A request naming another host reached it through a name that an outside site
+        pointed here (DNS rebinding); a WebSocket opened by a page of another origin is
+        another site's script playing your game. Both are refused, with --host too."""
+        sockname = request.transport.get_extra_info("sockname") if request.transport else None
+        refusal = refusal_for(request.headers.get("Host"), request.headers.get("Origin"),
+                              websocket=request.path == "/ws", names=self.names,
+                              reached=sockname[0] if sockname else None)
         if refusal is not None:
             raise web.HTTPForbidden(text=refusal)
         return await handler(request)
 
-    async def handle_index(self, request: web.Request) -> web.Response:
-        """The page: everything it loads comes from this server (see index.html).
+    @staticmethod
+    async def _no_framing(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.update(FRAMING)
 
-        A page asked for while no game runs starts its game at once, as a spare (at the
-        size of the last tab), so the game's start-up overlaps the page's; the tab's
-        WebSocket then takes it. With a game running (another tab, or this one being
-        reloaded) the tab's game starts when it connects instead, after any game that is
-        quitting has saved and let go."""
-        if not self.games and self._spare is None and not self._quitting:
-            self._spare = asyncio.create_task(self._start_game(*self._last_size))
-            asyncio.get_running_loop().call_later(SPARE_SECONDS, self._drop_spare, self._spare)
+    async def handle_index(self, request: web.Request) -> web.Response:
+        """The page: everything it loads comes from this server (see index.html). Its
+        game starts when its WebSocket opens, not here: a page fetched and never opened
+        starts nothing and takes no data directory."""
         font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48)
         return aiohttp_jinja2.render_template(
             "index.html", request, {"title": self.title, "font_size": font_size})
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """A tab connected: its game, with keys, clicks and sizes relayed to it."""
+        """A tab connected: it plays, with keys, clicks and sizes relayed to its game.
+
+        One data directory is one game. While another tab plays, this one is told so
+        (and stays told: the page keeps the notice) unless it asked to take over
+        (`?take=1`, its Play here button), and then the other tab is told instead. A
+        tab that closes before its turn (a reload) starts nothing."""
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
-        self._last_size = (width, height)
         await websocket.prepare(request)
-        game = await self._take_spare()
-        if game is None:
-            game = await self._start_game(width, height)
+        tab = Tab(websocket)
+        player = self.player
+        if player is not None and not player.closed.is_set():
+            if request.query.get("take") != "1":
+                await tab.close(OPEN_IN_ANOTHER_TAB, "this game is open in another tab")
+                return websocket
+            await player.close(MOVED_TO_ANOTHER_TAB, "this game moved to another tab")
+        self.player = tab
         try:
-            await game.attach(websocket, width, height)
-            await self._process_messages(websocket, game)
+            await self._play(tab, width, height)
         finally:
-            await self._quit(game)  # the tab closed: the game saves and ends
+            if self.player is tab:
+                self.player = None
         return websocket
 
-    async def _start_game(self, width: int, height: int) -> GameProcess:
-        if self._quitting:  # one data directory: the next game opens it once they let go
-            await asyncio.wait(self._quitting)
-        game = GameProcess(self.argv, download_manager=self.download_manager)
-        self.games.add(game)
-        await game.start(width, height)
-        return game
+    async def _play(self, tab: Tab, width: int, height: int) -> None:
+        turn = asyncio.ensure_future(self._directory.acquire())
+        await _first(turn, tab.closed.wait())
+        try:
+            await turn
+        except asyncio.CancelledError:
+            return  # the tab closed while another game let go of the data directory
+        try:
+            if tab.closed.is_set() or self.player is not tab or self._stop.is_set():
+                return
+            game = GameProcess(self.argv, tab.websocket, self.download_manager)
+            self.games.add(game)
+            try:
+                await game.start(width, height)
+                await _first(game.drawn(), tab.closed.wait())
+                await self._relay(tab, game)
+            finally:
+                await self._quit(game)  # the tab closed: the game saves and ends
+        finally:
+            self._directory.release()
 
-    async def _take_spare(self) -> GameProcess | None:
-        task, self._spare = self._spare, None
-        if task is None:
-            return None
-        game = await task
-        if game.alive:
-            return game
-        await self._quit(game)
-        return None
-
-    def _drop_spare(self, spare: asyncio.Task[GameProcess] | None = None) -> None:
-        """No tab came for the spare (the page was fetched, not opened): it quits."""
-        task = self._spare
-        if task is None or (spare is not None and task is not spare):
-            return  # taken already
-        self._spare = None
-        task.add_done_callback(
-            lambda done: None if done.cancelled() or done.exception()
-            else asyncio.ensure_future(self._quit(done.result())))
+    async def _relay(self, tab: Tab, game: GameProcess) -> None:
+        """The tab's keys, clicks and sizes to its game, until either ends."""
+        ended = game.running
+        while True:
+            message = asyncio.ensure_future(tab.inbox.get())
+            await asyncio.wait({message, ended}, return_when=asyncio.FIRST_COMPLETED)
+            if not message.done():
+                message.cancel()
+                return
+            envelope = message.result()
+            if envelope is None:
+                return
+            kind, data = [*envelope, None][:2] if isinstance(envelope, list) else ("", None)
+            if kind == "stdin":
+                await game.send_bytes(str(data).encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                await game.set_terminal_size(data["width"], data["height"])
+            elif kind == "ping":
+                try:
+                    await tab.websocket.send_json(["pong", data])
+                except ConnectionError:
+                    return
+            elif kind == "blur":
+                await game.blur()
+            elif kind == "focus":
+                await game.focus()
 
     async def _quit(self, game: GameProcess) -> None:
-        quitting = asyncio.ensure_future(game.quit())
-        self._quitting.add(quitting)
         try:
-            await asyncio.shield(quitting)
+            await asyncio.shield(game.quit())
         finally:
-            self._quitting.discard(quitting)
             self.games.discard(game)
 
     async def on_startup(self, app: web.Application) -> None:
@@ -293,6 +391,8 @@ class GameServer(Server):
                 # Windows' event loop takes no signal handlers: a plain handler hands the
                 # stop to the loop, so Ctrl+C saves the games there too.
                 signal.signal(signum, lambda *_: loop.call_soon_threadsafe(self._stop.set))
+        for name in ("aiohttp.server", "aiohttp.web", "textual-serve"):
+            logging.getLogger(name).addFilter(OneLine())
         runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=5)
         await runner.setup()
         try:
@@ -302,15 +402,12 @@ class GameServer(Server):
             except OSError as exc:
                 raise WebError(self._cannot_listen(exc)) from None
             port = runner.addresses[0][1]
-            shown = f"[{self.host}]" if ":" in self.host else self.host
-            print(f"Color Cards is at http://{shown}:{port}/ : open it in a browser. "
+            where = " or ".join(addresses_to_open(self.host, port))
+            print(f"Color Cards is at {where} : open it in a browser. "
                   f"Ctrl+C here stops it.", file=self.out, flush=True)
             await self._stop.wait()
             print("Stopping: every game is saved.", file=self.out, flush=True)
-            self._drop_spare()
             await asyncio.gather(*(self._quit(game) for game in list(self.games)))
-            if self._quitting:
-                await asyncio.wait(self._quitting)
         finally:
             await runner.cleanup()
         return 0

@@ -29,9 +29,18 @@ _FONT = {
 }
 
 
-def title_art(ascii_only: bool = False) -> Text:
+ART_WIDTH = 53
+"""Columns the name in large letters takes on one line (and the fan of five cards):
+narrower, the words go one above the other and the fan holds fewer cards."""
+
+
+def title_art(ascii_only: bool = False, width: int = ART_WIDTH) -> Text:
     """The game's name in large letters, the letters taking the four colours in turn,
-    framed by the four shapes; spaced capitals when Unicode is unavailable."""
+    framed by the four shapes; spaced capitals when Unicode is unavailable. Narrower
+    than `ART_WIDTH`, COLOR above CARDS."""
+    if width < ART_WIDTH and not ascii_only:
+        return Text("\n", justify="center").join(
+            [_big_word("COLOR", 0), _big_word("CARDS", 1)])
     text = Text(justify="center", no_wrap=True)
     if ascii_only:
         for colour in COLOURS:
@@ -40,17 +49,22 @@ def title_art(ascii_only: bool = False) -> Text:
         for colour in COLOURS:
             text.append(f" {glyph(colour, True)}", style=STYLES[colour])
         return text
-    word = "COLOR CARDS"
+    return _big_word("COLOR CARDS")
+
+
+def _big_word(word: str, shift: int = 0) -> Text:
+    """`word` in the block font between two shapes; `shift` moves the colours along
+    (CARDS under COLOR goes on where COLOR's colours left off)."""
+    text = Text(justify="center", no_wrap=True)
     for row in range(3):
-        left = COLOURS[row]
-        right = COLOURS[3 - row]
+        left, right = COLOURS[(row + shift) % 4], COLOURS[(3 - row + shift) % 4]
         text.append(f"{glyph(left)}  ", style=STYLES[left])
         letter_index = 0
         for ch in word:
             if ch == " ":
                 text.append("  ")
                 continue
-            colour = COLOURS[letter_index % 4]
+            colour = COLOURS[(letter_index + shift) % 4]
             text.append(_FONT[ch][row] + " ", style=STYLES[colour])
             letter_index += 1
         text.append(f" {glyph(right)}", style=STYLES[right])
@@ -66,10 +80,10 @@ FAN = ("R7", "BS", "Y+2", "G0", "W")
 FAN_MIN_HEIGHT = 32
 
 
-def card_fan(ascii_only: bool = False) -> Text:
-    """Five small face-up cards side by side, each with its value in the corners and its
-    shape in the middle, for the title of a roomy terminal."""
-    cards = [parse_card(code) for code in FAN]
+def card_fan(ascii_only: bool = False, width: int = ART_WIDTH) -> Text:
+    """Five small face-up cards side by side (as many as `width` holds), each with its
+    value in the corners and its shape in the middle, for the title of a roomy terminal."""
+    cards = [parse_card(code) for code in FAN[:max(1, (width + 2) // 11)]]
     rows = [Text(no_wrap=True) for _ in range(5)]
     for i, card in enumerate(cards):
         style = STYLES[card.colour] if card.colour is not None else ""
@@ -93,12 +107,13 @@ def card_fan(ascii_only: bool = False) -> Text:
     return Text("\n").join(rows)
 
 
-def shapes_line() -> Text:
-    """'● Red  ■ Blue  ▲ Yellow  ◆ Green': the key to every card in the game."""
+def shapes_line(width: int = 80) -> Text:
+    """'● Red  ■ Blue  ▲ Yellow  ◆ Green': the key to every card in the game (two and
+    two where one line cannot hold them, never a shape's name broken off)."""
     text = Text(justify="center")
     for i, colour in enumerate(COLOURS):
         if i:
-            text.append("    ")
+            text.append("\n" if i == 2 and width < 70 else "    ")
         text.append(f"{glyph(colour)} {colour.title} {colour.shape}", style=STYLES[colour])
     return text
 
@@ -141,6 +156,8 @@ class TitleScreen(Screen[Go]):
         super().__init__()
         self.saved = saved
         """The saved game's summary (preset, difficulty, saved_at, round), or None."""
+        self._drawn_at = 0
+        """The width the name and the fan were last drawn for."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="title-page"):
@@ -162,7 +179,15 @@ class TitleScreen(Screen[Go]):
                     yield MenuButton("Quit  (Q)", id="quit")
 
     def on_resize(self) -> None:
-        self.query_one("#title-fan").display = self.size.height >= FAN_MIN_HEIGHT
+        fan = self.query_one("#title-fan", Static)
+        fan.display = self.size.height >= FAN_MIN_HEIGHT
+        width = self.size.width
+        if width != self._drawn_at:
+            self._drawn_at = width
+            ascii_only = not palettes.unicode_ok()
+            self.query_one("#title-art", Static).update(title_art(ascii_only, width))
+            fan.update(card_fan(ascii_only, width))
+            self.query_one("#title-shapes", Static).update(shapes_line(width))
 
     def on_mount(self) -> None:
         self.on_resize()

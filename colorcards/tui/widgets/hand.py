@@ -63,6 +63,9 @@ class Hand(Widget):
     """Draw the big cards (the table sets this on large terminals)."""
     roomy: reactive[bool] = reactive(False)
     """Draw larger cards still (the table sets this on wide and tall terminals)."""
+    wrap: reactive[bool] = reactive(False)
+    """Lay the cards out in rows, as many as the widget's height holds (the table's
+    narrow layout, for a phone held upright): the rows scroll to keep the selection."""
 
     def __init__(self, *, palette: str = "classic", ascii_only: bool = False,
                  **kwargs: Any) -> None:
@@ -91,10 +94,25 @@ class Hand(Widget):
         return self.card_width + 1
 
     def visible_count(self) -> int:
+        """How many cards a row of the hand shows."""
         return max(1, (self.size.width - 2 * MARGIN) // self.slot)
 
+    @property
+    def band_height(self) -> int:
+        """Lines a row of cards takes: the cards and the line a playable one rises into."""
+        return 9 if self.roomy else 7 if self.large else 5
+
+    def visible_rows(self) -> int:
+        """How many rows of cards the hand shows (one, unless it wraps)."""
+        return max(1, self.size.height // self.band_height) if self.wrap else 1
+
     def _window(self) -> tuple[int, int]:
-        count = self.visible_count()
+        """The cards shown, from the first to just past the last: whole rows of them, the
+        selected card among them."""
+        per_row = self.visible_count()
+        if self.wrap:
+            return self._rows_window(per_row)
+        count = per_row
         total = len(self.cards)
         start = min(self._start, max(0, total - count))
         if self.selected < start:
@@ -104,16 +122,41 @@ class Hand(Widget):
         self._start = max(0, start)
         return self._start, min(total, self._start + count)
 
+    def _rows_window(self, per_row: int) -> tuple[int, int]:
+        total = len(self.cards)
+        bands, shown = -(-total // per_row), self.visible_rows()
+        first = min(self._start // per_row, max(0, bands - shown))
+        chosen = self.selected // per_row
+        if chosen < first:
+            first = chosen
+        elif chosen >= first + shown:
+            first = chosen - shown + 1
+        self._start = max(0, first) * per_row
+        return self._start, min(total, self._start + shown * per_row)
+
     def _rows(self, face: Callable[[Card, bool, str], list[Line]]) -> list[list[str | Line]]:
-        """The hand row by row: runs of plain text between lines of card faces.
+        """The hand line by line: runs of plain text between lines of card faces, a row
+        of cards after another when it wraps.
 
         `face(card, selected, label)` gives one card's face as a list of lines."""
-        slot, width = self.slot, self.card_width
-        height = 9 if self.roomy else 7 if self.large else 5
         start, stop = self._window()
+        per_row = self.visible_count() if self.wrap else max(1, stop - start)
+        rows: list[list[str | Line]] = []
+        for first in range(start, max(stop, start + 1), per_row):
+            last = min(stop, first + per_row)
+            rows += self._band(face, first, last, first == start > 0,
+                               last == stop < len(self.cards))
+        return rows
+
+    def _band(self, face: Callable[[Card, bool, str], list[Line]], start: int, stop: int,
+              before: bool, after: bool) -> list[list[str | Line]]:
+        """One row of cards, from `start` to just before `stop`, with an arrow at either
+        end when there are cards `before` or `after` it."""
+        slot, width = self.slot, self.card_width
+        height = self.band_height
         arrows = ("<", ">") if self.ascii_only else ("◀", "▶")
         rows: list[list[str | Line]] = [
-            [(arrows[0] if (start > 0 and r == height // 2) else " ") + " "] for r in range(height)]
+            [(arrows[0] if (before and r == height // 2) else " ") + " "] for r in range(height)]
         for index in range(start, stop):
             card = self.cards[index]
             selected = index == self.selected
@@ -129,9 +172,8 @@ class Hand(Widget):
                     _add(row, " " * (slot - width - shift))
                 else:
                     _add(row, " " * slot)
-        more = stop < len(self.cards)
         for r, row in enumerate(rows):
-            _add(row, arrows[1] if (more and r == height // 2) else " ")
+            _add(row, arrows[1] if (after and r == height // 2) else " ")
         return rows
 
     def _face_text(self, card: Card, selected: bool, label: str) -> list[Text]:
@@ -167,7 +209,7 @@ class Hand(Widget):
         """Every line of the hand, joined again only when what it shows has changed."""
         start, stop = self._window()
         key = (self.cards, self.playable, self.selected, self.shake, self.large, self.roomy,
-               start, stop,
+               start, stop, self.wrap, self.size.width,
                self.palette, self.ascii_only, self.visual_style)
         drawn_from, lines = self._lines
         if key != drawn_from:
@@ -218,9 +260,23 @@ class Hand(Widget):
 
     def on_click(self, event: events.Click) -> None:
         start, stop = self._window()
-        index = start + (event.x - MARGIN) // self.slot
+        column = (event.x - MARGIN) // self.slot
+        if self.wrap:
+            per_row = self.visible_count()
+            if column >= per_row:
+                return
+            index = start + event.y // self.band_height * per_row + column
+        else:
+            index = start + column
         if event.x >= MARGIN and start <= index < stop:
             self.post_message(self.CardClicked(index))
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """Every row of cards when it wraps (a `height: auto` hand grows with it)."""
+        if not self.wrap:
+            return self.band_height
+        per_row = max(1, (width - 2 * MARGIN) // self.slot)
+        return self.band_height * max(1, -(-len(self.cards) // per_row))
 
 
 def _add(row: list[str | Line], run: str) -> None:
