@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import time
 
+from colorcards.replay.background import BackgroundReviews
 from colorcards.replay.review import Review, accuracy
 from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
 from colorcards.store import Store
-from colorcards.store.background import BackgroundReviews
 from test_tui_controller import ManualHost, controller, play_match
 
 BUDGET = {"choose_deals": 64, "choose_playouts": 320, "looks": [64, 128]}
@@ -68,7 +68,7 @@ async def test_the_app_reviews_in_the_background_and_stops_on_quit(tmp_path, mon
     """The app starts the reviews a moment after the title; quitting ends the reviewer."""
     import asyncio
 
-    from colorcards.store import background
+    from colorcards.replay import background
     from colorcards.tui.app import ColorCardsApp
 
     def small(store, **kwargs):  # the app's reviewer, with the small coach

@@ -1,6 +1,6 @@
 """A review in a process of its own: `python -m colorcards.replay.reviewer`.
 
-The background reviews (store/background.py) run here, away from the game's process: a
+The background reviews (replay/background.py) run here, away from the game's process: a
 review is pure Python arithmetic for seconds to minutes, and in a thread it would share
 the interpreter's lock with the table and the title. A process of its own, at a lower
 priority, takes nothing from a key press; stopping it is ending it, and since every

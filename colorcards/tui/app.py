@@ -30,12 +30,12 @@ Back = Callable[[], None]
 if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
     from ..coach.remote import RemoteCoach
     from ..engine import Rules
+    from ..replay.background import BackgroundReviews
     from ..replay.kept import KeptGame
     from ..session.clocks import Clock
     from ..session.controller import GameController
     from ..session.seating import Seating
     from ..store import Store
-    from ..store.background import BackgroundReviews
     from .screens.rules import RulesScreen
     from .table import TableScreen
 
@@ -55,7 +55,7 @@ class ColorCardsApp(App):
     ENABLE_COMMAND_PALETTE = False
 
     BACKGROUND_REVIEWS = True
-    """Review finished games in the background (store/background.py), so that accuracy
+    """Review finished games in the background (replay/background.py), so that accuracy
     builds up without anyone asking. Tests turn it off unless they test it."""
 
     REVIEWS_AFTER = 3.0
@@ -101,7 +101,7 @@ class ColorCardsApp(App):
         """Ring the terminal bell when it is your turn."""
         self._remote_coach: RemoteCoach | None = None
         self.reviews: BackgroundReviews | None = None
-        """The background reviews, once started (store/background.py)."""
+        """The background reviews, once started (replay/background.py)."""
         self._seated = False
         """Whether a table has been up in this app (it then manages `gc.freeze`)."""
         self._frozen = False
@@ -177,7 +177,7 @@ class ColorCardsApp(App):
         if not self.BACKGROUND_REVIEWS:
             return
         if self.reviews is None:
-            from ..store.background import BackgroundReviews
+            from ..replay.background import BackgroundReviews
 
             self.reviews = BackgroundReviews(self.store)
         self.reviews.start()

@@ -1,6 +1,9 @@
 """Reviews in the background: each finished game kept whole is reviewed, newest first,
 so that accuracy builds up without anyone asking.
 
+The app schedules them, not the store: the store only keeps games and their reviews, and
+is handed here as a `ReviewStore` (what reviewing needs of it).
+
 The weighing runs in a process of its own (`replay/reviewer.py`, at a lower priority),
 never in the game's: the title, the table and every key keep the whole of the game's
 interpreter. A thread here only hands the child a game and keeps each review it sends
@@ -16,18 +19,38 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from ..replay.kept import ReplayError
-from .store import Store
+from .kept import KeptGame, ReplayError
 
 COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.replay.reviewer")
 """The reviewer's command line."""
 
 
+class ReviewStore(Protocol):
+    """What the background reviews need of the store."""
+
+    def unreviewed(self) -> list[str]:
+        """The kept games whose review is not complete, newest first."""
+        ...
+
+    def kept_game(self, game_id: str) -> KeptGame:
+        """A game kept whole (ReplayError if it cannot be read)."""
+        ...
+
+    def review(self, game_id: str) -> dict[str, Any] | None:
+        """The review kept so far for a game (None: none yet)."""
+        ...
+
+    def keep_review(self, game_id: str, review: dict[str, Any]) -> bool:
+        """Keep what the reviewer sent back for a game."""
+        ...
+
+
 class BackgroundReviews:
     """One reviewer at a time, over every kept game not yet reviewed."""
 
-    def __init__(self, store: Store, command: Sequence[str] = COMMAND,
+    def __init__(self, store: ReviewStore, command: Sequence[str] = COMMAND,
                  reviewed: Callable[[str], None] = lambda game_id: None,
                  budget: dict | None = None) -> None:
         self.store = store
