@@ -68,13 +68,9 @@ async def test_the_app_reviews_in_the_background_and_stops_on_quit(tmp_path, mon
     """The app starts the reviews a moment after the title; quitting ends the reviewer."""
     import asyncio
 
-    from colorcards.replay import background
     from colorcards.tui.app import ColorCardsApp
 
-    def small(store, **kwargs):  # the app's reviewer, with the small coach
-        return BackgroundReviews(store, budget=BUDGET, **kwargs)
-
-    monkeypatch.setattr(background, "BackgroundReviews", small)
+    monkeypatch.setattr(ColorCardsApp, "REVIEW_BUDGET", BUDGET)  # the small coach
 
     store = Store.open(tmp_path)
     game_id = _finished_game(store, seed=3)

@@ -2,8 +2,10 @@
 real app and store: the title's and Statistics' ways in, stepping, round by round,
 hands face up, a game with no replay, and a replay that cannot be trusted."""
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -264,43 +266,34 @@ QUICK_COACH = {"choose_deals": 32, "choose_playouts": 160, "looks": (32, 64)}
 
 
 def _quick_reviews(monkeypatch) -> None:
-    """The review screen weighs with `QUICK_COACH`: the whole review of a match in a
-    second or two instead of several."""
-    from colorcards.coach import Coach
-    from colorcards.tui.screens import review as review_screen
-
-    weigh = review_screen.review
-
-    def quick_review(kept, progress, stop, **kwargs):
-        return weigh(kept, progress=progress, stop=stop,
-                     coach=Coach(kept.difficulty, **QUICK_COACH), **kwargs)
-
-    monkeypatch.setattr(review_screen, "review", quick_review)
+    """The reviews weigh with `QUICK_COACH` (in the reviewer's process, as ever): the
+    whole review of a match in a second or two instead of several."""
+    monkeypatch.setattr(ColorCardsApp, "REVIEW_BUDGET", QUICK_COACH)
 
 
-def _slow_reviews(monkeypatch, seconds: float) -> list:
-    """Slow the review screen's weighing down to `seconds` a decision, on a small budget,
-    so that Escape lands while it is still weighing; returns the `resume` of each call.
+def _slow_reviews(monkeypatch, tmp_path, seconds: float):
+    """The Review screen's reviewer weighs on a small budget and pauses `seconds` after
+    each decision (tests/review_child.py), so that Escape lands while it is still
+    weighing; returns a function listing the `resume` each review was asked with.
 
     The review of a short game can finish within a frame on a quiet machine."""
-    import time
+    import sys
 
-    from colorcards.coach import Coach
-    from colorcards.tui.screens import review as review_screen
+    from colorcards.replay import background
 
-    weigh = review_screen.review
-    resumed = []
+    log = tmp_path / "resumed.jsonl"
+    log.touch()
+    monkeypatch.setenv("REVIEW_CHILD_LOG", str(log))
+    child = str(Path(__file__).with_name("review_child.py"))
+    monkeypatch.setattr(background, "COMMAND", (sys.executable, child, str(seconds)))
+    monkeypatch.setattr(ColorCardsApp, "REVIEW_BUDGET", QUICK_COACH)
 
-    def slow_review(kept, progress, stop, **kwargs):
-        resumed.append(kwargs.get("resume"))
+    def resumed() -> list:
+        from colorcards.replay.review import Review
 
-        def slow_progress(done, total):
-            time.sleep(seconds)
-            progress(done, total)
-        coach = Coach(kept.difficulty, **QUICK_COACH)
-        return weigh(kept, progress=slow_progress, stop=stop, coach=coach, **kwargs)
+        lines = log.read_text(encoding="utf-8").splitlines()
+        return [Review.from_json(json.loads(line)) for line in lines]
 
-    monkeypatch.setattr(review_screen, "review", slow_review)
     return resumed
 
 
@@ -308,7 +301,7 @@ async def test_a_review_can_be_left_at_once(data, monkeypatch):
     """V then Escape straight away: back at the replay, nothing kept, nothing broken."""
     from colorcards.tui.screens.review import ReviewScreen
 
-    _slow_reviews(monkeypatch, 0.2)
+    _slow_reviews(monkeypatch, data, 0.2)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -330,7 +323,7 @@ async def test_a_review_left_half_way_resumes_where_it_stopped(data, monkeypatch
     from colorcards.replay.review import Review
     from colorcards.tui.screens.review import ReviewScreen
 
-    resumed = _slow_reviews(monkeypatch, 0.3)
+    resumed = _slow_reviews(monkeypatch, data, 0.3)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -353,7 +346,11 @@ async def test_a_review_left_half_way_resumes_where_it_stopped(data, monkeypatch
         await pilot.press("v")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
-        assert resumed[-1] == kept, "the second visit resumes from what was kept"
+        for _ in range(200):  # the reviewer's process reads its request as it starts
+            if len(resumed()) >= 2:
+                break
+            await pilot.pause(0.05)
+        assert resumed()[-1] == kept, "the second visit resumes from what was kept"
         await pilot.press("escape")
         await pilot.pause()
 
@@ -472,3 +469,32 @@ def test_an_arranged_hand_is_kept_with_the_game_and_its_export(data):
     broken["arranged"] = [["four", "G1"]]
     with pytest.raises(ReplayError, match="arranged"):
         KeptGame.from_json(broken)
+
+
+async def test_the_review_screen_weighs_in_the_reviewers_process_never_here(data,
+                                                                           monkeypatch):
+    """V on a replay: the review is weighed in the reviewer's process. Any judgement made
+    in this process (the app's) fails the test."""
+    from colorcards.coach import weigh
+    from colorcards.replay import review as reviewing
+    from colorcards.tui.screens.review import ReviewScreen
+
+    def never(*args, **kwargs):
+        raise AssertionError("the app's process weighed a decision")
+
+    monkeypatch.setattr(weigh.Coach, "judging", never)
+    monkeypatch.setattr(weigh.Coach, "advising", never)
+    monkeypatch.setattr(reviewing, "review", never)
+    _quick_reviews(monkeypatch)
+    app = ColorCardsApp(data_dir=data, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter", "v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.result is not None and screen.result.complete
+        assert app.store.history()[0].reviewed

@@ -47,24 +47,95 @@ class ReviewStore(Protocol):
         ...
 
 
+class Reviewer:
+    """Reviews a game in the reviewer's process (`replay/reviewer.py`), one at a time: the
+    background reviews and the Review screen both weigh there, never in the app's
+    process. `cancel` ends the child at once; every review so far was handed back."""
+
+    def __init__(self, command: Sequence[str] | None = None,
+                 budget: dict[str, Any] | None = None) -> None:
+        self.command = tuple(COMMAND if command is None else command)
+        """The reviewer's command line (`COMMAND`, read when the reviewer is made)."""
+        self.budget = budget
+        """A smaller budget for the coach than its own (tests); None: its own."""
+        self._child: subprocess.Popen | None = None
+        self._cancelled = False
+        self._mutex = threading.Lock()
+
+    def review(self, kept: KeptGame, resume: dict[str, Any] | None,
+               each: Callable[[dict[str, Any]], None]) -> bool:
+        """Review `kept` from `resume` (a review so far, or None), handing `each` the
+        review so far after every decision weighed (from this thread); True once it is
+        complete, False if it was cancelled or the child failed."""
+        request = {"kept": kept.as_json(), "resume": resume, "budget": self.budget}
+        with self._mutex:
+            if self._cancelled:
+                return False
+            child = subprocess.Popen(self.command, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True)
+            self._child = child
+        assert child.stdin is not None and child.stdout is not None
+        complete = False
+        try:
+            with contextlib.suppress(OSError):  # the child was ended (cancel)
+                child.stdin.write(json.dumps(request) + "\n")
+                child.stdin.close()
+                for line in child.stdout:
+                    try:
+                        data = json.loads(line)
+                    except ValueError:
+                        break
+                    if not isinstance(data, dict) or self._cancelled:
+                        break
+                    each(data)
+                    complete = bool(data.get("complete"))
+        finally:
+            child.stdout.close()
+            if self._cancelled and child.poll() is None:
+                child.kill()
+            child.wait()
+            with self._mutex:
+                self._child = None
+        return complete and not self._cancelled
+
+    def cancel(self) -> None:
+        """End the review under way now, and any asked for later."""
+        with self._mutex:
+            self._cancelled = True
+            child = self._child
+        if child is not None and child.poll() is None:
+            child.kill()
+
+    def reset(self) -> None:
+        """Review again after `cancel`."""
+        with self._mutex:
+            self._cancelled = False
+
+
 class BackgroundReviews:
     """One reviewer at a time, over every kept game not yet reviewed."""
 
-    def __init__(self, store: ReviewStore, command: Sequence[str] = COMMAND,
+    def __init__(self, store: ReviewStore, command: Sequence[str] | None = None,
                  reviewed: Callable[[str], None] = lambda game_id: None,
                  budget: dict | None = None) -> None:
         self.store = store
-        self.budget = budget
-        """A smaller budget for the coach than its own (tests); None: its own."""
-        self.command = tuple(command)
+        self.reviewer = Reviewer(command, budget)
+        """Where the games are weighed."""
         self.reviewed = reviewed
         """Called (from the reviews' thread) with each game whose review is complete."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._child: subprocess.Popen | None = None
-        self._mutex = threading.Lock()
         self._skipped: set[str] = set()
         """Games that cannot be reviewed (damaged, or the reviewer failed on them)."""
+
+    @property
+    def budget(self) -> dict[str, Any] | None:
+        return self.reviewer.budget
+
+    @property
+    def command(self) -> tuple[str, ...]:
+        return self.reviewer.command
 
     @property
     def running(self) -> bool:
@@ -75,6 +146,7 @@ class BackgroundReviews:
         if self.running:
             return
         self._stop.clear()
+        self.reviewer.reset()
         self._thread = threading.Thread(target=self._run, name="background-reviews",
                                         daemon=True)
         self._thread.start()
@@ -82,10 +154,7 @@ class BackgroundReviews:
     def stop(self, wait: float = 2.0) -> None:
         """End the reviewer now (what it weighed is kept) and wait for the thread."""
         self._stop.set()
-        with self._mutex:
-            child = self._child
-        if child is not None and child.poll() is None:
-            child.kill()
+        self.reviewer.cancel()
         if self._thread is not None:
             self._thread.join(wait)
 
@@ -104,34 +173,12 @@ class BackgroundReviews:
             kept = self.store.kept_game(game_id)
         except ReplayError:
             return False
-        request = {"kept": kept.as_json(), "resume": self.store.review(game_id),
-                   "budget": self.budget}
-        with self._mutex:
-            if self._stop.is_set():
-                return True
-            child = subprocess.Popen(self.command, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True)
-            self._child = child
-        assert child.stdin is not None and child.stdout is not None
-        complete = False
-        try:
-            with contextlib.suppress(OSError):  # the child was ended (quitting)
-                child.stdin.write(json.dumps(request) + "\n")
-                child.stdin.close()
-                for line in child.stdout:
-                    try:
-                        data = json.loads(line)
-                    except ValueError:
-                        break
-                    if isinstance(data, dict) and not self._stop.is_set():
-                        self.store.keep_review(game_id, data)
-                        complete = bool(data.get("complete"))
-        finally:
-            child.stdout.close()
-            child.wait()
-            with self._mutex:
-                self._child = None
+
+        def keep(data: dict[str, Any]) -> None:
+            if not self._stop.is_set():
+                self.store.keep_review(game_id, data)
+
+        complete = self.reviewer.review(kept, self.store.review(game_id), keep)
         if complete:
             self.reviewed(game_id)
         return complete or self._stop.is_set()

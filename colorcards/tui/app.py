@@ -58,6 +58,10 @@ class ColorCardsApp(App):
     """Review finished games in the background (replay/background.py), so that accuracy
     builds up without anyone asking. Tests turn it off unless they test it."""
 
+    REVIEW_BUDGET: dict[str, Any] | None = None
+    """A smaller budget for the coach's reviews (the Review screen's and the background
+    ones) than its own: tests set it. None: the coach's own."""
+
     REVIEWS_AFTER = 3.0
     """Seconds after the app starts before the background reviews begin: the title's
     first frame is drawn long before."""
@@ -179,7 +183,7 @@ class ColorCardsApp(App):
         if self.reviews is None:
             from ..replay.background import BackgroundReviews
 
-            self.reviews = BackgroundReviews(self.store)
+            self.reviews = BackgroundReviews(self.store, budget=self.REVIEW_BUDGET)
         self.reviews.start()
 
     @property

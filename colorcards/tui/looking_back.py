@@ -34,6 +34,8 @@ class Host(Protocol):
 
     settings: GameSettings
 
+    REVIEW_BUDGET: dict[str, Any] | None
+
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
 
     def notify(self, message: str, *, severity: Any = "information",
@@ -118,6 +120,7 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
 
 def open_review(app: Host, kept: KeptGame, back: Back) -> None:
     """The Review screen: the kept review, or one computed now (and then kept)."""
+    from ..replay.background import Reviewer
     from .screens.review import ReviewScreen
 
     def keep(result: Review) -> None:
@@ -130,7 +133,8 @@ def open_review(app: Host, kept: KeptGame, back: Back) -> None:
         else:
             open_replay(app, kept, back=lambda: open_review(app, kept, back), start=what[1])
 
-    app.push_screen(ReviewScreen(kept, kept_review(app, kept), keep), chosen)
+    reviewer = Reviewer(budget=app.REVIEW_BUDGET)
+    app.push_screen(ReviewScreen(kept, kept_review(app, kept), keep, reviewer), chosen)
 
 
 def settings_for(kept: KeptGame, speed: str = "normal") -> GameSettings:

@@ -1,11 +1,13 @@
 """Review: the coach's verdict on a kept game, and its costly moments in words.
 
-The weighing (`replay.review`) runs in a thread worker, so the screen keeps answering
-keys; a progress bar moves from the first second and Escape leaves at any time (the
-worker sees it and stops after the decision it is weighing). What was weighed is handed
-to `keep` (the store keeps it with the game), finished or not: a finished review is
-shown at once the next time, one left half-way resumes where it stopped. Enter on a
-moment returns ('replay', frame) to open the replay there; R returns ('replay', 0).
+The weighing (`replay.review`) runs in the reviewer's process (`replay/background.py`,
+the one the background reviews use), never in the app's: a thread worker only reads its
+answers, so the screen keeps answering keys. A progress bar moves after each decision
+weighed, and Escape leaves at any time (the reviewer's process is ended; every decision
+it weighed was handed back). What was weighed is handed to `keep` (the store keeps it
+with the game), finished or not: a finished review is shown at once the next time, one
+left half-way resumes where it stopped. Enter on a moment returns ('replay', frame) to
+open the replay there; R returns ('replay', 0).
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ...engine import preset_title
+from ...replay.background import Reviewer
 from ...replay.kept import KeptGame
-from ...replay.review import Review, accuracy, moment_words, review, summary_words
+from ...replay.review import Review, accuracy, moment_words, summary_words
 from ...session.palette import card_name, colour_name, marks, unicode_ok
 from .common import LEVEL_TITLES
 
@@ -59,8 +62,11 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     ]
 
     def __init__(self, kept: KeptGame, kept_review: Review | None = None,
-                 keep: Callable[[Review], None] | None = None) -> None:
+                 keep: Callable[[Review], None] | None = None,
+                 reviewer: Reviewer | None = None) -> None:
         super().__init__()
+        self.reviewer = reviewer or Reviewer()
+        """Where the game is weighed (the reviewer's process)."""
         self.kept = kept
         """The game reviewed."""
         self.result = kept_review
@@ -116,16 +122,18 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     def _compute(self, resume: Review | None) -> None:
         worker = get_current_worker()
 
-        def progress(done: int, total: int) -> None:
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self._progress, done, total)
-
-        def weighed(so_far: Review) -> None:
+        def weighed(data: dict) -> None:
+            so_far = Review.from_json(data)
+            if so_far is None:
+                return
             self.result = so_far  # read on the event loop when the player leaves
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._progress, len(so_far.moments), so_far.total)
 
-        result = review(self.kept, progress=progress, stop=lambda: worker.is_cancelled,
-                        resume=resume, weighed=weighed)
-        if result.complete and not worker.is_cancelled:
+        complete = self.reviewer.review(self.kept, None if resume is None else resume.as_json(),
+                                        weighed)
+        result = self.result
+        if complete and result is not None and not worker.is_cancelled:
             self.app.call_from_thread(self._finished, result)
 
     def _progress(self, done: int, total: int) -> None:
@@ -173,8 +181,12 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     def action_replay(self) -> None:
         self.dismiss(("replay", 0))
 
+    def on_unmount(self) -> None:
+        self.reviewer.cancel()  # the app closing: what was weighed was handed back
+
     def action_back(self) -> None:
         self.workers.cancel_group(self, "review")
+        self.reviewer.cancel()
         result = self.result
         if result is not None and not result.complete and self.keep is not None:
             self.keep(result)  # what was weighed is kept: the next visit goes on from there
