@@ -12,7 +12,7 @@ import pytest
 
 from colorcards.tui.screens import NewGameScreen, ResultsScreen, StatsScreen, TitleScreen
 from colorcards.tui.widgets import LogStrip
-from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown, wait
+from tui_table_helpers import flat, make_app, play_to_end, screen_text, settle, shown, wait
 
 
 async def _press(pilot, key: str) -> None:
@@ -176,7 +176,7 @@ async def test_the_game_waits_while_the_terminal_is_too_small(tmp_path):
         for _ in range(5):
             await pilot.pause()
         ctl = app.controller
-        assert ctl.paused and "the game waits for 80×24" in screen_text(app)
+        assert ctl.paused and "the game waits until the table fits" in flat(screen_text(app))
         moves, left = len(ctl.game.actions), ctl.turn_left()
         await wait(pilot, 60)  # twice the turn timer, and many computer moves' pauses
         assert len(ctl.game.actions) == moves and ctl.turn_left() == left
