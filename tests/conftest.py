@@ -2,7 +2,6 @@
 
 import asyncio
 import collections.abc
-import gc
 
 import pytest
 
@@ -44,30 +43,13 @@ def _no_animations(monkeypatch):
     monkeypatch.setattr(constants, "TEXTUAL_ANIMATIONS", "none")
 
 
-class _YoungCollections:
-    """The `gc` the table and the app see in tests: they freeze and unfreeze as in
-    the game, but their collections walk the youngest generation only.
-    In the game a full collection there takes 15-80 ms; in a test process it walks
-    pytest's heap and every earlier test's leftovers too, 0.3 s a table."""
-
-    freeze = staticmethod(gc.freeze)
-    unfreeze = staticmethod(gc.unfreeze)
-    get_freeze_count = staticmethod(gc.get_freeze_count)
-    isenabled = staticmethod(gc.isenabled)
-    disable = staticmethod(gc.disable)
-    enable = staticmethod(gc.enable)
-
-    @staticmethod
-    def collect(generation: int = 2) -> int:
-        return gc.collect(0)
-
-
 @pytest.fixture(autouse=True)
 def _young_collections(monkeypatch):
-    from colorcards.tui import app, table
+    """The app's own collections walk the youngest generation only (tui/memory.py): in
+    a test process a full one walks pytest's heap too, 0.3 s a table."""
+    from colorcards.tui import memory
 
-    monkeypatch.setattr(table, "gc", _YoungCollections)
-    monkeypatch.setattr(app, "gc", _YoungCollections)  # its collections on the title
+    monkeypatch.setattr(memory, "FULL", False)
 
 
 async def _until_idle(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from ..engine import DEFAULT_PRESET, get_preset
 from ..level import Level
 from ..settings import GameSettings
+from . import memory
 from .screens.go import Go
 from .timers import schedule_on
 
@@ -277,7 +278,7 @@ class ColorCardsApp(App):
         a collection walks 20,000-30,000 objects here, every object the process has
         otherwise."""
         if self._frozen and not self._seated:
-            gc.collect()
+            memory.collect()
 
     def _title_chosen(self, where: Go | None) -> None:
         """Escape on the title asks before quitting; what it opens comes back to it."""

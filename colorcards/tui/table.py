@@ -51,6 +51,7 @@ from ..session.palette import colour_name, unicode_ok
 from ..session.prompts import card_words, clock_text, prompt, status
 from ..session.seating import Seating
 from ..session.wording import ascii_text, counted
+from . import memory
 from .presenter import RingIds, compose_ring, show_view
 from .timers import schedule_on
 from .widgets import (
@@ -214,7 +215,7 @@ class TableScreen(Screen):
         # the stylesheets, the table: 80,000 and more), 15-80 ms each, and now and then one
         # lands on a key. What is alive once the table is up is left out of them until the
         # table goes (the old table is gone before a new one mounts).
-        gc.collect()
+        memory.collect()
         gc.freeze()
 
     def on_unmount(self) -> None:
