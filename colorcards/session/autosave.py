@@ -2,7 +2,7 @@
 only a change the store has not seen.
 
 A change asks for a save (`request`); the host runs the save after the frame that shows
-the change (a save of about 1 ms used to delay that frame), and every change made
+the change (a save used to delay that frame), and every change made
 meanwhile goes in the same write. A pause or quitting writes a waiting save at once
 (`flush`). A save whose key (what was played, the hand's order, the computers'
 generators) is the one last written is skipped. Once the match is recorded

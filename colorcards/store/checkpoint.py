@@ -1,8 +1,8 @@
 """Moving the write-ahead log into the database file, off the autosave's path.
 
 SQLite's automatic checkpoint runs inside whichever commit crosses the threshold and
-syncs the disk twice there: on these machines that turns one autosave in a hundred
-into a 10 ms one. Instead the saving connection never checkpoints; this thread does,
+syncs the disk twice there: that turns one autosave in a hundred into a slow one
+(tests/benchmarks/STORE.md). Instead the saving connection never checkpoints; this thread does,
 on its own connection, a little after every `EVERY` saves. A passive checkpoint never
 blocks the saver. If the log still grows past `LIMIT_FRAMES` (saves arriving faster
 than a checkpoint can finish, which play never does), it restarts the log, waiting for

@@ -71,9 +71,8 @@ class ColorCardsApp(App):
     """Seconds after a key or a click (on the app's `clock`, when it has one) during which
     Python's garbage collector waits.
     Drawing a frame makes thousands of objects, so nearly every key's frame met a young
-    collection (0.5-3 ms) and now and then a full one (12-20 ms, during a game): a key
-    then missed its frame. Held, they run once the key is answered (its frame comes
-    within 20 ms, a screen's within 100)."""
+    collection and now and then a full one: a key then missed its frame. Held, they run
+    once the key is answered (tests/benchmarks/TUI.md)."""
 
     def __init__(self, data_dir: str | Path | None = None, seed: int | None = None,
                  settings: GameSettings | None = None, *, direct: bool = False,
@@ -167,7 +166,7 @@ class ColorCardsApp(App):
     def _prepare_rules(self) -> None:
         """The Rules screen of the table the title would deal, its page laid out, while
         the player reads the title: its first opening then has only Textual's part to
-        do (Rich's Markdown parsed and laid out twice was 15-25 ms of it)."""
+        do (Rich's Markdown parsed and laid out twice was a large part of it)."""
         if self._rules_screen is not None or self._seated:
             return
         from .screens.rules import RulesScreen
@@ -274,9 +273,8 @@ class ColorCardsApp(App):
         """Once the title is drawn again, while the player reads it: let go of what the
         screens closed since left behind, so that no full garbage collection comes due
         in the middle of the next screen's opening (one landed on every third or fourth
-        opening, 15-37 ms each). Only once start-up is frozen and before any table:
-        a collection walks 20,000-30,000 objects here, every object the process has
-        otherwise."""
+        opening). Only once start-up is frozen and before any table: a collection walks
+        a small part of the process's objects here, every object it has otherwise."""
         if self._frozen and not self._seated:
             memory.collect()
 
@@ -359,8 +357,8 @@ class ColorCardsApp(App):
             self.show_stats(back)
 
         store = self.store
-        # Only what the strips and lines read, of the counted games (2,000 games: 2-3 ms;
-        # the history list, 7-20 ms; full records, 33 ms).
+        # Only what the strips and lines read, of the counted games: a few times quicker
+        # than the history list, and than full records (tests/benchmarks/STORE.md).
         self.push_screen(StatsScreen(store.stats(), store.outcomes(), store.accuracies(),
                                      store.stats(practice=True)),
                          lambda where: self.go(where, back if where is Go.BACK else reopen))
@@ -375,7 +373,7 @@ class ColorCardsApp(App):
         screen = self._rules_screen
         if screen is None or (screen.preset_key, screen.rules) != (settings.preset, rules):
             # Kept between openings (installed): composing, styling and laying out its
-            # tabs again was most of each opening (60-90 ms of the loop's time).
+            # tabs again was most of each opening.
             if screen is not None:
                 self.uninstall_screen(screen)
                 if screen not in self.screen_stack:

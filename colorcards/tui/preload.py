@@ -9,9 +9,10 @@ the loop itself waits for this thread's import of it (Python's import lock), nev
 twice.
 
 Once they are imported, what the process holds then (Textual, Rich, the stylesheets, the
-game's modules: 60,000 objects and more) is left out of Python's garbage collections
-(`gc.freeze`, on the loop, through `done`): a full collection walked it all, 45-95 ms
-at a load of 3-4, and one landed on a screen's opening every second or third time.
+game's modules: tens of thousands of objects) is left out of Python's garbage
+collections (`gc.freeze`, on the loop, through `done`): a full collection walked it
+all, long enough to be felt, and one landed on a screen's opening every second or third
+time (tests/benchmarks/TUI.md).
 """
 
 from __future__ import annotations

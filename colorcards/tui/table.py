@@ -78,8 +78,8 @@ SAVE_DELAY = 0.1
 """Seconds the autosave waits after a change, so that the frame showing it is drawn first.
 
 Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which after a
-key comes before the widgets have asked for their redraw, so the save (about 1 ms) used
-to delay the frame. A pause or quitting writes a waiting save at once."""
+key comes before the widgets have asked for their redraw, so the save used to delay the
+frame. A pause or quitting writes a waiting save at once."""
 DRAW_AHEAD = 0.1
 """Seconds after a change to your hand before what your next move may show is drawn ahead
 (`_draw_ahead`): after the change's frame, as the save is (see `SAVE_DELAY`)."""
@@ -193,7 +193,8 @@ class TableScreen(Screen):
         names = [ctl.name(seat) for seat in range(ctl.view().seats)]
         # No boxes only to hold others: the header and the log's column are docked, the
         # rest laid out down the screen. A box round others is painted again in every
-        # frame that changes anything inside it (about 11% of a card played's work).
+        # frame that changes anything inside it (a tenth of a card played's work, as
+        # tests/benchmarks/TUI.md measured).
         yield KeptStatic(id="header")
         yield OpponentList(id="opponents")  # the narrow layout's (narrow.tcss)
         yield from compose_ring(RING_IDS, names, ctl.settings.difficulty)
@@ -212,9 +213,9 @@ class TableScreen(Screen):
             self.controller.pause()  # nothing runs until the table can be seen
         self.controller.start()
         # Python's full garbage collections walk every object the process holds (Textual,
-        # the stylesheets, the table: 80,000 and more), 15-80 ms each, and now and then one
-        # lands on a key. What is alive once the table is up is left out of them until the
-        # table goes (the old table is gone before a new one mounts).
+        # the stylesheets, the table: tens of thousands), long enough to miss a frame,
+        # and now and then one lands on a key. What is alive once the table is up is left
+        # out of them until the table goes (the old table is gone before a new one mounts).
         memory.collect()
         gc.freeze()
 

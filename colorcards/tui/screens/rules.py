@@ -3,9 +3,9 @@ whole rulebook (RULES.md, shipped in the package), each on a tab of its own.
 
 Each page is one Static drawing Rich's Markdown. Textual's Markdown widget makes a widget
 of every paragraph, list item and table cell, and mounting the rulebook's thousand of
-them kept the screen from its first frame for over a second (filled a part a frame, the
-first words still came 0.2-0.3 s after the key); one Static is laid out in a few
-milliseconds, whole, so End goes to the real end at once."""
+them kept the screen from its first frame for over a second (filled a part a frame,
+the first words still came late); one Static is laid out whole, at once, so End goes
+to the real end at once."""
 
 from __future__ import annotations
 

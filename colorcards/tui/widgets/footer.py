@@ -12,7 +12,7 @@ class TableFooter(Footer):
     footer's `compact`, and a watcher is dropped only when `compact` changes, which it
     never does (textual#6666). Over a long game that kept hundreds of thousands of
     objects alive, and Python's full garbage collections, which walk them all, grew to
-    100-300 ms, each one landing on whatever key was being answered.
+    several frames long, each one landing on whatever key was being answered.
     """
 
     async def recompose(self) -> None:

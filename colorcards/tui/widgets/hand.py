@@ -5,8 +5,8 @@ border, and the first nine carry their number key in brackets ('[4]'). The widge
 fed its cards and state by the table and only ever posts `CardClicked`; it never looks
 at the game.
 
-`render` says what the hand looks like, as Rich text. Restyling all of it took about
-3 ms a change, so `render_line` draws the same lines from card faces and gaps that were
+`render` says what the hand looks like, as Rich text. Restyling all of it was a large
+part of a change's frame, so `render_line` draws the same lines from card faces and gaps that were
 each styled once and kept: a card played or the selection moved is then a join of
 strips. Textual draws `render` itself while text is being selected in the hand (it
 paints the selection) and for an empty hand.

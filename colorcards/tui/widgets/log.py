@@ -33,7 +33,7 @@ class GameLog(RichLog):
         """The log's style, kept until its styles change.
 
         RichLog asks for it twice for every line it draws, and Textual works it out afresh
-        from every ancestor each time: 4 ms for the 38 lines of the log column."""
+        from every ancestor each time: for the log column, a visible part of a frame."""
         if self._rich_style is None:
             self._rich_style = super().rich_style
         return self._rich_style
@@ -77,7 +77,7 @@ class LogStrip(KeptStatic):
 
     A Static, not a RichLog: it never scrolls, so a move redraws its lines and lays out
     nothing. (A RichLog cleared and written afresh changed its virtual size, and each
-    change laid out the whole table again: 2-3 ms of every card played.)"""
+    change laid out the whole table again, with every card played.)"""
 
     def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
         super().__init__("", markup=False, **kwargs)

@@ -150,8 +150,8 @@ class Ring(RedrawsOnChange, Vertical):
         """Give the border the active colour (its class, `-red` …): the classes change
         together and only the ring itself is restyled. The usual way restyles the ring
         and all its boxes against the whole stylesheet, twice for a new colour (a class
-        off, a class on): about 6 ms of a card played, when the stylesheet styles
-        nothing inside the ring by these classes."""
+        off, a class on): a large part of a card played's frame, when the stylesheet
+        styles nothing inside the ring by these classes."""
         before = set(self.classes)
         self.update_classes({f"-{colour.value}": colour is active for colour in Colour},
                             update=False)
