@@ -1,12 +1,13 @@
 """The coach's judgement of a move at the table, in a process of its own.
 
-A judgement is pure Python for a fraction of a second to several seconds. In a thread
-of the game's process it holds the interpreter's lock in turns with the event loop, and
-a key waits for its turn (tests/benchmarks/TUI.md). Here it runs in a child process that
+A judgement is pure Python for a fraction of a second to several seconds. In a thread of
+the game's process it holds the interpreter's lock in turns with the event loop, and a
+key waits for its turn (tests/benchmarks/TUI.md). Here it runs in a child process that
 lives as long as the app: the table's thread only writes the position and waits for the
-answer, which frees the lock. The child rebuilds the position from the match's own record (the game as the
-table sat down at it, or the deal's seed, and the actions since), so it judges exactly
-the view the player had, and the answer is the one the review and the hint give.
+answer, which frees the lock. The child rebuilds the position from the match's own
+record (the game as the table sat down at it, or the deal's seed, and the actions
+since), so it judges exactly the view the player had, and the answer is the one the
+review and the hint give.
 
 The child works on every judgement asked of it in turns, a slice of its processor time
 at a time (`QUANTUM`), always on the one that has had the least so far. Most judgements
