@@ -12,7 +12,7 @@ import pytest
 
 from colorcards.tui.screens import NewGameScreen, ResultsScreen, StatsScreen, TitleScreen
 from colorcards.tui.widgets import LogStrip
-from tui_table_helpers import flat, make_app, play_to_end, screen_text, settle, shown, wait
+from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown, wait
 
 
 async def _press(pilot, key: str) -> None:
@@ -176,7 +176,8 @@ async def test_the_game_waits_while_the_terminal_is_too_small(tmp_path):
         for _ in range(5):
             await pilot.pause()
         ctl = app.controller
-        assert ctl.paused and "the game waits until the table fits" in flat(screen_text(app))
+        text = " ".join(screen_text(app).split())
+        assert ctl.paused and "make the window taller: the game waits" in text
         moves, left = len(ctl.game.actions), ctl.turn_left()
         await wait(pilot, 60)  # twice the turn timer, and many computer moves' pauses
         assert len(ctl.game.actions) == moves and ctl.turn_left() == left
@@ -186,6 +187,25 @@ async def test_the_game_waits_while_the_terminal_is_too_small(tmp_path):
         assert not ctl.paused and "the game waits" not in screen_text(app)
         await wait(pilot, 31)
         assert len(ctl.game.actions) > moves  # play goes on
+
+
+@pytest.mark.parametrize("size, what", [
+    ((30, 40), "Turn your phone sideways or widen the window"),
+    ((60, 20), "Turn your phone upright or make the window taller"),
+])
+async def test_too_small_says_what_to_do_in_a_players_words(tmp_path, size, what):
+    """Too narrow even for the narrow table, or too short: what to do, not the terminal's
+    size in cells; 40 columns by 24 rows play (a phone held upright is about 43 x 40)."""
+    app = make_app("color-cards", seed=5, data_dir=tmp_path, delay=60)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert app.controller.paused and what in text and "Terminal" not in text
+        await pilot.resize_terminal(40, 24)
+        for _ in range(5):
+            await pilot.pause()
+        assert not app.controller.paused and "the game waits" not in screen_text(app)
 
 
 async def test_the_log_strip_never_begins_in_the_middle_of_a_sentence(tmp_path):

@@ -30,7 +30,8 @@ def _kept_lines(hand) -> list[list]:
     return [list(hand.render_line(y)) for y in range(hand.size.height)]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["small cards", "large cards"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (42, 40)],
+                         ids=["small cards", "large cards", "narrow, in rows"])
 @pytest.mark.parametrize("literal, selected, shake, ascii_only", [
     (HAND, 0, 0, False),
     (HAND, 3, 1, False),
@@ -50,7 +51,11 @@ async def test_kept_faces_draw_what_textual_draws(tmp_path, size, literal, selec
         hand.selected = selected
         hand.shake = shake
         await pilot.pause()
-        assert _kept_lines(hand) == _textual_lines(hand)
+        kept, textual = _kept_lines(hand), _textual_lines(hand)
+        assert kept[:len(textual)] == textual
+        # In rows, a short hand leaves the rest of the hand's box blank below its cards.
+        assert all("".join(segment.text for segment in line).strip() == ""
+                   for line in kept[len(textual):])
 
 
 async def test_a_card_played_redraws_the_kept_faces(tmp_path):
@@ -77,3 +82,35 @@ async def test_dragging_over_the_hand_selects_its_text(tmp_path):
         selected = pilot.app.screen.get_selected_text()
         assert "Red" in selected and "Blue" in selected
         assert ctl.game.top.code == "B7" and len(ctl.hand()) == 7
+
+
+@pytest.mark.parametrize("selected", [0, 9, 21])
+async def test_a_narrow_hand_in_rows_shows_the_selection_and_taps_the_card_under_it(
+        tmp_path, selected):
+    """In rows (42 columns, a phone held upright): the selected card's row is among those
+    shown, each row holds whole cards, and a tap on the second card of the second row
+    shown asks for that card."""
+    from colorcards.tui.widgets import Hand
+
+    clicked: list[int] = []
+
+    def hook(message) -> None:
+        if isinstance(message, Hand.CardClicked):
+            clicked.append(message.index)
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(42, 40), message_hook=hook) as pilot:
+        seat_position(pilot.app, position(MANY))
+        await pilot.pause()
+        hand = pilot.app.screen.query_one(Hand)
+        assert hand.wrap
+        hand.selected = selected
+        await pilot.pause()
+        start, stop = hand._window()
+        per_row = hand.visible_count()
+        assert start <= selected < stop and start % per_row == 0
+        assert stop - start <= per_row * hand.visible_rows() and hand.visible_rows() >= 2
+        # The second row's second card, on its face's middle line (raised or not).
+        await pilot.click(hand, offset=(2 + hand.slot + 3, hand.band_height + 2))
+        await pilot.pause()
+        assert clicked and set(clicked) == {start + per_row + 1}  # (seen as it bubbles up)

@@ -52,3 +52,10 @@ def test_new_game_error_snapshot(snap_compare, size):
     """The settings with a forbidden combination explained inline."""
     keys = ["down"] * 5 + ["right"]
     assert snap_compare(ScreenApp(SCREENS["new_game"]), press=keys, terminal_size=size)
+
+
+@pytest.mark.parametrize("name", ["title", "colour_chooser", "results"])
+def test_phone_screen_snapshot(snap_compare, name):
+    """On a phone held upright (42x40): the title's name and cards whole, the four
+    colours two and two, every button of the results in sight to tap."""
+    assert snap_compare(ScreenApp(SCREENS[name]), terminal_size=(42, 40))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -21,6 +22,7 @@ import pytest
 from colorcards import web
 from colorcards.cli import main
 from web_helpers import (
+    PHONE,
     TURN,
     Served,
     cell_centre,
@@ -32,12 +34,20 @@ from web_helpers import (
     missing,
     offline_page,
     play_hinted,
+    raised_cards,
     screen,
     start_game,
+    tap,
+    tap_in_row,
     wait_for,
 )
 
 WHY_NOT = missing()
+ROUND_OVER = r"went out first|wins\."
+"""The results at the end of a round (on a phone the buttons below may be out of sight)."""
+MY_TURN = (r"Your turn|coming your way|You drew [^\n]*(: Enter plays it|cannot be played)"
+           r"|already drawn|Two cards left|a Wild Draw Four on you")
+"""The status line at the player's turn (the log above it may say 'You drew' too)."""
 REQUIRED = os.environ.get("COLORCARDS_BROWSER_TESTS") == "required"
 """Set by .ci/run: there a missing browser fails these tests instead of skipping them."""
 needs_browser = pytest.mark.skipif(WHY_NOT is not None and not REQUIRED,
@@ -221,30 +231,30 @@ def test_explicit_host_warns_there_is_no_login():
 # ---------------------------------------------------------------- in a browser
 
 @pytest.fixture(scope="module")
-def browser():
+def playwright():
     if WHY_NOT is not None:
         pytest.fail(f"browser tests required here, but {WHY_NOT}")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
+    with sync_playwright() as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
-def browser_rebound():
+def browser(playwright):
+    chromium = launch(playwright)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="module")
+def browser_rebound(playwright):
     """A browser that resolves evil.example and evil2.example to loopback addresses, as
     an attacker's DNS would point its own name at the player's machine."""
-    if WHY_NOT is not None:
-        pytest.fail(f"browser tests required here, but {WHY_NOT}")
-    from playwright.sync_api import sync_playwright
-
     rules = "--host-resolver-rules=MAP evil.example 127.0.0.1, MAP evil2.example 127.0.0.2"
-    with sync_playwright() as playwright:
-        chromium = launch(playwright, [rules])
-        yield chromium
-        chromium.close()
+    chromium = launch(playwright, [rules])
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture
@@ -304,6 +314,61 @@ def test_a_page_under_a_foreign_name_is_refused(browser_rebound, tmp_path, extra
             page.close()
     finally:
         server.stop()
+
+
+@needs_browser
+def test_a_phone_plays_a_whole_game_by_taps(browser, served):
+    """At 390x844, a phone held upright, the narrow table plays a whole game by taps
+    alone: New game, one opponent at Fast from the settings' arrows, the hint and Play
+    from the tap targets once, then a raised card, the deck or Pass each turn, a colour
+    tapped for a Wild, Last Card tapped at two cards; on to the results."""
+    with offline_page(browser, size=PHONE, phone=True) as page:
+        page.goto(served.url)
+        wait_for(page, "New game")
+        tap(page, "New game", 2)
+        wait_for(page, "PLAY")
+        tap_in_row(page, "Opponents", "‹")
+        wait_for(page, "‹ 2")
+        tap_in_row(page, "Opponents", "‹")
+        wait_for(page, "‹ 1")
+        tap_in_row(page, "Speed", "›")
+        wait_for(page, r"Speed\W+Fast")
+        tap(page, "PLAY", 1)
+        hinted = False
+        for _ in range(400):
+            text = wait_for(page, f"{MY_TURN}|Name the colour|{ROUND_OVER}", timeout=30)
+            if re.search(ROUND_OVER, text):
+                assert "Lily" in text
+                return
+            if "Name the colour" in text:  # a swatch under the chooser's heading
+                text = wait_for(page, "(?s)Name the colour.*YELLOW")
+                lines = text.splitlines()
+                top = find_cell(text, "Name the colour")[0]
+                row = next((r for r in range(top, len(lines)) if "YELLOW" in lines[r]), None)
+                assert row is not None, text
+                page.touchscreen.tap(*cell_centre(page, text, row, lines[row].index("YELLOW")))
+                page.wait_for_timeout(300)
+                continue
+            before = text
+            if not hinted:  # the hint and Play, from the keys' tap targets
+                tap(page, "Hint", text=text)
+                wait_for(page, "Hint: ")
+                tap(page, " Play", 1)
+                hinted = True
+            elif "Two cards left" in text:
+                tap(page, "L Last Card", text=text)
+            elif cards := raised_cards(text):
+                page.touchscreen.tap(*cell_centre(page, text, *cards[0]))
+            elif re.search(r"You drew [^\n]*(: Enter plays it|cannot be played)|already drawn",
+                           text):
+                tap(page, "P Pass", text=text)
+            else:
+                tap(page, "DRAW", text=text)
+            deadline = time.monotonic() + 10
+            while screen(page) == before:  # the tap was answered
+                assert time.monotonic() < deadline, f"the tap did nothing:\n{before}"
+                page.wait_for_timeout(50)
+        pytest.fail(f"no end in 400 taps:\n{screen(page)}")
 
 
 @needs_browser

@@ -140,10 +140,12 @@ def launch(playwright, extra: list[str] | None = None):
 
 @contextmanager
 def offline_page(browser, blocked: list[str] | None = None,
-                 size: tuple[int, int] = (1100, 720)) -> Iterator:
+                 size: tuple[int, int] = (1100, 720), phone: bool = False) -> Iterator:
     """A page in a fresh context where every request beyond loopback is held unanswered,
-    as a network that drops it silently would (and noted in `blocked`)."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    as a network that drops it silently would (and noted in `blocked`). A `phone` has a
+    touch screen (`tap`)."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  has_touch=phone, is_mobile=phone)
     context.add_init_script(CATCH_TERMINAL)
     held = blocked if blocked is not None else []
 
@@ -241,6 +243,39 @@ def find_cell(text: str, word: str) -> tuple[int, int]:
         if col >= 0:
             return row, col
     raise AssertionError(f"{word!r} is not on the screen:\n{text}")
+
+
+PHONE = (390, 844)
+"""A phone held upright, in CSS pixels (about 43x40 cells at the page's font)."""
+
+
+def tap(page, word: str, offset: int = 0, text: str | None = None) -> None:
+    """Tap the screen where `word` is shown (`offset` cells into it)."""
+    text = text if text is not None else screen(page)
+    row, col = find_cell(text, word)
+    page.touchscreen.tap(*cell_centre(page, text, row, col + offset))
+
+
+def tap_in_row(page, label: str, mark: str) -> None:
+    """Tap the first `mark` right of `label` on its row (a setting's '‹' or '›')."""
+    text = screen(page)
+    row, col = find_cell(text, label)
+    page.touchscreen.tap(*cell_centre(page, text, row, text.splitlines()[row].index(mark, col)))
+
+
+def raised_cards(text: str) -> list[tuple[int, int]]:
+    """Where the playable cards of a narrow table's hand are drawn (a cell in the middle
+    of each face), from their bottom corners: the hand's rows of cards are five lines
+    each, from the line under the control bar, and a playable card is drawn a line
+    higher, its bottom on the row's fourth line instead of its fifth."""
+    lines = text.splitlines()
+    bar = next(i for i, line in enumerate(lines) if re.search(r"\bD Draw", line))
+    corners = [(row, match.start()) for row, line in enumerate(lines) if row > bar
+               for match in re.finditer(r"[╰┗][─━]", line)]
+    for first in (bar + 1, bar + 2):  # the control bar may take a second line
+        if all((row - first) % 5 in (3, 4) for row, _ in corners):
+            return [(row - 2, col + 3) for row, col in corners if (row - first) % 5 == 3]
+    raise AssertionError(f"the hand's rows are not where they should be:\n{text}")
 
 
 def play_hinted(page) -> None:

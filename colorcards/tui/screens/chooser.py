@@ -33,6 +33,10 @@ ASCII_SHAPES: dict[Colour, tuple[str, ...]] = {
 }
 
 
+NARROW_BELOW = 72
+"""Columns under which the four colours do not fit in a row, and go two and two."""
+
+
 def big_shape(colour: Colour, ascii_only: bool | None = None) -> tuple[str, ...]:
     """The colour's shape drawn large, in Unicode or ASCII as the terminal allows."""
     use_ascii = (not palettes.unicode_ok()) if ascii_only is None else ascii_only
@@ -131,7 +135,13 @@ class ColourChooser(ModalScreen[Colour | None]):
             yield Static(marks(keys), classes="keys")
 
     def on_mount(self) -> None:
+        self.on_resize()
         self._show()
+
+    def on_resize(self) -> None:
+        """Two and two where four in a row do not fit (a phone held upright): every
+        colour in sight, to click or tap (narrow.tcss)."""
+        self.set_class(self.app.size.width < NARROW_BELOW, "-narrow")
 
     def _show(self) -> None:
         for i, swatch in enumerate(self.query(Swatch)):

@@ -310,6 +310,11 @@ class ResultsScreen(ModalScreen[Go]):
             go += " · V review · D same deal"
         return marks(f"{go} · T title · ↑ ↓ read")
 
+    def on_resize(self) -> None:
+        """Under 80 columns (a phone held upright) the buttons go two to a row, so that
+        every one of them can be tapped (screens.tcss)."""
+        self.set_class(self.app.size.width < 80, "-narrow")
+
     def action_proceed(self) -> None:
         self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
 
