@@ -45,7 +45,8 @@ from web_helpers import (
 WHY_NOT = missing()
 ROUND_OVER = r"went out first|wins\."
 """The results at the end of a round (on a phone the buttons below may be out of sight)."""
-MY_TURN = (r"Your turn|coming your way|You drew [^\n]*(: Enter plays it|cannot be played)"
+MY_TURN = (r"Your turn|You must draw|coming your way"
+           r"|You drew [^\n]*(: Enter plays it|cannot be played)"
            r"|already drawn|Two cards left|a Wild Draw Four on you")
 """The status line at the player's turn (the log above it may say 'You drew' too)."""
 REQUIRED = os.environ.get("COLORCARDS_BROWSER_TESTS") == "required"
