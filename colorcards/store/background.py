@@ -69,20 +69,31 @@ class BackgroundReviews:
     def _run(self) -> None:
         while not self._stop.is_set():
             todo = [g for g in self.store.unreviewed() if g not in self._skipped]
+            wanted: list[int] = []
             if not todo:
-                return
-            game_id = todo[0]
-            if not self._review(game_id):
-                self._skipped.add(game_id)
+                # Every game is reviewed: its costly moments become exercises, and each
+                # exercise's options are weighed, so that Practice answers at once.
+                from . import exercises
 
-    def _review(self, game_id: str) -> bool:
+                exercises.sync(self.store)
+                waiting = {g: i for g, i in exercises.unweighed(self.store).items()
+                           if g not in self._skipped}
+                if not waiting:
+                    return
+                todo = list(waiting)
+                wanted = waiting[todo[0]]
+            game_id = todo[0]
+            if not self._review(game_id, wanted) or wanted:
+                self._skipped.add(game_id)  # a game's exercises are weighed once a run
+
+    def _review(self, game_id: str, exercises: Sequence[int] = ()) -> bool:
         """Review one game in the child; False if it cannot be (it is then skipped)."""
         try:
             kept = self.store.kept_game(game_id)
         except ReplayError:
             return False
         request = {"kept": kept.as_json(), "resume": self.store.review(game_id),
-                   "budget": self.budget}
+                   "budget": self.budget, "exercises": list(exercises)}
         with self._mutex:
             if self._stop.is_set():
                 return True
@@ -101,7 +112,9 @@ class BackgroundReviews:
                         data = json.loads(line)
                     except ValueError:
                         break
-                    if isinstance(data, dict) and not self._stop.is_set():
+                    if isinstance(data, dict) and "exercise" in data:
+                        self._keep_answers(game_id, data)
+                    elif isinstance(data, dict) and not self._stop.is_set():
                         self.store.keep_review(game_id, data)
                         complete = bool(data.get("complete"))
         finally:
@@ -112,3 +125,14 @@ class BackgroundReviews:
         if complete:
             self.reviewed(game_id)
         return complete or self._stop.is_set()
+
+    def _keep_answers(self, game_id: str, data: dict) -> None:
+        from ..replay.exercises import Answers
+        from . import exercises
+
+        try:
+            answers = Answers.from_json(data["answers"])
+            index = int(data["exercise"])
+        except (KeyError, TypeError, ValueError):
+            return
+        exercises.keep_answers(self.store, game_id, index, answers)

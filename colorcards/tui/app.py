@@ -305,6 +305,8 @@ class ColorCardsApp(App):
             looking_back.show_history(self, back)
         elif where is Go.RULES:
             self.show_rules(back)
+        elif where is Go.PRACTICE:
+            self.show_practice(back)
         elif where is Go.SOUND:
             self.sound = not self.sound
             self.notify(f"Sound {'on' if self.sound else 'off'}.", timeout=2)
@@ -359,6 +361,28 @@ class ColorCardsApp(App):
         self.push_screen(StatsScreen(store.stats(), store.outcomes(), store.accuracies(),
                                      store.stats(practice=True)),
                          lambda where: self.go(where, back if where is Go.BACK else reopen))
+
+    def now(self) -> float:
+        """Seconds on the app's clock (the wall clock's when it has none): what the
+        practice schedule keeps its time on."""
+        import time
+
+        return self.clock.now() if self.clock is not None else time.time()
+
+    def show_practice(self, back: Back) -> None:
+        """Practice: the exercises due now (screens/practice.py)."""
+        from ..store import exercises
+        from .screens.practice import PracticeScreen
+
+        store = self.store
+        exercises.sync(store)
+
+        def answered(item: Any, action: Any, grade: str) -> Any:
+            return exercises.answered(store, item, grade, self.now())
+
+        self.push_screen(PracticeScreen(exercises.due(store, self.now()), answered,
+                                        waiting=lambda: exercises.due(store, self.now())),
+                         lambda _: back())
 
     def show_rules(self, back: Back, rules: Rules | None = None) -> None:
         """The Rules screen for the table being played, or the settings' table."""
