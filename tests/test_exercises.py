@@ -246,3 +246,22 @@ def test_exercises_of_an_incomplete_review_are_none(reviewed):
     whole = _listed_review(kept, 2)
     part = Review(whole.moments[:-1], whole.total, whole.level)
     assert exercises_of(kept, part) == [] and len(exercises_of(kept, whole)) == 2
+
+
+def test_exercises_and_their_schedule_survive_a_file_moved_aside(tmp_path):
+    """A file colorcards cannot use (here: from a newer colorcards) is moved aside and
+    what it held carried into a new one: the exercises with their answers and schedule."""
+    data = tmp_path / "data"
+    store = Store.open(data)
+    game_id = _finished_game(store, seed=3)
+    store.keep_review(game_id, _listed_review(store.kept_game(game_id), 2).as_json())
+    items = _ready(store)
+    stored.answered(store, items[0], COSTLY, 100.0)
+    before = stored.due(store, 10_000.0)
+    store.close()
+    with sqlite3.connect(data / "colorcards.db") as db:
+        db.execute("UPDATE schema_version SET version = 99")
+    with Store.open(data) as again:
+        assert again.problems and "newer colorcards" in again.problems[0]
+        assert stored.due(again, 10_000.0) == before
+        assert stored.stats(again, 10_000.0).done == 1

@@ -36,6 +36,16 @@ class PracticeStats:
         return {"exercises": self.exercises, "done": self.done,
                 "solved_first": self.solved_first, "due": self.due, "waiting": self.waiting}
 
+    def words(self) -> str:
+        """'Exercises: 5 done of 7, 3 solved the first time; 2 due now.'"""
+        if not self.exercises:
+            return ""
+        text = (f"Exercises: {self.done} done of {self.exercises}, {self.solved_first} solved "
+                f"the first time; {self.due} due now")
+        if self.waiting:
+            text += f" ({self.waiting} still being weighed by the coach)"
+        return text + "."
+
 
 def _position(exercise: Exercise) -> str:
     """The player's view as kept: nothing another seat held (View.as_json has only the

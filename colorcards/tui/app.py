@@ -358,8 +358,11 @@ class ColorCardsApp(App):
         store = self.store
         # Only what the strips and lines read, of the counted games (2,000 games: 2-3 ms;
         # the history list, 7-20 ms; full records, 33 ms).
+        from ..store import exercises
+
         self.push_screen(StatsScreen(store.stats(), store.outcomes(), store.accuracies(),
-                                     store.stats(practice=True)),
+                                     store.stats(practice=True),
+                                     exercises.stats(store, self.now()).words()),
                          lambda where: self.go(where, back if where is Go.BACK else reopen))
 
     def now(self) -> float:
