@@ -265,3 +265,38 @@ def test_exercises_and_their_schedule_survive_a_file_moved_aside(tmp_path):
         assert again.problems and "newer colorcards" in again.problems[0]
         assert stored.due(again, 10_000.0) == before
         assert stored.stats(again, 10_000.0).done == 1
+
+
+async def test_a_listed_moment_is_tried_again_from_the_review(reviewed):
+    """T on the review's highlighted moment: the table as the player saw it, then the
+    coach's answer to the move chosen (and Escape back to the review)."""
+    from colorcards.tui import looking_back
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.screens.practice import PracticeScreen
+    from colorcards.tui.screens.review import ReviewScreen
+    from tui_table_helpers import HandClock
+
+    store, kept = reviewed
+    items = _ready(store)
+    data = store.path.parent
+    store.close()
+    app = ColorCardsApp(data_dir=data, delay=0, clock=HandClock(), background_reviews=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        looking_back.open_review(app, app.store.kept_game(kept.game_id), lambda: None)
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen) and screen.item is not None
+        listed = review.result.costliest()[0] if review.result else None
+        assert listed is not None and screen.item.index == listed.index
+        table = str(screen.query_one("#practice-table").render())
+        assert "Your hand:" in table and "On the pile:" in table
+        await pilot.press("3")
+        assert screen.last is not None and screen.last.startswith("Costly")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+    assert len(items) == 2

@@ -146,6 +146,13 @@ def due(store: Store, now: float) -> list[Item]:
     return [item for item in map(_item, rows) if item is not None]
 
 
+def every(store: Store, game_id: str) -> list[Item]:
+    """A game's exercises, due or not, in the game's order."""
+    rows = _read(store, f"SELECT {_ITEM} FROM exercises WHERE game_id = ? ORDER BY idx",
+                 (game_id,))
+    return [item for item in map(_item, rows) if item is not None]
+
+
 def answered(store: Store, item: Item, grade: str, now: float,
              schedule: Schedule | None = None) -> Item:
     """Keep an answer (its grade): the box and the time it is due again move as the
