@@ -20,6 +20,7 @@ from colorcards.replay.exercises import (
     Answer,
     Answers,
     exercises_of,
+    known_answers,
     token,
     untoken,
     weigh,
@@ -161,7 +162,14 @@ def test_the_background_weighs_every_option_of_each_exercise(reviewed):
     by_index = {d.index: d for d in decisions(kept)}
     item = items[0]
     d = by_index[item.index]
-    assert item.answers == weigh(d.view, d.legal, coach)  # the same coach, the same answers
+    listed = Review.from_json(store.review(kept.game_id))
+    assert listed is not None
+    [exercise] = [e for e in exercises_of(kept, listed) if e.index == item.index]
+    known = known_answers(exercise, listed)
+    # The move made keeps the review's verdict; every other option is weighed by the
+    # same coach, with the same answers.
+    assert item.answers == weigh(d.view, d.legal, coach, known=known)
+    assert known and item.answers is not None and item.answers.of(d.made) is not None
     assert stored.unweighed(store) == {}
 
 
@@ -242,7 +250,7 @@ def test_answer_words_say_when_a_move_is_not_weighed():
 
 
 def test_exercises_of_an_incomplete_review_are_none(reviewed):
-    store, kept = reviewed
+    _, kept = reviewed
     whole = _listed_review(kept, 2)
     part = Review(whole.moments[:-1], whole.total, whole.level)
     assert exercises_of(kept, part) == [] and len(exercises_of(kept, whole)) == 2

@@ -147,10 +147,23 @@ def exercises_of(kept: KeptGame, result: Review,
     return found
 
 
+def known_answers(exercise: Exercise, result: Review) -> dict[str, Answer]:
+    """What the review already weighed: the move made then, clearly costly, with the
+    chances it showed (judged again, it would get the same verdict: the coach's streams
+    depend on the view alone)."""
+    for m in result.moments:
+        if m.index == exercise.index and m.costly and not m.uncalled:
+            return {token(m.made): Answer(COSTLY, m.cost, m.low, m.high, m.made_chance,
+                                          m.best_chance)}
+    return {}
+
+
 def weigh(view: View, legal: tuple[Action, ...], coach: Coach,
-          stop: Callable[[], bool] | None = None) -> Answers | None:
+          stop: Callable[[], bool] | None = None,
+          known: dict[str, Answer] | None = None) -> Answers | None:
     """The coach's answer for every option (None if `stop()` said to give up): one
-    advise, then a judgement of each option it could tell apart from the best."""
+    advise, then a judgement of each option it could tell apart from the best, except
+    those `known` already (the review's verdict on the move made)."""
     advice = coach.advise(view, legal, stop=stop or (lambda: False))
     if stop is not None and stop():
         return None
@@ -159,6 +172,9 @@ def weigh(view: View, legal: tuple[Action, ...], coach: Coach,
     for option in options_of(legal):
         if option in advice.close:
             by_option[token(option)] = Answer(GOOD)
+            continue
+        if known and token(option) in known:
+            by_option[token(option)] = known[token(option)]
             continue
         verdict = coach.judge(view, legal, option, stop)
         if verdict is None:

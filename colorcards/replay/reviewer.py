@@ -52,12 +52,13 @@ def main() -> int:
         weighed(result)
     wanted = {int(i) for i in request.get("exercises") or ()}
     if wanted and result.complete:
-        from .exercises import exercises_of, weigh
+        from .exercises import exercises_of, known_answers, weigh
 
         for exercise in exercises_of(kept, result):
             if exercise.index not in wanted:
                 continue
-            answers = weigh(exercise.view, exercise.legal, coach)
+            answers = weigh(exercise.view, exercise.legal, coach,
+                            known=known_answers(exercise, result))
             if answers is not None:
                 sys.stdout.write(json.dumps({"exercise": exercise.index,
                                              "answers": answers.as_json()},

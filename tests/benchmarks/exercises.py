@@ -37,11 +37,21 @@ from colorcards.bots import make_player
 from colorcards.bots.drive import drive
 from colorcards.coach import NOTICEABLE, Coach, Verdict
 from colorcards.engine import Game, get_preset
-from colorcards.replay.exercises import COSTLY, exercises_of, token, untoken, weigh
+from colorcards.replay.exercises import (
+    COSTLY,
+    exercises_of,
+    known_answers,
+    token,
+    untoken,
+    weigh,
+)
 from colorcards.replay.kept import kept_from_game
 from colorcards.replay.review import review
 from colorcards.session.exercises import Item, answer_words
 from colorcards.sim import game_seed, seat_rngs, wilson
+
+ASKED: list[str] = []
+"""The coach's weighings asked for while answering (there should be none)."""
 
 SMALL = {"choose_deals": 128, "choose_playouts": 640, "looks": (256, 512, 1024)}
 
@@ -88,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         game_weigh = 0
         judge = Coach(args.level, seed=args.seed * 7919 + 17)
         for exercise in exercises_of(kept, result):
-            answers = weigh(exercise.view, exercise.legal, Coach(args.level, **budget))
+            answers = weigh(exercise.view, exercise.legal, Coach(args.level, **budget),
+                            known=known_answers(exercise, result))
             assert answers is not None
             exercises += 1
             game_weigh += answers.playouts
@@ -97,10 +108,11 @@ def main(argv: list[str] | None = None) -> int:
                         token(exercise.made), token(exercise.best), "", answers)
             # Answer every option as Practice does, with the coach's weighing made to
             # count anything it is asked at answer time.
-            asked = []
+            asked = ASKED
+            asked.clear()
             real_judge, real_advise = Coach.judge, Coach.advise
-            Coach.judge = lambda *a, **k: asked.append("judge")  # type: ignore[method-assign]
-            Coach.advise = lambda *a, **k: asked.append("advise")  # type: ignore[method-assign]
+            Coach.judge = lambda *a, **k: ASKED.append("judge")  # type: ignore[method-assign]
+            Coach.advise = lambda *a, **k: ASKED.append("advise")  # type: ignore[method-assign]
             try:
                 for option in item.options:
                     before = time.perf_counter()
