@@ -128,11 +128,12 @@ def test_listed_moments_become_exercises_with_nothing_hidden(reviewed):
     for item in items:
         decision = by_index[item.index]
         view = decision.view
-        assert item.position == json.loads(json.dumps(view.as_json()))
+        assert item.position == {**json.loads(json.dumps(view.as_json())),
+                                 "names": list(kept.seat_names)}
         # What is kept is the player's view: dealing the unseen cards another way (other
         # hands, another draw pile) keeps exactly the same exercise.
         # (The public history is the view's own: a deal has none.)
-        public = {k: v for k, v in item.position.items() if k != "history"}
+        public = {k: v for k, v in item.position.items() if k not in ("history", "names")}
         for seed in range(3):
             world = deal_from_view(view, random.Random(seed))
             again = json.loads(json.dumps(world.view(0).as_json()))
@@ -302,6 +303,7 @@ async def test_a_listed_moment_is_tried_again_from_the_review(reviewed):
         assert listed is not None and screen.item.index == listed.index
         table = str(screen.query_one("#practice-table").render())
         assert "Your hand:" in table and "On the pile:" in table
+        assert screen.item.log()[-1] in table  # the log up to then
         await pilot.press("3")
         assert screen.last is not None and screen.last.startswith("Costly")
         await pilot.press("escape")

@@ -124,6 +124,8 @@ class Exercise:
     """The move made then and the coach's choice, as the review told them."""
     words: str = ""
     """The review's sentence for the moment (shown once the exercise is answered)."""
+    names: tuple[str, ...] = ()
+    """The seats' names at that table (public)."""
 
 
 def options_of(legal: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -143,7 +145,8 @@ def exercises_of(kept: KeptGame, result: Review,
             continue
         found.append(Exercise(kept.game_id, decision.index, decision.turn, kept.difficulty,
                               decision.view, options_of(decision.legal), decision.legal,
-                              decision.made, moment.best, words(moment)))
+                              decision.made, moment.best, words(moment),
+                              tuple(kept.seat_names)))
     return found
 
 

@@ -83,6 +83,30 @@ class Item:
     def counts(self) -> list[int]:
         return [int(n) for n in self.position.get("hand_counts", [])]
 
+    def names(self) -> list[str]:
+        names = [str(n) for n in self.position.get("names") or []]
+        seats = len(self.counts())
+        if len(names) != seats:
+            names = ["You", *(f"Computer {s}" for s in range(1, seats))]
+        return names
+
+    def log(self, palette: str = "classic", count: int = 6) -> list[str]:
+        """The last lines of the table's log up to then, from the kept view's history
+        (the public record and the player's own draws)."""
+        from ..engine.events import event_from_json
+        from .wording import Words
+
+        words = Words(self.names(), palette)
+        lines = []
+        for data in self.position.get("history", [])[-count:]:
+            try:
+                line = words.line([event_from_json(data)])
+            except (KeyError, TypeError, ValueError):
+                continue
+            if line:
+                lines.append(line)
+        return lines
+
     def answer(self, action: Action) -> Answer | None:
         """The coach's answer for `action`: a lookup, never a weighing."""
         return self.answers.of(action) if self.answers is not None else None

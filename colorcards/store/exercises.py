@@ -50,7 +50,8 @@ class PracticeStats:
 def _position(exercise: Exercise) -> str:
     """The player's view as kept: nothing another seat held (View.as_json has only the
     seat's own hand, the counts and the public history)."""
-    return json.dumps(exercise.view.as_json(), separators=(",", ":"))
+    return json.dumps({**exercise.view.as_json(), "names": list(exercise.names)},
+                      separators=(",", ":"))
 
 
 def add(store: Store, found: list[Exercise], now: float) -> int:

@@ -33,10 +33,6 @@ Answered = Callable[[Item, Action, str], Item]
 """Keeps an answer (the store's `answered`): the item as scheduled after it."""
 
 
-def seat_label(seat: int) -> str:
-    return "You" if seat == 0 else f"Computer {seat}"
-
-
 def position_lines(item: Item, palette: str = "classic") -> list[str]:
     """The table as the player saw it, in words, from the kept view alone."""
     lines = []
@@ -48,14 +44,19 @@ def position_lines(item: Item, palette: str = "classic") -> list[str]:
             pile += f" ({colour_name(active, palette)} to match)"
         lines.append(f"On the pile: {pile}.")
     counts = item.counts()
+    names = item.names()
     if counts:
         lines.append("Cards in hand: " + ", ".join(
-            f"{seat_label(s)} {n}" for s, n in enumerate(counts)) + ".")
+            f"{'You' if s == 0 else names[s]} {n}" for s, n in enumerate(counts)) + ".")
     pending = int(item.position.get("pending") or 0)
     if pending:
         lines.append(f"A penalty of {pending} cards is waiting.")
     hand = item.hand()
     lines.append("Your hand: " + ", ".join(card_name(c, palette) for c in hand) + ".")
+    log = item.log(palette)
+    if log:
+        lines.append("")
+        lines.extend(f"  {line}" for line in log)
     return lines
 
 
