@@ -127,10 +127,10 @@ def answer_words(item: Item, action: Action, card_name: CardName = lambda c: c.n
         return (f"Well found: {noun} is as good as the coach's choice ({best_noun}): "
                 "the coach cannot tell them apart.")
     if found.grade == BETWEEN:
-        return (f"In between: {noun} did {found.cost * 100:.1f} points worse than "
-                f"{best_noun} in the chance to win the round, not clearly costly (the "
-                f"95% interval reaches below 3 points). The coach would "
-                f"{move_verb(best, card_name, colour_name)}.")
+        return (f"In between: the coach could tell {noun} apart from {best_noun} while "
+                f"choosing, but measured on fresh deals it is not clearly costly (about "
+                f"{max(found.cost, 0.0) * 100:.0f} points; the 95% interval reaches below 3). "
+                f"The coach would {move_verb(best, card_name, colour_name)}.")
     chances = ""
     if found.chance is not None and found.best_chance is not None:
         chances = " " + chances_sentence(action, found.chance, best, found.best_chance,

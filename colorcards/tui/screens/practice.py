@@ -24,7 +24,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...coach.words import move_verb
-from ...engine import Action
+from ...engine import Action, parse_card
 from ...session.exercises import Item, answer_words, good
 from ...session.palette import card_name, colour_name, marks
 from .common import LEVEL_TITLES
@@ -53,6 +53,10 @@ def position_lines(item: Item, palette: str = "classic") -> list[str]:
         lines.append(f"A penalty of {pending} cards is waiting.")
     hand = item.hand()
     lines.append("Your hand: " + ", ".join(card_name(c, palette) for c in hand) + ".")
+    drawn = item.position.get("drawn")
+    if drawn:
+        lines.append(f"You have just drawn {card_name(parse_card(drawn), palette)}: play it "
+                     "or keep it.")
     log = item.log(palette)
     if log:
         lines.append("")
