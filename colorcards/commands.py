@@ -190,6 +190,11 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
         wins = sum(s["wins"] for s in data["practice"].values())
         print(f"Practice games (coach on or a move taken back), not counted above: {games}, "
               f"{wins} won.")
+    from .store.exercises import PracticeStats
+
+    drills = PracticeStats(**data["exercises"]).words()
+    if drills:
+        print(drills)
     print(f"Statistics from {path}.")
     return 0
 

@@ -21,6 +21,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from .exercises import Answers
 from .kept import KeptGame, ReplayError
 
 COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.replay.reviewer")
@@ -63,11 +64,14 @@ class Reviewer:
         self._mutex = threading.Lock()
 
     def review(self, kept: KeptGame, resume: dict[str, Any] | None,
-               each: Callable[[dict[str, Any]], None]) -> bool:
+               each: Callable[[dict[str, Any]], None],
+               exercises: Sequence[int] = ()) -> bool:
         """Review `kept` from `resume` (a review so far, or None), handing `each` the
-        review so far after every decision weighed (from this thread); True once it is
-        complete, False if it was cancelled or the child failed."""
-        request = {"kept": kept.as_json(), "resume": resume, "budget": self.budget}
+        review so far after every decision weighed (from this thread), and then each of
+        the `exercises` (listed moments, by index) with every option weighed; True once
+        the review is complete, False if it was cancelled or the child failed."""
+        request = {"kept": kept.as_json(), "resume": resume, "budget": self.budget,
+                   "exercises": list(exercises)}
         with self._mutex:
             if self._cancelled:
                 return False
@@ -89,7 +93,8 @@ class Reviewer:
                     if not isinstance(data, dict) or self._cancelled:
                         break
                     each(data)
-                    complete = bool(data.get("complete"))
+                    if "exercise" not in data:
+                        complete = bool(data.get("complete"))
         finally:
             child.stdout.close()
             if self._cancelled and child.poll() is None:
@@ -113,13 +118,33 @@ class Reviewer:
             self._cancelled = False
 
 
+class ExerciseKeeper(Protocol):
+    """Where the exercises made from reviewed games are kept (`store/exercises.py`)."""
+
+    def sync(self) -> int:
+        """Make the exercises of every complete review that has none yet; how many."""
+        ...
+
+    def unweighed(self) -> dict[str, list[int]]:
+        """The exercises whose options are not all weighed, by game."""
+        ...
+
+    def keep_answers(self, game_id: str, index: int, answers: Answers) -> bool:
+        """Keep the coach's answer for each option of one exercise."""
+        ...
+
+
 class BackgroundReviews:
-    """One reviewer at a time, over every kept game not yet reviewed."""
+    """One reviewer at a time, over every kept game not yet reviewed, then over the
+    exercises made from them whose options are not all weighed."""
 
     def __init__(self, store: ReviewStore, command: Sequence[str] | None = None,
                  reviewed: Callable[[str], None] = lambda game_id: None,
-                 budget: dict | None = None) -> None:
+                 budget: dict | None = None,
+                 exercises: ExerciseKeeper | None = None) -> None:
         self.store = store
+        self.exercises = exercises
+        """Where exercises are kept (None: no exercises are made or weighed)."""
         self.reviewer = Reviewer(command, budget)
         """Where the games are weighed."""
         self.reviewed = reviewed
@@ -161,13 +186,24 @@ class BackgroundReviews:
     def _run(self) -> None:
         while not self._stop.is_set():
             todo = [g for g in self.store.unreviewed() if g not in self._skipped]
+            wanted: list[int] = []
             if not todo:
-                return
+                # Every game is reviewed: its costly moments become exercises, and each
+                # exercise's options are weighed, so that Practice answers at once.
+                if self.exercises is None:
+                    return
+                self.exercises.sync()
+                waiting = {g: i for g, i in self.exercises.unweighed().items()
+                           if g not in self._skipped}
+                if not waiting:
+                    return
+                todo = list(waiting)
+                wanted = waiting[todo[0]]
             game_id = todo[0]
-            if not self._review(game_id):
-                self._skipped.add(game_id)
+            if not self._review(game_id, wanted) or wanted:
+                self._skipped.add(game_id)  # a game's exercises are weighed once a run
 
-    def _review(self, game_id: str) -> bool:
+    def _review(self, game_id: str, exercises: Sequence[int] = ()) -> bool:
         """Review one game in the child; False if it cannot be (it is then skipped)."""
         try:
             kept = self.store.kept_game(game_id)
@@ -175,10 +211,21 @@ class BackgroundReviews:
             return False
 
         def keep(data: dict[str, Any]) -> None:
-            if not self._stop.is_set():
+            if "exercise" in data:
+                self._keep_answers(game_id, data)
+            elif not self._stop.is_set():
                 self.store.keep_review(game_id, data)
 
-        complete = self.reviewer.review(kept, self.store.review(game_id), keep)
+        complete = self.reviewer.review(kept, self.store.review(game_id), keep, exercises)
         if complete:
             self.reviewed(game_id)
         return complete or self._stop.is_set()
+
+    def _keep_answers(self, game_id: str, data: dict) -> None:
+        try:
+            answers = Answers.from_json(data["answers"])
+            index = int(data["exercise"])
+        except (KeyError, TypeError, ValueError):
+            return
+        if self.exercises is not None:
+            self.exercises.keep_answers(game_id, index, answers)

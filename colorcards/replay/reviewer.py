@@ -8,7 +8,10 @@ decision weighed has been handed back, nothing weighed is lost.
 
 It reads one line of JSON from stdin, ``{"kept": <export>, "resume": <review or null>}``,
 and writes one line of JSON to stdout after each decision weighed: the review so far.
-An optional ``"budget"`` ({"choose_deals", "choose_playouts", "looks"}) gives the coach
+An optional ``"exercises"`` (a list of action indices) asks, once the review is
+complete, for the answers of those exercises (replay/exercises.py `weigh`), one line
+each: ``{"exercise": <index>, "answers": <Answers>}``. An optional ``"budget"``
+({"choose_deals", "choose_playouts", "looks"}) gives the coach
 a smaller budget than its own (tests).
 """
 
@@ -47,6 +50,20 @@ def main() -> int:
     result = review(kept, resume=resume, coach=coach, weighed=weighed)
     if not written:  # nothing left to weigh (or nothing to weigh): the answer as it stands
         weighed(result)
+    wanted = {int(i) for i in request.get("exercises") or ()}
+    if wanted and result.complete:
+        from .exercises import exercises_of, known_answers, weigh
+
+        for exercise in exercises_of(kept, result):
+            if exercise.index not in wanted:
+                continue
+            answers = weigh(exercise.view, exercise.legal, coach,
+                            known=known_answers(exercise, result))
+            if answers is not None:
+                sys.stdout.write(json.dumps({"exercise": exercise.index,
+                                             "answers": answers.as_json()},
+                                            separators=(",", ":")) + "\n")
+                sys.stdout.flush()
     return 0
 
 

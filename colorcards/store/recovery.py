@@ -104,6 +104,8 @@ class Salvage:
     measures: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     """Each kept game's measure of play beside its review (`MEASURES`), where the file had
     it: without it a reviewed game would drop out of the accuracy until weighed again."""
+    exercises: list = field(default_factory=list)
+    """The exercises' rows (store/exercises.py), with their schedule and answers."""
     save: saves.RawSave | None = None
     lost_records: bool = False
     """Some record rows (or the whole table) could not be read."""
@@ -182,6 +184,7 @@ def _salvage_from(path: Path) -> Salvage:
     try:
         _salvage_records(src, found)
         _salvage_replays(src, found)
+        _salvage_exercises(src, found)
         _salvage_save(src, found)
     finally:
         src.close()
@@ -242,6 +245,27 @@ def _salvage_replays(src: sqlite3.Connection, found: Salvage) -> None:
         found.measures = {row[0]: tuple(row[4:]) for row in rows if isinstance(row[0], str)}
 
 
+EXERCISE_COLUMNS = ("game_id", "idx", "turn", "level", "position", "options", "made", "best",
+                    "words", "answers", "box", "due", "tries", "first")
+"""The exercises' columns carried into a new file (schema version 6)."""
+
+
+def _salvage_exercises(src: sqlite3.Connection, found: Salvage) -> None:
+    """The exercises, row by row where the table is damaged (those lost are made again
+    from their games' reviews, with a fresh schedule)."""
+    try:
+        present = {row[1] for row in src.execute("PRAGMA table_info(exercises)")}
+    except sqlite3.Error:
+        return
+    if not set(EXERCISE_COLUMNS) <= present:
+        return
+    select = f"SELECT {', '.join(EXERCISE_COLUMNS)} FROM exercises"
+    try:
+        found.exercises = src.execute(select + " ORDER BY rowid").fetchall()
+    except sqlite3.Error:
+        found.exercises = _rows_one_by_one(src, select, "exercises", "rowid")
+
+
 def _rows_one_by_one(src: sqlite3.Connection, select: str, table: str, key: str) -> list:
     """Rows of `table` read one `key` at a time, so one bad page loses only the rows on it."""
     try:
@@ -295,6 +319,10 @@ def restore(db: sqlite3.Connection, found: Salvage) -> None:
         db.executemany(f"UPDATE replays SET {', '.join(f'{c} = ?' for c in MEASURES)} "
                        "WHERE game_id = ?",
                        [(*m, game_id) for game_id, m in found.measures.items()])
+        db.executemany(f"INSERT OR IGNORE INTO exercises ({', '.join(EXERCISE_COLUMNS)}) "
+                       f"VALUES ({', '.join('?' * len(EXERCISE_COLUMNS))})",
+                       [tuple(r) for r in found.exercises
+                        if len(r) == len(EXERCISE_COLUMNS) and isinstance(r[0], str)])
         if found.save is not None:
             saves.restore_raw(db, found.save)
         db.execute("COMMIT")

@@ -3,6 +3,8 @@ gathered from the store as JSON-ready data, and read back as `LevelStats`."""
 
 from __future__ import annotations
 
+import time
+
 from ..level import LEVELS
 from ..replay.plays_like import share
 from .records import LevelStats, Measured
@@ -47,6 +49,8 @@ def plays_like_json(rows: list[Measured]) -> dict | None:
 
 
 def gather(store: Store) -> dict:
+    from . import exercises
+
     """Everything `stats` prints, as JSON-ready data."""
     levels = store.stats()
     practice = store.stats(practice=True)
@@ -63,6 +67,7 @@ def gather(store: Store) -> dict:
         "accuracy": accuracy_by_level(measured),
         "plays_like": plays_like_json(measured),
         "practice": {lv: _level(s) for lv, s in practice.items() if s.games},
+        "exercises": exercises.stats(store, time.time()).as_json(),
         "problems": list(store.problems),
     }
 

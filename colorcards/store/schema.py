@@ -113,6 +113,32 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # reviews, which fill it in.
         "ALTER TABLE replays ADD COLUMN kinds TEXT",
     ),
+    6: (
+        # Exercises (store/exercises.py): each costly moment of a reviewed game, to try
+        # again. `position` is the player's view then (their own hand only), `options`
+        # the moves allowed, `answers` the coach's answer for each once weighed (JSON;
+        # NULL until then). The schedule is a Leitner box and when it is next due, in
+        # seconds on the app's clock; `tries` and `first` (the first answer's grade)
+        # give the statistics.
+        """CREATE TABLE exercises (
+            game_id TEXT NOT NULL,
+            idx INTEGER NOT NULL,
+            turn INTEGER NOT NULL,
+            level TEXT NOT NULL,
+            position TEXT NOT NULL,
+            options TEXT NOT NULL,
+            made TEXT NOT NULL,
+            best TEXT NOT NULL,
+            words TEXT NOT NULL DEFAULT '',
+            answers TEXT,
+            box INTEGER NOT NULL DEFAULT 0,
+            due REAL NOT NULL DEFAULT 0,
+            tries INTEGER NOT NULL DEFAULT 0,
+            first TEXT,
+            PRIMARY KEY (game_id, idx)
+        )""",
+        "CREATE INDEX exercises_due ON exercises (due)",
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -182,8 +182,10 @@ class ColorCardsApp(App):
             return
         if self.reviews is None:
             from ..replay.background import BackgroundReviews
+            from ..store.exercises import Keeper
 
-            self.reviews = BackgroundReviews(self.store, budget=self.REVIEW_BUDGET)
+            self.reviews = BackgroundReviews(self.store, budget=self.REVIEW_BUDGET,
+                                             exercises=Keeper(self.store))
         self.reviews.start()
 
     @property
@@ -308,6 +310,8 @@ class ColorCardsApp(App):
             looking_back.show_history(self, back)
         elif where is Go.RULES:
             self.show_rules(back)
+        elif where is Go.PRACTICE:
+            self.show_practice(back)
         elif where is Go.SOUND:
             self.sound = not self.sound
             self.notify(f"Sound {'on' if self.sound else 'off'}.", timeout=2)
@@ -356,12 +360,37 @@ class ColorCardsApp(App):
         def reopen() -> None:
             self.show_stats(back)
 
+        from ..store import exercises
+
         store = self.store
         # Only what the strips and lines read, of the counted games: a few times quicker
         # than the history list, and than full records (tests/benchmarks/STORE.md).
         self.push_screen(StatsScreen(store.stats(), store.outcomes(), store.accuracies(),
-                                     store.stats(practice=True)),
+                                     store.stats(practice=True),
+                                     exercises.stats(store, self.now()).words()),
                          lambda where: self.go(where, back if where is Go.BACK else reopen))
+
+    def now(self) -> float:
+        """Seconds on the app's clock (the wall clock's when it has none): what the
+        practice schedule keeps its time on."""
+        import time
+
+        return self.clock.now() if self.clock is not None else time.time()
+
+    def show_practice(self, back: Back) -> None:
+        """Practice: the exercises due now (screens/practice.py)."""
+        from ..store import exercises
+        from .screens.practice import PracticeScreen
+
+        store = self.store
+        exercises.sync(store)
+
+        def answered(item: Any, action: Any, grade: str) -> Any:
+            return exercises.answered(store, item, grade, self.now())
+
+        self.push_screen(PracticeScreen(exercises.due(store, self.now()), answered,
+                                        waiting=lambda: exercises.due(store, self.now())),
+                         lambda _: back())
 
     def show_rules(self, back: Back, rules: Rules | None = None) -> None:
         """The Rules screen for the table being played, or the settings' table."""

@@ -49,6 +49,9 @@ class Host(Protocol):
 
     def game_in_progress(self) -> bool: ...
 
+    def now(self) -> float:
+        """Seconds on the app's clock (the practice schedule's time)."""
+
 
 def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
     """The table's log line for what one action caused, in the table's own words
@@ -130,11 +133,34 @@ def open_review(app: Host, kept: KeptGame, back: Back) -> None:
     def chosen(what: tuple[str, int] | None) -> None:
         if what is None:
             back()
+        elif what[0] == "try":
+            try_again(app, kept, what[1], back=lambda: open_review(app, kept, back))
         else:
             open_replay(app, kept, back=lambda: open_review(app, kept, back), start=what[1])
 
     reviewer = Reviewer(budget=app.REVIEW_BUDGET)
     app.push_screen(ReviewScreen(kept, kept_review(app, kept), keep, reviewer), chosen)
+
+
+def try_again(app: Host, kept: KeptGame, index: int, back: Back) -> None:
+    """A listed moment as an exercise, before its answer is shown: the table as the
+    player saw it, a move to choose, and the coach's answer (screens/practice.py)."""
+    from ..store import exercises
+    from .screens.practice import PracticeScreen
+
+    store = app.store
+    exercises.sync(store)
+    found = [i for i in exercises.every(store, kept.game_id) if i.index == index]
+    if not found:
+        app.notify("This moment is not an exercise yet: its review must be complete and kept.",
+                   severity="warning", timeout=6)
+        back()
+        return
+
+    def answered(item: Any, action: Any, grade: str) -> Any:
+        return exercises.answered(store, item, grade, app.now())
+
+    app.push_screen(PracticeScreen(found, answered, kept.rules.palette), lambda _: back())
 
 
 def settings_for(kept: KeptGame, speed: str = "normal") -> GameSettings:

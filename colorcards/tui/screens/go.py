@@ -23,6 +23,8 @@ class Go(enum.Enum):
     """The New game settings, from the results of a finished match."""
     STATS = "stats"
     HISTORY = "history"
+    PRACTICE = "practice"
+    """Your costly moments, back as exercises (screens/practice.py)."""
     RULES = "rules"
     TITLE = "title"
     QUIT = "quit"

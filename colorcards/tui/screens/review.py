@@ -7,7 +7,8 @@ weighed, and Escape leaves at any time (the reviewer's process is ended; every d
 it weighed was handed back). What was weighed is handed to `keep` (the store keeps it
 with the game), finished or not: a finished review is shown at once the next time, one
 left half-way resumes where it stopped. Enter on a moment returns ('replay', frame) to
-open the replay there; R returns ('replay', 0).
+open the replay there; R returns ('replay', 0); T on a moment returns ('try', index):
+try it again as an exercise before the answer is read.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     BINDINGS = [
         Binding("escape,q", "back", "Back", key_display="Esc"),
         Binding("r", "replay", "Replay", key_display="R"),
+        Binding("t", "try_again", "Try again", key_display="T"),
     ]
 
     def __init__(self, kept: KeptGame, kept_review: Review | None = None,
@@ -111,7 +113,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     def _keys(self, listed: bool) -> None:
         words = "R: replay from the start · Esc: back"
         if listed:
-            words = "Enter: replay that moment · " + words
+            words = "T: try that moment again · Enter: replay it · " + words
         elif self.result is None or not self.result.complete:
             words += " (what is weighed is kept: the review goes on from there next time)"
         self.query_one("#review-keys", Static).update(marks(words))
@@ -177,6 +179,16 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
         event.stop()
         if event.option.id is not None:
             self.dismiss(("replay", int(event.option.id)))
+
+    def action_try_again(self) -> None:
+        """The highlighted moment as an exercise: find the better move yourself."""
+        moments = self.query_one("#review-moments", OptionList)
+        if not moments.display or moments.highlighted is None:
+            self.app.bell()
+            return
+        option = moments.get_option_at_index(moments.highlighted)
+        if option.id is not None:
+            self.dismiss(("try", int(option.id)))
 
     def action_replay(self) -> None:
         self.dismiss(("replay", 0))

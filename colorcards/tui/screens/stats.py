@@ -201,8 +201,10 @@ class StatsScreen(Screen[Go]):
 
     def __init__(self, stats: dict[str, Any], records: list[Any],
                  accuracies: Sequence[Measured] = (),
-                 practice: dict[str, Any] | None = None) -> None:
+                 practice: dict[str, Any] | None = None, exercises: str = "") -> None:
         super().__init__()
+        self.exercises = exercises
+        """The exercises in words (done, solved the first time, due), or ''."""
         self.accuracies = list(accuracies)
         """The measure of each reviewed game, oldest first."""
         self.practice = practice or {}
@@ -236,6 +238,8 @@ class StatsScreen(Screen[Go]):
                              id="stats-empty")
             if any(s.games for s in self.practice.values()):
                 yield Static(practice_words(self.practice), id="stats-practice")
+            if self.exercises:
+                yield Static(marks(self.exercises), id="stats-exercises")
             measured = {lv: [(m.accuracy, m.avg_cost) for m in self.accuracies
                              if m.level == lv] for lv in LEVELS}
             from ...replay.plays_like import estimate_words

@@ -137,7 +137,7 @@ def saved_summary(saved: dict[str, Any]) -> str:
 
 
 class TitleScreen(Screen[Go]):
-    """Returns Go.CONTINUE, NEW, STATS, HISTORY, RULES or QUIT; Escape returns Go.BACK,
+    """Returns Go.CONTINUE, NEW, STATS, HISTORY, PRACTICE, RULES or QUIT; Escape returns Go.BACK,
     which the app takes as a question (leaving from the title by accident was too easy)."""
 
     BINDINGS = [
@@ -147,6 +147,7 @@ class TitleScreen(Screen[Go]):
         Binding("n", "choose('new')", "New game"),
         Binding("s", "choose('stats')", "Statistics"),
         Binding("h", "choose('history')", "History"),
+        Binding("p", "choose('practice')", "Practice"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape", "choose('back')", "Quit", show=False),
@@ -175,6 +176,7 @@ class TitleScreen(Screen[Go]):
                                  variant="default" if self.saved is not None else "primary")
                     yield MenuButton("Statistics  (S)", id="stats")
                     yield MenuButton("History  (H)", id="history")
+                    yield MenuButton("Practice  (P)", id="practice")
                     yield MenuButton("Rules  (R)", id="rules")
                     yield MenuButton("Quit  (Q)", id="quit")
 

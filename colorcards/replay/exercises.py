@@ -1,0 +1,195 @@
+"""Exercises: a reviewed game's costly moments, to be tried again until the better move
+is found.
+
+An exercise is one listed moment of a kept game's review, as the player saw it: the
+position is the player's `View` only (their hand, the pile, every seat's count, what
+happened in public), so nothing another seat held is kept with it or reachable from
+it. Its options are the moves the rules allowed then (a call of Last Card goes with the
+card, as the coach weighs it).
+
+Each option gets the coach's answer once (`weigh`): one `Coach.advise` on the view finds
+the options it cannot tell apart from the best (each one *as good*, at no further
+cost); every other option is judged by `Coach.judge` against the coach's choice with
+its 95% test on fresh deals (*costly* when the whole interval lies at or above 3
+points, else *in between*). The answers are kept, so an answer at the table is a
+lookup (`Answers.of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..coach import Coach
+from ..engine import CALL, Action, View
+from .kept import KeptGame, action_token, parse_token
+from .review import PLAYER, Review, decisions
+
+GOOD = "good"
+"""As good as the coach's choice: among the options it cannot tell apart."""
+BETWEEN = "between"
+"""Measured worse, but not clearly costly (the 95% interval reaches below 3 points)."""
+COSTLY = "costly"
+"""Clearly costly: the whole 95% interval at or above 3 points, as the review lists."""
+
+GRADES = (GOOD, BETWEEN, COSTLY)
+
+
+def token(action: Action) -> str:
+    """An option as the short token kept with the exercise ('0R7', '0W>B', '0D')."""
+    return action_token(PLAYER, action)
+
+
+def untoken(text: str) -> Action:
+    return parse_token(text)[1]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The coach's answer for one option of an exercise."""
+
+    grade: str
+    cost: float = 0.0
+    low: float = 0.0
+    high: float = 0.0
+    """The cost as the test measured it and its 95% interval (0 for a good option)."""
+    chance: float | None = None
+    best_chance: float | None = None
+    """For a costly option: the chance to win the round after it and after the coach's
+    choice, on the reporting deals (as the review shows them)."""
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"grade": self.grade}
+        if self.grade != GOOD:
+            data.update(cost=self.cost, low=self.low, high=self.high)
+        if self.chance is not None and self.best_chance is not None:
+            data.update(chance=self.chance, best_chance=self.best_chance)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Answer:
+        grade = str(data["grade"])
+        if grade not in GRADES:
+            raise ValueError(f"no such grade {grade!r}")
+        chance = data.get("chance")
+        best = data.get("best_chance")
+        return cls(grade, float(data.get("cost", 0.0)), float(data.get("low", 0.0)),
+                   float(data.get("high", 0.0)),
+                   None if chance is None else float(chance),
+                   None if best is None else float(best))
+
+
+@dataclass(frozen=True)
+class Answers:
+    """Every option's answer, and the coach's choice; what `weigh` keeps."""
+
+    best: Action
+    by_option: dict[str, Answer]
+    playouts: int
+    """Play-outs the weighing spent (its cost, beside the review's)."""
+
+    def of(self, action: Action) -> Answer | None:
+        """The answer for `action` (a lookup: nothing is weighed here)."""
+        return self.by_option.get(token(action))
+
+    def as_json(self) -> dict[str, Any]:
+        return {"best": token(self.best), "playouts": self.playouts,
+                "options": {k: v.as_json() for k, v in self.by_option.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Answers:
+        return cls(untoken(str(data["best"])),
+                   {str(k): Answer.from_json(v) for k, v in dict(data["options"]).items()},
+                   int(data.get("playouts", 0)))
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One costly moment of a kept game, to be tried again."""
+
+    game_id: str
+    index: int
+    """The action's position in the game (the review moment's `index`)."""
+    turn: int
+    level: str
+    """The computers' level: the coach weighs at it."""
+    view: View
+    options: tuple[Action, ...]
+    """The moves allowed then (Last Card's call goes with the card)."""
+    legal: tuple[Action, ...]
+    """The rules' legal actions, as the coach is asked about them."""
+    made: Action
+    best: Action
+    """The move made then and the coach's choice, as the review told them."""
+    words: str = ""
+    """The review's sentence for the moment (shown once the exercise is answered)."""
+    names: tuple[str, ...] = ()
+    """The seats' names at that table (public)."""
+
+
+def options_of(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    return tuple(a for a in legal if a is not CALL) or legal
+
+
+def exercises_of(kept: KeptGame, result: Review,
+                 words: Callable[[Any], str] = lambda moment: "") -> list[Exercise]:
+    """Every listed moment of a complete review as an exercise, in the game's order."""
+    listed = {m.index: m for m in result.costliest()}
+    if not listed or not result.complete:
+        return []
+    found = []
+    for decision in decisions(kept):
+        moment = listed.get(decision.index)
+        if moment is None:
+            continue
+        found.append(Exercise(kept.game_id, decision.index, decision.turn, kept.difficulty,
+                              decision.view, options_of(decision.legal), decision.legal,
+                              decision.made, moment.best, words(moment),
+                              tuple(kept.seat_names)))
+    return found
+
+
+def known_answers(exercise: Exercise, result: Review) -> dict[str, Answer]:
+    """What the review already weighed: the move made then, clearly costly, with the
+    chances it showed (judged again, it would get the same verdict: the coach's streams
+    depend on the view alone)."""
+    for m in result.moments:
+        if m.index == exercise.index and m.costly and not m.uncalled:
+            return {token(m.made): Answer(COSTLY, m.cost, m.low, m.high, m.made_chance,
+                                          m.best_chance)}
+    return {}
+
+
+def weigh(view: View, legal: tuple[Action, ...], coach: Coach,
+          stop: Callable[[], bool] | None = None,
+          known: dict[str, Answer] | None = None) -> Answers | None:
+    """The coach's answer for every option (None if `stop()` said to give up): one
+    advise, then a judgement of each option it could tell apart from the best, except
+    those `known` already (the review's verdict on the move made)."""
+    advice = coach.advise(view, legal, stop=stop or (lambda: False))
+    if stop is not None and stop():
+        return None
+    spent = advice.playouts
+    by_option: dict[str, Answer] = {}
+    for option in options_of(legal):
+        if option in advice.close:
+            by_option[token(option)] = Answer(GOOD)
+            continue
+        if known and token(option) in known:
+            by_option[token(option)] = known[token(option)]
+            continue
+        verdict = coach.judge(view, legal, option, stop)
+        if verdict is None:
+            return None
+        spent += verdict.playouts
+        if verdict.close:
+            by_option[token(option)] = Answer(GOOD)
+        elif verdict.costly and verdict.made_tally and verdict.best_tally:
+            by_option[token(option)] = Answer(COSTLY, verdict.cost, verdict.low, verdict.high,
+                                              verdict.made_tally.chance,
+                                              verdict.best_tally.chance)
+        else:
+            by_option[token(option)] = Answer(BETWEEN, verdict.cost, verdict.low,
+                                              verdict.high)
+    return Answers(advice.recommended, by_option, spent)

@@ -1,0 +1,143 @@
+"""Practice: an exercise as the table shows it, the coach's answer in words, and when it
+comes back.
+
+The schedule is Leitner's boxes on the app's clock (seconds; tests move it by hand): an
+answer as good as the coach's choice moves the exercise up a box, so it comes back later
+and later; a clearly costly answer sends it back to the first box, due again in ten
+minutes; an answer in between leaves it in its box. Nothing here reads the clock itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..coach.words import CardName, ColourName, chances_sentence, move_noun, move_verb
+from ..engine import Action, Card, Colour, parse_card
+from ..replay.exercises import BETWEEN, COSTLY, GOOD, Answer, Answers, untoken
+
+MINUTE = 60.0
+DAY = 86400.0
+
+INTERVALS = (10 * MINUTE, 1 * DAY, 3 * DAY, 7 * DAY, 16 * DAY, 35 * DAY)
+"""How long an exercise rests in each box before it is due again."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Leitner's boxes (see the module docstring)."""
+
+    intervals: tuple[float, ...] = INTERVALS
+
+    def next(self, box: int, good: bool | str, now: float) -> tuple[int, float]:
+        """The box an answer moves the exercise to, and when it is due again. `good` is
+        True/False or a grade (GOOD up, BETWEEN stays, COSTLY back to the first)."""
+        if good is True or good == GOOD:
+            box = min(box + 1, len(self.intervals) - 1)
+        elif good is False or good == COSTLY:
+            box = 0
+        box = max(0, min(box, len(self.intervals) - 1))
+        return box, now + self.intervals[box]
+
+
+@dataclass(frozen=True)
+class Item:
+    """One kept exercise, as the store hands it over."""
+
+    game_id: str
+    index: int
+    turn: int
+    level: str
+    position: dict[str, Any]
+    """The player's view then (View.as_json): their hand, the pile, the counts."""
+    options: tuple[str, ...]
+    made: str
+    best: str
+    words: str
+    answers: Answers | None
+    box: int = 0
+    due: float = 0.0
+    tries: int = 0
+    first: str | None = None
+
+    @property
+    def ready(self) -> bool:
+        """Every option's answer is weighed: an answer is judged at once."""
+        return self.answers is not None and all(
+            o in self.answers.by_option for o in self.options)
+
+    def moves(self) -> list[Action]:
+        return [untoken(o) for o in self.options]
+
+    def hand(self) -> list[Card]:
+        return [parse_card(c) for c in self.position.get("hand", [])]
+
+    def top(self) -> Card | None:
+        pile = self.position.get("discard") or []
+        return parse_card(pile[-1]) if pile else None
+
+    def active(self) -> Colour | None:
+        value = self.position.get("active_colour")
+        return Colour(value) if value else None
+
+    def counts(self) -> list[int]:
+        return [int(n) for n in self.position.get("hand_counts", [])]
+
+    def names(self) -> list[str]:
+        names = [str(n) for n in self.position.get("names") or []]
+        seats = len(self.counts())
+        if len(names) != seats:
+            names = ["You", *(f"Computer {s}" for s in range(1, seats))]
+        return names
+
+    def log(self, palette: str = "classic", count: int = 6) -> list[str]:
+        """The last lines of the table's log up to then, from the kept view's history
+        (the public record and the player's own draws)."""
+        from ..engine.events import event_from_json
+        from .wording import Words
+
+        words = Words(self.names(), palette)
+        lines = []
+        for data in self.position.get("history", [])[-count:]:
+            try:
+                line = words.line([event_from_json(data)])
+            except (KeyError, TypeError, ValueError):
+                continue
+            if line:
+                lines.append(line)
+        return lines
+
+    def answer(self, action: Action) -> Answer | None:
+        """The coach's answer for `action`: a lookup, never a weighing."""
+        return self.answers.of(action) if self.answers is not None else None
+
+
+def answer_words(item: Item, action: Action, card_name: CardName = lambda c: c.name,
+                 colour_name: ColourName = lambda c: c.title) -> str:
+    """The coach's answer to a move tried, in the review's words."""
+    found = item.answer(action)
+    if found is None:
+        return "The coach has not weighed that move yet."
+    best = untoken(item.best) if item.answers is None else item.answers.best
+    best_noun = move_noun(best, card_name, colour_name)
+    noun = move_noun(action, card_name, colour_name)
+    if found.grade == GOOD:
+        if action == best:
+            return f"Well found: {noun} is the coach's choice."
+        return (f"Well found: {noun} is as good as the coach's choice ({best_noun}): "
+                "the coach cannot tell them apart.")
+    if found.grade == BETWEEN:
+        return (f"In between: the coach could tell {noun} apart from {best_noun} while "
+                f"choosing, but measured on fresh deals it is not clearly costly (about "
+                f"{max(found.cost, 0.0) * 100:.0f} points; the 95% interval reaches below 3). "
+                f"The coach would {move_verb(best, card_name, colour_name)}.")
+    chances = ""
+    if found.chance is not None and found.best_chance is not None:
+        chances = " " + chances_sentence(action, found.chance, best, found.best_chance,
+                                         card_name, colour_name)
+    return (f"Costly: {noun} clearly costs you a chance to win the round "
+            f"(3 points or more).{chances}")
+
+
+def good(answer: Answer | None) -> bool:
+    return answer is not None and answer.grade == GOOD

@@ -1,0 +1,197 @@
+"""Exercises in the database: made from complete reviews, answered, scheduled.
+
+Exercises are derived from what a kept game already holds (its review), so `sync`
+makes the missing ones at any time: after a review, when Practice opens, and after a
+damaged file was carried into a new one (the reviews travel with the games, and with
+them the exercises). The schedule and the coach's answers are kept in the row.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+from ..replay.exercises import Answers, Exercise, exercises_of, token
+from ..replay.kept import ReplayError
+from ..replay.review import Review, moment_words
+from ..session.exercises import Item, Schedule
+from .store import Store
+
+
+@dataclass(frozen=True)
+class PracticeStats:
+    """What the statistics say about exercises."""
+
+    exercises: int
+    done: int
+    """Exercises tried at least once."""
+    solved_first: int
+    """Of them, answered well the first time."""
+    due: int
+    waiting: int
+    """Exercises whose answers are not all weighed yet."""
+
+    def as_json(self) -> dict[str, int]:
+        return {"exercises": self.exercises, "done": self.done,
+                "solved_first": self.solved_first, "due": self.due, "waiting": self.waiting}
+
+    def words(self) -> str:
+        """'Exercises: 5 done of 7, 3 solved the first time; 2 due now.'"""
+        if not self.exercises:
+            return ""
+        text = (f"Exercises: {self.done} done of {self.exercises}, {self.solved_first} solved "
+                f"the first time; {self.due} due now")
+        if self.waiting:
+            text += f" ({self.waiting} still being weighed by the coach)"
+        return text + "."
+
+
+def _position(exercise: Exercise) -> str:
+    """The player's view as kept: nothing another seat held (View.as_json has only the
+    seat's own hand, the counts and the public history)."""
+    return json.dumps({**exercise.view.as_json(), "names": list(exercise.names)},
+                      separators=(",", ":"))
+
+
+def add(store: Store, found: list[Exercise], now: float) -> int:
+    """Keep new exercises (due at once); those already kept are left as they are.
+    How many were added."""
+    rows = [(e.game_id, e.index, e.turn, e.level, _position(e),
+             json.dumps([token(a) for a in e.options]), token(e.made), token(e.best),
+             e.words, now) for e in found]
+    if not rows:
+        return 0
+    try:
+        with store._transaction() as db:
+            before = db.total_changes
+            db.executemany(
+                "INSERT OR IGNORE INTO exercises (game_id, idx, turn, level, position, "
+                "options, made, best, words, due) VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+            return db.total_changes - before
+    except (sqlite3.Error, OSError) as exc:
+        store._write_failed(exc)
+        return 0
+
+
+def _read(store: Store, sql: str, args: tuple = ()) -> list[tuple]:
+    try:
+        with store._mutex:
+            return store._db.execute(sql, args).fetchall()
+    except sqlite3.Error as exc:
+        store._read_failed(exc)
+        return []
+
+
+def sync(store: Store) -> int:
+    """Make the exercises of every complete review that has none kept yet (due at once:
+    at 0 on any clock)."""
+    rows = _read(store, "SELECT p.game_id, p.review FROM replays p WHERE p.review IS NOT NULL "
+                        "AND NOT EXISTS (SELECT 1 FROM exercises e WHERE e.game_id = p.game_id)"
+                        " AND json_valid(p.review) AND json_extract(p.review, '$.complete') = 1")
+    added = 0
+    for game_id, text in rows:
+        result = Review.from_json(json.loads(text))
+        if result is None or not result.costliest():
+            continue
+        try:
+            kept = store.kept_game(game_id)
+        except ReplayError:
+            continue
+        added += add(store, exercises_of(kept, result, moment_words), 0.0)
+    return added
+
+
+def unweighed(store: Store) -> dict[str, list[int]]:
+    """Game -> the exercises whose answers are not weighed yet (what the background
+    weighs next), newest game first."""
+    found: dict[str, list[int]] = {}
+    for game_id, idx in _read(store, "SELECT e.game_id, e.idx FROM exercises e "
+                                     "LEFT JOIN records r ON r.game_id = e.game_id "
+                                     "WHERE e.answers IS NULL ORDER BY r.id DESC, e.idx"):
+        found.setdefault(str(game_id), []).append(int(idx))
+    return found
+
+
+def keep_answers(store: Store, game_id: str, index: int, answers: Answers) -> bool:
+    try:
+        with store._transaction() as db:
+            db.execute("UPDATE exercises SET answers = ? WHERE game_id = ? AND idx = ?",
+                       (json.dumps(answers.as_json(), separators=(",", ":")), game_id, index))
+    except (sqlite3.Error, OSError) as exc:
+        store._write_failed(exc)
+        return False
+    return True
+
+
+_ITEM = ("game_id, idx, turn, level, position, options, made, best, words, answers, box, "
+         "due, tries, first")
+
+
+def _item(row: tuple) -> Item | None:
+    (game_id, idx, turn, level, position, options, made, best, words, answers, box, due,
+     tries, first) = row
+    try:
+        return Item(str(game_id), int(idx), int(turn), str(level), json.loads(position),
+                    tuple(json.loads(options)), str(made), str(best), str(words),
+                    Answers.from_json(json.loads(answers)) if answers else None,
+                    int(box), float(due), int(tries), first)
+    except (ValueError, TypeError, KeyError):
+        return None  # a hand-edited row that makes no sense is left out
+
+
+def due(store: Store, now: float) -> list[Item]:
+    """The exercises due at `now`, the longest due first."""
+    rows = _read(store, f"SELECT {_ITEM} FROM exercises WHERE due <= ? ORDER BY due, game_id, "
+                        "idx", (now,))
+    return [item for item in map(_item, rows) if item is not None]
+
+
+def every(store: Store, game_id: str) -> list[Item]:
+    """A game's exercises, due or not, in the game's order."""
+    rows = _read(store, f"SELECT {_ITEM} FROM exercises WHERE game_id = ? ORDER BY idx",
+                 (game_id,))
+    return [item for item in map(_item, rows) if item is not None]
+
+
+def answered(store: Store, item: Item, grade: str, now: float,
+             schedule: Schedule | None = None) -> Item:
+    """Keep an answer (its grade): the box and the time it is due again move as the
+    schedule says."""
+    box, when = (schedule or Schedule()).next(item.box, grade, now)
+    first = item.first if item.tries else grade
+    try:
+        with store._transaction() as db:
+            db.execute("UPDATE exercises SET box = ?, due = ?, tries = tries + 1, first = ? "
+                       "WHERE game_id = ? AND idx = ?",
+                       (box, when, first, item.game_id, item.index))
+    except (sqlite3.Error, OSError) as exc:
+        store._write_failed(exc)
+    return Item(item.game_id, item.index, item.turn, item.level, item.position, item.options,
+                item.made, item.best, item.words, item.answers, box, when, item.tries + 1,
+                first)
+
+
+def stats(store: Store, now: float) -> PracticeStats:
+    rows = _read(store, "SELECT count(*), sum(tries > 0), sum(first = 'good'), "
+                        "sum(due <= ?), sum(answers IS NULL) FROM exercises", (now,))
+    if not rows:
+        return PracticeStats(0, 0, 0, 0, 0)
+    return PracticeStats(*(int(x or 0) for x in rows[0]))
+
+
+class Keeper:
+    """The exercises of one store, as the background reviews keep them
+    (`replay.background.ExerciseKeeper`)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def sync(self) -> int:
+        return sync(self.store)
+
+    def unweighed(self) -> dict[str, list[int]]:
+        return unweighed(self.store)
+
+    def keep_answers(self, game_id: str, index: int, answers: Answers) -> bool:
+        return keep_answers(self.store, game_id, index, answers)

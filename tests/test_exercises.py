@@ -1,0 +1,313 @@
+"""Exercises: a review's costly moments tried again. The coach's answer for each option
+is weighed once (as good, in between, costly), kept in the database, and looked up when
+the player answers in Practice; the Leitner schedule brings a wrong answer back before
+a right one; and nothing another seat held is kept or shown."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+
+import pytest
+
+from bots_helpers import position
+from colorcards.coach import Coach
+from colorcards.engine import deal_from_view
+from colorcards.replay.exercises import (
+    COSTLY,
+    GOOD,
+    Answer,
+    Answers,
+    exercises_of,
+    known_answers,
+    token,
+    untoken,
+    weigh,
+)
+from colorcards.replay.review import Moment, Review, decisions
+from colorcards.session.exercises import DAY, MINUTE, Schedule, answer_words
+from colorcards.store import Store
+from colorcards.store import exercises as stored
+from colorcards.store.schema import MIGRATIONS, SCHEMA_VERSION, migrate
+from test_background_reviews import BUDGET, _finished_game, _wait
+
+QUICK = Coach("normal", choose_deals=32, choose_playouts=160, looks=(32, 64))
+
+
+def test_each_option_of_a_costly_position_is_answered_as_the_coach_judges_it():
+    """A duel, the opponent down to one card: the Red Draw Two holds it off (the coach's
+    choice); the Red 5 first leaves it a card to follow: clearly costly, with chances."""
+    game = position(["R+2 R5 B3", "G1"], "R3", preset="duel", called="0,1")
+    view, legal = game.view(0), tuple(game.legal_actions(0))
+    answers = weigh(view, legal, QUICK)
+    assert answers is not None and token(answers.best) == "0R+2"
+    assert answers.by_option["0R+2"].grade == GOOD
+    red5 = answers.by_option["0R5"]
+    assert red5.grade == COSTLY and red5.low >= 0.03
+    assert red5.chance is not None and red5.best_chance is not None
+    assert red5.best_chance > red5.chance
+    # Each answer is exactly what Coach.judge says of that move.
+    for option in legal:
+        verdict = QUICK.judge(view, legal, option)
+        assert verdict is not None
+        assert (answers.of(option).grade == GOOD) == (verdict.close or option == verdict.best)
+    assert answers.playouts > 0
+    assert Answers.from_json(json.loads(json.dumps(answers.as_json()))) == answers
+
+
+def test_a_wrong_answer_comes_back_before_a_right_one():
+    schedule = Schedule()
+    now = 1000.0
+    wrong = schedule.next(2, COSTLY, now)
+    right = schedule.next(0, GOOD, now)
+    assert wrong == (0, now + 10 * MINUTE)
+    assert right == (1, now + DAY)
+    assert wrong[1] < right[1]
+    # Answered well again and again, it comes back later and later.
+    box, when, gaps = 0, now, []
+    for _ in range(5):
+        box, due = schedule.next(box, GOOD, when)
+        gaps.append(due - when)
+        when = due
+    assert gaps == sorted(gaps) and len(set(gaps)) == 5
+
+
+def test_migration_6_adds_the_exercises_to_a_version_5_file(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    migrate(db, upto=5)
+    db.execute("INSERT INTO replays (game_id, names, actions) VALUES ('g', '[]', '')")
+    assert migrate(db) == 5
+    assert SCHEMA_VERSION == 6 and 6 in MIGRATIONS
+    columns = {r[1] for r in db.execute("PRAGMA table_info(exercises)")}
+    assert {"game_id", "idx", "position", "options", "answers", "box", "due", "tries",
+            "first"} <= columns
+    assert db.execute("SELECT count(*) FROM replays").fetchone()[0] == 1  # kept as it was
+    db.close()
+
+
+def _listed_review(kept, count: int) -> Review:
+    """A complete review of `kept` listing its first `count` decisions with three options
+    or more as costly (what the coach lists is tested in test_review.py; here, what
+    becomes of a listed moment)."""
+    moments = []
+    listed = 0
+    for d in decisions(kept):
+        costly = listed < count and len([a for a in d.legal if token(a) != "0L"]) >= 3
+        best = next(a for a in d.legal if a != d.made)
+        if costly:
+            listed += 1
+            moments.append(Moment(d.index, d.turn, d.view.top, d.view.active_colour, d.made,
+                                  best, close=False, made_chance=0.3, best_chance=0.5,
+                                  cost=0.2, low=0.1, high=0.3, deals=512))
+        else:
+            moments.append(Moment(d.index, d.turn, d.view.top, d.view.active_colour, d.made,
+                                  d.made, close=True))
+    assert listed == count, "the game has too few choices for the test"
+    return Review(tuple(moments), len(moments), "normal")
+
+
+@pytest.fixture
+def reviewed(tmp_path):
+    """A store with one finished duel whose review lists two moments."""
+    store = Store.open(tmp_path)
+    game_id = _finished_game(store, seed=3)
+    kept = store.kept_game(game_id)
+    store.keep_review(game_id, _listed_review(kept, 2).as_json())
+    yield store, kept
+    store.close()
+
+
+def test_listed_moments_become_exercises_with_nothing_hidden(reviewed):
+    store, kept = reviewed
+    assert stored.sync(store) == 2 and stored.sync(store) == 0
+    items = stored.due(store, 0.0)
+    assert len(items) == 2 and not any(i.ready for i in items)
+    by_index = {d.index: d for d in decisions(kept)}
+    for item in items:
+        decision = by_index[item.index]
+        view = decision.view
+        assert item.position == {**json.loads(json.dumps(view.as_json())),
+                                 "names": list(kept.seat_names)}
+        # What is kept is the player's view: dealing the unseen cards another way (other
+        # hands, another draw pile) keeps exactly the same exercise.
+        # (The public history is the view's own: a deal has none.)
+        public = {k: v for k, v in item.position.items() if k not in ("history", "names")}
+        for seed in range(3):
+            world = deal_from_view(view, random.Random(seed))
+            again = json.loads(json.dumps(world.view(0).as_json()))
+            assert {k: v for k, v in again.items() if k != "history"} == public
+        # Another seat's draws are kept as counts only.
+        drew = [e for e in item.position["history"] if e["kind"] == "drew"]
+        assert all(not e.get("cards") for e in drew if e["seat"] != 0)
+        hands = [c.code for c in view.hand]
+        assert item.position["hand"] == hands
+        assert "hands" not in item.position and "deck" not in item.position
+        assert [untoken(o) for o in item.options] == [a for a in decision.legal
+                                                      if token(a) != "0L"]
+    assert stored.stats(store, 0.0).as_json() == {"exercises": 2, "done": 0,
+                                                  "solved_first": 0, "due": 2, "waiting": 2}
+
+
+def test_the_background_weighs_every_option_of_each_exercise(reviewed):
+    from colorcards.replay.background import BackgroundReviews
+    from colorcards.store.exercises import Keeper
+
+    store, kept = reviewed
+    reviews = BackgroundReviews(store, budget=BUDGET, exercises=Keeper(store))
+    reviews.start()
+    _wait(lambda: not reviews.running, 600)
+    items = stored.due(store, 0.0)
+    assert len(items) == 2 and all(i.ready for i in items)
+    coach = Coach("normal", **BUDGET)
+    by_index = {d.index: d for d in decisions(kept)}
+    item = items[0]
+    d = by_index[item.index]
+    listed = Review.from_json(store.review(kept.game_id))
+    assert listed is not None
+    [exercise] = [e for e in exercises_of(kept, listed) if e.index == item.index]
+    known = known_answers(exercise, listed)
+    # The move made keeps the review's verdict; every other option is weighed by the
+    # same coach, with the same answers.
+    assert item.answers == weigh(d.view, d.legal, coach, known=known)
+    assert known and item.answers is not None and item.answers.of(d.made) is not None
+    assert stored.unweighed(store) == {}
+
+
+def _ready(store: Store) -> list:
+    """The two exercises with answers given by hand: the first option the coach's choice,
+    the second as good, the third clearly costly."""
+    stored.sync(store)
+    for item in stored.due(store, 0.0):
+        moves = item.moves()
+        answers = {token(moves[0]): Answer(GOOD), token(moves[1]): Answer(GOOD)}
+        for extra in moves[2:]:
+            answers[token(extra)] = Answer(COSTLY, 0.2, 0.1, 0.3, 0.25, 0.55)
+        stored.keep_answers(store, item.game_id, item.index, Answers(moves[0], answers, 1))
+    return stored.due(store, 0.0)
+
+
+async def test_practice_answers_as_the_coach_said_and_brings_a_wrong_answer_back(reviewed):
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.screens.practice import PracticeScreen
+    from tui_table_helpers import HandClock
+
+    store, _ = reviewed
+    items = _ready(store)
+    assert all(i.ready for i in items)
+    data = store.path.parent
+    store.close()
+    clock = HandClock()
+    clock.time = 5000.0
+    app = ColorCardsApp(data_dir=data, delay=0, clock=clock, background_reviews=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen)
+        first = screen.item
+        assert first is not None
+        await pilot.press("1")  # the coach's choice
+        assert screen.last is not None and "the coach's choice" in screen.last
+        assert screen.last.startswith("Well found")
+        await pilot.press("n")
+        second = screen.item
+        assert second is not None and second.index != first.index
+        await pilot.press("3")  # clearly costly: the chances, in the review's words
+        assert screen.last is not None and screen.last.startswith("Costly")
+        assert "Your chance to win this round: 25% after" in screen.last
+        assert "55% after" in screen.last
+        await pilot.press("n")
+        assert screen.item is None  # nothing else is due now
+        await pilot.press("escape")
+        await pilot.pause()
+
+        app_store = app.store
+        clock.time += 11 * MINUTE  # the wrong answer is due again; the right one is not
+        again = stored.due(app_store, clock.now())
+        assert [(i.game_id, i.index) for i in again] == [(second.game_id, second.index)]
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen) and screen.item is not None
+        assert screen.item.index == second.index
+        moves = screen.item.moves()
+        await pilot.press("down", "enter")  # another move the coach cannot tell apart
+        assert screen.last is not None and screen.last.startswith("Well found")
+        assert "as good as the coach's choice" in screen.last
+        clock.time += 2 * DAY
+        figures = stored.stats(app_store, clock.now())
+        assert figures.done == 2 and figures.solved_first == 1 and figures.due == 2
+        assert len(moves) >= 3
+
+
+def test_answer_words_say_when_a_move_is_not_weighed():
+    from colorcards.session.exercises import Item
+
+    item = Item("g", 1, 1, "normal", {"hand": ["R5"], "discard": ["R3"]}, ("0R5", "0D"),
+                "0R5", "0D", "", None)
+    assert not item.ready
+    assert "not weighed" in answer_words(item, untoken("0R5"))
+
+
+def test_exercises_of_an_incomplete_review_are_none(reviewed):
+    _, kept = reviewed
+    whole = _listed_review(kept, 2)
+    part = Review(whole.moments[:-1], whole.total, whole.level)
+    assert exercises_of(kept, part) == [] and len(exercises_of(kept, whole)) == 2
+
+
+def test_exercises_and_their_schedule_survive_a_file_moved_aside(tmp_path):
+    """A file colorcards cannot use (here: from a newer colorcards) is moved aside and
+    what it held carried into a new one: the exercises with their answers and schedule."""
+    data = tmp_path / "data"
+    store = Store.open(data)
+    game_id = _finished_game(store, seed=3)
+    store.keep_review(game_id, _listed_review(store.kept_game(game_id), 2).as_json())
+    items = _ready(store)
+    stored.answered(store, items[0], COSTLY, 100.0)
+    before = stored.due(store, 10_000.0)
+    store.close()
+    with sqlite3.connect(data / "colorcards.db") as db:
+        db.execute("UPDATE schema_version SET version = 99")
+    with Store.open(data) as again:
+        assert again.problems and "newer colorcards" in again.problems[0]
+        assert stored.due(again, 10_000.0) == before
+        assert stored.stats(again, 10_000.0).done == 1
+
+
+async def test_a_listed_moment_is_tried_again_from_the_review(reviewed):
+    """T on the review's highlighted moment: the table as the player saw it, then the
+    coach's answer to the move chosen (and Escape back to the review)."""
+    from colorcards.tui import looking_back
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.screens.practice import PracticeScreen
+    from colorcards.tui.screens.review import ReviewScreen
+    from tui_table_helpers import HandClock
+
+    store, kept = reviewed
+    items = _ready(store)
+    data = store.path.parent
+    store.close()
+    app = ColorCardsApp(data_dir=data, delay=0, clock=HandClock(), background_reviews=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        looking_back.open_review(app, app.store.kept_game(kept.game_id), lambda: None)
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen) and screen.item is not None
+        listed = review.result.costliest()[0] if review.result else None
+        assert listed is not None and screen.item.index == listed.index
+        table = str(screen.query_one("#practice-table").render())
+        assert "Your hand:" in table and "On the pile:" in table
+        assert screen.item.log()[-1] in table  # the log up to then
+        await pilot.press("3")
+        assert screen.last is not None and screen.last.startswith("Costly")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+    assert len(items) == 2
