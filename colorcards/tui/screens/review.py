@@ -23,6 +23,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from ...coach.words import COSTLY_WORDS
 from ...engine import preset_title
 from ...replay.kept import KeptGame
 from ...replay.review import Review, accuracy, moment_words, review, summary_words
@@ -82,8 +83,8 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
                 f"Each of your decisions with a choice, weighed by the coach from what you "
                 f"could see then: the cards you could not see dealt at random many times over "
                 f"and every option played out, the computers at {level}. A move is listed "
-                f"only when it clearly cost you 3 points or more in the chance to win the "
-                f"round, measured on fresh deals."), id="review-how")
+                f"only when it clearly lowered your chance to win the round, by "
+                f"{COSTLY_WORDS}, measured on fresh deals."), id="review-how")
             yield Static(id="review-status")
             yield ProgressBar(id="review-progress", show_eta=False)
             with VerticalScroll(id="review-body"):
