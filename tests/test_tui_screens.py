@@ -550,7 +550,7 @@ async def test_rules_screen_scrolls_and_goes_back():
         assert "Classic" in shown(app)
         await pilot.press("end")
         await pilot.pause()
-        assert "Options in force" in shown(app)
+        assert "Clockwise: the way play goes round the ring" in shown(app)
         await pilot.press("escape")
     assert app.results == [None]
 
@@ -814,7 +814,7 @@ async def test_new_game_blurb_of_many_changes_keeps_the_form_unscrolled_at_80x24
         await pilot.pause()
         text = shown(app)
         assert "Classic, your changes: Match: 3 rounds, highest total wins · Stacking: On · " \
-               "Last Card: Forget it and draw · Penalty: 4 cards." in text
+               "Last Card: Forget it and you draw at once · Penalty: 4 cards." in text
         for row in ("Difficulty", "Speed", "PLAY", "Esc back"):
             assert row in text
 

@@ -73,7 +73,7 @@ def test_every_option_value_is_said_in_words():
     ({"draw": "any-time"}, "even when you could play"),
     ({"first_card": "number"}, "The first card turned up is always a number"),
     ({"first_card": "classic"}, "A Wild Draw Four turned up first goes back"),
-    ({"first_card": "as-if-played", "stacking": "on"}, "answered with your own"),
+    ({"first_card": "as-if-played", "stacking": "on"}, "unless they pass it on with their own"),
     ({"first_player": "left-of-dealer"}, "the dealer moves one seat to the left"),
     ({"first_player": "human"}, "You always start each round"),
     ({"palette": "gems"}, "Ruby ● (circle), Violet ■ (square), Amber ▲ (triangle), Teal ◆"),
