@@ -177,9 +177,9 @@ def test_record_line():
     stats = LevelStats(games=10, wins=6, losses=4, win_rate=0.6, current_streak=2,
                        best_streak=3)
     assert record_line(stats, "easy") == (
-        "10 games: 6 won, 4 lost (60%) · streak: 2 wins · best: 3 wins")
+        "10 games, all presets: 6 won, 4 lost (60%) · streak: 2 wins")
     lost = LevelStats(games=2, wins=0, losses=2, win_rate=0.0, current_streak=-2)
-    assert record_line(lost, "hard").endswith("streak: 2 losses · best: –")
+    assert record_line(lost, "hard").endswith("streak: 2 losses")
     assert percent(1.0) == "100%" and percent(0.0) == "0%"
 
 
