@@ -279,8 +279,7 @@ def test_only_moments_clear_of_the_noise_are_listed_costliest_first():
     assert result.costliest() == [big, mid]
     assert summary_words(result) == (
         "Of your 4 decisions with a choice, 2 were as good as the best found or too close "
-        "to tell; 2 clearly lowered your chance to win the round, by 3% or more (say from "
-        "35% to 32%).")
+        "to tell; 2 clearly lowered your chance to win the round, by 3% or more.")
     assert summary_words(Review((fine,), total=1)).endswith(
         "1 was as good as the best found or too close to tell: no move cost you a clear "
         "chance to win the round.")

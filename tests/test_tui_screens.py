@@ -905,3 +905,23 @@ async def test_new_game_up_from_the_top_lights_a_row_and_each_hint_is_whole(size
             said = LEVEL_HINTS["normal"] if row == "difficulty" else HINTS[row]
             assert " ".join(said.split()[-3:]) in shown(app), row
             assert hint.content_size.height >= len(hint.render_lines(hint.region)), row
+
+
+@pytest.mark.parametrize("size", [SMALL, (100, 32)])
+async def test_the_keys_page_fits_and_scrolls_to_its_last_word(size):
+    """Issue 30, item 16: at 80×24 the ? page lost its last lines ('[1] under a card…',
+    'Esc, ? or Q to go back') and did not scroll. Now the way back is always shown, and
+    End brings the last of the page's words into view."""
+    from colorcards.engine import get_preset
+    from colorcards.tui.glossary import terms
+
+    rules = get_preset("classic").rules()
+    app = ScreenApp(lambda: HelpScreen(rules))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "Esc, ? or Q to go back" in shown(app)
+        await pilot.press("end")
+        await pilot.pause(0.5)
+        last_word, last_meaning = terms(rules)[-1]
+        assert f"{last_word} {last_meaning.split()[0]}" in shown(app)
+        assert "Esc, ? or Q to go back" in shown(app)

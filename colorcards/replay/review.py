@@ -20,7 +20,6 @@ from typing import Any
 
 from ..coach import NOTICEABLE, SEED, Coach, Verdict
 from ..coach.words import (
-    COSTLY_WORDS,
     CardName,
     ColourName,
     chances_sentence,
@@ -271,7 +270,7 @@ def summary_words(result: Review) -> str:
              f"{'was' if fine == 1 else 'were'} as good as the best found or too close to "
              "tell")
     if costly:
-        words += f"; {costly} clearly lowered your chance to win the round, by {COSTLY_WORDS}."
+        words += f"; {costly} clearly lowered your chance to win the round, by 3% or more."
     else:
         words += ": no move cost you a clear chance to win the round."
     return words
@@ -299,15 +298,14 @@ class Accuracy:
         return self.good / self.decisions if self.decisions else 1.0
 
     def words(self) -> str:
-        """'Accuracy 87%: 13 of 15 decisions as good as the best found or too close to
-        tell. On average a decision lowered your chance to win the round by 1.4%.' The
+        """'Accuracy 87% (13 of 15 decisions). On average a decision lowered your chance to
+        win the round by 1.4% (…).' The
         two figures measure different things, so each says which (a game with no costly
         move is 100% accurate and may still have lost a little on each decision)."""
-        return (f"Accuracy {round(self.share * 100)}%: {self.good} of {self.decisions} "
-                f"decision{'s' if self.decisions != 1 else ''} as good as the best found or "
-                f"too close to tell. On average a decision lowered your chance to win the "
-                f"round by {self.cost * 100:.1f}% (less than 3% does not count against "
-                f"accuracy).")
+        return (f"Accuracy {round(self.share * 100)}% ({self.good} of {self.decisions} "
+                f"decision{'s' if self.decisions != 1 else ''}). On average a decision "
+                f"lowered your chance to win the round by {self.cost * 100:.1f}% (less than "
+                f"3% does not count against accuracy).")
 
 
 def accuracy(result: Review) -> Accuracy | None:
