@@ -122,3 +122,23 @@ def test_review_snapshot(snap_compare):
     kept = scripted_game()
     assert snap_compare(Host(lambda: ReviewScreen(kept, given_review(kept))),
                         terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_a_marked_moment_is_read_whole(size):
+    """Issue 30, item 17: a review's moment was cut after two lines ('…68% after'); it
+    takes the log's rows while it is shown, and every word of it is on the screen."""
+    from tui_table_helpers import shown
+
+    kept = scripted_game()
+    review = given_review(kept)
+    marks_at = review_marks(review)
+    start = review.costliest()[1].index
+    app = Host(lambda: ReplayScreen(kept, frames(kept, _words), marks_at=marks_at,
+                                    start=start))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert " ".join(marks_at[start].split()) in shown(app)
+        await pilot.press("right")  # past the moment: the log is back
+        await pilot.pause()
+        assert app.screen.query_one("#replay-log").display

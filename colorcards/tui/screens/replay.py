@@ -208,7 +208,11 @@ class ReplayScreen(Screen[Go]):
             who = ("the table" if nxt.seat is None else
                    "you" if nxt.seat == PLAYER else self.kept.seat_names[nxt.seat])
             text.append(f"Next to act: {who}.", style="dim")
-        self.query_one("#replay-step", Static).update(text)
+        step = self.query_one("#replay-step", Static)
+        step.update(text)
+        # A review's moment is read whole: it takes the log's rows (two lines cut it short).
+        step.set_class(bool(mark), "-moment")
+        self.query_one("#replay-log", GameLog).display = not mark
 
     # ---------------------------------------------------------------- keys
 
