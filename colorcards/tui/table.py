@@ -616,6 +616,7 @@ class TableScreen(Screen):
             self.warn("Hints are for your own turn.")
             return
         asked = ctl.moves
+        pending = ctl.view().pending
         self._warning = None
         self._say("The coach is thinking about your move…")
 
@@ -633,7 +634,8 @@ class TableScreen(Screen):
                                  lambda c: colour_name(c, self.palette),
                                  [ctl.name(s) for s in range(ctl.game.seats)],
                                  key="Enter", call_first=self._call_first(action),
-                                 own_key=_own_key))
+                                 own_key=lambda a: key("draw") if a is ACCEPT and pending
+                                 else _own_key(a)))  # D takes a penalty, as the prompt says
 
         ctl.hint(advised)
 
