@@ -248,3 +248,16 @@ def test_card_fan_shows_each_colour_and_a_wild():
     plain = card_fan().plain
     for glyph in ("●", "■", "▲", "◆", "✦"):
         assert glyph in plain
+
+
+def test_a_practice_games_accuracy_is_read_whole_in_80_columns():
+    """Issue 30, item 18: History showed 'P acc 100' without its '%' at 80 columns."""
+    from colorcards.store.records import HistoryEntry
+    from colorcards.tui.screens.history import header_text, row_text
+
+    entry = HistoryEntry("a1b2c3d4", "2026-12-12T19:05:00+00:00", "colour-match", "normal", 10,
+                         "loss", 0, 10, 345, True, True, practice=1, accuracy=1.0,
+                         avg_cost=0.0)
+    row = row_text(entry).plain.rstrip()
+    assert row.endswith("P acc 100%") and len(row) <= 78, row
+    assert len(header_text().plain.rstrip()) <= 78
