@@ -142,3 +142,24 @@ async def test_a_marked_moment_is_read_whole(size):
         await pilot.press("right")  # past the moment: the log is back
         await pilot.pause()
         assert app.screen.query_one("#replay-log").display
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_a_practice_game_says_so_in_its_replay_and_review(size):
+    """Issue 30, item 19: a practice game's replay and review did not say it was one,
+    nor that a move taken back is not in it."""
+    import dataclasses
+
+    from tui_table_helpers import shown
+
+    kept = dataclasses.replace(scripted_game(), practice=True)
+    shots = frames(kept, _words)
+    app = Host(lambda: ReplayScreen(kept, shots, start=len(shots) - 1))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "PRACTICE" in shown(app)
+        assert "A practice game: a move taken back is not in it." in shown(app)
+    app = Host(lambda: ReviewScreen(kept, given_review(kept)))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "· practice" in shown(app) and "not counted in your record" in shown(app)
