@@ -522,6 +522,8 @@ class TableScreen(Screen):
                 and len(ctl.hand()) == 2)
 
     def action_play_selected(self) -> None:
+        if self.controller.hurry():
+            return  # out, and the others play on: Enter skips to the round's end
         hint = self._hint
         if hint is not None and not isinstance(hint, Play) and self.controller.my_turn:
             self._do(hint)  # the hint said draw, pass, accept, challenge or call: Enter does it
