@@ -779,3 +779,15 @@ def test_out_in_a_play_on_round_the_player_can_skip_to_its_end():
     assert host.now == started  # the clock never had to move: no pause between the moves
     ctl.next_round()
     assert not ctl.hurrying
+
+
+def test_a_practice_games_review_from_its_results_knows_it_is_practice():
+    """Issue 30, item 19: V on a coached game's results reviewed it as a counted game
+    (the kept form made at the table left out that it was practice)."""
+    from colorcards.tui.app import kept_of
+
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    practice = controller(Seating.at(game, GameSettings(preset="color-cards", opponents=3,
+                                                        coach=True)))
+    counted = controller(prepared("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2"))
+    assert kept_of(practice).practice and not kept_of(counted).practice
