@@ -164,6 +164,9 @@ class GameController:
         """The player's last decision, while it may be taken back (with the coach on)."""
         self.note: str | None = seating.meta.extra.get("note") if self.mark else None
         """The coach's note on that decision, while it is the last one."""
+        self.selected: str | None = seating.meta.extra.get("selected")
+        """The card the player's cursor is on (its code), saved with the game: Continue
+        after the terminal was killed puts the cursor back on it."""
         self.coach = Coach(self.settings.difficulty)
         """The coach behind the hint and the tutor (the review's judge)."""
         self.remote: RemoteCoach | None = None
@@ -370,6 +373,13 @@ class GameController:
         self._arranged()
         self._save()
         return index
+
+    def select(self, card: Card | None) -> None:
+        """The player's cursor moved to `card` (kept with the next save)."""
+        code = card.code if card is not None else None
+        if code != self.selected:
+            self.selected = code
+            self._save()
 
     def sort_hand(self) -> str:
         """Sort by colour, or by number if already sorted by colour; say which."""
@@ -787,7 +797,10 @@ class GameController:
     def save_meta(self) -> TableMeta:
         """The meta the store keeps: ids and names plus what resuming exactly needs (and
         the tutor's mark and note, and whether the game is practice)."""
-        extra = {k: v for k, v in self.meta.extra.items() if k not in ("tutor", "note")}
+        extra = {k: v for k, v in self.meta.extra.items()
+                 if k not in ("tutor", "note", "selected")}
+        if self.selected is not None:
+            extra["selected"] = self.selected
         if self.mark is not None:
             extra["tutor"] = self.mark.as_json(self.table_log.logged)
             if self.note:
@@ -805,7 +818,7 @@ class GameController:
         between moves makes the game practice, and that must be saved at once)."""
         return (len(self.game.actions), tuple(c.code for c in self.arrangement),
                 tuple(hash(r.getstate()) if r else 0 for r in self.rngs),
-                self.practice, self.settings.coach)
+                self.practice, self.settings.coach, self.selected)
 
     def _save_contents(self) -> tuple[Game, TableMeta, list[str]]:
         """The game, its meta and its log, as the store keeps them."""

@@ -168,6 +168,8 @@ class TableScreen(Screen):
         self._hint: Action | None = None
         self._turn_seen: object = None
         self._header_shown: str | None = None
+        self._restore: str | None = self.controller.selected
+        """The card the cursor was on when the game was saved, until the hand shows it."""
         self._drawn_ahead: object = None
         """The hand (and palette) whose next faces were drawn ahead (`_draw_ahead`)."""
 
@@ -321,6 +323,11 @@ class TableScreen(Screen):
         hand = self.query_one(Hand)
         cards = tuple(ctl.hand())
         hand.cards = cards
+        if self._restore is not None:  # Continue: the cursor where the player left it
+            codes = [card.code for card in cards]
+            if self._restore in codes:
+                hand.selected = codes.index(self._restore)
+            self._restore = None
         hand.playable = frozenset(ctl.playable()) if ctl.my_turn else frozenset()
         turn = ctl.turn_id()
         if turn is not None and turn != self._turn_seen and hand.playable:
@@ -330,6 +337,7 @@ class TableScreen(Screen):
         if view.drawn is not None and view.current == HUMAN and view.drawn in cards:
             hand.selected = len(cards) - 1 - cards[::-1].index(view.drawn)
         hand.selected = max(0, min(hand.selected, len(cards) - 1))
+        ctl.select(cards[hand.selected] if cards else None)
         return cards
 
     def _show_log(self) -> None:
@@ -494,6 +502,7 @@ class TableScreen(Screen):
         hand = self.query_one(Hand)
         if hand.cards:
             hand.selected = max(0, min(len(hand.cards) - 1, hand.selected + step))
+            self.controller.select(hand.cards[hand.selected])
 
     def action_shift(self, step: int) -> None:
         hand = self.query_one(Hand)
