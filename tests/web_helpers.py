@@ -156,7 +156,7 @@ def wait_for(page, pattern: str, timeout: float = 15.0) -> str:
     raise AssertionError(f"{pattern!r} did not appear; the screen:\n{text}")
 
 
-TURN = (r"(?s)You hold \d+ cards?.*(Your turn|coming your way|You drew|Two cards left"
+TURN = (r"(?s)You hold \d+ cards?.*(Your turn|You must draw|You drew|Two cards left"
         r"|a Wild Draw Four on you)")
 """The table at the player's turn (the whole screen drawn, its top line included)."""
 
