@@ -175,12 +175,12 @@ def run_stats(data_dir: str | None, as_json: bool) -> int:
                     box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1),
                     show_edge=False, pad_edge=False)
         acc.add_column("Level", no_wrap=True)
-        for h in ("Reviewed", "Accuracy", "Points lost per decision", "Coach's first choice"):
+        for h in ("Reviewed", "Accuracy", "Chance lost a decision", "Coach's first choice"):
             acc.add_column(h, justify="right", no_wrap=True)
         for level, a in data["accuracy"].items():
             first = a["first_choice"]
             acc.add_row(level, str(a["games"]), f"{a['accuracy']:.0%}",
-                        f"{a['avg_cost'] * 100:.1f}", "–" if first is None else f"{first:.0%}")
+                        f"{a['avg_cost'] * 100:.1f}%", "–" if first is None else f"{first:.0%}")
         console.print(acc)
         like = data["plays_like"]
         if like:

@@ -134,7 +134,7 @@ def test_pending_penalty_allows_no_draw_or_pass():
     """Facing a penalty, draw and pass are refused: stack or take it."""
     game = position("top=R+2 | you: R5 B5 B6 | lily: G1", STACK, pending=2)
     assert legal(game) == ["accept"]
-    with pytest.raises(IllegalAction, match=r"\+2 is coming your way"):
+    with pytest.raises(IllegalAction, match=r"You must draw 2"):
         run(game, "draw")
 
 

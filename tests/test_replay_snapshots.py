@@ -122,3 +122,44 @@ def test_review_snapshot(snap_compare):
     kept = scripted_game()
     assert snap_compare(Host(lambda: ReviewScreen(kept, given_review(kept))),
                         terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_a_marked_moment_is_read_whole(size):
+    """Issue 30, item 17: a review's moment was cut after two lines ('…68% after'); it
+    takes the log's rows while it is shown, and every word of it is on the screen."""
+    from tui_table_helpers import shown
+
+    kept = scripted_game()
+    review = given_review(kept)
+    marks_at = review_marks(review)
+    start = review.costliest()[1].index
+    app = Host(lambda: ReplayScreen(kept, frames(kept, _words), marks_at=marks_at,
+                                    start=start))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert " ".join(marks_at[start].split()) in shown(app)
+        await pilot.press("right")  # past the moment: the log is back
+        await pilot.pause()
+        assert app.screen.query_one("#replay-log").display
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_a_practice_game_says_so_in_its_replay_and_review(size):
+    """Issue 30, item 19: a practice game's replay and review did not say it was one,
+    nor that a move taken back is not in it."""
+    import dataclasses
+
+    from tui_table_helpers import shown
+
+    kept = dataclasses.replace(scripted_game(), practice=True)
+    shots = frames(kept, _words)
+    app = Host(lambda: ReplayScreen(kept, shots, start=len(shots) - 1))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "PRACTICE" in shown(app)
+        assert "A practice game: a move taken back is not in it." in shown(app)
+    app = Host(lambda: ReviewScreen(kept, given_review(kept)))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "· practice" in shown(app) and "not counted in your record" in shown(app)

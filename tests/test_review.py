@@ -223,7 +223,7 @@ NAMES = ("You", "Lily", "Zoe", "Max")
     (play(parse_card("R3")), play(parse_card("RR")),
      "Turn 14, Red 7 on the pile: you played Red 3. Your chance to win this round: 24% "
      "after Red 3, 35% after Red Reverse. After Red 3, Lily went out first in 41% of the "
-     "deals; after Red Reverse, 22%."),
+     "games the coach played out; after Red Reverse, 22%."),
     (play(parse_card("W"), Colour.BLUE), play(parse_card("W"), Colour.GREEN),
      "Turn 14, Red 7 on the pile: you played Wild naming Blue. Your chance to win this "
      "round: 24% after Wild naming Blue, 35% after Wild naming Green."),
@@ -279,8 +279,7 @@ def test_only_moments_clear_of_the_noise_are_listed_costliest_first():
     assert result.costliest() == [big, mid]
     assert summary_words(result) == (
         "Of your 4 decisions with a choice, 2 were as good as the best found or too close "
-        "to tell; 2 cost you a clear chance to win the round (3 points or more, beyond the "
-        "noise of the imagined deals).")
+        "to tell; 2 clearly lowered your chance to win the round, by 3% or more.")
     assert summary_words(Review((fine,), total=1)).endswith(
         "1 was as good as the best found or too close to tell: no move cost you a clear "
         "chance to win the round.")

@@ -749,3 +749,45 @@ def test_a_colour_aimed_at_you_is_said_of_the_colour_not_of_the_penalty():
     assert ctl.log[-1] == ("Lily played Wild Draw Four and named Red ●, a colour you drew on "
                            "last time — Max must draw 4 or pass them on with a Wild Draw "
                            "Four of their own."), ctl.log[-1]
+
+
+def test_out_in_a_play_on_round_the_player_can_skip_to_its_end():
+    """Issue 30, item 12: out first in Classic, the player watched the others play on for
+    the places for a long while. The prompt says Enter skips, and `hurry` has the round
+    end without the computers' pauses."""
+    from colorcards.session.prompts import prompt
+
+    seating = prepared("top=R3 | you: R5 | lily: Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 | max: G1 G2 G3 G4 "
+                       "G5 G6 G7 G8 | zoe: B1 B2 B3 B4 B5 B6 B7 B8 | pile: B9 G9 Y9 ...",
+                       "classic", called="0")
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.start()
+    assert not ctl.hurry()  # nothing to skip while the player still holds cards
+    ctl.act(play(ctl.hand()[0]))
+    host.run(0.1)
+    assert ctl.out_and_waiting and not ctl.between_rounds
+    assert prompt(ctl, ctl.view(), "classic", False).endswith(
+        "Enter skips to the end of the round.")
+    started = host.now
+    assert ctl.hurry()
+    for _ in range(2000):
+        if ctl.between_rounds:
+            break
+        host.run(0.0)
+    assert ctl.between_rounds, ctl.log[-3:]
+    assert host.now == started  # the clock never had to move: no pause between the moves
+    ctl.next_round()
+    assert not ctl.hurrying
+
+
+def test_a_practice_games_review_from_its_results_knows_it_is_practice():
+    """Issue 30, item 19: V on a coached game's results reviewed it as a counted game
+    (the kept form made at the table left out that it was practice)."""
+    from colorcards.session.results import kept_of
+
+    game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+    practice = controller(Seating.at(game, GameSettings(preset="color-cards", opponents=3,
+                                                        coach=True)))
+    counted = controller(prepared("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2"))
+    assert kept_of(practice).practice and not kept_of(counted).practice

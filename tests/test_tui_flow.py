@@ -286,3 +286,38 @@ async def test_a_toast_never_covers_the_hand(tmp_path, size):
         for region in toasts:
             assert not region.overlaps(hand), (region, hand)
             assert region.y >= 1  # the header's line stays readable
+
+
+def _blank_beside_the_dialog(app) -> None:
+    dialog = app.screen.query_one(".dialog").region
+    rows = screen_text(app).splitlines()
+    for y, row in enumerate(rows[:-1]):  # the last row: the app's footer of keys
+        outside = "".join(ch for x, ch in enumerate(row)
+                          if not (dialog.x <= x < dialog.right and dialog.y <= y < dialog.bottom))
+        assert not outside.strip(), (y, row)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_a_wide_dialog_over_the_table_leaves_no_stray_text_beside_it(tmp_path, size):
+    """Issue 30, item 18: beside New game, the keys page and the results, the table's
+    edges showed as stray text ('──╮', 'v │', 'ints — The'). Outside such a dialog the
+    screen is blank now."""
+    from colorcards.tui.screens import HelpScreen, PauseMenu
+
+    app = make_app("duel", seed=3, data_dir=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await _press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        _blank_beside_the_dialog(app)
+        await _press(pilot, "escape")
+        await _press(pilot, "escape")
+        assert isinstance(app.screen, PauseMenu)
+        await _press(pilot, "n")
+        assert isinstance(app.screen, NewGameScreen)
+        _blank_beside_the_dialog(app)
+        await _press(pilot, "escape")
+        await _press(pilot, "escape")
+        await play_to_end(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        _blank_beside_the_dialog(app)

@@ -14,6 +14,7 @@ from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens import PauseMenu, ResultsScreen, TitleScreen
+from colorcards.tui.widgets import Hand
 from tui_table_helpers import (
     HandClock,
     check_table,
@@ -127,6 +128,12 @@ async def test_quit_and_continue_returns_to_the_same_table(tmp_path):
     first = make_app("color-cards", seed=5, difficulty="normal", data_dir=data)
     async with first.run_test(size=(80, 24)) as pilot:
         await _play_moves(pilot, 6)
+        for _ in range(3):  # the cursor three cards on (issue 30, item 22: Continue put it
+            await pilot.press("right")  # back on the first card)
+        await pilot.pause(0.3)  # the autosave, a tenth of a second after the frame
+        selected = first.controller.selected
+        assert selected is not None
+        assert first.store.load_game().meta.extra["selected"] == selected  # before any quit
         state = first.controller.game.dumps()
         hand = [c.code for c in first.controller.hand()]
         log = list(first.controller.log)
@@ -151,7 +158,9 @@ async def test_quit_and_continue_returns_to_the_same_table(tmp_path):
         assert [c.code for c in ctl.hand()] == hand
         assert ctl.log == log
         after = check_table(again)
-        assert after.splitlines()[:17] == before.splitlines()[:17]  # all but the selection
+        assert after == before  # the selection too
+        hand_widget = again.screen.query_one(Hand)
+        assert hand_widget.cards[hand_widget.selected].code == selected
         await play_to_end(pilot)
         actions = [(seat, a.as_json()) for seat, a in ctl.game.actions]
     assert json.dumps(actions) == json.dumps(expected)

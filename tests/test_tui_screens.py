@@ -138,11 +138,11 @@ async def test_new_game_shows_the_record_of_the_level_being_chosen():
     app = ScreenApp(new_game())
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        assert "7 games: 3 won, 4 lost (43%)" in shown(app)
+        assert "7 games, all presets: 3 won, 4 lost (43%)" in shown(app)
         assert "Normal: sensible, with slips" in shown(app)
         await pilot.press("right")  # Normal -> Hard
         await pilot.pause()
-        assert "3 games: 1 won, 2 lost (33%)" in shown(app)
+        assert "3 games, all presets: 1 won, 2 lost (33%)" in shown(app)
         assert "Hard: no slips; stops whoever is about to go out" in shown(app)
         await pilot.press("right")  # Hard -> Crazy: never played
         await pilot.pause()
@@ -550,7 +550,7 @@ async def test_rules_screen_scrolls_and_goes_back():
         assert "Classic" in shown(app)
         await pilot.press("end")
         await pilot.pause()
-        assert "Options in force" in shown(app)
+        assert "Clockwise: the way play goes round the ring" in shown(app)
         await pilot.press("escape")
     assert app.results == [None]
 
@@ -814,7 +814,7 @@ async def test_new_game_blurb_of_many_changes_keeps_the_form_unscrolled_at_80x24
         await pilot.pause()
         text = shown(app)
         assert "Classic, your changes: Match: 3 rounds, highest total wins · Stacking: On · " \
-               "Last Card: Forget it and draw · Penalty: 4 cards." in text
+               "Last Card: Forget it and you draw at once · Penalty: 4 cards." in text
         for row in ("Difficulty", "Speed", "PLAY", "Esc back"):
             assert row in text
 
@@ -882,3 +882,46 @@ async def test_a_dialog_closed_before_it_is_mounted(make, answer, expected):
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert app.results == expected
+
+
+@pytest.mark.parametrize("size", [SMALL, (100, 32)])
+async def test_new_game_up_from_the_top_lights_a_row_and_each_hint_is_whole(size):
+    """Issue 30, item 13: ↑ on Difficulty stopped on the form itself (nothing lit); the
+    Coach row's line stopped mid-sentence. Every row's line ends with its full stop."""
+    from textual.widgets import Static
+
+    from colorcards.tui.screens.newgame import HINTS, LEVEL_HINTS
+
+    app = ScreenApp(new_game())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("up")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id in ("play", "coach"), app.focused
+        hint = app.screen.query_one("#hint", Static)
+        for row in [*HINTS, "difficulty"]:
+            app.screen.query_one(f"#{row}").focus()
+            await pilot.pause()
+            said = LEVEL_HINTS["normal"] if row == "difficulty" else HINTS[row]
+            assert " ".join(said.split()[-3:]) in shown(app), row
+            assert hint.content_size.height >= len(hint.render_lines(hint.region)), row
+
+
+@pytest.mark.parametrize("size", [SMALL, (100, 32)])
+async def test_the_keys_page_fits_and_scrolls_to_its_last_word(size):
+    """Issue 30, item 16: at 80×24 the ? page lost its last lines ('[1] under a card…',
+    'Esc, ? or Q to go back') and did not scroll. Now the way back is always shown, and
+    End brings the last of the page's words into view."""
+    from colorcards.engine import get_preset
+    from colorcards.session.glossary import terms
+
+    rules = get_preset("classic").rules()
+    app = ScreenApp(lambda: HelpScreen(rules))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "Esc, ? or Q to go back" in shown(app)
+        await pilot.press("end")
+        await pilot.pause(0.5)
+        last_word, last_meaning = terms(rules)[-1]
+        assert f"{last_word} {last_meaning.split()[0]}" in shown(app)
+        assert "Esc, ? or Q to go back" in shown(app)

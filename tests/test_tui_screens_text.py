@@ -73,7 +73,7 @@ def test_every_option_value_is_said_in_words():
     ({"draw": "any-time"}, "even when you could play"),
     ({"first_card": "number"}, "The first card turned up is always a number"),
     ({"first_card": "classic"}, "A Wild Draw Four turned up first goes back"),
-    ({"first_card": "as-if-played", "stacking": "on"}, "answered with your own"),
+    ({"first_card": "as-if-played", "stacking": "on"}, "unless they pass it on with their own"),
     ({"first_player": "left-of-dealer"}, "the dealer moves one seat to the left"),
     ({"first_player": "human"}, "You always start each round"),
     ({"palette": "gems"}, "Ruby ● (circle), Violet ■ (square), Amber ▲ (triangle), Teal ◆"),
@@ -177,9 +177,9 @@ def test_record_line():
     stats = LevelStats(games=10, wins=6, losses=4, win_rate=0.6, current_streak=2,
                        best_streak=3)
     assert record_line(stats, "easy") == (
-        "10 games: 6 won, 4 lost (60%) · streak: 2 wins · best: 3 wins")
+        "10 games, all presets: 6 won, 4 lost (60%) · streak: 2 wins")
     lost = LevelStats(games=2, wins=0, losses=2, win_rate=0.0, current_streak=-2)
-    assert record_line(lost, "hard").endswith("streak: 2 losses · best: –")
+    assert record_line(lost, "hard").endswith("streak: 2 losses")
     assert percent(1.0) == "100%" and percent(0.0) == "0%"
 
 
@@ -248,3 +248,16 @@ def test_card_fan_shows_each_colour_and_a_wild():
     plain = card_fan().plain
     for glyph in ("●", "■", "▲", "◆", "✦"):
         assert glyph in plain
+
+
+def test_a_practice_games_accuracy_is_read_whole_in_80_columns():
+    """Issue 30, item 18: History showed 'P acc 100' without its '%' at 80 columns."""
+    from colorcards.store.records import HistoryEntry
+    from colorcards.tui.screens.history import header_text, row_text
+
+    entry = HistoryEntry("a1b2c3d4", "2026-12-12T19:05:00+00:00", "colour-match", "normal", 10,
+                         "loss", 0, 10, 345, True, True, practice=1, accuracy=1.0,
+                         avg_cost=0.0)
+    row = row_text(entry).plain.rstrip()
+    assert row.endswith("P acc 100%") and len(row) <= 78, row
+    assert len(header_text().plain.rstrip()) <= 78

@@ -37,7 +37,7 @@ def test_table_snapshot(snap_compare, tmp_path, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table_snapshot_penalty_and_catch(snap_compare, tmp_path, size):
-    """+2 coming your way while a computer may be caught: the controls say both."""
+    """You must draw 2 while a computer may be caught: the controls say both."""
     literal = "top=R+2 | you: B+2 G5 R1 | lily: Y1 | max: G4 G5 | zoe: B1 B2"
     app = ColorCardsApp(data_dir=tmp_path, delay=60)
     assert snap_compare(app, terminal_size=size,

@@ -275,7 +275,9 @@ def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
     assert (measure.decisions, measure.good) == (3, 2)
     assert measure.cost == pytest.approx(0.04)
     assert measure.kinds == (1, 0, 1, 1, 0)
-    assert measure.words() == "Accuracy 67% (2 of 3 decisions), 4.0 points per decision."
+    assert measure.words() == (
+        "Accuracy 67% (2 of 3 decisions). On average a decision lowered your chance to win "
+        "the round by 4.0% (less than 3% does not count against accuracy).")
     assert accuracy(Review((close,), 3)) is None  # partial
 
     store = Store.open(tmp_path)

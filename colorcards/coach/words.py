@@ -27,6 +27,14 @@ from ..engine import (
 CardName = Callable[[Card], str]
 ColourName = Callable[[Colour], str]
 
+def percent(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+COSTLY_WORDS = "3% or more (say from 35% to 32%)"
+"""How much a listed move lowered the chance to win, in words: `weigh.NOTICEABLE` as a
+newcomer reads it (the review's threshold; 'points' meant card points everywhere else)."""
+
 WHY_SHOWN = 0.05
 """A seat's share of going out first must move by this much to be named as the reason."""
 
@@ -133,10 +141,6 @@ def hint_words(close: Sequence[Action], card_name: CardName = _plain_card,
     return f"Hint: {listed}: about the same. {chosen} is selected{why}; {key} does it."
 
 
-def percent(chance: float) -> str:
-    return f"{round(chance * 100)}%"
-
-
 def pair_nouns(made: Action, best: Action, card_name: CardName = _plain_card,
                colour_name: ColourName = _plain_colour, seat_names: Sequence[str] = (),
                uncalled: bool = False) -> tuple[str, str]:
@@ -173,4 +177,4 @@ def why_sentence(made: Action, made_out: Sequence[float], best: Action,
     made_noun, best_noun = pair_nouns(made, best, card_name, colour_name, seat_names,
                                       uncalled)
     return (f"After {made_noun}, {name} went out first in {percent(made_out[seat])} of the "
-            f"deals; after {best_noun}, {percent(best_out[seat])}.")
+            f"games the coach played out; after {best_noun}, {percent(best_out[seat])}.")

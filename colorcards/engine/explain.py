@@ -75,7 +75,8 @@ def why_not(game: Game, action: A.Action, seat: int | None) -> str:
     if action is A.ACCEPT:
         return "There is no penalty to take."
     if game.pending and (action is A.DRAW or action is A.PASS):
-        return (f"+{game.pending} is coming your way: stack a draw card or take the penalty.")
+        return (f"You must draw {game.pending}: pass them on with a Draw Two or a Wild Draw "
+                "Four, or take them.")
     if action is A.DRAW:
         if phase is Phase.DRAWN:
             return "You have already drawn a card this turn: play it or keep it."
@@ -102,11 +103,11 @@ def why_not(game: Game, action: A.Action, seat: int | None) -> str:
                 "or keep it.")
     if game.pending and card.rank is not Rank.WILD_DRAW_FOUR:
         if game.top.rank is Rank.WILD_DRAW_FOUR:
-            return (f"+{game.pending} is coming your way: only a Wild Draw Four can pass it on "
-                    "(a Draw Two cannot answer a Wild Draw Four). Stack one or take the cards.")
+            return (f"You must draw {game.pending}: only a Wild Draw Four can pass them on "
+                    "(a Draw Two cannot answer a Wild Draw Four). Play one or draw the cards.")
         if card.rank is not Rank.DRAW_TWO:
-            return (f"+{game.pending} is coming your way: answer with a Draw Two or a "
-                    "Wild Draw Four, or take the cards.")
+            return (f"You must draw {game.pending}: pass them on with a Draw Two or a "
+                    "Wild Draw Four, or draw the cards.")
     colour_now = game.active_colour
     if card.rank is Rank.WILD_DRAW_FOUR and colour_now is not None:
         return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "

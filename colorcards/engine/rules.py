@@ -269,7 +269,8 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "color-cards", "Color Cards", 2, 10, 4,
             Rules(),
-            "The house game: stacking on, call Last Card or draw two.",
+            "The house game: a Draw Two played on you can be passed on with one of your "
+            "own; forget Last Card and you draw two.",
         ),
         Preset(
             "classic", "Classic", 2, 6, 4,
@@ -279,7 +280,8 @@ PRESETS: dict[str, Preset] = {
                 last_card=LastCard.CATCH, last_card_window=3, round_end=RoundEnd.PLAY_ON,
                 match=Match.TO_500,
             ),
-            "The standard game: action cards can open, catch a missed call, first to 500.",
+            "The standard game: the first card turned may be an action card, a player who "
+            "forgets Last Card can be caught, first to 500 points wins.",
         ),
         Preset(
             "family-night", "Family Night", 2, 6, 4,
@@ -297,7 +299,8 @@ PRESETS: dict[str, Preset] = {
                 stacking=Stacking.OFF,
                 last_card=LastCard.CATCH,
             ),
-            "Head to head: draw only when stuck, every action card means go again.",
+            "Head to head: draw only when you cannot play; a Skip, Reverse or draw card lets "
+            "you play again.",
         ),
         Preset(
             "party", "Party", 2, 8, 4,
@@ -306,7 +309,8 @@ PRESETS: dict[str, Preset] = {
                 stacking=Stacking.OFF,
                 last_card=LastCard.CATCH,
             ),
-            "Up to eight at the table: draw only when stuck, catch a missed call.",
+            "Up to eight at the table: draw only when you cannot play; a player who forgets "
+            "Last Card can be caught.",
         ),
         Preset(
             "colour-match", "Colour Match", 2, 10, 4,
@@ -317,7 +321,8 @@ PRESETS: dict[str, Preset] = {
                 last_card_penalty=4,
                 match=Match.TO_500,
             ),
-            "Up to ten: stacking on, caught without a call draws four, first to 500.",
+            "Up to ten: draw cards can be passed on, a player caught without Last Card draws "
+            "four, first to 500 points wins.",
             draw_four_without_stacking="challenge",
         ),
     )

@@ -405,10 +405,11 @@ _MAX_EXPORT = 20_000_000
 def kept_from_game(game: Game, *, names: Sequence[str] = (), difficulty: str = "normal",
                    preset: str = "", game_id: str = "", finished_at: str = "",
                    abandoned: bool = False,
-                   arranged: tuple[tuple[int, tuple[str, ...]], ...] = ()) -> KeptGame:
+                   arranged: tuple[tuple[int, tuple[str, ...]], ...] = (),
+                   practice: bool = False) -> KeptGame:
     """The kept form of a game just played (its record's summary included)."""
     return KeptGame(rules=game.rules, seats=game.seats, seed=int(game.seed),
                     actions=tuple(game.actions), names=tuple(names), difficulty=difficulty,
                     preset=preset, game_id=game_id, finished_at=finished_at,
-                    abandoned=abandoned, arranged=arranged,
+                    abandoned=abandoned, arranged=arranged, practice=practice,
                     expected=summary(game, abandoned))

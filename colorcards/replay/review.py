@@ -19,7 +19,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..coach import NOTICEABLE, SEED, Coach, Verdict
-from ..coach.words import CardName, ColourName, chances_sentence, why_sentence, you_did
+from ..coach.words import (
+    CardName,
+    ColourName,
+    chances_sentence,
+    why_sentence,
+    you_did,
+)
 from ..engine import (
     CALL,
     Action,
@@ -254,7 +260,7 @@ def moment_words(m: Moment, card_name: CardName = lambda c: c.name,
 
 def summary_words(result: Review) -> str:
     """'Of your 15 decisions with a choice, 13 were as good as the best found or too close
-    to tell; 2 cost you a clear chance to win the round.'"""
+    to tell; 2 clearly lowered your chance to win the round, by 3% or more.'"""
     total = len(result.moments)
     if not total:
         return "You had no real choices to make in this game."
@@ -264,8 +270,7 @@ def summary_words(result: Review) -> str:
              f"{'was' if fine == 1 else 'were'} as good as the best found or too close to "
              "tell")
     if costly:
-        words += (f"; {costly} cost you a clear chance to win the round (3 points or more, "
-                  "beyond the noise of the imagined deals).")
+        words += f"; {costly} clearly lowered your chance to win the round, by 3% or more."
     else:
         words += ": no move cost you a clear chance to win the round."
     return words
@@ -293,10 +298,14 @@ class Accuracy:
         return self.good / self.decisions if self.decisions else 1.0
 
     def words(self) -> str:
-        """'Accuracy 87% (13 of 15 decisions), 1.4 points per decision.'"""
+        """'Accuracy 87% (13 of 15 decisions). On average a decision lowered your chance to
+        win the round by 1.4% (…).' The
+        two figures measure different things, so each says which (a game with no costly
+        move is 100% accurate and may still have lost a little on each decision)."""
         return (f"Accuracy {round(self.share * 100)}% ({self.good} of {self.decisions} "
-                f"decision{'s' if self.decisions != 1 else ''}), "
-                f"{self.cost * 100:.1f} points per decision.")
+                f"decision{'s' if self.decisions != 1 else ''}). On average a decision "
+                f"lowered your chance to win the round by {self.cost * 100:.1f}% (less than "
+                f"3% does not count against accuracy).")
 
 
 def accuracy(result: Review) -> Accuracy | None:

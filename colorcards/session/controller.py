@@ -141,6 +141,9 @@ class GameController:
         self.delay = SPEED_DELAYS.get(self.settings.speed, 0.8) if delay is None else delay
         """Seconds between computer moves."""
         self.grace = self.delay * 2
+        self.hurrying = False
+        """The player went out and asked to skip to the round's end: the computers play
+        on for the places without their pause (play-on rounds)."""
         """Seconds the computers wait before catching the human, time enough to press L."""
         self.window_seconds = window_seconds
         self.catch_seconds = catch_seconds
@@ -177,6 +180,9 @@ class GameController:
         """The player's last decision, while it may be taken back (with the coach on)."""
         self.note: str | None = seating.meta.extra.get("note") if self.mark else None
         """The coach's note on that decision, while it is the last one."""
+        self.selected: str | None = seating.meta.extra.get("selected")
+        """The card the player's cursor is on (its code), saved with the game: Continue
+        after the terminal was killed puts the cursor back on it."""
         self.coach = Coach(self.settings.difficulty)
         """The coach behind the hint and the tutor (the review's judge)."""
         self.remote: RemoteCoach | None = remote
@@ -291,7 +297,7 @@ class GameController:
         before anyone else may act on it (None: nobody to catch, or that time is up)."""
         game = self.game
         seat = game.vulnerable
-        if seat is None or seat == HUMAN or self._catch_until is None:
+        if seat is None or seat == HUMAN or self._catch_until is None or self.hurrying:
             return None
         left = self._catch_until - self.clock()
         return left if left > 0 else None
@@ -357,8 +363,23 @@ class GameController:
         self.table_log.mine()
         self.advance()
 
+    @property
+    def out_and_waiting(self) -> bool:
+        """The player has gone out and the others play on for the places."""
+        return HUMAN in self.game.out and not self.between_rounds
+
+    def hurry(self) -> bool:
+        """Skip to the round's end once the player is out: the computers play on without
+        their pause. Whether there was anything to skip."""
+        if not self.out_and_waiting:
+            return False
+        self.hurrying = True
+        self.advance()
+        return True
+
     def next_round(self) -> None:
         """Deal the next round after the results (the digest starts again with the deal)."""
+        self.hurrying = False
         self.table_log.mine()
         self.mark = self.note = None  # a round over keeps its moves
         if self.game.phase is Phase.ROUND_OVER:
@@ -371,6 +392,13 @@ class GameController:
         self._arranged()
         self._save()
         return index
+
+    def select(self, card: Card | None) -> None:
+        """The player's cursor moved to `card` (kept with the next save)."""
+        code = card.code if card is not None else None
+        if code != self.selected:
+            self.selected = code
+            self._save()
 
     def sort_hand(self) -> str:
         """Sort by colour, or by number if already sorted by colour; say which."""
@@ -577,7 +605,9 @@ class GameController:
             self._after(lambda: self.host.round_over(match))
             return
         if game.phase is Phase.WINDOW:
-            self.window.start((len(game.actions), game.current), self.window_seconds)
+            # Skipping to the round's end (the player is out): no one waits for a late call.
+            self.window.start((len(game.actions), game.current),
+                              0.0 if self.hurrying else self.window_seconds)
         else:
             self.window.cancel()
         kind, seat = decision.kind, decision.seat
@@ -587,7 +617,9 @@ class GameController:
         else:
             self.turn_timer.cancel()
         if kind is DecisionKind.REACTION:
-            if game.vulnerable == HUMAN:
+            if self.hurrying:
+                wait = 0.0
+            elif game.vulnerable == HUMAN:
                 wait = self.grace
             elif seat == game.vulnerable:
                 wait = self.delay  # the computer that forgot: calls late or lets it go
@@ -624,7 +656,8 @@ class GameController:
         rng = copy_rng(own)
         player = self.players[seat]
         token = len(game.actions)
-        due = self.clock() + max(self.delay, self.catch_left() or 0.0)
+        due = self.clock() + (0.0 if self.hurrying
+                              else max(self.delay, self.catch_left() or 0.0))
 
         def decide() -> Action:
             return player.choose(view, legal, rng)
@@ -663,7 +696,7 @@ class GameController:
         if game.phase is Phase.DRAWN and game.current == seat:
             self._computer_turn()
         else:
-            self._step = self.host.schedule(self.delay, self.advance)
+            self._step = self.host.schedule(0.0 if self.hurrying else self.delay, self.advance)
 
     def _run_thinking(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
         marker = object()
@@ -796,7 +829,10 @@ class GameController:
     def save_meta(self) -> TableMeta:
         """The meta the store keeps: ids and names plus what resuming exactly needs (and
         the tutor's mark and note, and whether the game is practice)."""
-        extra = {k: v for k, v in self.meta.extra.items() if k not in ("tutor", "note")}
+        extra = {k: v for k, v in self.meta.extra.items()
+                 if k not in ("tutor", "note", "selected")}
+        if self.selected is not None:
+            extra["selected"] = self.selected
         if self.mark is not None:
             extra["tutor"] = self.mark.as_json(self.table_log.logged)
             if self.note:
@@ -814,7 +850,7 @@ class GameController:
         between moves makes the game practice, and that must be saved at once)."""
         return (len(self.game.actions), tuple(c.code for c in self.arrangement),
                 tuple(hash(r.getstate()) if r else 0 for r in self.rngs),
-                self.practice, self.settings.coach)
+                self.practice, self.settings.coach, self.selected)
 
     def _save_contents(self) -> tuple[Game, TableMeta, list[str]]:
         """The game, its meta and its log, as the store keeps them."""

@@ -58,6 +58,7 @@ TERMS: tuple[Term, ...] = (
     Term("Draw Two", "the next player draws 2 cards and misses a turn"),
     Term("Wild", "plays on any card; you then name the colour to match"),
     Term("Wild Draw Four", "a Wild that also makes the next player draw 4 and miss a turn"),
+    Term("Draw card", "a Draw Two or a Wild Draw Four"),
     Term("Pass it on", "a Draw Two or Wild Draw Four played on you may be answered with one "
          "of your own: the next player then draws the total", _stacks),
     Term("Last Card", f"call it ({key('call')}) as you play your second-to-last card; "

@@ -106,7 +106,8 @@ MARKS: tuple[tuple[str, str], ...] = (
     ("Raised card", "one you can play now"),
     ("Heavy border", "the selected card (Enter plays it)"),
     ("[1] under a card", "its number key: 1 plays the first card (not the card's value)"),
-    ("No [number]", "cards past the ninth have no number key: reach them with ← → and Enter"),
+    ("Past the ninth", "cards past the ninth have no number key: reach them with ← → and "
+     "Enter"),
 )
 
 

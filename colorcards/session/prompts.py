@@ -38,6 +38,11 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
     if view.current != HUMAN:
         if ctl.paused:
             return "Paused."
+        if ctl.out_and_waiting:
+            place = view.out.index(HUMAN) + 1
+            return (f"You went out in place {place}: the others play on for the places. "
+                    + ("Skipping to the end of the round…" if ctl.hurrying
+                       else "Enter skips to the end of the round."))
         return f"{name(view.current)} is playing…" if view.current is not None else ""
     if view.phase is Phase.NAME_COLOUR:
         return "A Wild opened the round: name the colour."

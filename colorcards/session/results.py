@@ -70,7 +70,7 @@ def kept_of(controller: GameController) -> KeptGame:
                           difficulty=controller.settings.difficulty,
                           preset=controller.settings.preset,
                           game_id=record.game_id if record is not None else "",
-                          arranged=controller.meta.arranged)
+                          arranged=controller.meta.arranged, practice=controller.practice)
 
 
 def results_data(controller: GameController, stats: Any = None) -> ResultsData:

@@ -34,11 +34,11 @@ def result_words(entry: HistoryEntry) -> str:
 
 
 def accuracy_words(share: float | None, cost: float | None) -> str:
-    """'87% · 1.4 pt' (share of decisions not costly, points lost per decision); '-'
-    for a game not reviewed."""
+    """'87% · 1.4% lost' (share of decisions not costly; chance to win lost per
+    decision, on average); '-' for a game not reviewed."""
     if share is None or cost is None:
         return "-"
-    return f"{round(share * 100)}% · {cost * 100:.1f} pt"
+    return f"{round(share * 100)}% · {cost * 100:.1f}% lost"
 
 
 def entry_json(entry: HistoryEntry) -> dict:

@@ -183,6 +183,8 @@ class TableScreen(Screen):
         self._hint: Action | None = None
         self._turn_seen: object = None
         self._header_shown: str | None = None
+        self._restore: str | None = self.controller.selected
+        """The card the cursor was on when the game was saved, until the hand shows it."""
         self._drawn_ahead: object = None
         """The hand (and palette) whose next faces were drawn ahead (`_draw_ahead`)."""
 
@@ -345,6 +347,11 @@ class TableScreen(Screen):
         hand = self.query_one(Hand)
         cards = tuple(ctl.hand())
         hand.cards = cards
+        if self._restore is not None:  # Continue: the cursor where the player left it
+            codes = [card.code for card in cards]
+            if self._restore in codes:
+                hand.selected = codes.index(self._restore)
+            self._restore = None
         hand.playable = frozenset(ctl.playable()) if ctl.my_turn else frozenset()
         turn = ctl.turn_id()
         if turn is not None and turn != self._turn_seen and hand.playable:
@@ -354,6 +361,7 @@ class TableScreen(Screen):
         if view.drawn is not None and view.current == HUMAN and view.drawn in cards:
             hand.selected = len(cards) - 1 - cards[::-1].index(view.drawn)
         hand.selected = max(0, min(hand.selected, len(cards) - 1))
+        ctl.select(cards[hand.selected] if cards else None)
         return cards
 
     def _show_log(self) -> None:
@@ -520,6 +528,7 @@ class TableScreen(Screen):
         hand = self.query_one(Hand)
         if hand.cards:
             hand.selected = max(0, min(len(hand.cards) - 1, hand.selected + step))
+            self.controller.select(hand.cards[hand.selected])
 
     def action_shift(self, step: int) -> None:
         hand = self.query_one(Hand)
@@ -548,6 +557,8 @@ class TableScreen(Screen):
                 and len(ctl.hand()) == 2)
 
     def action_play_selected(self) -> None:
+        if self.controller.hurry():
+            return  # out, and the others play on: Enter skips to the round's end
         hint = self._hint
         if hint is not None and not isinstance(hint, Play) and self.controller.my_turn:
             self._do(hint)  # the hint said draw, pass, accept, challenge or call: Enter does it
@@ -642,6 +653,7 @@ class TableScreen(Screen):
             self.warn("Hints are for your own turn.")
             return
         asked = ctl.moves
+        pending = ctl.view().pending
         self._warning = None
         self._say("The coach is thinking about your move…")
 
@@ -659,7 +671,8 @@ class TableScreen(Screen):
                                  lambda c: colour_name(c, self.palette),
                                  [ctl.name(s) for s in range(ctl.game.seats)],
                                  key="Enter", call_first=self._call_first(action),
-                                 own_key=_own_key))
+                                 own_key=lambda a: key("draw") if a is ACCEPT and pending
+                                 else _own_key(a)))  # D takes a penalty, as the prompt says
 
         ctl.hint(advised)
 

@@ -223,15 +223,16 @@ def streak_short(streak: int) -> str:
 
 def record_line(stats: Any, level: str) -> str:
     """One line with a player's record at a level, or a welcome when there is none. The
-    streaks are worded as the Statistics page's columns say them ('2 wins', '–')."""
+    streak is worded as the Statistics page's column says it ('2 wins', '–'); the best
+    is left to that page, so the line fits the dialog with 'all presets' said."""
     title = LEVEL_TITLES.get(level, level.title())
     games = getattr(stats, "games", 0) if stats is not None else 0
     if not games:
         return f"No games at {title} yet."
-    return (
-        f"{games} game{'s' if games != 1 else ''}: {stats.wins} won, {stats.losses} lost "
-        f"({percent(stats.win_rate)}) · streak: {streak_short(stats.current_streak)} · "
-        f"best: {streak_short(stats.best_streak)}"
+    return (  # every preset's games at the level, said so (Statistics splits them)
+        f"{games} game{'s' if games != 1 else ''}, all presets: {stats.wins} won, "
+        f"{stats.losses} lost ({percent(stats.win_rate)}) · streak: "
+        f"{streak_short(stats.current_streak)}"
     )
 
 

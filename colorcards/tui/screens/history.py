@@ -34,18 +34,19 @@ NO_REPLAY_NOTE = ("This game was played before games were kept move by move: "
 
 
 def date_words(entry: HistoryEntry) -> str:
-    """'Tue 1 Dec 2026 19:05' in local time; '?' for a date that does not read."""
+    """'1 Dec 2026 19:05' in local time; '?' for a date that does not read. (No
+    weekday: its three columns let a practice game's 'P acc 100%' be read whole.)"""
     try:
         moment = entry.when().astimezone()
     except (ValueError, OverflowError):
         return "?"
-    return f"{moment:%a} {moment.day} {moment:%b %Y %H:%M}"
+    return f"{moment.day} {moment:%b %Y %H:%M}"
 
 
-COLUMNS = (("Date", 20), ("Preset", 12), ("Level", 6), ("Result", 16), ("Turns", 5),
-           ("Replay", 9))
+COLUMNS = (("Date", 17), ("Preset", 12), ("Level", 6), ("Result", 16), ("Turns", 5),
+           ("Replay", 10))
 """The list's columns and their widths: with two spaces between them, 78 columns (an
-80-column terminal less the list's padding) hold them all."""
+80-column terminal less the list's padding) hold them all, 'P acc 100%' the widest."""
 
 
 def header_text() -> Text:

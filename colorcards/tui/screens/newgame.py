@@ -86,9 +86,8 @@ HINTS = {
     "turn_timer": "Seconds for your turn; when they run out you draw a card.",
     "palette": "The colours' names. The shapes never change.",
     "speed": "How quickly the computer players take their turns.",
-    "coach": "The coach weighs each move as you play, says when one was a real mistake "
-             "and lets you take it back (T). A coached game is practice: it stays out of "
-             "the level's record.",
+    "coach": "The coach says when a move was a real mistake and lets you take it back "
+             "(T). A coached game is practice: not counted in your record.",
     "play": "Deal the cards.",
 }
 
@@ -96,10 +95,10 @@ HINTS = {
 #: What each level is like, shown while the Difficulty row has the focus: LEVELS' words,
 #: from their measurements at seat 0 (4 seats, Color Cards; tests/benchmarks/BOTS.md).
 LEVEL_HINTS = {
-    "easy": "Easy: plays mostly at random, misses stacks, often forgets Last Card. A good "
+    "easy": "Easy: mostly random, seldom passes draw cards on, forgets Last Card. A good "
             "player wins about half the games against three.",
-    "normal": "Normal: sensible, with slips: the odd random card, a missed stack, a forgotten "
-              "call. A fair game: about one win in four.",
+    "normal": "Normal: sensible, with slips: the odd random card, a draw card not passed on, "
+              "a forgotten call. A fair game: about one win in four.",
     "hard": "Hard: no slips; stops whoever is about to go out, steers into colours you lack, "
             "thinks ahead. Casual players win under 1 in 5.",
     "crazy": "Crazy: Hard, and the computers play as a team against you, keeping their Skips "
@@ -140,8 +139,9 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("enter", "play", "PLAY"),
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
+        # Before the form's own scrolling keys: ↑ and ↓ always move between the rows.
+        Binding("up", "app.focus_previous", show=False, priority=True),
+        Binding("down", "app.focus_next", show=False, priority=True),
     ]
 
     AUTO_FOCUS = "#difficulty"
@@ -175,7 +175,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         rules = self._rules_or_base()
         with Vertical(id="newgame", classes="dialog"):
             yield Static("New game", classes="heading")
-            with VerticalScroll(id="newgame-form"):
+            # Not focusable itself: ↑ from Difficulty stopped on it, with nothing lit.
+            with VerticalScroll(id="newgame-form", can_focus=False):
                 yield Choice("Difficulty", [(lv, LEVEL_TITLES[lv]) for lv in LEVELS],
                              self.difficulty, id="difficulty")
                 yield Static(id="record", classes="aside")

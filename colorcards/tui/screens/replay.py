@@ -174,6 +174,8 @@ class ReplayScreen(Screen[Go]):
             text.append(" ALL HANDS FACE UP ", style="bold reverse")
         if self.distrust:
             text.append(" CANNOT BE TRUSTED ", style="bold reverse")
+        if kept.practice:
+            text.append(" PRACTICE ", style="bold reverse")
         text.append(marks(f" {preset_title(kept.preset) or 'Game'} · "
                           f"step {frame.index}/{len(self.shots) - 1} · round {frame.round} · "
                           + (counted(frame.turn, "turn") if self.at_end
@@ -200,6 +202,8 @@ class ReplayScreen(Screen[Go]):
         elif self.at_end:
             ended = ("The game was left here." if self.kept.abandoned
                      else "This is the end of the game.")
+            if self.kept.practice:
+                ended += " A practice game: a move taken back is not in it."
             text.append(f"{ended} F turns every hand face up.", style="dim")
         elif about_to is not None:
             text.append(f"Next: you play {card_name(about_to, self.palette)}.", style="dim")
@@ -208,7 +212,11 @@ class ReplayScreen(Screen[Go]):
             who = ("the table" if nxt.seat is None else
                    "you" if nxt.seat == PLAYER else self.kept.seat_names[nxt.seat])
             text.append(f"Next to act: {who}.", style="dim")
-        self.query_one("#replay-step", Static).update(text)
+        step = self.query_one("#replay-step", Static)
+        step.update(text)
+        # A review's moment is read whole: it takes the log's rows (two lines cut it short).
+        step.set_class(bool(mark), "-moment")
+        self.query_one("#replay-log", GameLog).display = not mark
 
     # ---------------------------------------------------------------- keys
 

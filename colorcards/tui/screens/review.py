@@ -26,12 +26,17 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from ...coach.words import COSTLY_WORDS
 from ...engine import preset_title
 from ...replay.background import Reviewer
 from ...replay.kept import KeptGame
 from ...replay.review import Review, accuracy, moment_words, summary_words
 from ...session.palette import card_name, colour_name, marks, unicode_ok
 from .common import LEVEL_TITLES
+
+PRACTICE_NOTE = (" A practice game (the coach was on): not counted in your record; a move "
+                 "taken back is not in it, only the move made instead.")
+"""Said of a practice game under its review's heading (its replay says it in its header)."""
 
 ASCII_BAR = 20
 """Width of the progress bar drawn in ASCII when the terminal has no Unicode."""
@@ -84,14 +89,17 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
         came = {"win": "won", "loss": "lost", "draw": "drawn"}.get(result or "", "")
         with Vertical(id="review-page"):
             yield Static(marks(f"Review · {preset_title(kept.preset) or 'Game'} · {level}"
-                               + (f" · {came}" if came else "")),
+                               + (f" · {came}" if came else "")
+                               + (" · practice" if kept.practice else "")),
                          classes="heading", id="review-heading")
             yield Static(marks(
                 f"Each of your decisions with a choice, weighed by the coach from what you "
                 f"could see then: the cards you could not see dealt at random many times over "
                 f"and every option played out, the computers at {level}. A move is listed "
-                f"only when it clearly cost you 3 points or more in the chance to win the "
-                f"round, measured on fresh deals."), id="review-how")
+                f"only when it clearly lowered your chance to win the round, by "
+                f"{COSTLY_WORDS}, measured on fresh deals."
+                + (PRACTICE_NOTE if kept.practice else "")),
+                id="review-how")
             yield Static(id="review-status")
             yield ProgressBar(id="review-progress", show_eta=False)
             with VerticalScroll(id="review-body"):

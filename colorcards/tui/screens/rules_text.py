@@ -24,6 +24,7 @@ from ...engine import (
 from ...engine.cards import ALL_CARDS
 from ...engine.precomputed import BIT_OF, STACK_MATCH
 from ...engine.rules import CHOICES
+from ...session.glossary import terms
 from ...session.keys import key
 from ...session.palette import colour_name, glyph
 
@@ -54,14 +55,14 @@ VALUE_WORDS: dict[str, dict] = {
     "draw": {"any-time": "whenever you like", "when-stuck": "only when nothing you hold plays"},
     "draw_four": {
         "restricted": "Only without the colour to match",
-        "challenge": "Any time, and may be challenged",
-        "free": "Any time, no challenge",
+        "challenge": "Any time, but it may be challenged (doubted)",
+        "free": "Any time",
     },
-    "stacking": {"on": "On: pass a +2 or +4 along", "off": "Off"},
+    "stacking": {"on": "On: pass a Draw Two or Wild Draw Four on", "off": "Off"},
     "last_card": {
         "auto": "Called for everyone",
-        "auto-penalty": "Forget it and draw",
-        "catch": "Forget it and be caught",
+        "auto-penalty": "Forget it and you draw at once",
+        "catch": "Forget it and you may be caught, and draw",
     },
     "round_end": {"first-out": "the first player out wins",
                   "play-on": "play on for the places until one is left"},
@@ -105,9 +106,10 @@ def _first_card(rules: Rules) -> str:
                 "back into the pile until one appears.")
     if rules.first_card is FirstCard.AS_IF_PLAYED:
         return ("If the first card is a Wild it goes back. A Skip, Reverse or Draw Two "
-                "counts as though the player before the first player had just laid it"
-                + (", so a Draw Two can be answered with your own." if rules.stacking is Stacking.ON
-                   else "."))
+                "works as if it had just been played on the first player: a Skip skips "
+                "them, a Reverse turns play round before them, a Draw Two makes them draw "
+                "two" + (" unless they pass it on with their own." if rules.stacking is
+                         Stacking.ON else "."))
     return ("A Wild Draw Four turned up first goes back and another card is turned. Any "
             "other action works at once: Skip skips the first player, Reverse lets the "
             "dealer start the other way round, Draw Two makes the first player draw two and "
@@ -275,11 +277,14 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "two, second place gets nothing. Places go by the order of going out, then by the "
         "fewest points in hand.",
         "",
-        "Leaving a game unfinished to start another counts as a loss.",
+        "Leaving a game unfinished to start another counts as a loss, unless it was a "
+        "practice game (the coach on), which is not counted at all.",
         "",
         "## Options in force",
     ]
     for option in CHOICES:
         lines.append(f"- **{OPTION_TITLES[option]}**: "
                      f"{option_value(option, getattr(rules, option))}")
+    lines += ["", "## Words used in the game"]
+    lines += [f"- **{word}**: {meaning}." for word, meaning in terms()]
     return "\n".join(lines) + "\n"

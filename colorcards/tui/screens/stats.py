@@ -179,7 +179,7 @@ def accuracy_row(level: str, measured: Sequence[tuple[float, float]]) -> Text:
     text.append(" " * (LINE - len(bottom) + 2))
     mean = sum(shares) / len(shares)
     cost = sum(c for _, c in measured) / len(measured) * 100
-    text.append(marks(f"{mean:.0f}% · {cost:.1f} pt lost per decision, "
+    text.append(marks(f"{mean:.0f}% · {cost:.1f}% chance lost a decision, "
                       f"{len(measured)} reviewed"))
     return text
 
