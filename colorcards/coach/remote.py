@@ -13,7 +13,9 @@ at a time (`QUANTUM`), always on the one that has had the least so far. Most jud
 take a fraction of a second and a few take seconds (a move whose cost is near the
 coach's bar is measured on up to 8,192 deals), so a quick one asked behind a long one
 is answered in about its own time instead of waiting for the long one to end. Each
-judgement's answer is the one it gives alone: its streams of deals are its own.
+judgement's answer is the one it gives alone: its streams of deals are its own. The
+child plays each judgement's deals out over its helpers (pool.py): one process less
+than the cores, capped by `COLORCARDS_COACH_WORKERS`, with the same answers.
 
 Protocol, one JSON line a message: the table sends `{"id": n, "request": {...}}` and, to
 drop a judgement it no longer wants (the move taken back, the table gone),
@@ -24,6 +26,7 @@ drop a judgement it no longer wants (the move taken back, the table gone),
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import queue
@@ -46,6 +49,7 @@ from ..engine import (
 from ..priority import TUTOR, lower_priority
 
 if TYPE_CHECKING:
+    from .pool import Pool
     from .weigh import Verdict
 
 COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.coach.remote")
@@ -113,9 +117,10 @@ def position(data: dict[str, Any]) -> Game:
                        actions)
 
 
-def judging(data: dict[str, Any]) -> Generator[None, None, Judgement | None]:
+def judging(data: dict[str, Any],
+            pool: Pool | None = None) -> Generator[None, None, Judgement | None]:
     """The coach's judgement of the request's move, a deal a step (None: not the
-    player's decision)."""
+    player's decision), its deals played out over `pool` when one is given."""
     from .weigh import Coach  # the table's process never needs it: only the child does
 
     game = position(data)
@@ -123,15 +128,16 @@ def judging(data: dict[str, Any]) -> Generator[None, None, Judgement | None]:
     if decision is None or decision.seat != 0:
         return None
     made = action_from_json(data["made"])
-    verdict = yield from Coach(data["level"]).judging(game.view(0), decision.actions, made)
+    coach = Coach(data["level"], pool=pool)
+    verdict = yield from coach.judging(game.view(0), decision.actions, made)
     return Judgement.of(verdict)
 
 
-def judge(data: dict[str, Any]) -> Judgement | None:
+def judge(data: dict[str, Any], pool: Pool | None = None) -> Judgement | None:
     """The coach's judgement of the request's move, made here at once."""
     from .weigh import finish
 
-    return finish(judging(data))
+    return finish(judging(data, pool))
 
 
 @dataclass
@@ -344,9 +350,15 @@ def serve(stdin: IO[str], stdout: IO[str], desk: Desk | None = None) -> int:
 
 
 def main() -> int:
-    """The child's process, below the table's priority."""
+    """The child's process, below the table's priority, with its helpers (pool.py)."""
     lower_priority(TUTOR)
-    return serve(sys.stdin, sys.stdout)
+    from .pool import Pool
+
+    pool = Pool()
+    try:
+        return serve(sys.stdin, sys.stdout, Desk(functools.partial(judging, pool=pool)))
+    finally:
+        pool.close()
 
 
 if __name__ == "__main__":
