@@ -17,16 +17,22 @@ judgement's answer is the one it gives alone: its streams of deals are its own. 
 child plays each judgement's deals out over its helpers (pool.py): one process less
 than the cores, capped by `COLORCARDS_COACH_WORKERS`, with the same answers.
 
+The race that picks the coach's choice does not depend on the move made, so the table
+asks for it as soon as the player's turn arrives (a request without `made`): the child
+runs it while the player thinks, the hint (H) is then answered from it at once, and the
+judgement of the move made goes on from it to the test alone (`Coaching`). A race is
+shared by every request about its position and dropped as soon as none wants it.
+
 Protocol, one JSON line a message: the table sends `{"id": n, "request": {...}}` and, to
-drop a judgement it no longer wants (the move taken back, the table gone),
+drop a request it no longer wants (the move made or taken back, the table gone),
 `{"id": n, "cancel": true}`; the child answers `{"id": n, "answer": ...}`
-(`Judgement.as_json`, or null), in the order the judgements end.
+(`Judgement.as_json` for a move, `Advice.as_json` for a position, or null), in the order
+the work ends.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import itertools
 import json
 import queue
@@ -42,6 +48,7 @@ from ..engine import (
     Action,
     Game,
     Rules,
+    View,
     action_from_json,
     game_from_text,
     next_decision,
@@ -50,7 +57,7 @@ from ..priority import TUTOR, lower_priority
 
 if TYPE_CHECKING:
     from .pool import Pool
-    from .weigh import Verdict
+    from .weigh import Advice, Coach, Verdict
 
 COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.coach.remote")
 
@@ -92,17 +99,18 @@ class Judgement:
                    float(data["best_chance"]), bool(data["uncalled"]))
 
 
-def request(game: Game, before: Sequence[tuple[int | None, Action]], made: Action,
+def request(game: Game, before: Sequence[tuple[int | None, Action]], made: Action | None,
             level: str, base: tuple[int, str] | None) -> dict[str, Any]:
     """The request for judging `made`, played after the actions `before` of `game`'s
     match: from `base` (the game as the table sat down at it, and its count of actions)
-    when it comes before the move, else from the deal."""
+    when it comes before the move, else from the deal. Without `made`: the request for
+    the coach's advice in that position (the race alone)."""
     text = base[1] if base is not None and base[0] <= len(before) else None
     start = base[0] if base is not None and text is not None else 0
     return {"level": level, "base": text,
             "rules": game.rules.as_json(), "seats": game.seats, "seed": game.seed,
             "actions": [[s, a.as_json()] for s, a in before[start:]],
-            "made": made.as_json()}
+            "made": None if made is None else made.as_json()}
 
 
 def position(data: dict[str, Any]) -> Game:
@@ -140,6 +148,100 @@ def judge(data: dict[str, Any], pool: Pool | None = None) -> Judgement | None:
     return finish(judging(data, pool))
 
 
+def key(data: dict[str, Any]) -> str:
+    """The position a request is about (whatever the move made)."""
+    return json.dumps({k: v for k, v in data.items() if k != "made"}, sort_keys=True)
+
+
+class _Race:
+    """One position's race (`Coach.advising`), shared by the requests that want it: each
+    step of any of them plays it on, and its advice, once run, is kept."""
+
+    def __init__(self, steps: Generator[None, None, Advice]) -> None:
+        self.steps = steps
+        self.advice: Advice | None = None
+        self.wanted = 0
+
+    def follow(self) -> Generator[None, None, Advice]:
+        while self.advice is None:
+            try:
+                next(self.steps)
+            except StopIteration as end:
+                self.advice = end.value
+                break
+            yield
+        return self.advice
+
+
+class Coaching:
+    """What the child makes of a request: a judgement of the move made, or the advice for
+    the position (a request without `made`), both from the position's race, run once.
+
+    A race is started by the first request about its position and shared by every
+    request about it that comes before it ends (the pondering, the hint, the move made);
+    a race no request wants any more is dropped, and the last `KEEP` advices are kept."""
+
+    KEEP = 8
+
+    def __init__(self, pool: Pool | None = None) -> None:
+        self.pool = pool
+        self.races: dict[str, _Race] = {}
+        """Races run or under way, by position (the oldest first)."""
+        self.races_run = 0
+        """Races started (a measure for the tests and the benchmarks)."""
+
+    def make(self, data: dict[str, Any]) -> Generator[None, None, Judgement | Advice | None]:
+        """The request's work, its race found or started now (before the next message:
+        the table drops the pondering as it sends the move made)."""
+        from .weigh import Coach
+
+        game = position(data)
+        decision = next_decision(game)
+        if decision is None or decision.seat != 0:
+            return self._nothing()
+        coach = Coach(data["level"], pool=self.pool)
+        view, legal = game.view(0), decision.actions
+        where = key(data)
+        race = self.races.get(where)
+        if race is None:
+            race = self.races[where] = _Race(coach.advising(view, legal))
+            self.races_run += 1
+            self._forget()
+        race.wanted += 1
+        made = action_from_json(data["made"]) if data.get("made") is not None else None
+        work = self._work(where, race, coach, view, legal, made)
+        next(work)  # started: closed from now on (dropped), it lets its race go
+        return work
+
+    @staticmethod
+    def _nothing() -> Generator[None, None, None]:
+        return None
+        yield  # a generator that ends at once
+
+    def _work(self, where: str, race: _Race, coach: Coach, view: View,
+              legal: Sequence[Action], made: Action | None
+              ) -> Generator[None, None, Judgement | Advice | None]:
+        try:
+            yield
+            advice = yield from race.follow()
+        finally:
+            race.wanted -= 1
+            if race.advice is None and race.wanted == 0:  # no one wants it any more
+                race.steps.close()
+                if self.races.get(where) is race:
+                    del self.races[where]
+        if made is None:
+            return advice
+        verdict = yield from coach.judging(view, legal, made, advice)
+        return Judgement.of(verdict)
+
+    def _forget(self) -> None:
+        """Keep the last `KEEP` races that are run (those under way stay)."""
+        run = [k for k, r in self.races.items() if r.advice is not None]
+        for old in run[:max(0, len(self.races) - self.KEEP)]:
+            del self.races[old]
+
+
 @dataclass
 class Asked:
     """A judgement asked of the child: `came` is set once its answer (`judgement`) came,
@@ -150,9 +252,9 @@ class Asked:
     stop: threading.Event | None = None
     """Set when the answer is no longer wanted."""
     came: threading.Event = field(default_factory=threading.Event)
-    judgement: Judgement | None = None
+    judgement: Judgement | Advice | None = None
 
-    def give(self, judgement: Judgement | None) -> None:
+    def give(self, judgement: Judgement | Advice | None) -> None:
         self.judgement = judgement
         self.came.set()
 
@@ -175,7 +277,32 @@ class RemoteCoach:
         """Ask the child and wait for the answer (from a worker thread): `ask`, then
         `answer`."""
         asked = self.ask(data, stop)
-        return None if asked is None else self.answer(asked)
+        answer = None if asked is None else self.answer(asked)
+        return answer if isinstance(answer, Judgement) else None
+
+    def advise(self, data: dict[str, Any],
+               stop: threading.Event | None = None) -> Advice | None:
+        """The coach's advice for the position of `data` (a request without `made`; the
+        hint): from the race pondered on it when there is one. From a worker thread."""
+        from .weigh import Advice
+
+        asked = self.ask(data, stop)
+        answer = None if asked is None else self.answer(asked)
+        return answer if isinstance(answer, Advice) else None
+
+    def ponder(self, data: dict[str, Any]) -> Asked | None:
+        """Have the child run the race of the position of `data` now, while the player
+        thinks (nobody waits for it): the hint and the move's judgement then start from
+        it. `cancel` it once the position is gone."""
+        return self.ask(data)
+
+    def cancel(self, asked: Asked) -> None:
+        """The child drops `asked` if it is still at work on it (a race another request
+        shares goes on for that one)."""
+        with self._lock:
+            if self._awaited.pop(asked.ident, None) is not None:
+                self._send(asked.child, {"id": asked.ident, "cancel": True})
+        asked.came.set()
 
     def ask(self, data: dict[str, Any], stop: threading.Event | None = None) -> Asked | None:
         """Send the request to the child, starting it if need be, without waiting; None
@@ -191,7 +318,7 @@ class RemoteCoach:
                 return None
         return asked
 
-    def answer(self, asked: Asked) -> Judgement | None:
+    def answer(self, asked: Asked) -> Judgement | Advice | None:
         """Wait for the answer; None if the child could not answer (ended, or the app
         closing), or once its `stop` is set and `wake` called: the child is then told to
         drop the judgement."""
@@ -241,8 +368,7 @@ class RemoteCoach:
                 try:
                     message = json.loads(line)
                     ident, answer = int(message["id"]), message["answer"]
-                    judgement = Judgement.from_json(answer) if isinstance(answer, dict) \
-                        else None
+                    judgement = _answer(answer)
                 except (ValueError, KeyError, TypeError):
                     continue
                 with self._lock:
@@ -265,7 +391,18 @@ class RemoteCoach:
             child.wait()
 
 
-Judging = Callable[[dict[str, Any]], Generator[None, None, Judgement | None]]
+def _answer(data: Any) -> Judgement | Advice | None:
+    """An answer as the child sends it: a judgement, the advice for a position, or none."""
+    if not isinstance(data, dict):
+        return None
+    if "options" in data:
+        from .weigh import Advice
+
+        return Advice.from_json(data)
+    return Judgement.from_json(data)
+
+
+Judging = Callable[[dict[str, Any]], Generator[None, None, "Judgement | Advice | None"]]
 """What makes a request's judgement, step by step (`judging`)."""
 
 
@@ -274,7 +411,7 @@ class _Job:
     """A judgement in the child: its steps, and the processor time it has had."""
 
     ident: int
-    steps: Generator[None, None, Judgement | None]
+    steps: Generator[None, None, Judgement | Advice | None]
     spent: float = 0.0
 
 
@@ -296,7 +433,9 @@ class Desk:
             message = json.loads(line)
             ident = int(message["id"])
             if message.get("cancel"):
-                self.jobs.pop(ident, None)
+                job = self.jobs.pop(ident, None)
+                if job is not None:
+                    job.steps.close()  # what it shares with other requests lets it go
             else:
                 self.jobs[ident] = _Job(ident, self.make(message["request"]))
         except (ValueError, KeyError, TypeError) as exc:
@@ -307,7 +446,7 @@ class Desk:
         answer's line when a judgement ended in it."""
         job = min(self.jobs.values(), key=lambda j: (j.spent, j.ident))
         start = self.clock()
-        judgement: Judgement | None = None
+        judgement: Judgement | Advice | None = None
         try:
             while True:
                 next(job.steps)
@@ -356,7 +495,7 @@ def main() -> int:
 
     pool = Pool()
     try:
-        return serve(sys.stdin, sys.stdout, Desk(functools.partial(judging, pool=pool)))
+        return serve(sys.stdin, sys.stdout, Desk(Coaching(pool).make))
     finally:
         pool.close()
 

@@ -50,13 +50,24 @@ from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from ..bots.crazy import CRAZY
 from ..bots.drive import drive
 from ..bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer
 from ..bots.tuning import Tuning
-from ..engine import CALL, COLOURS, Action, Card, Colour, Game, Play, View, deal_from_view
+from ..engine import (
+    CALL,
+    COLOURS,
+    Action,
+    Card,
+    Colour,
+    Game,
+    Play,
+    View,
+    action_from_json,
+    deal_from_view,
+)
 from ..level import Level
 from .playout import first_out
 from .pool import Pool
@@ -157,6 +168,15 @@ class Tally:
     def out_share(self, seat: int) -> float:
         return self.first_out[seat] / self.deals if self.deals else 0.0
 
+    def as_json(self) -> dict[str, Any]:
+        return {"action": self.action.as_json(), "deals": self.deals, "wins": self.wins,
+                "first_out": list(self.first_out)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Tally:
+        return cls(action_from_json(data["action"]), int(data["deals"]), int(data["wins"]),
+                   tuple(int(n) for n in data["first_out"]))
+
 
 @dataclass(frozen=True)
 class Advice:
@@ -178,6 +198,19 @@ class Advice:
     @property
     def playouts(self) -> int:
         return sum(t.deals for t in self.race)
+
+    def as_json(self) -> dict[str, Any]:
+        """As the coach's process sends it to the table (the hint)."""
+        return {"options": [a.as_json() for a in self.options],
+                "race": [t.as_json() for t in self.race],
+                "close": [a.as_json() for a in self.close], "hard": self.hard.as_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Advice:
+        return cls(tuple(action_from_json(a) for a in data["options"]),
+                   tuple(Tally.from_json(t) for t in data["race"]),
+                   tuple(action_from_json(a) for a in data["close"]),
+                   action_from_json(data["hard"]))
 
 
 @dataclass(frozen=True)
@@ -462,9 +495,13 @@ class Coach:
         """The move made against the coach's choice; None if `stop()` said to give up."""
         return run(self.judging(view, legal, made), stop)
 
-    def judging(self, view: View, legal: Sequence[Action], made: Action) -> Steps[Verdict]:
-        """`judge`, a deal a step."""
-        advice = yield from self.advising(view, legal, made)
+    def judging(self, view: View, legal: Sequence[Action], made: Action,
+                advice: Advice | None = None) -> Steps[Verdict]:
+        """`judge`, a deal a step; from `advice` when this position's race was already
+        run (`advise` without the move: the same race whenever the move made is one of
+        its options, which is the rule; else the race is run again with it)."""
+        if advice is None or made not in advice.options:
+            advice = yield from self.advising(view, legal, made)
         pair = pairing(view, legal, made, advice)
         if pair is None:
             return Verdict(made, advice.recommended if made is not advice.recommended

@@ -603,9 +603,12 @@ class TableScreen(Screen):
         self._warning = None
         self._say("The coach is thinking about your move…")
 
-        def advised(advice: Advice) -> None:
+        def advised(advice: Advice | None) -> None:
             if ctl.moves != asked or not ctl.my_turn:
                 return  # the table moved on while the coach thought
+            if advice is None:
+                self.warn("The coach could not answer just now: press H again.")
+                return
             action = advice.recommended
             self._hint = action
             if isinstance(action, Play):
