@@ -34,7 +34,8 @@ from typing import IO, Any
 ENVIRONMENT = "COLORCARDS_COACH_WORKERS"
 """The most processes the coach plays out in (its own included): a whole number ≥ 1."""
 
-COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.coach.pool")
+COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.coach.pool")
+"""`-P`: the package the game runs, never a `colorcards` folder in the current directory."""
 
 _LENGTH = struct.Struct("<I")
 

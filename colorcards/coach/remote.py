@@ -59,7 +59,8 @@ if TYPE_CHECKING:
     from .pool import Pool
     from .weigh import Advice, Coach, Verdict
 
-COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.coach.remote")
+COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.coach.remote")
+"""`-P`: the package the game runs, never a `colorcards` folder in the current directory."""
 
 QUANTUM = 0.05
 """Processor seconds the child gives one judgement before it looks again at what came

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from ..replay.kept import ReplayError
 from .store import Store
 
-COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.replay.reviewer")
+COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.replay.reviewer")
 """The reviewer's command line."""
 
 

@@ -496,12 +496,12 @@ class GameController:
 
     # ---------------------------------------------------------------- pondering
 
-    def _turn_request(self) -> dict[str, Any] | None:
+    def _turn_request(self, least: int = 2) -> dict[str, Any] | None:
         """The coach's request for the race of the player's turn now (None: not a turn of
-        theirs with a choice, or a position the coach cannot rebuild)."""
+        theirs with `least` options, or a position the coach cannot rebuild)."""
         decision = next_decision(self.game)
         if decision is None or decision.seat != HUMAN \
-                or decision.kind is not DecisionKind.TURN or len(decision.actions) < 2:
+                or decision.kind is not DecisionKind.TURN or len(decision.actions) < least:
             return None
         base = self._base if self._base is not None else base_of(self.game, self._dealt)
         done = tuple(self.game.actions)
@@ -531,7 +531,7 @@ class GameController:
     def _hint_from(self, remote: RemoteCoach, done: Callable[[Advice | None], None]) -> None:
         """The hint from the coach's process: the pondered race's advice (at once when it
         has ended), else the race run now; `done` gets None if the process cannot say."""
-        data = self._turn_request()
+        data = self._turn_request(least=1)
         if data is None:
             done(None)
             return
