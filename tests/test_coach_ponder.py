@@ -85,6 +85,26 @@ def test_the_moves_judgement_takes_a_half_run_race_over():
     assert coaching.races_run == 1
 
 
+def test_the_pondering_tests_the_likely_moves_and_the_move_made_takes_its_test_over():
+    """Once the race is run, the pondering tests the moves outside the close ones; the
+    move made finds its test under way (or done) and gives the verdict it gives cold."""
+    game = duel()
+    made = play(parse_card("R5"))
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    while not coaching.tests:
+        assert desk.work(lambda: True) is None
+    desk.work(lambda: True)  # a few deals into the test of Red 5
+    desk.take(message(2, asked(game, made)))
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    came = run_all(desk)
+    assert list(came) == [2]
+    assert Judgement.from_json(came[2]) == judge(asked(game, made))
+    assert (coaching.races_run, coaching.tests_run) == (1, 1)
+    assert not any(not t.done for t in coaching.tests.values())
+
+
 def test_a_pondered_race_is_dropped_when_its_position_is_gone():
     game = dealt()
     coaching = Coaching()
@@ -95,6 +115,17 @@ def test_a_pondered_race_is_dropped_when_its_position_is_gone():
     assert len(coaching.races) == 1
     desk.take(json.dumps({"id": 1, "cancel": True}))
     assert not desk.jobs and not coaching.races  # nothing is worked on for nobody
+
+
+def test_a_pondered_test_is_dropped_when_its_position_is_gone():
+    game = duel()
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    while not coaching.tests:
+        desk.work(lambda: True)
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    assert not desk.jobs and not coaching.tests
 
 
 def test_the_table_ponders_its_players_turn_and_lets_it_go_when_the_move_is_made():

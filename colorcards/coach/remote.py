@@ -42,7 +42,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from ..engine import (
     Action,
@@ -150,28 +150,42 @@ def judge(data: dict[str, Any], pool: Pool | None = None) -> Judgement | None:
 
 
 def key(data: dict[str, Any]) -> str:
-    """The position a request is about (whatever the move made)."""
-    return json.dumps({k: v for k, v in data.items() if k != "made"}, sort_keys=True)
+    """The position a request is about (whatever the move made, pondered or not)."""
+    return json.dumps({k: v for k, v in data.items() if k not in ("made", "ponder")},
+                      sort_keys=True)
 
 
-class _Race:
-    """One position's race (`Coach.advising`), shared by the requests that want it: each
-    step of any of them plays it on, and its advice, once run, is kept."""
+S = TypeVar("S")
 
-    def __init__(self, steps: Generator[None, None, Advice]) -> None:
+
+class _Shared(Generic[S]):
+    """Work shared by the requests that want it (a position's race, a move's test): each
+    step of any of them plays it on; its value, once found, is kept. Dropped as soon as
+    no request wants it before its end."""
+
+    def __init__(self, steps: Generator[None, None, S]) -> None:
         self.steps = steps
-        self.advice: Advice | None = None
+        self.value: S | None = None
+        self.done = False
         self.wanted = 0
 
-    def follow(self) -> Generator[None, None, Advice]:
-        while self.advice is None:
+    def follow(self) -> Generator[None, None, S]:
+        while not self.done:
             try:
                 next(self.steps)
             except StopIteration as end:
-                self.advice = end.value
+                self.value, self.done = end.value, True
                 break
             yield
-        return self.advice
+        return cast(S, self.value)
+
+    def release(self) -> bool:
+        """One request less wants it; True if that drops it (unfinished, unwanted)."""
+        self.wanted -= 1
+        if not self.done and self.wanted == 0:
+            self.steps.close()
+            return True
+        return False
 
 
 class Coaching:
@@ -180,20 +194,28 @@ class Coaching:
 
     A race is started by the first request about its position and shared by every
     request about it that comes before it ends (the pondering, the hint, the move made);
-    a race no request wants any more is dropped, and the last `KEEP` advices are kept."""
+    a race no request wants any more is dropped, and the last `KEEP` advices are kept.
+    A pondering request (`"ponder": true`) goes on once its race is run: it tests the
+    options outside the close ones, the likeliest first (the best in the race), against
+    the coach's choice, as the judgement of each would; the move made takes its test
+    over where it was, so that only what is left of it stands between move and note."""
 
     KEEP = 8
 
     def __init__(self, pool: Pool | None = None) -> None:
         self.pool = pool
-        self.races: dict[str, _Race] = {}
+        self.races: dict[str, _Shared[Advice]] = {}
         """Races run or under way, by position (the oldest first)."""
+        self.tests: dict[tuple[str, str], _Shared[tuple[float, float, int]]] = {}
+        """Tests run or under way, by position and pairing."""
         self.races_run = 0
         """Races started (a measure for the tests and the benchmarks)."""
+        self.tests_run = 0
+        """Tests started."""
 
     def make(self, data: dict[str, Any]) -> Generator[None, None, Judgement | Advice | None]:
-        """The request's work, its race found or started now (before the next message:
-        the table drops the pondering as it sends the move made)."""
+        """The request's work, what it shares found or started now (before the next
+        message: the table drops the pondering as it sends the move made)."""
         from .weigh import Coach
 
         game = position(data)
@@ -205,13 +227,17 @@ class Coaching:
         where = key(data)
         race = self.races.get(where)
         if race is None:
-            race = self.races[where] = _Race(coach.advising(view, legal))
+            race = self.races[where] = _Shared(coach.advising(view, legal))
             self.races_run += 1
             self._forget()
         race.wanted += 1
         made = action_from_json(data["made"]) if data.get("made") is not None else None
-        work = self._work(where, race, coach, view, legal, made)
-        next(work)  # started: closed from now on (dropped), it lets its race go
+        test = None
+        if made is not None and race.done and race.value is not None:
+            test = self._test(where, coach, view, legal, made, race.value)
+        work = self._work(where, race, coach, view, legal, made, test,
+                          bool(data.get("ponder")))
+        next(work)  # started: closed from now on (dropped), it lets go what it shares
         return work
 
     @staticmethod
@@ -219,28 +245,81 @@ class Coaching:
         return None
         yield  # a generator that ends at once
 
-    def _work(self, where: str, race: _Race, coach: Coach, view: View,
-              legal: Sequence[Action], made: Action | None
+    def _test(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+              made: Action, advice: Advice) -> _Shared[tuple[float, float, int]] | None:
+        """The shared test of `made` in this position (found or started, and wanted once
+        more); None when the move needs no test (among the close ones) or the race would
+        have to be run again with it."""
+        from .weigh import pairing
+
+        if made not in advice.options:
+            return None
+        pair = pairing(view, legal, made, advice)
+        if pair is None:
+            return None
+        best, calls = pair
+        which = (where, json.dumps([best.as_json(), made.as_json(), list(calls)]))
+        test = self.tests.get(which)
+        if test is None:
+            test = self.tests[which] = _Shared(coach.testing(view, best, made, calls))
+            self.tests_run += 1
+        test.wanted += 1
+        return test
+
+    def _let_go(self, where: str, test: _Shared[tuple[float, float, int]]) -> None:
+        if test.release():
+            for which, found in list(self.tests.items()):
+                if found is test:
+                    del self.tests[which]
+
+    def _work(self, where: str, race: _Shared[Advice], coach: Coach, view: View,
+              legal: Sequence[Action], made: Action | None,
+              test: _Shared[tuple[float, float, int]] | None, ponder: bool
               ) -> Generator[None, None, Judgement | Advice | None]:
         try:
-            yield
-            advice = yield from race.follow()
-        finally:
-            race.wanted -= 1
-            if race.advice is None and race.wanted == 0:  # no one wants it any more
-                race.steps.close()
-                if self.races.get(where) is race:
+            try:
+                yield
+                advice = yield from race.follow()
+            finally:
+                if race.release() and self.races.get(where) is race:
                     del self.races[where]
-        if made is None:
-            return advice
-        verdict = yield from coach.judging(view, legal, made, advice)
-        return Judgement.of(verdict)
+            if made is None:
+                if ponder:
+                    yield from self._speculate(where, coach, view, legal, advice)
+                return advice
+            if test is None:
+                test = self._test(where, coach, view, legal, made, advice)
+            verdict = yield from coach.judging(view, legal, made, advice,
+                                               None if test is None else test.follow())
+            return Judgement.of(verdict)
+        finally:
+            if test is not None:
+                self._let_go(where, test)
+
+    def _speculate(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+                   advice: Advice) -> Generator[None, None, None]:
+        """The pondering, once the race is run: each option outside the close ones tested
+        in turn, the best in the race first (the moves a player is likeliest to make)."""
+        likely = sorted((t for t in advice.race if t.action not in advice.close),
+                        key=lambda t: -t.chance)
+        for tally in likely:
+            test = self._test(where, coach, view, legal, tally.action, advice)
+            if test is None:
+                continue
+            try:
+                yield from test.follow()
+            finally:
+                self._let_go(where, test)
 
     def _forget(self) -> None:
-        """Keep the last `KEEP` races that are run (those under way stay)."""
-        run = [k for k, r in self.races.items() if r.advice is not None]
+        """Keep the last `KEEP` races that are run (those under way stay), and the tests
+        of their positions."""
+        run = [k for k, r in self.races.items() if r.done]
         for old in run[:max(0, len(self.races) - self.KEEP)]:
             del self.races[old]
+        for which in [w for w in self.tests if w[0] not in self.races]:
+            if self.tests[which].done:
+                del self.tests[which]
 
 
 @dataclass

@@ -496,19 +496,24 @@ class Coach:
         return run(self.judging(view, legal, made), stop)
 
     def judging(self, view: View, legal: Sequence[Action], made: Action,
-                advice: Advice | None = None) -> Steps[Verdict]:
+                advice: Advice | None = None,
+                tested: Steps[tuple[float, float, int]] | None = None) -> Steps[Verdict]:
         """`judge`, a deal a step; from `advice` when this position's race was already
         run (`advise` without the move: the same race whenever the move made is one of
-        its options, which is the rule; else the race is run again with it)."""
+        its options, which is the rule; else the race is run again with it), and from
+        `tested` when the test of the move is already under way (`testing`, for the
+        pair `pairing` gives with that advice)."""
         if advice is None or made not in advice.options:
-            advice = yield from self.advising(view, legal, made)
+            advice, tested = (yield from self.advising(view, legal, made)), None
         pair = pairing(view, legal, made, advice)
         if pair is None:
             return Verdict(made, advice.recommended if made is not advice.recommended
                            else made, close=True, playouts=advice.playouts)
         best, calls = pair
         uncalled = forgot_call(view, legal, made)
-        mean, se, n = yield from self._testing(view, best, made, calls)
+        if tested is None:
+            tested = self.testing(view, best, made, calls)
+        mean, se, n = yield from tested
         low, high = mean - self.look_z * se, mean + self.look_z * se
         spent = advice.playouts + 2 * n
         if low < NOTICEABLE:
@@ -526,8 +531,8 @@ class Coach:
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
                        playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
 
-    def _testing(self, view: View, best: Action, made: Action,
-                 calls: tuple[bool, bool]) -> Steps[tuple[float, float, int]]:
+    def testing(self, view: View, best: Action, made: Action,
+                calls: tuple[bool, bool]) -> Steps[tuple[float, float, int]]:
         """The sequential test of `made` against `best` (with Last Card called before
         each as `calls` says) on the measuring stream, a deal a step: the mean cost, its
         standard error and the deals played when it stopped."""

@@ -515,6 +515,8 @@ class GameController:
         move's judgement starts from it. A race for a position that is gone is let go."""
         remote = self.remote
         data = self._turn_request() if remote is not None and self.settings.coach else None
+        if data is not None:
+            data["ponder"] = True  # once the race is run, the likely moves' tests
         if self._pondering is not None and self._pondering[0] == data:
             return  # the same turn, still pondered
         self._stop_pondering()

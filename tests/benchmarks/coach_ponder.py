@@ -17,9 +17,12 @@ process and its helpers, `COLORCARDS_COACH_WORKERS`):
    answer came; a judgement not answered by the player's next decision is counted.
 2. **Cold, live** (wall clock): another fresh process, each position asked without
    pondering: the hint (H as the turn arrives), then the move's judgement alone.
-3. **Counts** (no clock): every judgement made here with a pool of that many processes:
-   play-outs, round trips to the helpers, and this process's own processor time per
-   judgement, which load does not stretch; the verdicts compared with one process's.
+3. **Counts** (no wall clock): every judgement made here with a pool of that many
+   processes: play-outs, round trips to the helpers, and this process's own processor
+   time for the race and for the test, which load does not stretch; the verdicts
+   compared with one process's. From those times, the hint's and the note's times on a
+   quiet machine are projected (each judgement alone: a judgement still running when
+   the next turn comes is not counted against the next).
 
 On a shared machine the wall-clock figures of 1 and 2 are disturbed by the other load
 (the machine's load average is printed); the counts of 3 are not.
@@ -163,30 +166,52 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
 
 def counts(games: list[list[tuple[dict, dict]]], size: int) -> dict:
     """Pass 3: each judgement made here with a pool of `size`: play-outs, round trips,
-    this process's processor time; the verdicts, to compare."""
+    this process's processor time for the race and for the test apart; the verdicts, to
+    compare."""
     from colorcards.coach.remote import position
+    from colorcards.coach.weigh import finish
 
     pool = Pool(size)
     verdicts = []
-    cpu: list[float] = []
+    races: list[float] = []
+    tests: list[float] = []
     playouts = 0
     try:
         for turns_of_game in games:
             for _, move in turns_of_game:
                 game = position(move)
                 decision = next_decision(game)
-
                 made = action_from_json(move["made"])
+                coach = Coach(LEVEL, pool=pool)
+                view = game.view(0)
                 start = time.process_time()
-                verdict = Coach(LEVEL, pool=pool).judge(game.view(0), decision.actions, made)
-                cpu.append(time.process_time() - start)
-                assert verdict is not None
+                advice = coach.advise(view, decision.actions)
+                raced = time.process_time()
+                verdict = finish(coach.judging(view, decision.actions, made, advice))
+                tests.append(time.process_time() - raced)
+                races.append(raced - start)
                 playouts += verdict.playouts
                 verdicts.append(verdict)
         trips = pool.round_trips
     finally:
         pool.close()
-    return {"verdicts": verdicts, "cpu": cpu, "playouts": playouts, "trips": trips}
+    return {"verdicts": verdicts, "races": races, "tests": tests, "playouts": playouts,
+            "trips": trips}
+
+
+def projected(found: dict, think: float) -> str:
+    """The hint's and the note's times on a quiet machine, from the processor times of
+    pass 3 (this process plays its share while the helpers play theirs): pondered, the
+    race has had `think` seconds before H and the move; cold, it starts then."""
+    races, tests = found["races"], found["tests"]
+    hint_p = [max(0.0, r - think) for r in races]
+    note_p = [max(0.0, r - think) + t for r, t in zip(races, tests, strict=True)]
+    note_c = [r + t for r, t in zip(races, tests, strict=True)]
+    return (f"projected on a quiet machine: hint pondered 95th pct "
+            f"{percentile(hint_p, 0.95):.2f} s, cold {percentile(races, 0.95):.2f} s; note "
+            f"pondered median {percentile(note_p, 0.5):.2f} s, 95th pct "
+            f"{percentile(note_p, 0.95):.2f} s, over 1 s {sum(1 for x in note_p if x > 1)} "
+            f"of {len(note_p)}; cold 95th pct {percentile(note_c, 0.95):.2f} s")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -209,12 +234,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if alone is None:
             alone = found["verdicts"]
         same = "identical" if found["verdicts"] == alone else "DIFFERENT"
-        cpu = found["cpu"]
+        cpu = [r + t for r, t in zip(found["races"], found["tests"], strict=True)]
         print(f"workers {size}: counts: {found['playouts'] / n:,.0f} play-outs and "
               f"{found['trips'] / n:.1f} round trips a judgement; this process's CPU a "
               f"judgement median {1000 * percentile(cpu, 0.5):.0f} ms, 95th pct "
-              f"{1000 * percentile(cpu, 0.95):.0f} ms, total {sum(cpu):.1f} s; verdicts "
-              f"{same} to {sizes[0]} worker(s)")
+              f"{1000 * percentile(cpu, 0.95):.0f} ms, total {sum(cpu):.1f} s (races "
+              f"{sum(found['races']):.1f} s); verdicts {same} to {sizes[0]} worker(s)")
+        print(f"  {projected(found, args.think)}")
     if args.counts_only:
         return 0
     for size in sizes:
