@@ -9,7 +9,8 @@ the player's with a choice. For each number of workers in `--workers` (the coach
 process and its helpers, `COLORCARDS_COACH_WORKERS`):
 
 1. **Pondered, live** (wall clock): a fresh coach process, as the table drives it. At
-   each turn the race is asked as the turn arrives (`RemoteCoach.ponder`); the player
+   each turn the race is asked as the turn arrives (`RemoteCoach.ponder`: the race, then
+   the likely moves' tests, as the table asks); the player
    presses H after `--think` seconds (the hint's time from H to its answer is taken),
    then makes their move at once: the move's judgement is asked and the pondering let
    go (the time from the move to the answer is the note's). The next turn arrives
@@ -126,7 +127,7 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
     for turns_of_game in games:
         for position, move in turns_of_game:
             arrived = time.perf_counter()
-            pondering = remote.ponder(position) if ponder else None
+            pondering = remote.ponder({**position, "ponder": True}) if ponder else None
             if ponder:
                 time.sleep(max(0.0, arrived + think - time.perf_counter()))
             pressed = time.perf_counter()
@@ -166,52 +167,92 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
 
 def counts(games: list[list[tuple[dict, dict]]], size: int) -> dict:
     """Pass 3: each judgement made here with a pool of `size`: play-outs, round trips,
-    this process's processor time for the race and for the test apart; the verdicts, to
-    compare."""
+    this process's processor time for the race, for the test of each option the
+    pondering would test (in its order), and for what is left after the move (the
+    report of a costly move); the verdicts, to compare."""
     from colorcards.coach.remote import position
-    from colorcards.coach.weigh import finish
+    from colorcards.coach.weigh import finish, pairing
+
+    def cached(value):
+        return value
+        yield
 
     pool = Pool(size)
     verdicts = []
-    races: list[float] = []
-    tests: list[float] = []
+    rows = []
     playouts = 0
     try:
         for turns_of_game in games:
             for _, move in turns_of_game:
                 game = position(move)
                 decision = next_decision(game)
+                assert decision is not None
+                legal = decision.actions
                 made = action_from_json(move["made"])
                 coach = Coach(LEVEL, pool=pool)
                 view = game.view(0)
                 start = time.process_time()
-                advice = coach.advise(view, decision.actions)
-                raced = time.process_time()
-                verdict = finish(coach.judging(view, decision.actions, made, advice))
-                tests.append(time.process_time() - raced)
-                races.append(raced - start)
+                advice = coach.advise(view, legal)
+                race = time.process_time() - start
+                likely = sorted((t for t in advice.race if t.action not in advice.close),
+                                key=lambda t: -t.chance)
+                tests: list[tuple[bool, float]] = []
+                found = None
+                for tally in likely:
+                    pair = pairing(view, legal, tally.action, advice)
+                    if pair is None:
+                        continue
+                    start = time.process_time()
+                    result = finish(coach.testing(view, pair[0], tally.action, pair[1]))
+                    tests.append((tally.action == made, time.process_time() - start))
+                    if tally.action == made:
+                        found = result
+                own = 0.0
+                if found is None and made in advice.options and \
+                        pairing(view, legal, made, advice) is not None:
+                    pair = pairing(view, legal, made, advice)
+                    assert pair is not None
+                    start = time.process_time()
+                    found = finish(coach.testing(view, pair[0], made, pair[1]))
+                    own = time.process_time() - start
+                start = time.process_time()
+                verdict = finish(coach.judging(view, legal, made, advice,
+                                               None if found is None else cached(found)))
+                after = time.process_time() - start
+                rows.append((race, tests, own, after))
                 playouts += verdict.playouts
                 verdicts.append(verdict)
         trips = pool.round_trips
     finally:
         pool.close()
-    return {"verdicts": verdicts, "races": races, "tests": tests, "playouts": playouts,
-            "trips": trips}
+    return {"verdicts": verdicts, "rows": rows, "playouts": playouts, "trips": trips}
 
 
 def projected(found: dict, think: float) -> str:
     """The hint's and the note's times on a quiet machine, from the processor times of
-    pass 3 (this process plays its share while the helpers play theirs): pondered, the
-    race has had `think` seconds before H and the move; cold, it starts then."""
-    races, tests = found["races"], found["tests"]
-    hint_p = [max(0.0, r - think) for r in races]
-    note_p = [max(0.0, r - think) + t for r, t in zip(races, tests, strict=True)]
-    note_c = [r + t for r, t in zip(races, tests, strict=True)]
+    pass 3 (this process plays its share while the helpers play theirs), each judgement
+    alone: pondered, the race and then the likely moves' tests have had `think` seconds
+    before H and the move; cold, everything starts then."""
+    hint_p, hint_c, note_p, note_c = [], [], [], []
+    for race, tests, own, after in found["rows"]:
+        hint_c.append(race)
+        hint_p.append(max(0.0, race - think))
+        left = think - race
+        made_test = own
+        waited = max(0.0, -left)
+        for is_made, spent in tests:
+            if is_made:
+                made_test = max(0.0, spent - max(0.0, left))
+                break
+            left -= spent
+        note_p.append(waited + made_test + after)
+        note_c.append(race + sum(t for m, t in tests if m) + own + after)
     return (f"projected on a quiet machine: hint pondered 95th pct "
-            f"{percentile(hint_p, 0.95):.2f} s, cold {percentile(races, 0.95):.2f} s; note "
+            f"{percentile(hint_p, 0.95):.2f} s, cold {percentile(hint_c, 0.95):.2f} s; note "
             f"pondered median {percentile(note_p, 0.5):.2f} s, 95th pct "
             f"{percentile(note_p, 0.95):.2f} s, over 1 s {sum(1 for x in note_p if x > 1)} "
-            f"of {len(note_p)}; cold 95th pct {percentile(note_c, 0.95):.2f} s")
+            f"of {len(note_p)}; cold median {percentile(note_c, 0.5):.2f} s, 95th pct "
+            f"{percentile(note_c, 0.95):.2f} s, over 1 s {sum(1 for x in note_c if x > 1)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -234,12 +275,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if alone is None:
             alone = found["verdicts"]
         same = "identical" if found["verdicts"] == alone else "DIFFERENT"
-        cpu = [r + t for r, t in zip(found["races"], found["tests"], strict=True)]
+        cpu = [race + sum(t for m, t in tests if m) + own + after
+               for race, tests, own, after in found["rows"]]
         print(f"workers {size}: counts: {found['playouts'] / n:,.0f} play-outs and "
               f"{found['trips'] / n:.1f} round trips a judgement; this process's CPU a "
               f"judgement median {1000 * percentile(cpu, 0.5):.0f} ms, 95th pct "
               f"{1000 * percentile(cpu, 0.95):.0f} ms, total {sum(cpu):.1f} s (races "
-              f"{sum(found['races']):.1f} s); verdicts {same} to {sizes[0]} worker(s)")
+              f"{sum(r[0] for r in found['rows']):.1f} s); verdicts {same} to {sizes[0]} worker(s)")
         print(f"  {projected(found, args.think)}")
     if args.counts_only:
         return 0
