@@ -370,6 +370,13 @@ class RemoteCoach:
         answer = None if asked is None else self.answer(asked)
         return answer if isinstance(answer, Advice) else None
 
+    def start(self) -> None:
+        """Start the child now, if it is not running, so that the first hint does not
+        wait for it to start (it imports the coach as it starts)."""
+        with self._lock:
+            if not self._closed:
+                self._running()
+
     def ponder(self, data: dict[str, Any]) -> Asked | None:
         """Have the child run the race of the position of `data` now, while the player
         thinks (nobody waits for it): the hint and the move's judgement then start from
@@ -571,6 +578,7 @@ def serve(stdin: IO[str], stdout: IO[str], desk: Desk | None = None) -> int:
 def main() -> int:
     """The child's process, below the table's priority, with its helpers (pool.py)."""
     lower_priority(TUTOR)
+    from . import weigh  # noqa: F401  the coach, imported before the first request
     from .pool import Pool
 
     pool = Pool()

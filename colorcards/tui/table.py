@@ -181,6 +181,9 @@ class TableScreen(Screen):
         # The tutor judges in the app's coach process, off this interpreter (a host app
         # without one, in tests, has it judge in the thread).
         self.controller.remote = getattr(self.app, "remote_coach", None)
+        if self.controller.remote is not None:
+            # started once the table is drawn, so that the first H finds it ready
+            self.call_after_refresh(self.controller.remote.start)
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
         if self.too_small:
