@@ -40,16 +40,35 @@ from test_tui_tutor import state
 
 class Recorder:
     """The coach's process as the table sees it: each request's position rebuilt (as the
-    child rebuilds it) and kept; every other move said to be costly."""
+    child rebuilds it) and kept; every other move said to be costly. The races pondered
+    on the player's turns are kept too, and which of them are still wanted."""
 
     def __init__(self) -> None:
         self.asked: list[Game] = []
+        self.pondered: list[Game] = []
+        self.wanted: dict[int, dict] = {}
+        """The ponderings not yet let go, by their handle."""
+        self.judged = 0
 
-    def judge(self, data, stop=None) -> Judgement | None:
+    def ask(self, data, stop=None):
         game = position(data)
         self.asked.append(game)
+        self.judged += 1
         move = action_from_json(data["made"])
-        return Judgement(len(self.asked) % 2 == 1, move, move, 0.4, 0.2)
+        return Judgement(self.judged % 2 == 1, move, move, 0.4, 0.2)
+
+    def answer(self, asked) -> Judgement | None:
+        return asked
+
+    def ponder(self, data):
+        assert data["made"] is None
+        self.pondered.append(position(data))
+        handle = len(self.pondered)
+        self.wanted[handle] = data
+        return handle
+
+    def cancel(self, handle) -> None:
+        self.wanted.pop(handle, None)
 
     def wake(self) -> None:
         pass
@@ -190,6 +209,11 @@ class Table:
                 "the coach was asked about a position the player was not in"
             self.checked += 1
         self.coach.asked.clear()
+        wanted = list(self.coach.wanted.values())
+        assert len(wanted) <= 1, "the coach ponders two positions at once"
+        for data in wanted:
+            assert json.dumps(position(data).to_json()) == json.dumps(self.ctl.game.to_json()), \
+                "the coach ponders a position that is gone"
         ctl = self.ctl
         if ctl.note is not None:
             assert ctl.mark is not None and ctl.mark.at < len(actions)

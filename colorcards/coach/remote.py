@@ -14,12 +14,21 @@ at a time (`QUANTUM`), always on the one that has had the least so far. Most jud
 take a fraction of a second and a few take seconds (a move whose cost is near the
 coach's bar is measured on up to 8,192 deals), so a quick one asked behind a long one
 is answered in about its own time instead of waiting for the long one to end. Each
-judgement's answer is the one it gives alone: its streams of deals are its own.
+judgement's answer is the one it gives alone: its streams of deals are its own. The
+child plays each judgement's deals out over its helpers (pool.py): one process less
+than the cores, capped by `COLORCARDS_COACH_WORKERS`, with the same answers.
+
+The race that picks the coach's choice does not depend on the move made, so the table
+asks for it as soon as the player's turn arrives (a request without `made`): the child
+runs it while the player thinks, the hint (H) is then answered from it at once, and the
+judgement of the move made goes on from it to the test alone (`Coaching`). A race is
+shared by every request about its position and dropped as soon as none wants it.
 
 Protocol, one JSON line a message: the table sends `{"id": n, "request": {...}}` and, to
-drop a judgement it no longer wants (the move taken back, the table gone),
+drop a request it no longer wants (the move made or taken back, the table gone),
 `{"id": n, "cancel": true}`; the child answers `{"id": n, "answer": ...}`
-(`Judgement.as_json`, or null), in the order the judgements end.
+(`Judgement.as_json` for a move, `Advice.as_json` for a position, or null), in the order
+the work ends.
 """
 
 from __future__ import annotations
@@ -34,12 +43,13 @@ import threading
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from ..engine import (
     Action,
     Game,
     Rules,
+    View,
     action_from_json,
     game_from_text,
     next_decision,
@@ -47,9 +57,11 @@ from ..engine import (
 from ..priority import TUTOR, lower_priority
 
 if TYPE_CHECKING:
-    from .weigh import Verdict
+    from .pool import Pool
+    from .weigh import Advice, Coach, Verdict
 
-COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.coach.remote")
+COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.coach.remote")
+"""`-P`: the package the game runs, never a `colorcards` folder in the current directory."""
 
 QUANTUM = 0.05
 """Processor seconds the child gives one judgement before it looks again at what came
@@ -89,17 +101,18 @@ class Judgement:
                    float(data["best_chance"]), bool(data["uncalled"]))
 
 
-def request(game: Game, before: Sequence[tuple[int | None, Action]], made: Action,
+def request(game: Game, before: Sequence[tuple[int | None, Action]], made: Action | None,
             level: str, base: tuple[int, str] | None) -> dict[str, Any]:
     """The request for judging `made`, played after the actions `before` of `game`'s
     match: from `base` (the game as the table sat down at it, and its count of actions)
-    when it comes before the move, else from the deal."""
+    when it comes before the move, else from the deal. Without `made`: the request for
+    the coach's advice in that position (the race alone)."""
     text = base[1] if base is not None and base[0] <= len(before) else None
     start = base[0] if base is not None and text is not None else 0
     return {"level": level, "base": text,
             "rules": game.rules.as_json(), "seats": game.seats, "seed": game.seed,
             "actions": [[s, a.as_json()] for s, a in before[start:]],
-            "made": made.as_json()}
+            "made": None if made is None else made.as_json()}
 
 
 def position(data: dict[str, Any]) -> Game:
@@ -114,9 +127,10 @@ def position(data: dict[str, Any]) -> Game:
                        actions)
 
 
-def judging(data: dict[str, Any]) -> Generator[None, None, Judgement | None]:
+def judging(data: dict[str, Any],
+            pool: Pool | None = None) -> Generator[None, None, Judgement | None]:
     """The coach's judgement of the request's move, a deal a step (None: not the
-    player's decision)."""
+    player's decision), its deals played out over `pool` when one is given."""
     from .weigh import Coach  # the table's process never needs it: only the child does
 
     game = position(data)
@@ -124,15 +138,189 @@ def judging(data: dict[str, Any]) -> Generator[None, None, Judgement | None]:
     if decision is None or decision.seat != 0:
         return None
     made = action_from_json(data["made"])
-    verdict = yield from Coach(data["level"]).judging(game.view(0), decision.actions, made)
+    coach = Coach(data["level"], pool=pool)
+    verdict = yield from coach.judging(game.view(0), decision.actions, made)
     return Judgement.of(verdict)
 
 
-def judge(data: dict[str, Any]) -> Judgement | None:
+def judge(data: dict[str, Any], pool: Pool | None = None) -> Judgement | None:
     """The coach's judgement of the request's move, made here at once."""
     from .weigh import finish
 
-    return finish(judging(data))
+    return finish(judging(data, pool))
+
+
+def key(data: dict[str, Any]) -> str:
+    """The position a request is about (whatever the move made, pondered or not)."""
+    return json.dumps({k: v for k, v in data.items() if k not in ("made", "ponder")},
+                      sort_keys=True)
+
+
+S = TypeVar("S")
+
+
+class _Shared(Generic[S]):
+    """Work shared by the requests that want it (a position's race, a move's test): each
+    step of any of them plays it on; its value, once found, is kept. Dropped as soon as
+    no request wants it before its end."""
+
+    def __init__(self, steps: Generator[None, None, S]) -> None:
+        self.steps = steps
+        self.value: S | None = None
+        self.done = False
+        self.wanted = 0
+
+    def follow(self) -> Generator[None, None, S]:
+        while not self.done:
+            try:
+                next(self.steps)
+            except StopIteration as end:
+                self.value, self.done = end.value, True
+                break
+            yield
+        return cast(S, self.value)
+
+    def release(self) -> bool:
+        """One request less wants it; True if that drops it (unfinished, unwanted)."""
+        self.wanted -= 1
+        if not self.done and self.wanted == 0:
+            self.steps.close()
+            return True
+        return False
+
+
+class Coaching:
+    """What the child makes of a request: a judgement of the move made, or the advice for
+    the position (a request without `made`), both from the position's race, run once.
+
+    A race is started by the first request about its position and shared by every
+    request about it that comes before it ends (the pondering, the hint, the move made);
+    a race no request wants any more is dropped, and the last `KEEP` advices are kept.
+    A pondering request (`"ponder": true`) goes on once its race is run: it tests the
+    options outside the close ones, the likeliest first (the best in the race), against
+    the coach's choice, as the judgement of each would; the move made takes its test
+    over where it was, so that only what is left of it stands between move and note."""
+
+    KEEP = 8
+
+    def __init__(self, pool: Pool | None = None) -> None:
+        self.pool = pool
+        self.races: dict[str, _Shared[Advice]] = {}
+        """Races run or under way, by position (the oldest first)."""
+        self.tests: dict[tuple[str, str], _Shared[tuple[float, float, int]]] = {}
+        """Tests run or under way, by position and pairing."""
+        self.races_run = 0
+        """Races started (a measure for the tests and the benchmarks)."""
+        self.tests_run = 0
+        """Tests started."""
+
+    def make(self, data: dict[str, Any]) -> Generator[None, None, Judgement | Advice | None]:
+        """The request's work, what it shares found or started now (before the next
+        message: the table drops the pondering as it sends the move made)."""
+        from .weigh import Coach
+
+        game = position(data)
+        decision = next_decision(game)
+        if decision is None or decision.seat != 0:
+            return self._nothing()
+        coach = Coach(data["level"], pool=self.pool)
+        view, legal = game.view(0), decision.actions
+        where = key(data)
+        race = self.races.get(where)
+        if race is None:
+            race = self.races[where] = _Shared(coach.advising(view, legal))
+            self.races_run += 1
+            self._forget()
+        race.wanted += 1
+        made = action_from_json(data["made"]) if data.get("made") is not None else None
+        test = None
+        if made is not None and race.done and race.value is not None:
+            test = self._test(where, coach, view, legal, made, race.value)
+        work = self._work(where, race, coach, view, legal, made, test,
+                          bool(data.get("ponder")))
+        next(work)  # started: closed from now on (dropped), it lets go what it shares
+        return work
+
+    @staticmethod
+    def _nothing() -> Generator[None, None, None]:
+        return None
+        yield  # a generator that ends at once
+
+    def _test(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+              made: Action, advice: Advice) -> _Shared[tuple[float, float, int]] | None:
+        """The shared test of `made` in this position (found or started, and wanted once
+        more); None when the move needs no test (among the close ones) or the race would
+        have to be run again with it."""
+        from .weigh import pairing
+
+        if made not in advice.options:
+            return None
+        pair = pairing(view, legal, made, advice)
+        if pair is None:
+            return None
+        best, calls = pair
+        which = (where, json.dumps([best.as_json(), made.as_json(), list(calls)]))
+        test = self.tests.get(which)
+        if test is None:
+            test = self.tests[which] = _Shared(coach.testing(view, best, made, calls))
+            self.tests_run += 1
+        test.wanted += 1
+        return test
+
+    def _let_go(self, where: str, test: _Shared[tuple[float, float, int]]) -> None:
+        if test.release():
+            for which, found in list(self.tests.items()):
+                if found is test:
+                    del self.tests[which]
+
+    def _work(self, where: str, race: _Shared[Advice], coach: Coach, view: View,
+              legal: Sequence[Action], made: Action | None,
+              test: _Shared[tuple[float, float, int]] | None, ponder: bool
+              ) -> Generator[None, None, Judgement | Advice | None]:
+        try:
+            try:
+                yield
+                advice = yield from race.follow()
+            finally:
+                if race.release() and self.races.get(where) is race:
+                    del self.races[where]
+            if made is None:
+                if ponder:
+                    yield from self._speculate(where, coach, view, legal, advice)
+                return advice
+            if test is None:
+                test = self._test(where, coach, view, legal, made, advice)
+            verdict = yield from coach.judging(view, legal, made, advice,
+                                               None if test is None else test.follow())
+            return Judgement.of(verdict)
+        finally:
+            if test is not None:
+                self._let_go(where, test)
+
+    def _speculate(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+                   advice: Advice) -> Generator[None, None, None]:
+        """The pondering, once the race is run: each option outside the close ones tested
+        in turn, the best in the race first (the moves a player is likeliest to make)."""
+        likely = sorted((t for t in advice.race if t.action not in advice.close),
+                        key=lambda t: -t.chance)
+        for tally in likely:
+            test = self._test(where, coach, view, legal, tally.action, advice)
+            if test is None:
+                continue
+            try:
+                yield from test.follow()
+            finally:
+                self._let_go(where, test)
+
+    def _forget(self) -> None:
+        """Keep the last `KEEP` races that are run (those under way stay), and the tests
+        of their positions."""
+        run = [k for k, r in self.races.items() if r.done]
+        for old in run[:max(0, len(self.races) - self.KEEP)]:
+            del self.races[old]
+        for which in [w for w in self.tests if w[0] not in self.races]:
+            if self.tests[which].done:
+                del self.tests[which]
 
 
 @dataclass
@@ -145,9 +333,9 @@ class Asked:
     stop: threading.Event | None = None
     """Set when the answer is no longer wanted."""
     came: threading.Event = field(default_factory=threading.Event)
-    judgement: Judgement | None = None
+    judgement: Judgement | Advice | None = None
 
-    def give(self, judgement: Judgement | None) -> None:
+    def give(self, judgement: Judgement | Advice | None) -> None:
         self.judgement = judgement
         self.came.set()
 
@@ -170,7 +358,39 @@ class RemoteCoach:
         """Ask the child and wait for the answer (from a worker thread): `ask`, then
         `answer`."""
         asked = self.ask(data, stop)
-        return None if asked is None else self.answer(asked)
+        answer = None if asked is None else self.answer(asked)
+        return answer if isinstance(answer, Judgement) else None
+
+    def advise(self, data: dict[str, Any],
+               stop: threading.Event | None = None) -> Advice | None:
+        """The coach's advice for the position of `data` (a request without `made`; the
+        hint): from the race pondered on it when there is one. From a worker thread."""
+        from .weigh import Advice
+
+        asked = self.ask(data, stop)
+        answer = None if asked is None else self.answer(asked)
+        return answer if isinstance(answer, Advice) else None
+
+    def start(self) -> None:
+        """Start the child now, if it is not running, so that the first hint does not
+        wait for it to start (it imports the coach as it starts)."""
+        with self._lock:
+            if not self._closed:
+                self._running()
+
+    def ponder(self, data: dict[str, Any]) -> Asked | None:
+        """Have the child run the race of the position of `data` now, while the player
+        thinks (nobody waits for it): the hint and the move's judgement then start from
+        it. `cancel` it once the position is gone."""
+        return self.ask(data)
+
+    def cancel(self, asked: Asked) -> None:
+        """The child drops `asked` if it is still at work on it (a race another request
+        shares goes on for that one)."""
+        with self._lock:
+            if self._awaited.pop(asked.ident, None) is not None:
+                self._send(asked.child, {"id": asked.ident, "cancel": True})
+        asked.came.set()
 
     def ask(self, data: dict[str, Any], stop: threading.Event | None = None) -> Asked | None:
         """Send the request to the child, starting it if need be, without waiting; None
@@ -186,7 +406,7 @@ class RemoteCoach:
                 return None
         return asked
 
-    def answer(self, asked: Asked) -> Judgement | None:
+    def answer(self, asked: Asked) -> Judgement | Advice | None:
         """Wait for the answer; None if the child could not answer (ended, or the app
         closing), or once its `stop` is set and `wake` called: the child is then told to
         drop the judgement."""
@@ -236,8 +456,7 @@ class RemoteCoach:
                 try:
                     message = json.loads(line)
                     ident, answer = int(message["id"]), message["answer"]
-                    judgement = Judgement.from_json(answer) if isinstance(answer, dict) \
-                        else None
+                    judgement = _answer(answer)
                 except (ValueError, KeyError, TypeError):
                     continue
                 with self._lock:
@@ -260,7 +479,18 @@ class RemoteCoach:
             child.wait()
 
 
-Judging = Callable[[dict[str, Any]], Generator[None, None, Judgement | None]]
+def _answer(data: Any) -> Judgement | Advice | None:
+    """An answer as the child sends it: a judgement, the advice for a position, or none."""
+    if not isinstance(data, dict):
+        return None
+    if "options" in data:
+        from .weigh import Advice
+
+        return Advice.from_json(data)
+    return Judgement.from_json(data)
+
+
+Judging = Callable[[dict[str, Any]], Generator[None, None, "Judgement | Advice | None"]]
 """What makes a request's judgement, step by step (`judging`)."""
 
 
@@ -269,7 +499,7 @@ class _Job:
     """A judgement in the child: its steps, and the processor time it has had."""
 
     ident: int
-    steps: Generator[None, None, Judgement | None]
+    steps: Generator[None, None, Judgement | Advice | None]
     spent: float = 0.0
 
 
@@ -291,7 +521,9 @@ class Desk:
             message = json.loads(line)
             ident = int(message["id"])
             if message.get("cancel"):
-                self.jobs.pop(ident, None)
+                job = self.jobs.pop(ident, None)
+                if job is not None:
+                    job.steps.close()  # what it shares with other requests lets it go
             else:
                 self.jobs[ident] = _Job(ident, self.make(message["request"]))
         except (ValueError, KeyError, TypeError) as exc:
@@ -302,7 +534,7 @@ class Desk:
         answer's line when a judgement ended in it."""
         job = min(self.jobs.values(), key=lambda j: (j.spent, j.ident))
         start = self.clock()
-        judgement: Judgement | None = None
+        judgement: Judgement | Advice | None = None
         try:
             while True:
                 next(job.steps)
@@ -345,9 +577,16 @@ def serve(stdin: IO[str], stdout: IO[str], desk: Desk | None = None) -> int:
 
 
 def main() -> int:
-    """The child's process, below the table's priority."""
+    """The child's process, below the table's priority, with its helpers (pool.py)."""
     lower_priority(TUTOR)
-    return serve(sys.stdin, sys.stdout)
+    from . import weigh  # noqa: F401  the coach, imported before the first request
+    from .pool import Pool
+
+    pool = Pool()
+    try:
+        return serve(sys.stdin, sys.stdout, Desk(Coaching(pool).make))
+    finally:
+        pool.close()
 
 
 if __name__ == "__main__":

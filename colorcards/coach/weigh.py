@@ -50,15 +50,27 @@ from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from ..bots.crazy import CRAZY
 from ..bots.drive import drive
 from ..bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer
 from ..bots.tuning import Tuning
-from ..engine import CALL, COLOURS, Action, Card, Colour, Game, Play, View, deal_from_view
+from ..engine import (
+    CALL,
+    COLOURS,
+    Action,
+    Card,
+    Colour,
+    Game,
+    Play,
+    View,
+    action_from_json,
+    deal_from_view,
+)
 from ..level import Level
 from .playout import first_out
+from .pool import Pool
 
 SEED = 0x5EED_2E71
 """The coach's own seed: with the view, all its generators depend on."""
@@ -156,6 +168,15 @@ class Tally:
     def out_share(self, seat: int) -> float:
         return self.first_out[seat] / self.deals if self.deals else 0.0
 
+    def as_json(self) -> dict[str, Any]:
+        return {"action": self.action.as_json(), "deals": self.deals, "wins": self.wins,
+                "first_out": list(self.first_out)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Tally:
+        return cls(action_from_json(data["action"]), int(data["deals"]), int(data["wins"]),
+                   tuple(int(n) for n in data["first_out"]))
+
 
 @dataclass(frozen=True)
 class Advice:
@@ -177,6 +198,19 @@ class Advice:
     @property
     def playouts(self) -> int:
         return sum(t.deals for t in self.race)
+
+    def as_json(self) -> dict[str, Any]:
+        """As the coach's process sends it to the table (the hint)."""
+        return {"options": [a.as_json() for a in self.options],
+                "race": [t.as_json() for t in self.race],
+                "close": [a.as_json() for a in self.close], "hard": self.hard.as_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Advice:
+        return cls(tuple(action_from_json(a) for a in data["options"]),
+                   tuple(Tally.from_json(t) for t in data["race"]),
+                   tuple(action_from_json(a) for a in data["close"]),
+                   action_from_json(data["hard"]))
 
 
 @dataclass(frozen=True)
@@ -274,13 +308,42 @@ def _paired(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+def outcomes(view: View, actions: Sequence[Action], calls: Sequence[bool],
+             tunings: Sequence[Tuning], full: bool, deal_seed: int,
+             play_seed: int) -> list[int | None]:
+    """One imagined deal: for each action, who went out first after it (None: nobody,
+    within the limit or at a stalemate). Where its `calls` flag is set, a card is played
+    with Last Card called first. The hidden cards are dealt by `deal_seed`; the rest of
+    the round is shuffled and decided by `play_seed`: the same for every action."""
+    world = deal_from_view(view, Random(deal_seed))
+    seat = view.seat
+    rounds = len(view.results)
+
+    def over(g: Game) -> bool:
+        return bool(g.out) or len(g.results) > rounds
+
+    found: list[int | None] = []
+    for action, call in zip(actions, calls, strict=True):
+        game = world.copy(rng=Random(play_seed))
+        if call and isinstance(action, Play):
+            game.step(CALL, seat)
+        game.step(action, seat)
+        if full:
+            players = [HeuristicPlayer(t) for t in tunings]
+            drive(game, players, [Random(play_seed ^ 0x9E37)] * len(players), over, PLY_LIMIT)
+            found.append(game.out[0] if game.out else None)
+        else:
+            found.append(first_out(game, tunings, Random(play_seed ^ 0x9E37), PLY_LIMIT))
+    return found
+
+
 class Coach:
     """Weighs one seat's options from its view alone; see the module docstring."""
 
     def __init__(self, level: Level | str = Level.HARD, seed: int = SEED,
                  choose_deals: int = CHOOSE_DEALS, choose_playouts: int = CHOOSE_PLAYOUTS,
                  looks: Sequence[int] = LOOKS, full: bool = False,
-                 drop_z: float = DROP_Z) -> None:
+                 drop_z: float = DROP_Z, pool: Pool | None = None) -> None:
         self.level = Level(level)
         """The computers' level at this table: they play out at it."""
         self.seed = seed
@@ -288,11 +351,14 @@ class Coach:
         self.choose_playouts = choose_playouts
         self.looks = tuple(looks)
         self.full = full
+        """Play out with each level's full judgement (`HeuristicPlayer`) instead of the
+        quick rule of thumb with its lapses: four times slower; for measurements."""
         self.drop_z = drop_z
         self.look_z = POCOCK[len(self.looks)]
         """The half-width of each look's interval, in standard errors."""
-        """Play out with each level's full judgement (`HeuristicPlayer`) instead of the
-        quick rule of thumb with its lapses: four times slower; for measurements."""
+        self.pool = pool
+        """The processes that play the deals out beside this one (pool.py); None: here
+        alone. The verdicts are the same either way."""
 
     # ------------------------------------------------------------ play-outs
 
@@ -300,34 +366,40 @@ class Coach:
         tuning = TUNINGS[self.level]
         return [PLAYER_TUNING if s == view.seat else tuning for s in range(view.seats)]
 
-    def _outcomes(self, view: View, actions: Sequence[Action], rng: Random,
-                  tunings: Sequence[Tuning], calls: Sequence[bool]) -> list[int | None]:
-        """One imagined deal: for each action, who went out first after it (None: nobody,
-        within the limit or at a stalemate). Where its `calls` flag is set, a card is
-        played with Last Card called first."""
-        deal_seed = rng.getrandbits(64)
-        play_seed = rng.getrandbits(64)
-        world = deal_from_view(view, Random(deal_seed))
-        seat = view.seat
-        rounds = len(view.results)
+    def _deals(self, view: View, actions: Sequence[Action], rng: Random, count: int,
+               tunings: Sequence[Tuning], calls: Sequence[bool]) -> Steps[list[list[int | None]]]:
+        """`count` imagined deals of the stream `rng`: per deal, for each action, who went
+        out first after it. The deals' seeds are drawn here in stream order, so that the
+        rows do not depend on how many processes play them (`pool`). Played here alone, a
+        step is a deal; with helpers, a step is a deal of this process's share."""
+        seeds = [(rng.getrandbits(64), rng.getrandbits(64)) for _ in range(count)]
+        pool = self.pool
+        size = 1 if pool is None else min(pool.size, count)
+        share = -(-count // size)
+        parts = [seeds[k:k + share] for k in range(0, count, share)]
+        tickets = []
+        if pool is not None and len(parts) > 1:
+            tickets = pool.send([(view, tuple(actions), tuple(calls), tuple(tunings), self.full,
+                                  part) for part in parts[1:]])
+        rows: list[list[int | None]] = []
+        try:
+            for deal, shuffle in parts[0]:
+                rows.append(outcomes(view, actions, calls, tunings, self.full, deal, shuffle))
+                yield
+            if tickets:
+                assert pool is not None
+                for answer in pool.collect(tickets):
+                    rows.extend(answer)
+                tickets = []
+        finally:
+            if tickets and pool is not None:
+                pool.drop(tickets)  # dropped half-way: the helpers' answers are not wanted
+        return rows
 
-        def over(g: Game) -> bool:
-            return bool(g.out) or len(g.results) > rounds
-
-        found: list[int | None] = []
-        for action, call in zip(actions, calls, strict=True):
-            game = world.copy(rng=Random(play_seed))
-            if call and isinstance(action, Play):
-                game.step(CALL, seat)
-            game.step(action, seat)
-            if self.full:
-                players = [HeuristicPlayer(t) for t in tunings]
-                drive(game, players, [Random(play_seed ^ 0x9E37)] * len(players), over,
-                      PLY_LIMIT)
-                found.append(game.out[0] if game.out else None)
-            else:
-                found.append(first_out(game, tunings, Random(play_seed ^ 0x9E37), PLY_LIMIT))
-        return found
+    @property
+    def _step(self) -> int:
+        """Deals drawn at a time while measuring: a batch for each process."""
+        return BATCH * (1 if self.pool is None else self.pool.size)
 
     # ------------------------------------------------------------ choosing
 
@@ -359,14 +431,13 @@ class Coach:
         while len(alive) > 1 and deals < self.choose_deals and not stop():
             if deals and spent + len(alive) * BATCH > self.choose_playouts:
                 break
-            for _ in range(BATCH):
-                for i, who in zip(alive, self._outcomes(view, [opts[i] for i in alive], rng,
-                                                        tunings, [call] * len(alive)),
-                                  strict=True):
+            rows = yield from self._deals(view, [opts[i] for i in alive], rng, BATCH, tunings,
+                                          [call] * len(alive))
+            for row in rows:
+                for i, who in zip(alive, row, strict=True):
                     results[i].append(1 if who == seat else 0)
                     if who is not None:
                         outs[i][who] += 1
-                yield
             deals += BATCH
             spent += len(alive) * BATCH
             alive = self._survivors(alive, results, deals, self.drop_z)
@@ -413,10 +484,10 @@ class Coach:
         if calls is None:
             calls = [call_due(legal)] * len(actions)
         rng = Random(view_seed(view, self.seed, stream))
-        rows = []
-        for _ in range(deals):
-            rows.append(self._outcomes(view, actions, rng, tunings, calls))
-            yield
+        rows: list[list[int | None]] = []
+        while len(rows) < deals:
+            rows += yield from self._deals(view, actions, rng, min(self._step, deals - len(rows)),
+                                           tunings, calls)
         return rows
 
     def judge(self, view: View, legal: Sequence[Action], made: Action,
@@ -424,16 +495,25 @@ class Coach:
         """The move made against the coach's choice; None if `stop()` said to give up."""
         return run(self.judging(view, legal, made), stop)
 
-    def judging(self, view: View, legal: Sequence[Action], made: Action) -> Steps[Verdict]:
-        """`judge`, a deal a step."""
-        advice = yield from self.advising(view, legal, made)
+    def judging(self, view: View, legal: Sequence[Action], made: Action,
+                advice: Advice | None = None,
+                tested: Steps[tuple[float, float, int]] | None = None) -> Steps[Verdict]:
+        """`judge`, a deal a step; from `advice` when this position's race was already
+        run (`advise` without the move: the same race whenever the move made is one of
+        its options, which is the rule; else the race is run again with it), and from
+        `tested` when the test of the move is already under way (`testing`, for the
+        pair `pairing` gives with that advice)."""
+        if advice is None or made not in advice.options:
+            advice, tested = (yield from self.advising(view, legal, made)), None
         pair = pairing(view, legal, made, advice)
         if pair is None:
             return Verdict(made, advice.recommended if made is not advice.recommended
                            else made, close=True, playouts=advice.playouts)
         best, calls = pair
         uncalled = forgot_call(view, legal, made)
-        mean, se, n = yield from self._testing(view, best, made, calls)
+        if tested is None:
+            tested = self.testing(view, best, made, calls)
+        mean, se, n = yield from tested
         low, high = mean - self.look_z * se, mean + self.look_z * se
         spent = advice.playouts + 2 * n
         if low < NOTICEABLE:
@@ -451,8 +531,8 @@ class Coach:
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
                        playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
 
-    def _testing(self, view: View, best: Action, made: Action,
-                 calls: tuple[bool, bool]) -> Steps[tuple[float, float, int]]:
+    def testing(self, view: View, best: Action, made: Action,
+                calls: tuple[bool, bool]) -> Steps[tuple[float, float, int]]:
         """The sequential test of `made` against `best` (with Last Card called before
         each as `calls` says) on the measuring stream, a deal a step: the mean cost, its
         standard error and the deals played when it stopped."""
@@ -463,10 +543,11 @@ class Coach:
         mean = se = 0.0
         for look in self.looks:
             while len(won[0]) < look:
-                for k, who in enumerate(self._outcomes(view, (best, made), rng, tunings,
-                                                       calls)):
-                    won[k].append(1 if who == seat else 0)
-                yield
+                rows = yield from self._deals(view, (best, made), rng,
+                                              min(self._step, look - len(won[0])), tunings, calls)
+                for row in rows:
+                    for k, who in enumerate(row):
+                        won[k].append(1 if who == seat else 0)
             mean, se = _paired(won[0], won[1])
             low, high = mean - self.look_z * se, mean + self.look_z * se
             if low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE:

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from .exercises import Answers
 from .kept import KeptGame, ReplayError
 
-COMMAND: tuple[str, ...] = (sys.executable, "-m", "colorcards.replay.reviewer")
+COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.replay.reviewer")
 """The reviewer's command line."""
 
 

@@ -25,7 +25,7 @@ from ..bots import Player, make_player
 from ..bots.drive import decide
 from ..bots.reasons import reason
 from ..coach import Advice, Coach
-from ..coach.remote import Judgement, RemoteCoach, request
+from ..coach.remote import Asked, Judgement, RemoteCoach, request
 from ..engine import (
     CALL,
     CLOSE_WINDOW,
@@ -193,6 +193,9 @@ class GameController:
         self._base: Base | None = base_of(game, self._dealt) if self.settings.coach else None
         """The game as the table sat down at it, on the line being played: what a
         take-back and the coach rebuild positions from (past it), else the deal."""
+        self._pondering: tuple[dict[str, Any], Asked] | None = None
+        """The race of the player's turn the coach's process runs while they think (the
+        request, and its ask), until the position is gone."""
         self._weighing: set[threading.Event] = set()
         """Each judgement still running, by the event that stops it (the table goes, the
         move is taken back). A judgement outlives the player's next move: its note is
@@ -360,6 +363,7 @@ class GameController:
             self.mark, self.note = mark, None
             if mark.weighed:
                 self._weigh(mark, action, view, legal)
+        self._stop_pondering()  # after the move's judgement took the race over
         self.table_log.mine()
         self.advance()
 
@@ -415,13 +419,18 @@ class GameController:
         kept.append((at, tuple(c.code for c in self.arrangement)))
         self.meta = self.meta.with_(arranged=tuple(kept))
 
-    def hint(self, done: Callable[[Advice], None]) -> None:
+    def hint(self, done: Callable[[Advice | None], None]) -> None:
         """Ask the coach (the same judge as the review) what to do in the human's seat,
-        away from the event loop; `done` gets its advice."""
+        in its own process (from the race pondered on the turn, when there is one);
+        `done` gets its advice, or None if the coach could not say."""
         decision = next_decision(self.game)
         if decision is None or decision.seat != HUMAN or decision.kind is not DecisionKind.TURN:
             return
-        view = self.view()
+        remote = self.remote
+        if remote is not None:
+            self._hint_from(remote, done)
+            return
+        view = self.view()  # a host without the coach's process (tests): judged here
         coach = self.coach
 
         def decide() -> Advice:
@@ -441,6 +450,7 @@ class GameController:
                 self._base = base_of(self.game, self._dealt)
         else:
             self._stop_weighing()
+            self._stop_pondering()
             self.mark = None
             self.note = None
         self._save()
@@ -461,6 +471,7 @@ class GameController:
         except OffTheLine:
             return "That move was made before this table was set up: it cannot be taken back."
         self._stop_weighing()
+        self._stop_pondering()
         self._cancel_step()
         self._thinking = None
         self.window.cancel()
@@ -495,11 +506,16 @@ class GameController:
         if base is not None and not base.dealt and base.at > len(done):
             return  # made before a prepared table's start: nothing to rebuild it from
 
+        # Asked now, before the pondering of the position is let go: the judgement
+        # takes the pondered race over. Only the wait for its answer is in the thread.
+        asked = None if remote is None else remote.ask(
+            request(game, done, made, level, None if base is None else base.pair), stop)
+
         def judge() -> Judgement | None:
             nonlocal view, legal
             if remote is not None:
-                return remote.judge(request(game, done, made, level,
-                                            None if base is None else base.pair), stop)
+                answer = None if asked is None else remote.answer(asked)
+                return answer if isinstance(answer, Judgement) else None
             if view is None:  # the view before the move was not kept: rebuild it here
                 try:
                     before = line_position(game.rules, game.seats, game.seed, done, base)
@@ -543,6 +559,51 @@ class GameController:
         if self.remote is not None:
             self.remote.wake()  # the child drops what it was judging for them
 
+    # ---------------------------------------------------------------- pondering
+
+    def _turn_request(self, least: int = 2) -> dict[str, Any] | None:
+        """The coach's request for the race of the player's turn now (None: not a turn of
+        theirs with `least` options, or a position the coach cannot rebuild)."""
+        decision = next_decision(self.game)
+        if decision is None or decision.seat != HUMAN \
+                or decision.kind is not DecisionKind.TURN or len(decision.actions) < least:
+            return None
+        base = self._base if self._base is not None else base_of(self.game, self._dealt)
+        done = tuple(self.game.actions)
+        if not base.dealt and base.at > len(done):
+            return None
+        return request(self.game, done, None, self.settings.difficulty, base.pair)
+
+    def _ponder(self) -> None:
+        """With the coach on, its process starts the race of the player's turn as the
+        turn arrives, while the player thinks: the hint is then ready at once, and the
+        move's judgement starts from it. A race for a position that is gone is let go."""
+        remote = self.remote
+        data = self._turn_request() if remote is not None and self.settings.coach else None
+        if data is not None:
+            data["ponder"] = True  # once the race is run, the likely moves' tests
+        if self._pondering is not None and self._pondering[0] == data:
+            return  # the same turn, still pondered
+        self._stop_pondering()
+        if data is not None and remote is not None:
+            asked = remote.ponder(data)
+            if asked is not None:
+                self._pondering = (data, asked)
+
+    def _stop_pondering(self) -> None:
+        if self._pondering is not None and self.remote is not None:
+            self.remote.cancel(self._pondering[1])
+        self._pondering = None
+
+    def _hint_from(self, remote: RemoteCoach, done: Callable[[Advice | None], None]) -> None:
+        """The hint from the coach's process: the pondered race's advice (at once when it
+        has ended), else the race run now; `done` gets None if the process cannot say."""
+        data = self._turn_request(least=1)
+        if data is None:
+            done(None)
+            return
+        self._run_thinking(lambda: remote.advise(data), done)
+
     # ---------------------------------------------------------------- the loop
 
     def start(self) -> None:
@@ -560,6 +621,7 @@ class GameController:
         self.turn_timer.cancel()
         self._thinking = None
         self._stop_weighing()
+        self._stop_pondering()
 
     def pause(self) -> None:
         """Hold everything while something covers the table; the turn timer keeps its time."""
@@ -586,6 +648,7 @@ class GameController:
         self._save()
         if not self.paused:
             self._plan()
+            self._ponder()
         self.host.changed()
 
     def _plan(self) -> None:

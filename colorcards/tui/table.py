@@ -209,6 +209,9 @@ class TableScreen(Screen):
         yield TableFooter(compact=True)
 
     def on_mount(self) -> None:
+        if self.controller.remote is not None:
+            # started once the table is drawn, so that the first H finds it ready
+            self.call_after_refresh(self.controller.remote.start)
         self._fit_to_size()
         self.set_interval(0.25, self._tick)
         if self.too_small:
@@ -657,9 +660,12 @@ class TableScreen(Screen):
         self._warning = None
         self._say("The coach is thinking about your move…")
 
-        def advised(advice: Advice) -> None:
+        def advised(advice: Advice | None) -> None:
             if ctl.moves != asked or not ctl.my_turn:
                 return  # the table moved on while the coach thought
+            if advice is None:
+                self.warn("The coach could not answer just now: press H again.")
+                return
             action = advice.recommended
             self._hint = action
             if isinstance(action, Play):

@@ -1,0 +1,306 @@
+"""When the coach's note and hint come, with the coach thinking on the player's time.
+
+    python tests/benchmarks/coach_ponder.py [--games 6] [--seed 29] [--workers 1,2]
+                                            [--think 3] [--gap 2.4] [--counts-only]
+
+The positions: the first round of `--games` four-seat Color Cards games (Normal
+computers; a Normal player at seat 0, whose choices are the moves made), every turn of
+the player's with a choice. For each number of workers in `--workers` (the coach's
+process and its helpers, `COLORCARDS_COACH_WORKERS`):
+
+1. **Pondered, live** (wall clock): a fresh coach process, as the table drives it. At
+   each turn the race is asked as the turn arrives (`RemoteCoach.ponder`: the race, then
+   the likely moves' tests, as the table asks); the player
+   presses H after `--think` seconds (the hint's time from H to its answer is taken),
+   then makes their move at once: the move's judgement is asked and the pondering let
+   go (the time from the move to the answer is the note's). The next turn arrives
+   `--gap` seconds after the move (three computers at Normal speed), whether or not the
+   answer came; a judgement not answered by the player's next decision is counted.
+2. **Cold, live** (wall clock): another fresh process, each position asked without
+   pondering: the hint (H as the turn arrives), then the move's judgement alone.
+3. **Counts** (no wall clock): every judgement made here with a pool of that many
+   processes: play-outs, round trips to the helpers, and this process's own processor
+   time for the race and for the test, which load does not stretch; the verdicts
+   compared with one process's. From those times, the hint's and the note's times on a
+   quiet machine are projected (each judgement alone: a judgement still running when
+   the next turn comes is not counted against the next).
+
+On a shared machine the wall-clock figures of 1 and 2 are disturbed by the other load
+(the machine's load average is printed); the counts of 3 are not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from colorcards.bots import make_player  # noqa: E402
+from colorcards.bots.drive import decide  # noqa: E402
+from colorcards.coach.pool import ENVIRONMENT, Pool  # noqa: E402
+from colorcards.coach.remote import RemoteCoach, request  # noqa: E402
+from colorcards.coach.weigh import Coach  # noqa: E402
+from colorcards.engine import DecisionKind, Game, action_from_json, get_preset, next_decision  # noqa: E402
+from colorcards.sim import game_seed, seat_rngs  # noqa: E402
+
+LEVEL = "normal"
+
+
+def turns(seed: int, games: int) -> list[list[tuple[dict, dict]]]:
+    """Per game: each turn of the player's with a choice in its first round, as the
+    position's request and the request with the move made."""
+    rules = get_preset("color-cards").rules()
+    found = []
+    for index in range(games):
+        gseed = game_seed(seed, index)
+        game = Game(rules, 4, gseed)
+        players = [make_player(LEVEL) for _ in range(4)]
+        rngs = seat_rngs(gseed, 4)
+        these = []
+        while not game.results and not game.is_over:
+            decision = next_decision(game)
+            if decision is None:
+                break
+            if decision.seat is None:
+                game.step(decision.actions[0])
+                continue
+            action = decide(game, decision, players[decision.seat], rngs[decision.seat])
+            if decision.seat == 0 and decision.kind is DecisionKind.TURN \
+                    and len(decision.actions) > 1:
+                before = list(game.actions)
+                these.append((request(game, before, None, LEVEL, None),
+                              request(game, before, action, LEVEL, None)))
+            game.step(action, decision.seat)
+        found.append(these)
+    return found
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def cpu_of(pid: int) -> float:
+    """Processor seconds of a process and of its children still running."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as kids:
+            pids += [int(p) for p in kids.read().split()]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            with open(f"/proc/{p}/stat") as stat:
+                fields = stat.read().rsplit(") ", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+        except OSError:
+            pass
+    return total
+
+
+def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
+         ponder: bool) -> dict:
+    """Pass 1 (`ponder`) or 2: the times from H to the hint and from the move to the
+    judgement's answer, and the coach's processor time."""
+    remote = RemoteCoach()
+    hints: list[float] = []
+    notes: list[float] = []
+    costly_notes: list[float] = []
+    late = 0
+    waits: list[tuple[float, threading.Thread]] = []
+    warm = remote.advise(games[0][0][0]) if games and games[0] else None  # start-up
+    assert warm is not None or not games
+    child = remote._child
+    cpu0 = cpu_of(child.pid) if child is not None else 0.0
+    for turns_of_game in games:
+        for position, move in turns_of_game:
+            arrived = time.perf_counter()
+            pondering = remote.ponder({**position, "ponder": True}) if ponder else None
+            if ponder:
+                time.sleep(max(0.0, arrived + think - time.perf_counter()))
+            pressed = time.perf_counter()
+            if remote.advise(position) is None:
+                raise SystemExit("the coach's process gave no hint")
+            hints.append(time.perf_counter() - pressed)
+            if not ponder:
+                time.sleep(max(0.0, arrived + think - time.perf_counter()))
+            moved = time.perf_counter()
+            asked = remote.ask(move)
+            if pondering is not None:
+                remote.cancel(pondering)
+            assert asked is not None
+            deadline = moved + gap + think  # the player's next decision
+
+            def wait(asked=asked, moved=moved, deadline=deadline) -> None:
+                nonlocal late
+                judgement = remote.answer(asked)
+                took = time.perf_counter() - moved
+                notes.append(took)
+                if judgement is not None and getattr(judgement, "costly", False):
+                    costly_notes.append(took)
+                if time.perf_counter() > deadline:
+                    late += 1
+
+            waiter = threading.Thread(target=wait, daemon=True)
+            waiter.start()
+            waits.append((moved, waiter))
+            time.sleep(max(0.0, moved + gap - time.perf_counter()))
+    for _, waiter in waits:
+        waiter.join()
+    cpu = (cpu_of(child.pid) - cpu0) if child is not None else 0.0
+    remote.close()
+    return {"hints": hints, "notes": notes, "costly": costly_notes, "late": late,
+            "cpu": cpu}
+
+
+def counts(games: list[list[tuple[dict, dict]]], size: int) -> dict:
+    """Pass 3: each judgement made here with a pool of `size`: play-outs, round trips,
+    this process's processor time for the race, for the test of each option the
+    pondering would test (in its order), and for what is left after the move (the
+    report of a costly move); the verdicts, to compare."""
+    from colorcards.coach.remote import position
+    from colorcards.coach.weigh import finish, pairing
+
+    def cached(value):
+        return value
+        yield
+
+    pool = Pool(size)
+    verdicts = []
+    rows = []
+    playouts = 0
+    try:
+        for turns_of_game in games:
+            for _, move in turns_of_game:
+                game = position(move)
+                decision = next_decision(game)
+                assert decision is not None
+                legal = decision.actions
+                made = action_from_json(move["made"])
+                coach = Coach(LEVEL, pool=pool)
+                view = game.view(0)
+                start = time.process_time()
+                advice = coach.advise(view, legal)
+                race = time.process_time() - start
+                likely = sorted((t for t in advice.race if t.action not in advice.close),
+                                key=lambda t: -t.chance)
+                tests: list[tuple[bool, float]] = []
+                found = None
+                for tally in likely:
+                    pair = pairing(view, legal, tally.action, advice)
+                    if pair is None:
+                        continue
+                    start = time.process_time()
+                    result = finish(coach.testing(view, pair[0], tally.action, pair[1]))
+                    tests.append((tally.action == made, time.process_time() - start))
+                    if tally.action == made:
+                        found = result
+                own = 0.0
+                if found is None and made in advice.options and \
+                        pairing(view, legal, made, advice) is not None:
+                    pair = pairing(view, legal, made, advice)
+                    assert pair is not None
+                    start = time.process_time()
+                    found = finish(coach.testing(view, pair[0], made, pair[1]))
+                    own = time.process_time() - start
+                start = time.process_time()
+                verdict = finish(coach.judging(view, legal, made, advice,
+                                               None if found is None else cached(found)))
+                after = time.process_time() - start
+                rows.append((race, tests, own, after))
+                playouts += verdict.playouts
+                verdicts.append(verdict)
+        trips = pool.round_trips
+    finally:
+        pool.close()
+    return {"verdicts": verdicts, "rows": rows, "playouts": playouts, "trips": trips}
+
+
+def projected(found: dict, think: float) -> str:
+    """The hint's and the note's times on a quiet machine, from the processor times of
+    pass 3 (this process plays its share while the helpers play theirs), each judgement
+    alone: pondered, the race and then the likely moves' tests have had `think` seconds
+    before H and the move; cold, everything starts then."""
+    hint_p, hint_c, note_p, note_c = [], [], [], []
+    for race, tests, own, after in found["rows"]:
+        hint_c.append(race)
+        hint_p.append(max(0.0, race - think))
+        left = think - race
+        made_test = own
+        waited = max(0.0, -left)
+        for is_made, spent in tests:
+            if is_made:
+                made_test = max(0.0, spent - max(0.0, left))
+                break
+            left -= spent
+        note_p.append(waited + made_test + after)
+        note_c.append(race + sum(t for m, t in tests if m) + own + after)
+    return (f"projected on a quiet machine: hint pondered 95th pct "
+            f"{percentile(hint_p, 0.95):.2f} s, cold {percentile(hint_c, 0.95):.2f} s; note "
+            f"pondered median {percentile(note_p, 0.5):.2f} s, 95th pct "
+            f"{percentile(note_p, 0.95):.2f} s, over 1 s {sum(1 for x in note_p if x > 1)} "
+            f"of {len(note_p)}; cold median {percentile(note_c, 0.5):.2f} s, 95th pct "
+            f"{percentile(note_c, 0.95):.2f} s, over 1 s {sum(1 for x in note_c if x > 1)}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--think", type=float, default=3.0)
+    parser.add_argument("--gap", type=float, default=2.4)
+    parser.add_argument("--counts-only", action="store_true")
+    args = parser.parse_args(argv)
+    sizes = [int(w) for w in args.workers.split(",")]
+    games = turns(args.seed, args.games)
+    n = sum(len(g) for g in games)
+    print(f"{args.games} games, seed {args.seed}: {n} turns of the player's with a choice; "
+          f"load average {os.getloadavg()[0]:.1f}")
+    alone = None
+    for size in sizes:
+        found = counts(games, size)
+        if alone is None:
+            alone = found["verdicts"]
+        same = "identical" if found["verdicts"] == alone else "DIFFERENT"
+        cpu = [race + sum(t for m, t in tests if m) + own + after
+               for race, tests, own, after in found["rows"]]
+        print(f"workers {size}: counts: {found['playouts'] / n:,.0f} play-outs and "
+              f"{found['trips'] / n:.1f} round trips a judgement; this process's CPU a "
+              f"judgement median {1000 * percentile(cpu, 0.5):.0f} ms, 95th pct "
+              f"{1000 * percentile(cpu, 0.95):.0f} ms, total {sum(cpu):.1f} s (races "
+              f"{sum(r[0] for r in found['rows']):.1f} s); verdicts {same} to {sizes[0]} worker(s)")
+        print(f"  {projected(found, args.think)}")
+    if args.counts_only:
+        return 0
+    for size in sizes:
+        os.environ[ENVIRONMENT] = str(size)
+        for ponder in (True, False):
+            found = live(games, args.think, args.gap, ponder)
+            name = "pondered" if ponder else "cold"
+            notes, costly = found["notes"], found["costly"]
+            print(f"workers {size}, {name} (wall clock, load {os.getloadavg()[0]:.1f}): "
+                  f"hint median {percentile(found['hints'], 0.5):.2f} s, 95th pct "
+                  f"{percentile(found['hints'], 0.95):.2f} s; the move's answer median "
+                  f"{percentile(notes, 0.5):.2f} s, 95th pct {percentile(notes, 0.95):.2f} s,"
+                  f" over 1 s {sum(1 for t in notes if t > 1)} of {len(notes)}; notes "
+                  f"(costly) {len(costly)}, 95th pct {percentile(costly, 0.95):.2f} s; "
+                  f"after the next decision {found['late']}; the coach's CPU "
+                  f"{found['cpu']:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

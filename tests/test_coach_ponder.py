@@ -1,0 +1,194 @@
+"""The coach thinks on the player's time: the race of the player's turn runs as the turn
+arrives, the hint is answered from it (the same advice as computed cold), the move's
+judgement goes on from it (the same verdict), and a race for a position that is gone is
+dropped; a note never comes for a move taken back."""
+
+from __future__ import annotations
+
+import json
+
+from bots_helpers import position
+from colorcards.coach import Coach
+from colorcards.coach.remote import Coaching, Desk, Judgement, RemoteCoach, judge, request
+from colorcards.engine import Game, Rules, next_decision, parse_card, play
+from colorcards.session.controller import HUMAN, GameController
+from colorcards.session.seating import Seating
+from colorcards.session.tutor import base_of
+from colorcards.settings import GameSettings
+from test_tui_controller import ManualHost
+
+
+def duel() -> Game:
+    """Red Draw Two holds off an opponent down to one card; Red 5 costs the round."""
+    return position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
+
+
+def dealt() -> Game:
+    """A four-seat game at the player's first turn with a choice."""
+    game = Game.replay(Rules(), 4, 2, [])
+    decision = next_decision(game)
+    while decision.seat != 0 or len(decision.actions) < 2:
+        game.apply(decision.actions[-1], decision.seat)
+        decision = next_decision(game)
+    return game
+
+
+def asked(game: Game, made=None) -> dict:
+    return request(game, list(game.actions), made, "normal", base_of(game).pair)
+
+
+def message(ident: int, data: dict) -> str:
+    return json.dumps({"id": ident, "request": data})
+
+
+def run_all(desk: Desk) -> dict[int, dict | None]:
+    came = {}
+    while desk.jobs:
+        line = desk.work(lambda: True)
+        if line is not None:
+            answer = json.loads(line)
+            came[answer["id"]] = answer["answer"]
+    return came
+
+
+def test_the_hint_from_a_pondered_race_is_the_hint_computed_cold():
+    game = dealt()
+    coaching = Coaching()
+    desk = Desk(coaching.make)
+    desk.take(message(1, asked(game)))  # the pondering, as the turn arrives
+    pondered = run_all(desk)[1]
+    desk.take(message(2, asked(game)))  # H, once the race has run
+    job = desk.jobs[2]
+    line = desk.work(lambda: True)  # answered in its first step: nothing left to play
+    assert line is not None and json.loads(line)["answer"] == pondered
+    assert job.spent < 0.05
+    cold = Coach("normal").advise(game.view(0), next_decision(game).actions)
+    assert pondered == cold.as_json()
+    assert coaching.races_run == 1
+
+
+def test_the_moves_judgement_takes_a_half_run_race_over():
+    """The move made while the race is under way: the judgement goes on from it (the
+    race is not started again) and gives the verdict it gives cold."""
+    game = duel()
+    made = play(parse_card("R5"))
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, asked(game)))
+    for _ in range(3):
+        assert desk.work(lambda: True) is None  # a few deals into the race
+    desk.take(message(2, asked(game, made)))  # the move, then the pondering let go
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    came = run_all(desk)
+    assert list(came) == [2]
+    assert Judgement.from_json(came[2]) == judge(asked(game, made))
+    assert coaching.races_run == 1
+
+
+def test_the_pondering_tests_the_likely_moves_and_the_move_made_takes_its_test_over():
+    """Once the race is run, the pondering tests the moves outside the close ones; the
+    move made finds its test under way (or done) and gives the verdict it gives cold."""
+    game = duel()
+    made = play(parse_card("R5"))
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    while not coaching.tests:
+        assert desk.work(lambda: True) is None
+    desk.work(lambda: True)  # a few deals into the test of Red 5
+    desk.take(message(2, asked(game, made)))
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    came = run_all(desk)
+    assert list(came) == [2]
+    assert Judgement.from_json(came[2]) == judge(asked(game, made))
+    assert (coaching.races_run, coaching.tests_run) == (1, 1)
+    assert not any(not t.done for t in coaching.tests.values())
+
+
+def test_a_pondered_race_is_dropped_when_its_position_is_gone():
+    game = dealt()
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, asked(game)))
+    for _ in range(3):
+        desk.work(lambda: True)
+    assert len(coaching.races) == 1
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    assert not desk.jobs and not coaching.races  # nothing is worked on for nobody
+
+
+def test_a_pondered_test_is_dropped_when_its_position_is_gone():
+    game = duel()
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    while not coaching.tests:
+        desk.work(lambda: True)
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    assert not desk.jobs and not coaching.tests
+
+
+def test_the_table_ponders_its_players_turn_and_lets_it_go_when_the_move_is_made():
+    """At the table, with the coach's real process: the turn's race is asked as the turn
+    arrives; the hint is that race's advice, the same as cold; the move lets it go."""
+    game = duel()
+    seating = Seating.at(game, GameSettings(preset="duel", opponents=1, difficulty="hard",
+                                            coach=True))
+    host = ManualHost()
+    ctl = GameController(seating, host, delay=0.5, clock=host.clock)
+    remote = RemoteCoach()
+    ctl.remote = remote
+    try:
+        ctl.start()
+        assert ctl._pondering is not None
+        pondered = ctl._pondering[1]
+        hints = []
+        ctl.hint(hints.append)
+        cold = Coach("hard").advise(game.view(HUMAN), next_decision(game).actions)
+        assert hints == [cold]
+        assert pondered.came.wait(30)  # the race's own answer came too
+        ctl.act(play(parse_card("R+2")))
+        assert ctl._pondering is None
+    finally:
+        ctl.stop()
+        remote.close()
+
+
+class LaterHost(ManualHost):
+    """Judgements of the player's moves wait until `weigh_now` (as a thread would)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting: list = []
+
+    def weigh(self, judge, done) -> None:
+        self.waiting.append((judge, done))
+
+    def weigh_now(self) -> None:
+        waiting, self.waiting = self.waiting, []
+        for judge_it, done in waiting:
+            done(judge_it())
+
+
+def test_no_note_comes_for_a_move_taken_back():
+    """A costly move, taken back before its judgement answers: the answer, when it would
+    have come, gives no note; the same move made again gets its note."""
+    game = duel()
+    seating = Seating.at(game, GameSettings(preset="duel", opponents=1, difficulty="hard",
+                                            coach=True))
+    host = LaterHost()
+    ctl = GameController(seating, host, delay=0.5, clock=host.clock)
+    remote = RemoteCoach()
+    ctl.remote = remote
+    try:
+        ctl.start()
+        ctl.act(play(parse_card("R5")))
+        assert ctl.take_back() is None
+        host.weigh_now()
+        assert ctl.note is None and not any(line.startswith("Coach:") for line in ctl.log)
+        ctl.act(play(parse_card("R5")))
+        host.weigh_now()
+        assert ctl.note is not None and ctl.note.startswith("Coach: Red Draw Two instead")
+    finally:
+        ctl.stop()
+        remote.close()
