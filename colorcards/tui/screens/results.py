@@ -133,10 +133,11 @@ def _points_left(data: ResultsData, seat: int) -> int:
     return sum(c.points for c in _cards(data, seat))
 
 
-def _name(data: ResultsData, seat: int, star: bool) -> Text:
-    """A seat's name, computers marked as such, the winners starred (in words in ASCII)."""
+def _name(data: ResultsData, seat: int, star: bool, narrow: bool = False) -> Text:
+    """A seat's name, computers marked as such (not on a phone: the list at the table
+    says so), the winners starred (in words in ASCII)."""
     name = Text(data.names[seat], style="bold" if seat == 0 else "")
-    if seat != 0:
+    if seat != 0 and not narrow:
         name.append(marks(" · Computer"), style="dim")
     if star and seat in data.winners:
         name.append(" ★" if palettes.unicode_ok() else " (winner)", style="bold")
@@ -151,12 +152,18 @@ def _table_of(*columns: str) -> Table:
     return table
 
 
-def standings(data: ResultsData) -> Table:
+NARROW = 60
+"""Under this many columns the standings keep to what fits (a phone held upright)."""
+
+
+def standings(data: ResultsData, narrow: bool = False) -> Table:
     """The standings that decide the result.
 
     At the end of a match of several rounds: every seat by its match total, then table
     points. Otherwise (a single round, or a round in the middle of a match): the round's
-    finishing order with cards left, and the match totals so far."""
+    finishing order with cards left, and the match totals so far. `narrow` (a phone):
+    the points left in hand and the round's table points are left out, every heading
+    read whole."""
     if data.match_over and several_rounds(data):
         table = _table_of("Place", "Player", "Total", "Table pts")
         for place, seat in match_order(data):
@@ -171,6 +178,14 @@ def standings(data: ResultsData) -> Table:
             cards = _cards(data, seat)
             table.add_row(f"{place}.", _name(data, seat, star=True),
                           "out" if seat in data.went_out and not cards else str(len(cards)))
+        return table
+    if narrow:
+        table = _table_of("Place", "Player", "Cards", "Total", "Table pts")
+        for place, seat in enumerate(data.order, start=1):
+            cards = _cards(data, seat)
+            table.add_row(f"{place}.", _name(data, seat, star=True, narrow=True),
+                          "out" if seat in data.went_out and not cards else str(len(cards)),
+                          str(_score(data, seat)), str(_table(data, seat)))
         return table
     table = _table_of("Place", "Player", "Cards", "In hand", "Total", "Table pts",
                       "Table total")
@@ -288,7 +303,8 @@ class ResultsScreen(ModalScreen[Go]):
                 else:
                     yield Static(Text("You have no cards left.", style="bold"), id="your-cards")
                 if not (data.match_over and several_rounds(data)):
-                    yield Static(standings(data), id="standings")
+                    yield Static(standings(data, self.app.size.width < NARROW),
+                                 id="standings")
                     if several_rounds(data) and data.round == 1:  # read once, then ? has it
                         yield Static(points_note(data.match), id="table-points-note",
                                      classes="aside")
@@ -314,6 +330,10 @@ class ResultsScreen(ModalScreen[Go]):
         """Under 80 columns (a phone held upright) the buttons go two to a row, so that
         every one of them can be tapped (screens.tcss)."""
         self.set_class(self.app.size.width < 80, "-narrow")
+        data = self.data
+        if not (data.match_over and several_rounds(data)):
+            self.query_one("#standings", Static).update(
+                standings(data, self.app.size.width < NARROW))
 
     def action_proceed(self) -> None:
         self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
