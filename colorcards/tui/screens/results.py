@@ -332,8 +332,8 @@ class ResultsScreen(ModalScreen[Go]):
         self.set_class(self.app.size.width < 80, "-narrow")
         data = self.data
         if not (data.match_over and several_rounds(data)):
-            self.query_one("#standings", Static).update(
-                standings(data, self.app.size.width < NARROW))
+            for shown in self.query("#standings").results(Static):  # none before mounting
+                shown.update(standings(data, self.app.size.width < NARROW))
 
     def action_proceed(self) -> None:
         self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
