@@ -209,7 +209,7 @@ def _build(keys: dict[str, str], seats: list[tuple[str, list[Card]]], under: lis
         "turns": _int(keys, "turns", 0), "lacks": lacks, "current": turn, "phase": phase,
         "reactions": tuple(_seats(keys, "reactions", n, [])),
     }
-    return Game._assemble(state)
+    return Game.from_state(state)
 
 
 def _rules(keys: dict[str, str]) -> Rules:
