@@ -7,6 +7,8 @@ actions): what that player could see is all the answer needs.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from . import actions as A
 from .cards import Rank
 from .phase import Phase
@@ -25,9 +27,19 @@ def _colour_hint(game: View) -> str:
     return ", ".join(parts) + " or a Wild"
 
 
-def why_not(game: View, action: A.Action, seat: int | None) -> str:
-    """A sentence saying why `action` by `seat` is illegal now; `game` is the view of
-    `seat` (of the seat to act when `seat` is None)."""
+class _Viewable(Protocol):
+    """A game, as far as this module needs one: a seat's view of it."""
+
+    current: int
+
+    def view(self, seat: int) -> View: ...
+
+
+def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
+    """A sentence saying why `action` by `seat` is illegal now, from the view of
+    `seat` (of the seat to act when `seat` is None); given a game, from its view."""
+    if not isinstance(game, View):
+        game = game.view(game.current if seat is None else seat)
     phase = game.phase
     if phase is Phase.MATCH_OVER:
         return "The game is over."
