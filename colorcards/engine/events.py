@@ -9,10 +9,16 @@ table's (`tui/wording.py`), written once there.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, fields
+from itertools import repeat
 from typing import Any
 
 from .cards import Card, Colour, parse_card
+
+_set = object.__setattr__
+_consume = deque(maxlen=0).extend
+_DREW_FIELDS = ("seat", "count", "reason", "active", "cards")
 
 
 class Event:
@@ -90,7 +96,7 @@ class ColourNamed(Event):
     kind = "colour-named"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Drew(Event):
     """A seat drew cards. `reason`: draw, penalty, last-card, challenge or timeout.
 
@@ -103,6 +109,13 @@ class Drew(Event):
     active: Colour | None = None
     cards: tuple[Card, ...] = ()
     kind = "drew"
+
+    def __init__(self, seat: int, count: int, reason: str, active: Colour | None = None,
+                 cards: tuple[Card, ...] = ()) -> None:
+        # The event built at most steps (a draw's cards are nobody else's, so it cannot
+        # be shared like a play): its fields are set in one loop run in C, where a
+        # frozen dataclass's own __init__ sets each in a line of Python.
+        _consume(map(_set, repeat(self, 5), _DREW_FIELDS, (seat, count, reason, active, cards)))
 
     def public(self) -> Drew:
         return Drew(self.seat, self.count, self.reason, self.active) if self.cards else self

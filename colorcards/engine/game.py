@@ -536,10 +536,10 @@ class Game:
             if ((len(self._hands[cur]) == 2 and not self._called[cur] and not self._auto_call)
                     or cur == v):  # (the offender still to call: a Skip between two)
                 flags |= _CALL
-            plays = PLAYS.get(playable)
-            if plays is None:
-                plays = plays_of(playable)
-            actions = plays + FLAG_ACTIONS[flags]
+            try:
+                actions = PLAYS[playable] + FLAG_ACTIONS[flags]
+            except KeyError:  # three cards or more (a turn in seven)
+                actions = plays_of(playable) + FLAG_ACTIONS[flags]
         elif phase is ROUND_OVER:
             self._dc = DEAL
             return DEAL
