@@ -10,6 +10,7 @@ table's (`tui/wording.py`), written once there.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from itertools import repeat
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from .cards import Card, Colour, parse_card
 
 _set = object.__setattr__
-_consume = deque(maxlen=0).extend
+_consume: Callable[[Iterable[object]], None] = deque(maxlen=0).extend
 _DREW_FIELDS = ("seat", "count", "reason", "active", "cards")
 
 
