@@ -18,7 +18,7 @@ from typing import Any
 from .cards import Card, Colour, parse_card
 
 _set = object.__setattr__
-_consume: Callable[[Iterable[object]], None] = deque(maxlen=0).extend
+_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
 _DREW_FIELDS = ("seat", "count", "reason", "active", "cards")
 
 
