@@ -123,15 +123,16 @@ def rulebook_legal(game: Game, seat: int) -> set:
     if phase == "match-over":
         return set()
     out = set()
+    if seat != cur or phase == "window":
+        # Out of turn (and in the window, where the offender is the seat to act): only
+        # a seat still to answer the missed call, the offender calling, the others
+        # catching; one that let the chance go by has nothing left to do.
+        if v is None or seat not in game.reactions:
+            return out
+        return {CALL} if seat == v else {Catch(v)}
     if v is not None and seat != v:
         out.add(Catch(v))
-    if seat != cur:
-        if seat == v:
-            out.add(CALL)
-        return out
     hand = game.hands[seat]
-    if phase == "window":
-        return out | {CALL}
     if phase == "challenge":
         return out | {CHALLENGE, ACCEPT}
     if phase == "name-colour":

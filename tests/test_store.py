@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from colorcards.engine import Game, get_preset
+from colorcards.engine import Game, game_from_json, get_preset
 from colorcards.store import GameRecord, LevelStats, SavedGame, Store, resolve_data_dir
 from colorcards.store.records import derive, make_record
 from colorcards.store.schema import MIGRATIONS, SCHEMA_VERSION, migrate
@@ -367,8 +367,7 @@ def test_records_newest_last_with_limit_and_level(store):
 def test_a_stalemate_is_a_draw():
     """Nobody won a single-round match: 'draw'."""
     game, meta = _game("duel", 2, 1)
-    game.winners = ()
-    game.phase = "match-over"
+    game = game_from_json({**game.to_json(), "winners": [], "phase": "match-over"})
     record = make_record(game, meta, datetime.now(UTC), 1.0)
     assert record.result == "draw"
 
@@ -376,7 +375,7 @@ def test_a_stalemate_is_a_draw():
 def test_a_shared_win_is_a_win():
     """Seat 0 among tied winners wins."""
     game, meta = _game("duel", 2, 1)
-    game.winners = (0, 1)
+    game = game_from_json({**game.to_json(), "winners": [0, 1]})
     assert make_record(game, meta, datetime.now(UTC), 1.0).result == "win"
 
 

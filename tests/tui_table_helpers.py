@@ -157,8 +157,8 @@ async def settle(pilot, limit: int = 100_000) -> None:
             return
         game = ctl.game
         over = game.phase in ("round-over", "match-over")
-        if not ctl.busy and not over and (game.current_seat == HUMAN
-                                          or game.vulnerable == HUMAN or game.phase == "window"):
+        if not ctl.busy and not over and ctl.legal() and (
+                game.current_seat == HUMAN or game.vulnerable == HUMAN or game.phase == "window"):
             await pilot.pause()
             return
         if clock.ring_next():

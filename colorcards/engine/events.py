@@ -1,18 +1,25 @@
 """What happened: the events `Game.apply` returns and the public history keeps.
 
-Events are plain slotted records (not frozen: a frozen dataclass costs three times as
-much to build, and the engine builds one or two per action); treat them as read-only.
-`Drew.cards` is private to the seat that drew; `public()`
-returns the event as the other seats may see it. The words for each event are the
+Events are frozen values, so a seat's view can share them with the game and nothing
+written into one can change another's record (the commonest are built once and shared:
+`precomputed`). `Drew.cards` is private to the seat that drew; `public()` returns the
+event as the other seats may see it. The words for each event are the
 table's (`session/wording.py`), written once there.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
+from itertools import repeat
 from typing import Any
 
 from .cards import Card, Colour, parse_card
+
+_set = object.__setattr__
+_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
+_DREW_FIELDS = ("seat", "count", "reason", "active", "cards")
 
 
 class Event:
@@ -53,7 +60,7 @@ def _dump(value: object) -> Any:
     return value
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     """A round was dealt."""
 
@@ -62,7 +69,7 @@ class RoundStarted(Event):
     kind = "round-started"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Turned(Event):
     """The first card was turned up; `returned` if it went back into the pile."""
 
@@ -71,7 +78,7 @@ class Turned(Event):
     kind = "turned"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Played(Event):
     """A seat played a card (naming `colour` for a wild)."""
 
@@ -81,7 +88,7 @@ class Played(Event):
     kind = "played"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ColourNamed(Event):
     """A seat named the colour for a Wild turned up first."""
 
@@ -90,7 +97,7 @@ class ColourNamed(Event):
     kind = "colour-named"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Drew(Event):
     """A seat drew cards. `reason`: draw, penalty, last-card, challenge or timeout.
 
@@ -104,11 +111,18 @@ class Drew(Event):
     cards: tuple[Card, ...] = ()
     kind = "drew"
 
+    def __init__(self, seat: int, count: int, reason: str, active: Colour | None = None,
+                 cards: tuple[Card, ...] = ()) -> None:
+        # The event built at most steps (a draw's cards are nobody else's, so it cannot
+        # be shared like a play): its fields are set in one loop run in C, where a
+        # frozen dataclass's own __init__ sets each in a line of Python.
+        _consume(map(_set, repeat(self, 5), _DREW_FIELDS, (seat, count, reason, active, cards)))
+
     def public(self) -> Drew:
         return Drew(self.seat, self.count, self.reason, self.active) if self.cards else self
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Skipped(Event):
     """A seat missed its turn."""
 
@@ -116,7 +130,7 @@ class Skipped(Event):
     kind = "skipped"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Reversed(Event):
     """Direction of play flipped (`direction` is the new one: 1 left, -1 right)."""
 
@@ -124,7 +138,7 @@ class Reversed(Event):
     kind = "reversed"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PenaltyPending(Event):
     """A stackable penalty now faces `seat`."""
 
@@ -133,7 +147,7 @@ class PenaltyPending(Event):
     kind = "penalty-pending"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Passed(Event):
     """A seat ended its turn without playing."""
 
@@ -141,7 +155,7 @@ class Passed(Event):
     kind = "passed"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CalledLastCard(Event):
     """A seat called Last Card."""
 
@@ -149,7 +163,7 @@ class CalledLastCard(Event):
     kind = "called"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class MissedLastCard(Event):
     """A seat went down to one card without calling (catchable, or auto-penalised)."""
 
@@ -157,7 +171,7 @@ class MissedLastCard(Event):
     kind = "missed-call"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Caught(Event):
     """`catcher` caught `seat` without a Last Card call."""
 
@@ -166,7 +180,7 @@ class Caught(Event):
     kind = "caught"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class WindowClosed(Event):
     """The Last Card window closed; play goes on."""
 
@@ -174,7 +188,7 @@ class WindowClosed(Event):
     kind = "window-closed"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Challenged(Event):
     """`challenger` challenged `seat`'s Wild Draw Four; `bluff` says who was right."""
 
@@ -184,7 +198,7 @@ class Challenged(Event):
     kind = "challenged"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TimedOut(Event):
     """A seat's turn timer ran out."""
 
@@ -192,7 +206,7 @@ class TimedOut(Event):
     kind = "timed-out"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
     """The discard pile (bar its top card) became the new draw pile."""
 
@@ -200,7 +214,7 @@ class Reshuffled(Event):
     kind = "reshuffled"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class WentOut(Event):
     """A seat played its last card and finished in `place` (1 = won the round)."""
 
@@ -209,7 +223,7 @@ class WentOut(Event):
     kind = "went-out"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
     """The round is over. `winner` is None after a stalemate; `points` were scored."""
 
@@ -220,7 +234,7 @@ class RoundEnded(Event):
     kind = "round-ended"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     """The match is over; `winners` share the win (empty: nobody won)."""
 

@@ -1,22 +1,22 @@
 """Why an action is not allowed, in the words a player would use.
 
 Only called once `Game.legal_actions` has refused an action, so it may take its time.
+It reads the view of the seat that tried (the seat to act, for the table's own
+actions): what that player could see is all the answer needs.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import actions as A
 from .cards import Rank
 from .phase import Phase
 from .rules import LastCard
-
-if TYPE_CHECKING:
-    from .game import Game
+from .view import View
 
 
-def _colour_hint(game: Game) -> str:
+def _colour_hint(game: View) -> str:
     """What may be played on the top card: 'red ●, a 3 or a Wild'."""
     top = game.top
     colour = game.active_colour
@@ -27,8 +27,19 @@ def _colour_hint(game: Game) -> str:
     return ", ".join(parts) + " or a Wild"
 
 
-def why_not(game: Game, action: A.Action, seat: int | None) -> str:
-    """A sentence saying why `action` by `seat` is illegal now."""
+class _Viewable(Protocol):
+    """A game, as far as this module needs one: a seat's view of it."""
+
+    current: int
+
+    def view(self, seat: int) -> View: ...
+
+
+def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
+    """A sentence saying why `action` by `seat` is illegal now, from the view of
+    `seat` (of the seat to act when `seat` is None); given a game, from its view."""
+    if not isinstance(game, View):
+        game = game.view(game.current if seat is None else seat)
     phase = game.phase
     if phase is Phase.MATCH_OVER:
         return "The game is over."
@@ -44,7 +55,8 @@ def why_not(game: Game, action: A.Action, seat: int | None) -> str:
         if target == seat:
             return "You cannot catch yourself."
         if game.vulnerable != target:
-            if 0 <= target < game.seats and len(game.hands[target]) == 1 and game.called[target]:
+            if 0 <= target < game.seats and game.hand_counts[target] == 1 \
+                    and game.called[target]:
                 return "They already called Last Card."
             return "Nobody can be caught: only a player down to one card without a call can."
         return "You cannot catch anyone now."
@@ -53,8 +65,7 @@ def why_not(game: Game, action: A.Action, seat: int | None) -> str:
             return "Last Card is called for everyone automatically in this game."
         if seat is not None and game.called[seat]:
             return "You have already called Last Card."
-        hand = game.hands[seat] if seat is not None else []
-        if len(hand) != 2 and seat != game.vulnerable:
+        if len(game.hand) != 2 and seat != game.vulnerable:
             return "Last Card is called when you are about to play down to one card."
         return "You cannot call Last Card now."
     if seat != cur:
@@ -71,7 +82,7 @@ def why_not(game: Game, action: A.Action, seat: int | None) -> str:
         return "Challenge the Wild Draw Four or take the four cards."
     if action is A.CHALLENGE:
         return "There is no Wild Draw Four to challenge."
-    hand = game.hands[cur]
+    hand = game.hand
     if action is A.ACCEPT:
         return "There is no penalty to take."
     if game.pending and (action is A.DRAW or action is A.PASS):
@@ -80,7 +91,7 @@ def why_not(game: Game, action: A.Action, seat: int | None) -> str:
     if action is A.DRAW:
         if phase is Phase.DRAWN:
             return "You have already drawn a card this turn: play it or keep it."
-        if not game.can_draw():
+        if not game.draw_count and len(game.discard) <= 1:
             return "There are no cards left to draw."
         return "You have a card you can play, so you cannot draw in this game."
     if action is A.PASS:
@@ -112,6 +123,6 @@ def why_not(game: Game, action: A.Action, seat: int | None) -> str:
     if card.rank is Rank.WILD_DRAW_FOUR and colour_now is not None:
         return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "
                 f"it may only be played when you have no {colour_now.title.lower()} cards.")
-    if not game.matches(card):
+    if not card.matches(colour_now, game.top.rank):
         return f"{card.name} does not match {game.top.name} — play {_colour_hint(game)}."
     return f"{card.name} cannot be played now."

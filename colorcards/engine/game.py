@@ -9,19 +9,26 @@ clock: the Last Card window and the turn timer end when the caller applies
 
 One step path: `apply` checks an action (or trusts one it listed itself for the seat
 to act) and hands it to the one step of its type (`_play`, `_draw`, `_pass`, ...),
-each written once. Speed: `colorcards sim` plays thousands of whole games a second
-through this same surface, so those steps are lean. Besides the public fields the
-game keeps derived ones: the rule flags; `_masks`, per seat a bitmask of the distinct
-cards held (see `precomputed`); `_match`, the mask of what matches the top card and the
-active colour (set wherever either changes); `_after`, the next seat after each seat;
-and `_dc`, the seat to act's decision once listed. `_resync()` rebuilds them all from
-the public fields.
+each written once. Who acts next is `next_decision`'s alone, and `legal_actions(seat)`
+lists exactly what it offers that seat (see there). Speed: `colorcards sim` plays
+thousands of whole games a second through this same surface, so those steps are lean.
+Besides its state the game keeps derived fields: the rule flags; `_masks`, per seat a
+bitmask of the distinct cards held (see `precomputed`); `_match`, the mask of what
+matches the top card and the active colour (set wherever either changes); `_after`, the
+next seat after each seat; and `_dc`, the seat to act's decision once listed.
+`_resync()` rebuilds them all from the state.
+
+The state is read through read-only properties (`game.phase`, `game.hands`, ...) over
+private slots: only the game's own steps change it (`actions`, the replay log, is the
+one field a caller may still rebind). The containers returned (hands, piles, scores)
+are the game's own: read them, never write into them.
 
 Fair by construction: `history` holds every event, drawn cards included, and never
-leaves the game for a seat. What the seats may read is the public record (`_public`,
-each event as every seat saw it) and each seat's own drawn cards (`_own`), brought up
-to date from `history` when a view is taken (`_record`), so a loop whose players need
-no view pays nothing for them. A `View` holds only those two.
+leaves the game for a seat. A seat gets a `View`, a snapshot that shares nothing
+mutable with the game: the public record (each event as every seat saw it) as full
+chunks of frozen events shared between views plus a copy of the last part, and the
+seat's own draws as a tuple. The record is brought up to date from `history` when a
+view is taken (`_record`), so a loop whose players need no view pays nothing for it.
 """
 
 from __future__ import annotations
@@ -33,11 +40,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import repeat, starmap
 from operator import attrgetter
+from typing import Any
 
 from . import actions as A
 from . import events as E
-from .cards import COLOURS, Card, Colour, full_deck
-from .decision import Decision
+from .cards import COLOURS, Card, Colour, Rank, full_deck
+from .decision import Decision, DecisionKind
 from .errors import IllegalAction, RulesError
 from .explain import why_not
 from .outcome import Ending, Outcome, RoundResult
@@ -46,20 +54,20 @@ from .precomputed import (
     BIT,
     CALLED,
     COLOUR_MATCH,
-    COLOURED,
     DEAL,
     DRAW_TWO,
-    DREW,
     F_ACCEPT,
     F_CALL,
     F_DRAW,
     F_PASS,
-    KEYED,
+    FLAG_ACTIONS,
+    FLAG_SHIFT,
     MISSED,
     NAME_COLOURS,
     PASSED,
     PLAIN,
     PLAYED,
+    PLAYS,
     REVERSE,
     REVERSED,
     SKIP,
@@ -70,9 +78,9 @@ from .precomputed import (
     WILD,
     WILD4,
     WINDOW_CLOSES,
-    keyed_decision,
-    listed_decision,
+    breaks_draw_four,
     mask_of,
+    plays_of,
     reaction_decision,
 )
 from .rngstate import copy_rng
@@ -91,9 +99,14 @@ from .rules import (
 )
 from .scoring import match_places, match_winners, score_round
 from .turns import Turn, card_turn, seat_after
-from .view import View
+from .view import CHUNK, View
 
+FORMAT = "colorcards-game"
+"""What a saved game's JSON says it is (`to_json`; `serial` reads it back)."""
+VERSION = 1
 HAND_SIZE = 7
+DRAW_SIZE = {DRAW_TWO: 2, WILD4: 4}
+"""What each draw card makes the next seat draw."""
 HUMAN_SEAT = 0
 """The seat of the person at the table (the others are computer players)."""
 TURN, DRAWN, CHALLENGE, NAME_COLOUR = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.NAME_COLOUR
@@ -106,20 +119,33 @@ STATE = (
     "challenge_bluff", "challenge_from", "out", "winner_points", "stuck_passes", "turns",
     "lacks", "current", "phase", "reactions",
 )
-"""The names of a game's whole state: everything `to_json` writes, besides the
-derived fields the game rebuilds itself."""
+"""The names of a game's whole state: everything `to_json` writes and `from_state`
+takes, besides the derived fields the game rebuilds itself. Each is a read-only
+property over a private slot of the same name with a leading underscore (`actions`
+excepted: a plain attribute)."""
 _STATE_NAMES = frozenset(STATE)
+_SLOT = {name: name if name == "actions" else "_" + name for name in STATE}
 DERIVED = (
     "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_masks", "_match",
-    "_orders", "_after", "_dc", "_public", "_own",
+    "_orders", "_after", "_dc", "_sealed", "_tail", "_own", "_seen",
 )
 """The fields a game rebuilds from its state (`_resync`): the rule flags, each hand's
 card mask, what matches the top card, the seat order, the decision kept and the public
 record."""
-_SHARED = tuple(name for name in (*STATE, *DERIVED) if name not in {
+_SHARED = tuple(_SLOT.get(name, name) for name in (*STATE, *DERIVED) if name not in {
     "rng", "scores", "table_points", "results", "history", "actions", "hands", "draw_pile",
-    "discard", "called", "out", "lacks", "_masks", "_public", "_own"})
+    "discard", "called", "out", "lacks", "_masks", "_sealed", "_tail", "_own", "_seen"})
 """What `Game.copy` shares with the original: values never changed in place."""
+_TURN_KIND = DecisionKind.TURN
+_DRAW, _PASS, _ACCEPT, _CALL = (flag >> FLAG_SHIFT for flag in (F_DRAW, F_PASS, F_ACCEPT, F_CALL))
+"""The flags of a turn's extra actions, as `FLAG_ACTIONS` indexes them."""
+_new_decision = tuple.__new__
+"""Builds a `Decision` in C (a named tuple's own constructor is Python code)."""
+
+
+def _field(slot: str, doc: str) -> Any:
+    """A read-only property over `slot`, read in C (no Python frame per read)."""
+    return property(attrgetter(slot), doc=doc)
 
 
 class Game:
@@ -127,110 +153,168 @@ class Game:
 
     # Slots, not a __dict__: every step reads and writes a dozen of these, and a slot is
     # the cheapest attribute Python has (a game has too many fields for a shared dict).
-    __slots__ = (*STATE, *DERIVED)
+    __slots__ = (*_SLOT.values(), *DERIVED)
+
+    rules: Rules = _field("_rules", "The options in force.")
+    seats: int = _field("_seats", "Number of seats; seat 0 is the human.")
+    seed: int = _field("_seed", "The seed that, with `actions`, replays the game exactly. "
+                                "Never shown in play.")
+    rng: random.Random = _field("_rng", "The game's own generator: shuffles and nothing else.")
+    round: int = _field("_round", "The round being played (1 the first).")
+    dealer: int = _field("_dealer", "Who dealt this round.")
+    scores: list[int] = _field("_scores", "Match points per seat.")
+    table_points: list[int] = _field(
+        "_table_points", "Table points (3 / 1 / 0 by finishing place) summed over the rounds.")
+    results: list[RoundResult] = _field("_results", "One record per finished round.")
+    winners: tuple[int, ...] = _field(
+        "_winners", "Who won the match, once it is over (several on a tie, none on a "
+                    "stalemate).")
+    total_turns: int = _field("_total_turns", "Turns played in the whole match.")
+    history: list[E.Event] = _field(
+        "_history", "Every event of the match, private parts included: never handed to a "
+                    "seat (a seat's `view` holds the public record and its own draws).")
+    direction: int = _field(
+        "_direction", "1 while play runs left (seat order), -1 after an odd number of "
+                      "Reverses.")
+    hands: list[list[Card]] = _field(
+        "_hands", "Each seat's cards, kept in card order. Never shown to other seats.")
+    draw_pile: list[Card] = _field(
+        "_draw_pile", "Face-down cards; the top is the end of the list.")
+    discard: list[Card] = _field("_discard", "Face-up cards; the top is the end of the list.")
+    active_colour: Colour | None = _field(
+        "_active_colour", "The colour to match (a wild's named colour while a wild is on "
+                          "top).")
+    pending: int = _field(
+        "_pending", "A stacked draw penalty facing the current seat (stacking on only).")
+    drawn: Card | None = _field("_drawn", "The card just drawn, in the ``drawn`` phase.")
+    called: list[bool] = _field(
+        "_called", "Seats that have called Last Card for their current one or two cards.")
+    vulnerable: int | None = _field(
+        "_vulnerable", "A seat down to one card without a call, who may still be caught.")
+    after_window: tuple[int, Phase] | None = _field(
+        "_after_window", "Where play goes when the Last Card window closes: (seat, phase).")
+    challenge_bluff: bool = _field(
+        "_challenge_bluff", "Whether the Wild Draw Four that may be challenged was a bluff "
+                            "(hidden).")
+    challenge_from: int | None = _field(
+        "_challenge_from", "Who played the Wild Draw Four that may be challenged.")
+    out: list[int] = _field("_out", "Seats that have gone out this round, in order.")
+    winner_points: int = _field(
+        "_winner_points", "What the round's winner scored at the moment of going out.")
+    stuck_passes: int = _field(
+        "_stuck_passes", "Consecutive turns in which nobody could play or draw (stalemate "
+                         "count).")
+    turns: int = _field("_turns", "Turns played in this round.")
+    lacks: list[set[Colour]] = _field(
+        "_lacks", "Colours each seat has publicly drawn on and not played since.")
+    current: int = _field("_current", "The seat to act (see `current_seat`).")
+    phase: Phase = _field("_phase", "What the game waits for.")
+    reactions: tuple[int, ...] = _field(
+        "_reactions", "While `vulnerable` is set: the seats still to be offered a reaction "
+                      "to the missed call, in order (see `next_decision`). Stale once "
+                      "`vulnerable` is None.")
 
     def __init__(self, rules: Rules | None = None, seats: int = 4, seed: int | None = None):
         rules = rules or Rules()
         if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
             raise RulesError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
-        self.rules = rules
+        self._rules = rules
         """The options in force."""
-        self.seats = seats
+        self._seats = seats
         """Number of seats; seat 0 is the human."""
-        self.seed = int.from_bytes(os.urandom(8)) if seed is None else seed
+        self._seed = int.from_bytes(os.urandom(8)) if seed is None else seed
         """The seed that, with `actions`, replays the game exactly. Never shown in play."""
-        self.rng = random.Random(self.seed)
+        self._rng = random.Random(self._seed)
         """The game's own generator: shuffles and nothing else."""
-        self.round = 0
+        self._round = 0
         human_first = rules.first_player is FirstPlayer.HUMAN
-        self.dealer = seats - 1 if human_first else self.rng.randrange(seats)
-        self.scores = [0] * seats
+        self._dealer = seats - 1 if human_first else self._rng.randrange(seats)
+        self._scores = [0] * seats
         """Match points per seat."""
-        self.table_points = [0] * seats
+        self._table_points = [0] * seats
         """Table points (3 / 1 / 0 by finishing place) summed over the rounds."""
-        self.results: list[RoundResult] = []
+        self._results: list[RoundResult] = []
         """One record per finished round."""
-        self.winners: tuple[int, ...] = ()
+        self._winners: tuple[int, ...] = ()
         """Who won the match, once it is over (several on a tie, none on a stalemate)."""
-        self.total_turns = 0
+        self._total_turns = 0
         """Turns played in the whole match."""
-        self.history: list[E.Event] = []
+        self._history: list[E.Event] = []
         """Every event of the match, private parts included: never handed to a seat
         (`_record` is what the seats read)."""
         self.actions: list[tuple[int | None, A.Action]] = []
         """Every action applied, with the seat that applied it: the replay log."""
-        self._public: list[E.Event] = []
-        self._own: list[list[tuple[int, E.Drew]]] = [[] for _ in range(seats)]
+        self._new_record()
         self._rule_flags()
         self._deal()
 
     # ------------------------------------------------------------------ dealing
 
     def _deal(self) -> None:
-        n = self.seats
-        rules = self.rules
-        self.round += 1
-        if self.round > 1 and rules.first_player is FirstPlayer.LEFT_OF_DEALER:
-            self.dealer = (self.dealer + 1) % n
-        self.direction = 1
+        n = self._seats
+        rules = self._rules
+        self._round += 1
+        if self._round > 1 and rules.first_player is FirstPlayer.LEFT_OF_DEALER:
+            self._dealer = (self._dealer + 1) % n
+        self._direction = 1
         """1 while play runs left (seat order), -1 after an odd number of Reverses."""
         deck = full_deck()
-        _shuffle(self.rng, deck)
-        self.hands: list[list[Card]] = [
+        _shuffle(self._rng, deck)
+        self._hands: list[list[Card]] = [
             sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_index) for i in range(n)
         ]
         """Each seat's cards, kept in card order. Never shown to other seats."""
-        self.draw_pile: list[Card] = deck[n * HAND_SIZE:]
+        self._draw_pile: list[Card] = deck[n * HAND_SIZE:]
         """Face-down cards; the top is the end of the list."""
-        self.discard: list[Card] = []
+        self._discard: list[Card] = []
         """Face-up cards; the top is the end of the list."""
-        self.active_colour: Colour | None = None
+        self._active_colour: Colour | None = None
         """The colour to match (a wild's named colour while a wild is on top)."""
-        self.pending = 0
+        self._pending = 0
         """A stacked draw penalty facing the current seat (stacking on only)."""
-        self.drawn: Card | None = None
+        self._drawn: Card | None = None
         """The card just drawn, in the ``drawn`` phase."""
-        self.called = [False] * n
+        self._called = [False] * n
         """Seats that have called Last Card for their current one or two cards."""
-        self.vulnerable: int | None = None
+        self._vulnerable: int | None = None
         """A seat down to one card without a call, who may still be caught."""
-        self.after_window: tuple[int, Phase] | None = None
+        self._after_window: tuple[int, Phase] | None = None
         """Where play goes when the Last Card window closes: (seat, phase)."""
-        self.challenge_bluff = False
+        self._challenge_bluff = False
         """Whether the Wild Draw Four being challenged was a bluff (hidden)."""
-        self.challenge_from: int | None = None
+        self._challenge_from: int | None = None
         """Who played the Wild Draw Four that may be challenged."""
-        self.out: list[int] = []
+        self._out: list[int] = []
         """Seats that have gone out this round, in order."""
-        self.winner_points = 0
+        self._winner_points = 0
         """What the round's winner scored at the moment of going out."""
-        self.stuck_passes = 0
+        self._stuck_passes = 0
         """Consecutive turns in which nobody could play or draw (stalemate count)."""
-        self.turns = 0
+        self._turns = 0
         """Turns played in this round."""
-        self.lacks: list[set[Colour]] = [set() for _ in range(n)]
+        self._lacks: list[set[Colour]] = [set() for _ in range(n)]
         """Colours each seat has publicly drawn on and not played since."""
-        self.reactions: tuple[int, ...] = ()
+        self._reactions: tuple[int, ...] = ()
         """While `vulnerable` is set: the seats still to be offered a reaction to the
         missed call, in order (see `next_decision`). Stale once `vulnerable` is None."""
         human_first = rules.first_player is FirstPlayer.HUMAN
-        first = HUMAN_SEAT if human_first else (self.dealer + 1) % n
+        first = HUMAN_SEAT if human_first else (self._dealer + 1) % n
         if human_first:
-            self.dealer = (first - 1) % n
-        self.history.append(E.RoundStarted(self.round, self.dealer))
-        self.current = first
+            self._dealer = (first - 1) % n
+        self._history.append(E.RoundStarted(self._round, self._dealer))
+        self._current = first
         """The seat to act."""
-        self.phase = TURN
+        self._phase = TURN
         """What the game waits for."""
         self._dc: Decision | None = None
-        self._masks = [mask_of(h) for h in self.hands]
+        self._masks = [mask_of(h) for h in self._hands]
         self._seat_order()
         self._turn_first_card(first)
 
     def _turn_first_card(self, first: int) -> None:
-        how = self.rules.first_card
+        how = self._rules.first_card
         while True:
-            card = self.draw_pile.pop()
+            card = self._draw_pile.pop()
             goes_back = (
                 (how is FirstCard.CLASSIC and card.rank is WILD4)
                 or (how is FirstCard.NUMBER and not card.is_number)
@@ -238,75 +322,74 @@ class Game:
             )
             if not goes_back:
                 break
-            self.history.append(E.Turned(card, returned=True))
+            self._history.append(E.Turned(card, returned=True))
             # Back into the pile and reshuffle: the rest of the pile is already in
             # uniformly random order, so putting the card at a uniformly random place
             # gives exactly a reshuffled pile, for a fraction of a full shuffle's cost.
-            pile = self.draw_pile
-            pile.insert(self.rng.randrange(len(pile) + 1), card)
-        self.discard.append(card)
-        self.active_colour = card.colour
+            pile = self._draw_pile
+            pile.insert(self._rng.randrange(len(pile) + 1), card)
+        self._discard.append(card)
+        self._active_colour = card.colour
         self._match = COLOUR_MATCH[card.colour] | TOP_MATCH[card.index]
-        self.history.append(E.Turned(card))
+        self._history.append(E.Turned(card))
         rank = card.rank
-        before = (first - self.direction) % self.seats
+        before = (first - self._direction) % self._seats
         if rank is WILD:
-            self.phase = NAME_COLOUR
+            self._phase = NAME_COLOUR
         elif rank is SKIP:
-            self.history.append(SKIPPED[first])
-            self.current = self.next_seat(first)
+            self._history.append(SKIPPED[first])
+            self._current = self.next_seat(first)
         elif rank is REVERSE:
             self._reverse_direction()
-            if how is FirstCard.CLASSIC or self.seats == 2:
-                self.current = before
+            if how is FirstCard.CLASSIC or self._seats == 2:
+                self._current = before
             else:
-                self.current = self.next_seat(before)
+                self._current = self.next_seat(before)
         elif rank is DRAW_TWO:
-            if how is FirstCard.AS_IF_PLAYED and self.rules.stacking is Stacking.ON:
-                self.pending = 2
-                self.history.append(E.PenaltyPending(first, 2))
+            if how is FirstCard.AS_IF_PLAYED and self._rules.stacking is Stacking.ON:
+                self._pending = 2
+                self._history.append(E.PenaltyPending(first, 2))
             else:
-                self._draw_into(first, 2, "penalty")
-                self.history.append(SKIPPED[first])
-                self.current = self.next_seat(first)
+                self._penalise(first, 2, "penalty")
+                self._current = self.next_seat(first)
 
     # ------------------------------------------------------------------ queries
 
     @property
     def top(self) -> Card:
         """The card on top of the discard pile."""
-        return self.discard[-1]
+        return self._discard[-1]
 
     @property
     def is_over(self) -> bool:
         """True once the match has ended."""
-        return self.phase is MATCH_OVER
+        return self._phase is MATCH_OVER
 
     def outcome(self) -> Outcome | None:
         """Who won the match and why, once it is over; None while it is played."""
-        if self.phase is not MATCH_OVER:
+        if self._phase is not MATCH_OVER:
             return None
-        rules = self.rules
+        rules = self._rules
         if rules.match is Match.SINGLE:
-            ending = Ending.STALEMATE if self.results[-1].winner is None else Ending.WENT_OUT
+            ending = Ending.STALEMATE if self._results[-1].winner is None else Ending.WENT_OUT
         elif rules.rounds is not None:
             ending = Ending.ROUNDS_PLAYED
         else:
             ending = Ending.TARGET_REACHED
-        return Outcome(self.winners, ending, tuple(self.scores), tuple(self.table_points),
-                       self.round)
+        return Outcome(self._winners, ending, tuple(self._scores), tuple(self._table_points),
+                       self._round)
 
     def places(self) -> tuple[int, ...]:
         """Each seat's place so far, 1 the best: a single round's finishing order, or
         over several rounds by match points, equal totals sharing (`scoring`)."""
-        if self.rules.match is Match.SINGLE and self.results:
-            return self.results[-1].places
-        return match_places(self.scores)
+        if self._rules.match is Match.SINGLE and self._results:
+            return self._results[-1].places
+        return match_places(self._scores)
 
     @property
     def current_seat(self) -> int | None:
         """The seat to act, or None between rounds and after the match."""
-        return None if self.phase is ROUND_OVER or self.phase is MATCH_OVER else self.current
+        return None if self._phase is ROUND_OVER or self._phase is MATCH_OVER else self._current
 
     def next_seat(self, seat: int) -> int:
         """The next seat after `seat` in the direction of play that still holds cards
@@ -318,30 +401,30 @@ class Game:
         still holds cards (`_orders`; `_after` is the one in force): the walk round
         the table, written once. Called when a hand empties (and on dealing), so the
         end of a turn is one lookup and a Reverse one assignment."""
-        hands = self.hands
-        orders = {d: [seat_after(hands, seat, d) for seat in range(self.seats)]
+        hands = self._hands
+        orders = {d: [seat_after(hands, seat, d) for seat in range(self._seats)]
                   for d in (1, -1)}
         self._orders = orders
-        self._after = orders[self.direction]
+        self._after = orders[self._direction]
 
     def _active_count(self) -> int:
         """How many seats still hold cards."""
-        hands = self.hands
+        hands = self._hands
         return len(hands) - hands.count([])
 
     def matches(self, card: Card) -> bool:
         """Whether the card matches the top card or the active colour (wilds always do)."""
-        return card.matches(self.active_colour, self.discard[-1].rank)
+        return card.matches(self._active_colour, self._discard[-1].rank)
 
     def can_draw(self) -> bool:
         """Whether a card can be drawn (from the pile, or by reshuffling the discards)."""
-        return bool(self.draw_pile) or len(self.discard) > 1
+        return bool(self._draw_pile) or len(self._discard) > 1
 
     # -- derived state
 
     def _rule_flags(self) -> None:
         """The options the hot paths test, as booleans (one attribute read each)."""
-        rules = self.rules
+        rules = self._rules
         self._restricted = rules.draw_four is DrawFour.RESTRICTED
         self._challenge_on = rules.draw_four is DrawFour.CHALLENGE
         self._any_time = rules.draw is DrawRule.ANY_TIME
@@ -351,105 +434,134 @@ class Game:
     def _resync(self) -> None:
         """Rebuild the derived state (the rule flags, `_masks`, the cached decision)
         from the public fields."""
-        self.phase = Phase(self.phase)
-        if self.after_window is not None:
-            seat, phase = self.after_window
-            self.after_window = (seat, Phase(phase))
+        self._phase = Phase(self._phase)
+        if self._after_window is not None:
+            seat, phase = self._after_window
+            self._after_window = (seat, Phase(phase))
         self._rule_flags()
-        self._masks = [mask_of(h) for h in self.hands]
-        self._match = COLOUR_MATCH[self.active_colour] | TOP_MATCH[self.discard[-1].index]
+        self._masks = [mask_of(h) for h in self._hands]
+        self._match = COLOUR_MATCH[self._active_colour] | TOP_MATCH[self._discard[-1].index]
         self._seat_order()
         self._dc = None
-        self._public = []
-        self._own = [[] for _ in range(self.seats)]
+        self._new_record()
 
-    def _record(self) -> list[E.Event]:
-        """The public record, brought up to date with `history`: event i as every seat
-        saw it (a draw without its cards); each seat's own draws, cards and all, go to
-        `_own[seat]` with their index. Only these two reach a `View`."""
-        public, history, own = self._public, self.history, self._own
-        drew = E.Drew
-        for i in range(len(public), len(history)):
+    def _new_record(self) -> None:
+        """An empty public record (nothing of `history` read into it yet)."""
+        self._sealed: tuple[tuple[E.Event, ...], ...] = ()
+        self._tail: list[E.Event] = []
+        self._own: list[tuple[tuple[int, E.Drew], ...]] = [()] * self._seats
+        self._seen = 0
+
+    def _record(self) -> None:
+        """Bring the public record up to date with `history`: event i as every seat saw
+        it (a draw without its cards) goes to the record, each `CHUNK` of it sealed into
+        a tuple shared by every view from then on; each seat's own draws, cards and
+        all, go to `_own[seat]` (a tuple, replaced as it grows) with their index."""
+        history = self._history
+        end = len(history)
+        if self._seen == end:
+            return
+        tail, own, drew = self._tail, self._own, E.Drew
+        for i in range(self._seen, end):
             event = history[i]
             if type(event) is drew and event.cards:
-                own[event.seat].append((i, event))
+                seat = event.seat
+                own[seat] = (*own[seat], (i, event))
                 event = event.public()
-            public.append(event)
-        return public
+            tail.append(event)
+            if len(tail) == CHUNK:
+                self._sealed = (*self._sealed, tuple(tail))
+                tail.clear()
+        self._seen = end
 
     # -- what may be done
 
     def legal_actions(self, seat: int | None = None) -> tuple[A.Action, ...]:
-        """What `seat` (default: the seat to act) may do now, in a fixed order: plays
+        """What `seat` (default: the seat to act) may apply now, in a fixed order: plays
         in card order (a wild once per colour), then Draw, Pass, Accept, Call, Catch.
 
+        Exactly what `next_decision` offers that seat, less `DECLINE`: now, or when its
+        turn to answer comes. A table with real clocks lets a seat answer before it is
+        asked: a seat still to be asked about a missed Last Card call may call or catch
+        at once, and the seat to act may take its turn (which ends the chance to catch)
+        while the others are still to answer. A seat `next_decision` will not ask (one
+        that let the chance go by, or any seat but the one to act) may do nothing; in
+        the Last Card window the seat to act is the offender, asked like the others.
+
         The clock actions (`TimeOut`, `CloseWindow`) are never listed: the caller
-        applies them when its own clock runs out. Nor is `DECLINE`: `next_decision`
-        offers it. Between rounds the table alone may act: `NEXT_ROUND` (seat None)."""
-        phase = self.phase
+        applies them when its own clock runs out. Between rounds the table alone may
+        act: `NEXT_ROUND` (seat None)."""
+        phase = self._phase
         if phase is ROUND_OVER:
             return (A.NEXT_ROUND,) if seat is None else ()
         if phase is MATCH_OVER:
             return ()
-        if seat is None or seat == self.current:
+        cur = self._current
+        if seat is None:
+            seat = cur
+        if seat == cur and phase is not WINDOW:
             return (self._dc or self._turn()).actions  # type: ignore[union-attr]
-        v = self.vulnerable
-        if seat == v:
-            return () if phase is WINDOW else (A.CALL,)
-        return () if v is None else (A.Catch(v),)
+        v = self._vulnerable
+        if v is not None and seat in self._reactions:  # still to be asked
+            return (A.CALL,) if seat == v else (A.Catch(v),)
+        return ()
 
     def _turn(self) -> Decision | None:
         """The seat to act's decision (its legal actions), kept until `apply`; between
         rounds the deal, and None once the match is over. The one place that says
-        what a turn allows: for the ``turn`` and ``drawn`` phases as a key of the
-        playable cards (one AND of masks) with flags for Draw, Pass, Accept and Call."""
-        cur = self.current
-        phase = self.phase
+        what a turn allows: for the ``turn`` and ``drawn`` phases the playable cards
+        (one AND of masks) and flags for Draw, Pass, Accept and Call, read off complete
+        tables (`PLAYS`, `FLAG_ACTIONS`); nothing about a hand is kept outside the game."""
+        cur = self._current
+        phase = self._phase
+        v = self._vulnerable
         if phase is TURN or phase is DRAWN:
             held = self._masks[cur]
-            pending = self.pending
+            pending = self._pending
             if pending:
-                playable = held & STACK_MATCH[self.discard[-1].index]
+                playable = held & STACK_MATCH[self._discard[-1].index]
             else:
                 playable = held & self._match
-            if self._restricted and playable & W4_BIT and held & COLOURED[self.active_colour]:
+            if playable & W4_BIT and self._draw_four_barred(held):
                 playable ^= W4_BIT
             if phase is DRAWN:  # the drawn card, if it can be played, or keep it
-                key = playable & BIT[self.drawn.index] | F_PASS  # type: ignore[union-attr]
+                playable &= BIT[self._drawn.index]  # type: ignore[union-attr]
+                flags = _PASS
             elif pending:
-                key = playable | F_ACCEPT
-            elif self.draw_pile or len(self.discard) > 1:
-                key = playable | F_DRAW if not playable or self._any_time else playable
+                flags = _ACCEPT
+            elif self._draw_pile or len(self._discard) > 1:
+                flags = _DRAW if not playable or self._any_time else 0
             else:
-                key = playable or F_PASS
-            if len(self.hands[cur]) == 2 and not self.called[cur] and not self._auto_call:
-                key |= F_CALL
-            v = self.vulnerable
-            if v is None:
-                decision = KEYED[cur].get(key) or keyed_decision(cur, key)
-                self._dc = decision
-                return decision
-            if cur == v:  # still to call (a Skip between two, or in the window)
-                key |= F_CALL
-            decision = KEYED[cur].get(key) or keyed_decision(cur, key)
+                flags = 0 if playable else _PASS
+            if ((len(self._hands[cur]) == 2 and not self._called[cur] and not self._auto_call)
+                    or cur == v):  # (the offender still to call: a Skip between two)
+                flags |= _CALL
+            try:
+                actions = PLAYS[playable] + FLAG_ACTIONS[flags]
+            except KeyError:  # three cards or more (a turn in seven)
+                actions = plays_of(playable) + FLAG_ACTIONS[flags]
         elif phase is ROUND_OVER:
             self._dc = DEAL
             return DEAL
         elif phase is MATCH_OVER:
             return None
         else:
-            v = self.vulnerable
-            decision = listed_decision(cur, (A.CHALLENGE, A.ACCEPT) if phase is CHALLENGE
-                                       else NAME_COLOURS if phase is NAME_COLOUR
-                                       else (A.CALL,))  # WINDOW: the offender may call
+            actions = ((A.CHALLENGE, A.ACCEPT) if phase is CHALLENGE
+                       else NAME_COLOURS if phase is NAME_COLOUR
+                       else (A.CALL,))  # WINDOW: the offender may call
         if v is not None and v != cur:
-            decision = listed_decision(cur, (*decision.actions, A.Catch(v)))
-        self._dc = decision
+            actions += (A.Catch(v),)
+        decision = self._dc = _new_decision(Decision, (_TURN_KIND, cur, actions))
         return decision
+
+    def _draw_four_barred(self, held: int) -> bool:
+        """Whether a seat holding `held` may not play its Wild Draw Four now: the
+        restricted rule and a card of the active colour in hand (`breaks_draw_four`)."""
+        return self._restricted and breaks_draw_four(held, self._active_colour)
 
     def _playable(self, seat: int) -> list[Card]:
         """The distinct cards the seat to act may play now, in card order."""
-        if seat != self.current:
+        if seat != self._current:
             return []
         plays = [a.card for a in self.legal_actions(seat) if isinstance(a, A.Play)]
         return list(dict.fromkeys(plays))
@@ -468,7 +580,7 @@ class Game:
         """Apply `action` for `seat` (default: the seat to act); return what happened.
 
         Raises IllegalAction, saying why in a player's words, and changes nothing."""
-        history = self.history
+        history = self._history
         start = len(history)
         self.step(action, seat)
         return history[start:]
@@ -488,29 +600,30 @@ class Game:
 
     def _check(self, action: A.Action, seat: int | None) -> int | None:
         """The seat that applies `action`; IllegalAction if it may not."""
-        phase = self.phase
+        phase = self._phase
         if seat is None:
-            seat = None if phase is ROUND_OVER or phase is MATCH_OVER else self.current
+            seat = None if phase is ROUND_OVER or phase is MATCH_OVER else self._current
         if action is A.CLOSE_WINDOW:
             if phase is not WINDOW:
                 raise IllegalAction("There is no Last Card window open.")
             return seat
         if action is A.DECLINE:
-            reactions = self.reactions
-            if self.vulnerable is None or not reactions or seat != reactions[0]:
+            reactions = self._reactions
+            if self._vulnerable is None or not reactions or seat != reactions[0]:
                 raise IllegalAction("There is nothing to react to now.")
             return seat
         if action is A.TIMEOUT:
-            if self.rules.turn_timer == 0:
+            if self._rules.turn_timer == 0:
                 raise IllegalAction("There is no turn timer in this game.")
-            if seat != self.current or phase in (WINDOW, ROUND_OVER, MATCH_OVER):
+            if seat != self._current or phase in (WINDOW, ROUND_OVER, MATCH_OVER):
                 raise IllegalAction("Only the player whose turn it is can run out of time.")
             return seat
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self._seats):
             raise IllegalAction(f"There is no seat {seat} at this table.")
         if action in self.legal_actions(seat):
             return seat
-        raise IllegalAction(why_not(self, action, seat))
+        asking = self._current if seat is None else seat
+        raise IllegalAction(why_not(self.view(asking), action, seat))
 
     # -- the steps, one per kind of action. The seat to act taking its turn (play,
     # draw, pass, accept, challenge, name a colour, time out) ends any chance to catch
@@ -518,52 +631,49 @@ class Game:
     # do not.
 
     def _play(self, action: A.Play, seat: int) -> None:
-        self.vulnerable = None
-        self.stuck_passes = 0
+        self._vulnerable = None
+        self._stuck_passes = 0
         card = action.card
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if self._challenge_on and card.rank is WILD4:
-            self.challenge_bluff = bool(self._masks[seat] & COLOURED[self.active_colour])
+            self._challenge_bluff = breaks_draw_four(self._masks[seat], self._active_colour)
         hand.remove(card)
         if card not in hand:
             self._masks[seat] ^= BIT[card.index]
-        self.discard.append(card)
+        self._discard.append(card)
         colour = action.colour
-        active = self.active_colour = colour or card.colour
+        active = self._active_colour = colour or card.colour
         self._match = COLOUR_MATCH[active] | TOP_MATCH[card.index]
-        event = PLAYED[seat].get(action)
-        if event is None:
-            event = PLAYED[seat][action] = E.Played(seat, card, colour)
-        self.history.append(event)
-        lacks = self.lacks[seat]
+        self._history.append(PLAYED[seat][action])
+        lacks = self._lacks[seat]
         if lacks:
             lacks.discard(card.colour)
         left = len(hand)
         if left > 1 and card in PLAIN:  # nothing happens but the turn passing on
             self._pass_turn(seat)
             return
-        self.drawn = None
+        self._drawn = None
         missed = False
-        rules = self.rules
+        rules = self._rules
         if left == 1:
             mode = rules.last_card
             if mode is LastCard.AUTO:
-                self.called[seat] = True
-                self.history.append(CALLED[seat])
-            elif not self.called[seat]:
-                self.history.append(MISSED[seat])
+                self._called[seat] = True
+                self._history.append(CALLED[seat])
+            elif not self._called[seat]:
+                self._history.append(MISSED[seat])
                 if mode is LastCard.AUTO_PENALTY:
                     self._draw_into(seat, rules.last_card_penalty, "last-card")
                 else:
-                    self.vulnerable = seat
+                    self._vulnerable = seat
                     missed = True
         elif left == 0:
             self._go_out(seat, card)
             return
         next_seat, next_phase = self._card_effect(seat, card)
         if missed and rules.last_card_window:
-            self.after_window = (next_seat, next_phase)
-            self.phase = WINDOW
+            self._after_window = (next_seat, next_phase)
+            self._phase = WINDOW
         else:
             self._end_turn(next_seat, next_phase)
         if missed:
@@ -573,301 +683,306 @@ class Game:
         """A card by choice. If it can be played the seat decides on it (play it, or
         keep it with `PASS`); if not, it is kept at once. Either way the record reads
         Drew then Passed, so the table cannot tell whether a kept card matched."""
-        self.vulnerable = None
-        self.stuck_passes = 0
-        active = self.active_colour
-        pile = self.draw_pile
+        self._vulnerable = None
+        self._stuck_passes = 0
+        active = self._active_colour
+        pile = self._draw_pile
         if not pile:
             self._reshuffle()
-            pile = self.draw_pile
+            pile = self._draw_pile
         card = pile.pop()
-        insort(self.hands[seat], card, key=_card_index)
+        insort(self._hands[seat], card, key=_card_index)
         bit = BIT[card.index]
         held = self._masks[seat] = self._masks[seat] | bit
-        self.called[seat] = False
-        by_card = DREW[seat][active]
-        event = by_card.get(card)
-        if event is None:
-            event = by_card[card] = E.Drew(seat, 1, "draw", active, (card,))
-        history = self.history
-        history.append(event)
-        self.lacks[seat].add(active)  # type: ignore[arg-type]
+        self._called[seat] = False
+        history = self._history
+        history.append(E.Drew(seat, 1, "draw", active, (card,)))
+        self._lacks[seat].add(active)  # type: ignore[arg-type]
         # No penalty is pending (drawing is not offered then): it plays if it matches.
-        if self._match & bit and not (
-                bit == W4_BIT and self._restricted and held & COLOURED[active]):
-            self.drawn = card
-            self.phase = DRAWN
+        if self._match & bit and not (bit == W4_BIT and self._draw_four_barred(held)):
+            self._drawn = card
+            self._phase = DRAWN
             return
         history.append(PASSED[seat])  # kept: the turn ends (the draw reset the stalemate count)
         self._pass_turn(seat)
 
     def _pass(self, action: A.Action, seat: int) -> None:
-        self.vulnerable = None
-        self.history.append(PASSED[seat])
-        if self.phase is DRAWN:  # keeping the drawn card: the draw reset the stalemate count
+        self._vulnerable = None
+        self._history.append(PASSED[seat])
+        if self._phase is DRAWN:  # keeping the drawn card: the draw reset the stalemate count
             self._pass_turn(seat)
             return
-        self.stuck_passes += 1
+        self._stuck_passes += 1
         self._pass_turn(seat)
-        if self.stuck_passes >= 2 * self._active_count():
+        if self._stuck_passes >= 2 * self._active_count():
             self._end_round(stalemate=True)
 
     def _accept(self, action: A.Action, seat: int) -> None:
-        self.vulnerable = None
+        self._vulnerable = None
         self._take_penalty(seat)
 
     def _take_penalty(self, seat: int) -> None:
-        if self.phase is CHALLENGE:
+        if self._phase is CHALLENGE:
             total = 4
-            self.challenge_from = None
+            self._challenge_from = None
         else:
-            total = self.pending
-            self.pending = 0
-        self._draw_into(seat, total, "penalty")
-        self.history.append(SKIPPED[seat])
+            total = self._pending
+            self._pending = 0
+        self._penalise(seat, total, "penalty")
         self._pass_turn(seat)
 
     def _challenge(self, action: A.Action, seat: int) -> None:
-        self.vulnerable = None
-        offender = self.challenge_from
+        self._vulnerable = None
+        offender = self._challenge_from
         assert offender is not None
-        self.challenge_from = None
-        bluff = self.challenge_bluff
-        self.history.append(E.Challenged(seat, offender, bluff))
+        self._challenge_from = None
+        bluff = self._challenge_bluff
+        self._history.append(E.Challenged(seat, offender, bluff))
         if bluff:
             self._draw_into(offender, 4, "challenge")
-            self.phase = TURN
+            self._phase = TURN
         else:
-            self._draw_into(seat, 6, "challenge")
-            self.history.append(SKIPPED[seat])
+            self._penalise(seat, 6, "challenge")
             self._pass_turn(seat)
 
     def _name_colour(self, action: A.NameColour, seat: int) -> None:
-        self.vulnerable = None
-        self.active_colour = action.colour
-        self._match = COLOUR_MATCH[action.colour] | TOP_MATCH[self.discard[-1].index]
-        self.phase = TURN
-        self.history.append(E.ColourNamed(seat, action.colour))
+        self._vulnerable = None
+        self._active_colour = action.colour
+        self._match = COLOUR_MATCH[action.colour] | TOP_MATCH[self._discard[-1].index]
+        self._phase = TURN
+        self._history.append(E.ColourNamed(seat, action.colour))
 
     def _timeout(self, action: A.Action, seat: int) -> None:
-        self.vulnerable = None
-        self.history.append(E.TimedOut(seat))
-        phase = self.phase
+        self._vulnerable = None
+        self._history.append(E.TimedOut(seat))
+        phase = self._phase
         if phase is DRAWN:
-            self.history.append(PASSED[seat])
+            self._history.append(PASSED[seat])
             self._pass_turn(seat)
             return
-        if phase is CHALLENGE or self.pending:
+        if phase is CHALLENGE or self._pending:
             self._take_penalty(seat)
             return
         if phase is NAME_COLOUR:
-            counts = Counter(c.colour for c in self.hands[seat] if c.colour)
+            counts = Counter(c.colour for c in self._hands[seat] if c.colour)
             colour = max(COLOURS, key=lambda c: counts[c])
-            self.active_colour = colour
-            self._match = COLOUR_MATCH[colour] | TOP_MATCH[self.discard[-1].index]
-            self.history.append(E.ColourNamed(seat, colour))
+            self._active_colour = colour
+            self._match = COLOUR_MATCH[colour] | TOP_MATCH[self._discard[-1].index]
+            self._history.append(E.ColourNamed(seat, colour))
         if self.can_draw():
-            self.stuck_passes = 0
-            self._draw_into(seat, 1, "timeout", self.active_colour)
-            self.lacks[seat].add(self.active_colour)  # type: ignore[arg-type]
+            self._stuck_passes = 0
+            self._draw_into(seat, 1, "timeout", self._active_colour)
+            self._lacks[seat].add(self._active_colour)  # type: ignore[arg-type]
         else:
             if not self._playable(seat):
-                self.stuck_passes += 1
-            self.history.append(PASSED[seat])
+                self._stuck_passes += 1
+            self._history.append(PASSED[seat])
         self._pass_turn(seat)
-        if self.stuck_passes >= 2 * self._active_count():
+        if self._stuck_passes >= 2 * self._active_count():
             self._end_round(stalemate=True)
 
     def _call(self, action: A.Action, seat: int) -> None:
-        self.called[seat] = True
-        self.history.append(CALLED[seat])
-        if seat == self.vulnerable:
-            self.vulnerable = None
-            self.reactions = ()
-            if self.phase is WINDOW:
+        self._called[seat] = True
+        self._history.append(CALLED[seat])
+        if seat == self._vulnerable:
+            self._vulnerable = None
+            self._reactions = ()
+            if self._phase is WINDOW:
                 self._close_window(action, seat)
 
     def _catch(self, action: A.Catch, catcher: int) -> None:
         seat = action.seat
-        self.vulnerable = None
-        self.reactions = ()
-        self.history.append(E.Caught(catcher, seat))
-        self._draw_into(seat, self.rules.last_card_penalty, "last-card")
-        if self.phase is WINDOW:
+        self._vulnerable = None
+        self._reactions = ()
+        self._history.append(E.Caught(catcher, seat))
+        self._draw_into(seat, self._rules.last_card_penalty, "last-card")
+        if self._phase is WINDOW:
             self._close_window(action, catcher)
 
     def _close_window(self, action: A.Action, seat: int | None) -> None:
-        assert self.after_window is not None
-        after, phase = self.after_window
-        self.after_window = None
-        self.history.append(E.WindowClosed(self.current))
+        assert self._after_window is not None
+        after, phase = self._after_window
+        self._after_window = None
+        self._history.append(E.WindowClosed(self._current))
         self._end_turn(after, phase)
 
     def _next_round(self, action: A.Action, seat: int | None) -> None:
         self._deal()
 
     def _decline(self, action: A.Action, seat: int) -> None:
-        self.reactions = self.reactions[1:]
+        self._reactions = self._reactions[1:]
 
     # -- what the steps share
 
     def _end_turn(self, next_seat: int, phase: Phase = TURN) -> None:
-        self.current = next_seat
-        self.phase = phase
-        self.drawn = None
-        self.turns += 1
-        self.total_turns += 1
+        self._current = next_seat
+        self._phase = phase
+        self._drawn = None
+        self._turns += 1
+        self._total_turns += 1
 
     def _pass_turn(self, seat: int) -> None:
         """`seat`'s turn ends and the next seat's begins (`_end_turn`, in one call)."""
-        self.current = self._after[seat]
-        self.phase = TURN
-        self.drawn = None
-        self.turns += 1
-        self.total_turns += 1
+        self._current = self._after[seat]
+        self._phase = TURN
+        self._drawn = None
+        self._turns += 1
+        self._total_turns += 1
 
     def _draw_into(self, seat: int, count: int, reason: str,
                    active: Colour | None = None) -> list[Card]:
         """Move up to `count` cards to the seat's hand, reshuffling when the pile runs out."""
-        pile = self.draw_pile
+        pile = self._draw_pile
         if 0 < count <= len(pile):  # the top `count` cards, top first
             got = pile[:-count - 1:-1]
             del pile[-count:]
         else:
             got = []
             for _ in range(count):
-                if not self.draw_pile:
-                    if len(self.discard) <= 1:
+                if not self._draw_pile:
+                    if len(self._discard) <= 1:
                         break
                     self._reshuffle()
-                got.append(self.draw_pile.pop())
-        hand = self.hands[seat]
+                got.append(self._draw_pile.pop())
+        hand = self._hands[seat]
         held = self._masks[seat]
         for card in got:
             insort(hand, card, key=_card_index)
             held |= BIT[card.index]
         self._masks[seat] = held
         if got:
-            self.called[seat] = False
+            self._called[seat] = False
             if reason != "draw" and reason != "timeout":
-                self.lacks[seat].clear()
-        self.history.append(E.Drew(seat, len(got), reason, active, tuple(got)))
+                self._lacks[seat].clear()
+        self._history.append(E.Drew(seat, len(got), reason, active, tuple(got)))
         return got
 
     def _reshuffle(self) -> None:
-        top = self.discard.pop()
-        pile = self.discard
-        self.discard = [top]
-        _shuffle(self.rng, pile)
-        self.draw_pile = pile
-        self.history.append(E.Reshuffled(len(pile)))
+        top = self._discard.pop()
+        pile = self._discard
+        self._discard = [top]
+        _shuffle(self._rng, pile)
+        self._draw_pile = pile
+        self._history.append(E.Reshuffled(len(pile)))
 
     def _offer_reactions(self, offender: int) -> None:
         """Queue the seats to be asked whether they react to `offender`'s missed call:
         the offender first, then the others in seat order; the seat to act is asked
         only while the window is open (otherwise it may catch on its own turn)."""
-        order = [*range(offender, self.seats), *range(offender)]
-        if self.phase is not WINDOW:
-            order.remove(self.current)
-        self.reactions = tuple(order)
+        order = [*range(offender, self._seats), *range(offender)]
+        if self._phase is not WINDOW:
+            order.remove(self._current)
+        self._reactions = tuple(order)
 
-    def _card_effect(self, seat: int, card: Card) -> tuple[int, Phase]:
+    def _card_effect(self, seat: int, card: Card, out: bool = False) -> tuple[int, Phase]:
         """Resolve the card's action (`turns.card_turn` says which); return who plays
-        next and in which phase."""
+        next and in which phase. `out`: the seat went out with it, so a draw card's
+        penalty is drawn at once (nothing is stacked on or challenged after the last
+        card)."""
         rank = card.rank
         nxt = self._after[seat]
         if card in PLAIN:
             return nxt, TURN
-        turn = card_turn(rank, self._active_count(), self._stacking, self._challenge_on)
+        turn = card_turn(rank, self._active_count(), self._stacking and not out,
+                         self._challenge_on and not out)
         if turn is Turn.SKIP:
-            self.history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
+            self._history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._after[nxt], TURN
         if turn is Turn.REVERSE:
             self._reverse_direction()
             return self._after[seat], TURN
-        size = 2 if rank is DRAW_TWO else 4
         if turn is Turn.STACK:
-            self.pending += size
-            self.history.append(E.PenaltyPending(nxt, self.pending))
+            self._pending += DRAW_SIZE[rank]
+            self._history.append(E.PenaltyPending(nxt, self._pending))
             return nxt, TURN
         if turn is Turn.CHALLENGE:
-            self.challenge_from = seat
+            self._challenge_from = seat
             return nxt, CHALLENGE
-        self._draw_into(nxt, size, "penalty")
-        self.history.append(SKIPPED[nxt])
-        return self.next_seat(nxt), TURN
+        self._penalise(nxt, self._card_penalty(rank), "penalty")
+        return self._after[nxt], TURN
+
+    def _card_penalty(self, rank: Rank) -> int:
+        """What a draw card of `rank` makes the next seat draw: its own two or four and
+        whatever was stacked before it (which it clears)."""
+        total = self._pending + DRAW_SIZE[rank]
+        self._pending = 0
+        return total
+
+    def _penalise(self, seat: int, count: int, reason: str) -> None:
+        """`seat` draws `count` cards and misses its turn."""
+        self._draw_into(seat, count, reason)
+        self._history.append(SKIPPED[seat])
 
     def _reverse_direction(self) -> None:
-        direction = self.direction = -self.direction
+        direction = self._direction = -self._direction
         self._after = self._orders[direction]
-        self.history.append(REVERSED[direction])
+        self._history.append(REVERSED[direction])
 
     def _go_out(self, seat: int, card: Card) -> None:
-        """The seat played its last card: the next player still draws, then places."""
-        rank = card.rank
-        self.out.append(seat)
-        self.called[seat] = False
+        """The seat played its last card and places. The card still acts on the next
+        seat (`_card_effect`); if the round ends with it, only a draw card's penalty is
+        drawn (the cards count in the round's points)."""
+        self._out.append(seat)
+        self._called[seat] = False
         self._seat_order()  # the seat's hand is empty: play goes round it now
-        victim = self.next_seat(seat)
-        penalty = rank is DRAW_TWO or rank is WILD4
-        if penalty:
-            total = self.pending + (2 if rank is DRAW_TWO else 4)
-            self.pending = 0
-            self._draw_into(victim, total, "penalty")
-        if len(self.out) == 1:
-            self.winner_points = sum(c.points for h in self.hands for c in h)
-        self.history.append(E.WentOut(seat, len(self.out)))
-        if (self.rules.round_end is RoundEnd.FIRST_OUT or self.seats == 2
-                or self._active_count() <= 1):
+        self._history.append(E.WentOut(seat, len(self._out)))
+        ends = (self._rules.round_end is RoundEnd.FIRST_OUT or self._seats == 2
+                or self._active_count() <= 1)
+        if not ends:
+            next_seat, next_phase = self._card_effect(seat, card, out=True)
+        elif card.rank in DRAW_SIZE:
+            self._draw_into(self._after[seat], self._card_penalty(card.rank), "penalty")
+        if len(self._out) == 1:
+            self._winner_points = sum(c.points for h in self._hands for c in h)
+        if ends:
             self._end_round()
-        elif rank is REVERSE and self._active_count() > 2:
-            self._reverse_direction()
-            self._pass_turn(seat)
-        elif penalty or rank is SKIP or rank is REVERSE:
-            self.history.append(SKIPPED[victim])
-            self._pass_turn(victim)
         else:
-            self._end_turn(victim)
+            self._end_turn(next_seat, next_phase)
 
     def _end_round(self, stalemate: bool = False) -> None:
         """Score the round (`scoring`), and end the match if it is won."""
-        self.turns += 1
-        self.total_turns += 1
-        self.vulnerable = None
-        self.after_window = None
-        self.pending = 0
-        self.drawn = None
-        result = score_round(self.round, self.hands, self.out, self.winner_points, stalemate)
+        self._turns += 1
+        self._total_turns += 1
+        self._vulnerable = None
+        self._after_window = None
+        self._pending = 0
+        self._drawn = None
+        result = score_round(self._round, self._hands, self._out, self._winner_points, stalemate)
         winner = result.winner
         if winner is not None:
-            self.scores[winner] += result.points
+            self._scores[winner] += result.points
         for s, earned in enumerate(result.table_points):
-            self.table_points[s] += earned
-        self.results.append(result)
-        self.history.append(E.RoundEnded(self.round, winner, result.points, result.order))
-        self.phase = ROUND_OVER
-        winners = match_winners(self.rules.match, self.scores, result)
+            self._table_points[s] += earned
+        self._results.append(result)
+        self._history.append(E.RoundEnded(self._round, winner, result.points, result.order))
+        self._phase = ROUND_OVER
+        winners = match_winners(self._rules.match, self._scores, result)
         if winners is None:
             return
-        self.winners = winners
-        self.phase = MATCH_OVER
-        self.history.append(E.MatchEnded(self.winners))
+        self._winners = winners
+        self._phase = MATCH_OVER
+        self._history.append(E.MatchEnded(self._winners))
 
     # ------------------------------------------------------------------ copies, views, JSON
 
     @classmethod
-    def _assemble(cls, fields: dict) -> Game:
+    def from_state(cls, fields: dict) -> Game:
         """The game whose state is exactly `fields` (one value per name in `STATE`):
         how a saved, dealt-from-a-view or written-out game is built. The caller has
-        checked the values; the derived state is rebuilt here."""
+        checked the values; the derived state is rebuilt here. `reactions` None (a
+        save made before reactions were kept) asks the seats as a missed call does."""
         names = set(fields)
         if names != _STATE_NAMES:
             wrong = sorted(names ^ _STATE_NAMES)
             raise TypeError(f"a game's state needs exactly the fields of STATE: {wrong}")
         game = cls.__new__(cls)
         for name, value in fields.items():
-            setattr(game, name, value)
+            setattr(game, _SLOT[name], value)
         game._resync()
+        if fields["reactions"] is None:
+            game._reactions = ()
+            if game._vulnerable is not None:
+                game._offer_reactions(game._vulnerable)
         return game
 
     def copy(self, rng: random.Random | None = None) -> Game:
@@ -880,32 +995,108 @@ class Game:
         game = Game.__new__(Game)
         for name in _SHARED:
             setattr(game, name, getattr(self, name))
-        game.rng = copy_rng(self.rng) if rng is None else rng
-        game.scores = self.scores[:]
-        game.table_points = self.table_points[:]
-        game.results = self.results[:]
-        game.history = []
+        game._rng = copy_rng(self._rng) if rng is None else rng
+        game._scores = self._scores[:]
+        game._table_points = self._table_points[:]
+        game._results = self._results[:]
+        game._history = []
         game.actions = []
-        game._public = []
-        game._own = [[] for _ in range(self.seats)]
-        game.hands = [h[:] for h in self.hands]
-        game.draw_pile = self.draw_pile[:]
-        game.discard = self.discard[:]
-        game.called = self.called[:]
-        game.out = self.out[:]
-        game.lacks = [set(s) for s in self.lacks]
+        game._new_record()
+        game._hands = [h[:] for h in self._hands]
+        game._draw_pile = self._draw_pile[:]
+        game._discard = self._discard[:]
+        game._called = self._called[:]
+        game._out = self._out[:]
+        game._lacks = [set(s) for s in self._lacks]
         game._masks = self._masks[:]
         return game
 
     def view(self, seat: int) -> View:
-        """What `seat` may know: its own hand, counts of the others, public history."""
-        return View.of(self, seat)
+        """What `seat` may know, as a snapshot: its own hand, counts of the others,
+        the public record and its own draws. It shares nothing mutable with the game:
+        what happens next, or anything written anywhere, leaves it as it is."""
+        if not (isinstance(seat, int) and 0 <= seat < self._seats):
+            raise ValueError(f"no seat {seat}")
+        self._record()
+        hands = self._hands
+        phase = self._phase
+        return View(
+            seat=seat,
+            seats=self._seats,
+            rules=self._rules,
+            phase=phase,
+            current=None if phase is ROUND_OVER or phase is MATCH_OVER else self._current,
+            hand=tuple(hands[seat]),
+            hand_counts=tuple(map(len, hands)),
+            discard=tuple(self._discard),
+            draw_count=len(self._draw_pile),
+            active_colour=self._active_colour,
+            direction=self._direction,
+            pending=self._pending,
+            drawn=self._drawn if self._current == seat else None,
+            called=tuple(self._called),
+            vulnerable=self._vulnerable,
+            challenge_from=self._challenge_from,
+            out=tuple(self._out),
+            lacks=tuple(map(frozenset, self._lacks)),
+            scores=tuple(self._scores),
+            table_points=tuple(self._table_points),
+            round=self._round,
+            dealer=self._dealer,
+            turns=self._turns,
+            winners=self._winners,
+            total_turns=self._total_turns,
+            stuck_passes=self._stuck_passes,
+            after_window=self._after_window,
+            reactions=self._reactions if self._vulnerable is not None else (),
+            results=tuple(self._results),
+            _sealed=self._sealed,
+            _tail=tuple(self._tail),
+            _own=self._own[seat],
+        )
 
-    def to_json(self) -> dict:
-        """The whole state as versioned JSON-ready data; `serial.game_from_json` reads it."""
-        from .serial import state_to_json  # serial reads games: it imports this module
-
-        return state_to_json(self)
+    def to_json(self, logs: bool = True) -> dict:
+        """The whole state as versioned JSON-ready data (`serial.game_from_json` reads
+        it); without `logs`, `history` and `actions` are written empty (what a save's
+        head holds)."""
+        version, internal, gauss = self._rng.getstate()
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self._rules.as_json(),
+            "seats": self._seats,
+            "seed": self._seed,
+            "rng": [version, list(internal), gauss],
+            "round": self._round,
+            "dealer": self._dealer,
+            "scores": list(self._scores),
+            "table_points": list(self._table_points),
+            "results": [r.as_json() for r in self._results],
+            "winners": list(self._winners),
+            "total_turns": self._total_turns,
+            "direction": self._direction,
+            "hands": [_codes(h) for h in self._hands],
+            "draw_pile": _codes(self._draw_pile),
+            "discard": _codes(self._discard),
+            "active_colour": self._active_colour.value if self._active_colour else None,
+            "pending": self._pending,
+            "drawn": self._drawn.code if self._drawn else None,
+            "called": list(self._called),
+            "vulnerable": self._vulnerable,
+            "after_window": list(self._after_window) if self._after_window else None,
+            "challenge_bluff": self._challenge_bluff,
+            "challenge_from": self._challenge_from,
+            "out": list(self._out),
+            "winner_points": self._winner_points,
+            "stuck_passes": self._stuck_passes,
+            "turns": self._turns,
+            "lacks": [sorted(c.value for c in s) for s in self._lacks],
+            "current": self._current,
+            "phase": str(self._phase),
+            "reactions": list(self._reactions) if self._vulnerable is not None else [],
+            "history": [e.as_json() for e in self._history] if logs else [],
+            "actions": [[seat, a.as_json()] for seat, a in self.actions] if logs else [],
+        }
 
     def dumps(self) -> str:
         """The state as a compact JSON string; `serial.game_from_text` reads it."""
@@ -924,14 +1115,18 @@ class Game:
 
     def cards_in_play(self) -> Counter:
         """Every card in hands and piles, counted (always the 108 of the deck)."""
-        counts = Counter(self.draw_pile)
-        counts.update(self.discard)
-        for hand in self.hands:
+        counts = Counter(self._draw_pile)
+        counts.update(self._discard)
+        for hand in self._hands:
             counts.update(hand)
         return counts
 
 
 _card_index = attrgetter("index")
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
 
 _STEPS: dict[type, Callable] = {
     A.Play: Game._play, A.Draw: Game._draw, A.Pass: Game._pass, A.Accept: Game._accept,
@@ -952,12 +1147,12 @@ def next_decision(game: Game) -> Decision | None:
     with ``game.apply(action, decision.seat)``. Declining is recorded in the action
     log like any action; logs written before `DECLINE` existed replay unchanged (a
     seat taking its turn ends the reactions, as it always did)."""
-    if game.vulnerable is None:
+    if game._vulnerable is None:
         return game._turn()  # (a loop's game has no decision kept: it just applied one)
-    if game.reactions:
-        seat = game.reactions[0]
+    if game._reactions:
+        seat = game._reactions[0]
         return reaction_decision(seat, game.legal_actions(seat))
-    if game.phase is WINDOW:
+    if game._phase is WINDOW:
         return WINDOW_CLOSES
     return game._dc or game._turn()
 

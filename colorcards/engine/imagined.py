@@ -15,6 +15,7 @@ import random
 from .cards import Card
 from .game import Game
 from .phase import Phase
+from .precomputed import breaks_draw_four, mask_of
 from .view import View
 
 
@@ -84,9 +85,9 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
     bluff = False
     if view.phase is Phase.CHALLENGE and challenge_from is not None:
         before = view.colour_before_top()
-        bluff = before is not None and any(c.colour is before for c in hands[challenge_from])
+        bluff = before is not None and breaks_draw_four(mask_of(hands[challenge_from]), before)
     winner_points = sum(c.points for h in hands for c in h) if view.out else 0
-    return Game._assemble({
+    return Game.from_state({
         "rules": view.rules, "seats": seats, "seed": 0, "rng": rng,
         "round": view.round, "dealer": view.dealer, "scores": list(view.scores),
         "table_points": list(view.table_points), "results": list(view.results),

@@ -20,7 +20,8 @@ Keys: ``top=CARD`` (required); ``colour=`` the active colour (default: the top c
 required for a wild on top, except in the ``name-colour`` phase); ``rules=PRESET`` and
 any option (``stacking=off``, ``last_card_penalty=4``); ``turn=SEAT`` the seat to act;
 ``direction=1|-1``; ``pending=N``; ``phase=``; ``drawn=CARD``; ``called=SEATS``;
-``vulnerable=SEAT``; ``reactions=SEATS``; ``after=SEAT:PHASE`` (where play goes when the
+``vulnerable=SEAT``; ``reactions=SEATS`` (the seats still to be asked about the missed
+call; default: all of them, as the miss itself asks); ``after=SEAT:PHASE`` (where play goes when the
 Last Card window closes); ``challenger=SEAT`` and ``bluff=yes|no``; ``out=SEATS`` (in the
 order they went out; default: the empty hands in seat order); ``lacks=SEAT:COLOUR+COLOUR,...``;
 ``scores=``, ``table_points=`` (a number per seat); ``round=``, ``dealer=``, ``stuck=``
@@ -207,9 +208,11 @@ def _build(keys: dict[str, str], seats: list[tuple[str, list[Card]]], under: lis
         "challenge_from": _seat(keys, "challenger", n, None), "out": out,
         "winner_points": _int(keys, "winner_points", 0), "stuck_passes": _int(keys, "stuck", 0),
         "turns": _int(keys, "turns", 0), "lacks": lacks, "current": turn, "phase": phase,
-        "reactions": tuple(_seats(keys, "reactions", n, [])),
+        # Without `reactions`, a seat that may be caught is asked about as a missed
+        # call asks: the offender first, then the others (`Game.from_state`).
+        "reactions": tuple(_seats(keys, "reactions", n, [])) if "reactions" in keys else None,
     }
-    return Game._assemble(state)
+    return Game.from_state(state)
 
 
 def _rules(keys: dict[str, str]) -> Rules:
@@ -309,11 +312,11 @@ def position_text(game: Game) -> str:
     seat_lists = {
         "called": [s for s in range(n) if game.called[s]],
         "out": game.out,
-        "reactions": list(game.reactions) if game.vulnerable is not None else [],
     }
     words += [f"{k}={','.join(map(str, v))}" for k, v in seat_lists.items() if v]
     if game.vulnerable is not None:
         words.append(f"vulnerable={game.vulnerable}")
+        words.append(f"reactions={','.join(map(str, game.reactions)) or '-'}")
     if game.after_window is not None:
         words.append(f"after={game.after_window[0]}:{game.after_window[1]}")
     if game.challenge_from is not None:

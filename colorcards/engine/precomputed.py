@@ -4,9 +4,13 @@ Cards as bits: bit i of a mask stands for the card with index i (`ALL_CARDS` ord
 which is also the order hands are kept in), so listing a mask's bits low to high lists
 cards in order, and the playable cards of a hand are one AND of masks. A turn's legal
 actions are named by a key (playable-cards mask | flag bits for Draw, Pass, Accept,
-Call); the tuple and the `Decision` for each key are built once and shared by every
-game, as actions and decisions are immutable values. Events that are values too (the
-commonest: a play, a pass, a skip, a voluntary draw) are interned the same way.
+Call) and read off complete tables (`PLAYS`, `FLAG_ACTIONS`). The commonest events (a
+play, a pass, a skip) are values built once and shared.
+
+No table here fills as games are played with anything a seat may not see: each is
+complete before the first game (`PLAYS` holds every set of one or two cards, not the
+sets some hand held), or keyed on public facts only (`reaction_decision`: a call or a
+catch). A process-wide cache keyed on a hand would tell any reader what a seat held.
 """
 
 from __future__ import annotations
@@ -52,8 +56,6 @@ PLAIN = frozenset(c for c in ALL_CARDS if c.is_number or c.rank is WILD)
 F_DRAW, F_PASS, F_ACCEPT, F_CALL = (1 << (len(ALL_CARDS) + k) for k in range(4))
 """Extra actions of a turn, as flag bits above the card bits of a legal-actions key."""
 CARD_BITS = (1 << len(ALL_CARDS)) - 1
-LIMIT = 200_000
-"""Entries a cache of keys may hold before it starts again (it never needs to)."""
 
 CARD_PLAYS: dict[Card, tuple[A.Play, ...]] = {
     c: (tuple(A.play(c, col) for col in COLOURS) if c.is_wild else (A.play(c),))
@@ -62,16 +64,23 @@ CARD_PLAYS: dict[Card, tuple[A.Play, ...]] = {
 """The plays of each card: one, or one per colour named for a wild."""
 NAME_COLOURS = tuple(A.NameColour(c) for c in COLOURS)
 
-PLAYED: list[dict[A.Play, E.Played]] = [{} for _ in range(MAX_SEATS)]
-"""One Played event per (seat, Play action)."""
+PLAYED: tuple[dict[A.Play, E.Played], ...] = tuple(
+    {p: E.Played(s, p.card, p.colour) for plays in CARD_PLAYS.values() for p in plays}
+    for s in range(MAX_SEATS))
+"""One Played event per (seat, Play action), every one of them: a complete table
+that says nothing about any game."""
 PASSED = tuple(E.Passed(s) for s in range(MAX_SEATS))
 SKIPPED = tuple(E.Skipped(s) for s in range(MAX_SEATS))
 CALLED = tuple(E.CalledLastCard(s) for s in range(MAX_SEATS))
 MISSED = tuple(E.MissedLastCard(s) for s in range(MAX_SEATS))
 REVERSED = {d: E.Reversed(d) for d in (1, -1)}
-DREW: list[dict[Colour | None, dict[Card, E.Drew]]] = [
-    {col: {} for col in (*COLOURS, None)} for _ in range(MAX_SEATS)]
-"""One voluntary Drew event per (seat, active colour, card)."""
+
+
+def breaks_draw_four(held: int, colour: Colour | None) -> bool:
+    """Whether playing a Wild Draw Four from a hand of `held` (a mask) breaks its rule
+    (RULES.md): the hand holds a card of `colour`, the colour in force. Restricted, it
+    may not be played; under the challenge rule, playing it is a bluff."""
+    return bool(held & COLOURED[colour])
 
 
 def mask_of(hand: Iterable[Card]) -> int:
@@ -120,36 +129,37 @@ def legal_tuple(key: int) -> tuple[A.Action, ...]:
     return _joined(_ACTIONS_BY_BYTE, key)
 
 
-_TURN = DecisionKind.TURN
-KEYED: list[dict[int, Decision]] = [{} for _ in range(MAX_SEATS)]
-"""Turn decisions by seat and legal-actions key."""
-_LISTED: list[dict[tuple, Decision]] = [{} for _ in range(MAX_SEATS)]
+FLAG_SHIFT = len(ALL_CARDS)
+FLAG_ACTIONS = tuple(legal_tuple(flags << FLAG_SHIFT) for flags in range(16))
+"""The extra actions of each combination of flags (a key shifted down by `FLAG_SHIFT`)."""
+_ONE = [(BIT_OF[c], CARD_PLAYS[c]) for c in ALL_CARDS]
+PLAYS: dict[int, tuple[A.Play, ...]] = {
+    0: (), **dict(_ONE),
+    **{a | b: plays + more for i, (a, plays) in enumerate(_ONE) for b, more in _ONE[i + 1:]}}
+"""The plays of every set of at most two distinct cards, by mask: most turns' plays,
+one lookup. A complete table, built before any game: it says nothing about one."""
+_LOW_HALF = (1 << (len(ALL_CARDS) // 2)) - 1
+
+
+def plays_of(mask: int) -> tuple[A.Play, ...]:
+    """The plays of the cards in `mask`, in card order (`legal_tuple` of a card mask):
+    the table's, or its two halves' from the table, or built from the bytes."""
+    plays = PLAYS.get(mask)
+    if plays is not None:
+        return plays
+    low = PLAYS.get(mask & _LOW_HALF)
+    high = PLAYS.get(mask & ~_LOW_HALF)
+    if low is not None and high is not None:
+        return low + high
+    return legal_tuple(mask)  # type: ignore[return-value]  # a card mask: plays only
+
+
 _REACTIONS: dict[tuple, Decision] = {}
 
 
-def keyed_decision(seat: int, key: int) -> Decision:
-    """The turn decision of `seat` with the legal actions of `key` (built once; the
-    caller tries ``KEYED[seat].get(key)`` first, the cheap and common case)."""
-    keyed = KEYED[seat]
-    if len(keyed) >= LIMIT:
-        keyed.clear()
-    decision = keyed[key] = Decision(_TURN, seat, legal_tuple(key))
-    return decision
-
-
-def listed_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
-    """The turn decision of `seat` with these legal actions (built once)."""
-    listed = _LISTED[seat]
-    decision = listed.get(legal)
-    if decision is None:
-        if len(listed) >= LIMIT:
-            listed.clear()
-        decision = listed[legal] = Decision(DecisionKind.TURN, seat, legal)
-    return decision
-
-
 def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
-    """`seat`'s optional reaction: its legal actions, then DECLINE (built once)."""
+    """`seat`'s optional reaction: its legal actions, then DECLINE (built once: a
+    reaction is a call or a catch, public facts)."""
     key = (seat, legal)
     decision = _REACTIONS.get(key)
     if decision is None:

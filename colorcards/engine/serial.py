@@ -1,22 +1,22 @@
 """Reading a saved game back: versioned JSON, checked. Never pickle.
 
-`state_to_json` writes the state (`Game.to_json()` / `Game.dumps()` call it) and
+`Game.to_json()` / `Game.dumps()` write the state (`state_to_json` is the same) and
 `game_from_json` reads it: it checks the format and version, the types, and that the
 cards in hands and piles are exactly the 108 of the deck, raising `StateError` with a
-plain reason. It imports the game; the game imports it only when asked for JSON.
+plain reason, and builds the game with `Game.from_state`. It imports the game, which
+never imports it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any
 
 from . import actions as A
 from . import events as E
-from .cards import Card, Colour, full_deck, parse_card
+from .cards import Colour, full_deck, parse_card
 from .errors import EngineError, StateError
-from .game import Game
+from .game import FORMAT, VERSION, Game
 from .outcome import RoundResult
 from .phase import Phase
 from .rngstate import rng_from_state
@@ -26,55 +26,11 @@ __all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "game_from_text
 
 _DECK = Counter(full_deck())
 
-FORMAT = "colorcards-game"
-VERSION = 1
-
-
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
-
 
 def state_to_json(game: Game, logs: bool = True) -> dict:
-    """The game's whole state as versioned JSON-ready data; without `logs`, `history`
-    and `actions` are written empty (what a save's head holds)."""
-    version, internal, gauss = game.rng.getstate()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "rules": game.rules.as_json(),
-        "seats": game.seats,
-        "seed": game.seed,
-        "rng": [version, list(internal), gauss],
-        "round": game.round,
-        "dealer": game.dealer,
-        "scores": list(game.scores),
-        "table_points": list(game.table_points),
-        "results": [r.as_json() for r in game.results],
-        "winners": list(game.winners),
-        "total_turns": game.total_turns,
-        "direction": game.direction,
-        "hands": [_codes(h) for h in game.hands],
-        "draw_pile": _codes(game.draw_pile),
-        "discard": _codes(game.discard),
-        "active_colour": game.active_colour.value if game.active_colour else None,
-        "pending": game.pending,
-        "drawn": game.drawn.code if game.drawn else None,
-        "called": list(game.called),
-        "vulnerable": game.vulnerable,
-        "after_window": list(game.after_window) if game.after_window else None,
-        "challenge_bluff": game.challenge_bluff,
-        "challenge_from": game.challenge_from,
-        "out": list(game.out),
-        "winner_points": game.winner_points,
-        "stuck_passes": game.stuck_passes,
-        "turns": game.turns,
-        "lacks": [sorted(c.value for c in s) for s in game.lacks],
-        "current": game.current,
-        "phase": str(game.phase),
-        "reactions": list(game.reactions) if game.vulnerable is not None else [],
-        "history": [e.as_json() for e in game.history] if logs else [],
-        "actions": [[seat, a.as_json()] for seat, a in game.actions] if logs else [],
-    }
+    """The game's whole state as versioned JSON-ready data (`Game.to_json`); without
+    `logs`, `history` and `actions` are written empty (what a save's head holds)."""
+    return game.to_json(logs)
 
 
 def game_from_text(text: str) -> Game:
@@ -168,9 +124,9 @@ def _load(data: dict) -> Game:
         "lacks": [{Colour(c) for c in s} for s in data["lacks"]],
         "current": _seat(data["current"], seats, "the player to act"),
         "phase": _phase(data["phase"]),
-        # Absent from saves made before `next_decision`: filled in below.
-        "reactions": tuple(_seat(s, seats, "a seat to react")
-                           for s in data.get("reactions") or ()),
+        # Absent from saves made before `next_decision`: the game asks the seats afresh.
+        "reactions": tuple(_seat(s, seats, "a seat to react") for s in data["reactions"])
+        if "reactions" in data else None,
         "history": [E.event_from_json(e) for e in data["history"]],
         "actions": [
             (None if s is None else _seat(s, seats, "an action's seat"), A.action_from_json(a))
@@ -187,9 +143,7 @@ def _load(data: dict) -> Game:
     drawn = state["drawn"]
     if drawn is not None and drawn not in state["hands"][state["current"]]:
         raise StateError("the card just drawn is not in the player's hand")
-    game = Game._assemble(state)
-    if "reactions" not in data and game.vulnerable is not None:
-        game._offer_reactions(game.vulnerable)  # as the drivers of the time did on loading
+    game = Game.from_state(state)
     check_cards(game)
     return game
 

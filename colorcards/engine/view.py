@@ -3,16 +3,24 @@
 A `View` carries the seat's own hand, the counts of the other hands, the discard
 pile, the active colour, direction, the pending penalty, Last Card state, scores and
 the history as the seat saw it. It never holds another hand, the draw pile's order,
-the seed or the game's own history: only the game's public record (every draw without
-its cards) and this seat's own draws, so nothing reachable from a view can show
-another seat's cards, whoever reads it and however.
+the seed or the game's own history: only the public record (every draw without its
+cards) and this seat's own draws.
+
+A view is a snapshot (python-chess's `board.copy()`, not a window onto the board): it
+is frozen, and everything it holds is immutable (tuples, frozensets, frozen events
+and cards) and none of it is a container the game writes into. The public record is
+shared between views as sealed chunks of `CHUNK` events plus a copy of the newest
+part, so taking a view costs the same early and late in a match. A view taken earlier
+stays as it was while the game goes on, nothing written into it can reach the game,
+and nothing reachable from it, whoever reads it and however, shows another seat's
+cards. `Game.view` builds it; this module knows nothing of `Game`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .cards import Card, Colour, full_deck
 from .events import ColourNamed, Drew, Event, Played, RoundStarted, Turned
@@ -21,8 +29,8 @@ from .phase import Phase
 from .rules import Rules
 from .turns import seat_after
 
-if TYPE_CHECKING:
-    from .game import Game
+CHUNK = 64
+"""Events in each sealed chunk of the public record."""
 
 _DECK = Counter(sorted(full_deck(), key=lambda card: card.index))
 """Every card of the deck, counted, in card order."""
@@ -81,50 +89,13 @@ class View:
     """While a seat may be caught: the seats still to be asked whether they react."""
     results: tuple[RoundResult, ...]
     """The finished rounds' results."""
-    _public: list[Event] = field(repr=False, compare=False)
-    """The game's public record (shared, growing: read up to `_history_len`)."""
-    _own: list[tuple[int, Drew]] = field(repr=False, compare=False)
+    _sealed: tuple[tuple[Event, ...], ...] = field(repr=False, compare=False)
+    """The public record's first events, in chunks of `CHUNK` (shared with other views:
+    immutable)."""
+    _tail: tuple[Event, ...] = field(repr=False, compare=False)
+    """The rest of the public record (fewer than `CHUNK` events)."""
+    _own: tuple[tuple[int, Drew], ...] = field(repr=False, compare=False)
     """This seat's own draws, cards and all, with their places in the record."""
-    _history_len: int = field(repr=False, compare=False)
-
-    @classmethod
-    def of(cls, game: Game, seat: int) -> View:
-        if not 0 <= seat < game.seats:
-            raise ValueError(f"no seat {seat}")
-        return cls(
-            seat=seat,
-            seats=game.seats,
-            rules=game.rules,
-            phase=game.phase,
-            current=game.current_seat,
-            hand=tuple(game.hands[seat]),
-            hand_counts=tuple(len(h) for h in game.hands),
-            discard=tuple(game.discard),
-            draw_count=len(game.draw_pile),
-            active_colour=game.active_colour,
-            direction=game.direction,
-            pending=game.pending,
-            drawn=game.drawn if game.current == seat else None,
-            called=tuple(game.called),
-            vulnerable=game.vulnerable,
-            challenge_from=game.challenge_from,
-            out=tuple(game.out),
-            lacks=tuple(frozenset(s) for s in game.lacks),
-            scores=tuple(game.scores),
-            table_points=tuple(game.table_points),
-            round=game.round,
-            dealer=game.dealer,
-            turns=game.turns,
-            winners=game.winners,
-            total_turns=game.total_turns,
-            stuck_passes=game.stuck_passes,
-            after_window=game.after_window,
-            reactions=game.reactions if game.vulnerable is not None else (),
-            results=tuple(game.results),
-            _public=game._record(),
-            _own=game._own[seat],
-            _history_len=len(game.history),
-        )
 
     @property
     def top(self) -> Card:
@@ -139,23 +110,37 @@ class View:
     def history_since(self, start: int) -> tuple[Event, ...]:
         """Events from index `start` on, as this seat saw them (others' draws hidden):
         the public record, with this seat's own draws shown whole."""
-        end = self._history_len
-        events = self._public[start:end]
+        start = max(start, 0)
+        sealed, tail = self._sealed, self._tail
+        base = len(sealed) * CHUNK
+        if start >= base:
+            events = list(tail[start - base:])
+        else:
+            first = start // CHUNK
+            events = list(sealed[first][start - first * CHUNK:])
+            for chunk in sealed[first + 1:]:
+                events += chunk
+            events += tail
         for i, event in reversed(self._own):
             if i < start:
                 break
-            if i < end:
-                events[i - start] = event
+            events[i - start] = event
         return tuple(events)
 
     @property
     def history_length(self) -> int:
         """How many events have happened (for reading only the new ones)."""
-        return self._history_len
+        return len(self._sealed) * CHUNK + len(self._tail)
 
     def recent(self, count: int) -> tuple[Event, ...]:
         """The last `count` events as this seat saw them."""
-        return self.history_since(max(0, self._history_len - count))
+        return self.history_since(self.history_length - count)
+
+    def _public_backwards(self) -> Iterator[Event]:
+        """The public record, newest first."""
+        yield from reversed(self._tail)
+        for chunk in reversed(self._sealed):
+            yield from reversed(chunk)
 
     def next_seat(self, seat: int | None = None, steps: int = 1,
                   direction: int | None = None) -> int:
@@ -183,7 +168,7 @@ class View:
         this round. A game begun from a position (or a copy) has no record of it: then
         the colour of the card beneath the top."""
         played = False
-        for event in reversed(self._public[:self._history_len]):
+        for event in self._public_backwards():
             kind = type(event)
             if kind is RoundStarted:
                 break
