@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual.app import App
 
+from colorcards.replay.background import Reviewer
 from colorcards.replay.frames import frames
 from colorcards.replay.review import Review
 from colorcards.store import Store
@@ -40,13 +41,16 @@ def _replay(face_up: bool) -> ReplayScreen:
     return screen
 
 
+SMALL = {"choose_deals": 32, "choose_playouts": 160, "looks": [32, 64]}
+"""The reviewer's coach on a small budget: the bar's first steps come quickly."""
+
 SCREENS = {
     "history": lambda: HistoryScreen(_history()),
     "replay": lambda: _replay(False),
     "replay_face_up": lambda: _replay(True),
     "review": lambda: ReviewScreen(scripted_game(), given_review(scripted_game())),
     "review_nothing_costly": lambda: ReviewScreen(scripted_game(), Review((), total=0)),
-    "review_weighing": lambda: ReviewScreen(scripted_game()),
+    "review_weighing": lambda: ReviewScreen(scripted_game(), reviewer=Reviewer(budget=SMALL)),
 }
 
 
@@ -68,7 +72,7 @@ async def render(name: str) -> str:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         if name == "review_weighing":  # wait for the first steps of the bar
-            for _ in range(200):
+            for _ in range(1200):  # the reviewer's process starts, then weighs
                 if "[#" in screen_text(app) or screen.result is not None:
                     break
                 await pilot.pause(0.05)
