@@ -174,6 +174,11 @@ def reachable_from(roots: list, referrers: bool = False) -> list:
     return list(seen.values())
 
 
+def _plays_of(decision: Decision) -> set:
+    """The cards a decision offers to play."""
+    return {a.card for a in decision.actions if isinstance(a, Play)}
+
+
 def secrets_reached(game: Game, seat: int, found: list) -> list[str]:
     """What of another seat's cards (or the game itself) the objects `found` show."""
     hidden = {id(game): "the game", id(game.history): "the game's history",
@@ -191,7 +196,7 @@ def secrets_reached(game: Game, seat: int, found: list) -> list[str]:
         elif isinstance(obj, Drew) and obj.cards and obj.seat != seat:
             leaks.append(f"seat {obj.seat}'s drawn cards")
         elif isinstance(obj, Decision) and obj.seat not in (None, seat) \
-                and any(isinstance(a, Play) for a in obj.actions):
+                and _plays_of(obj) and _plays_of(obj) <= set(game.hands[obj.seat]):
             leaks.append(f"seat {obj.seat}'s playable cards")
         elif isinstance(obj, (list, tuple)) and obj and all(hasattr(c, "code") for c in obj) \
                 and [c.code for c in obj] in theirs:
@@ -203,6 +208,10 @@ def leaks_from(view, game: Game) -> list[str]:
     """What a search from `view` and the modules finds of `view.seat`'s secrets (in a
     function of its own: what one search found is gone before the next starts, or the
     next would find it through its holders)."""
+    # Other tests' games left in this process (a test worker's) are not this game's
+    # secrets: what is garbage goes first, and a decision counts only if it offers cards
+    # of this game's hands.
+    gc.collect()
     found = reachable_from([view, *module_roots()], referrers=True)
     assert any(obj is view for obj in found)
     return secrets_reached(game, view.seat, found)
