@@ -10,8 +10,11 @@ costs a little and is the same for both.
 
     python tests/benchmarks/title_tmux.py --runs 9
 
-Needs tmux, and the project installed (`pip install .`), so that `colorcards` is the
-command a player types. Each run of the game uses a new, empty data directory.
+Needs tmux, and the project installed as a player installs it (`pip install .`, which
+writes the modules' bytecode; an editable install under PYTHONDONTWRITEBYTECODE compiles
+every module at every start), so that `colorcards` is the command a player types. The
+runs share one data directory, made by the warm-up pair, as a returning player's is;
+`--fresh` gives each run a new, empty one (a first start).
 """
 
 from __future__ import annotations
@@ -61,6 +64,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--command", default="colorcards", help="the game's command")
+    parser.add_argument("--fresh", action="store_true",
+                        help="a new, empty data directory for each run (a first start)")
     args = parser.parse_args()
     if shutil.which("tmux") is None or shutil.which(args.command) is None:
         print("needs tmux and the installed command", file=sys.stderr)
@@ -70,7 +75,7 @@ def main() -> int:
         bare.write_text(BARE, encoding="utf-8")
         game_times, bare_times, ratios = [], [], []
         for run in range(args.runs + 1):  # the first pair warms the caches: not counted
-            data = Path(tmp) / f"data-{run}"
+            data = Path(tmp) / (f"data-{run}" if args.fresh else "data")
             game = first_words([args.command, "--data-dir", str(data)], "New game",
                                "title-bench-game")
             plain = first_words([sys.executable, str(bare)], "Bare Textual app",
