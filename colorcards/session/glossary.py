@@ -12,11 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import DrawFour, LastCard, Match, Rules, Stacking
-from .keys import key
-
-
-def _always(rules: Rules) -> bool:
-    return True
+from .keys import always, key
 
 
 @dataclass(frozen=True)
@@ -27,7 +23,7 @@ class Term:
     """The word as the table writes it."""
     meaning: str
     """What it means, in a sentence a newcomer reads once."""
-    used: Callable[[Rules], bool] = _always
+    used: Callable[[Rules], bool] = always
     """Whether a table with these rules ever says it."""
 
 

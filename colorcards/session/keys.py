@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from ..engine import DrawFour, LastCard, Rules, Stacking
 
 
-def _always(rules: Rules) -> bool:
+def always(rules: Rules) -> bool:
+    """Any table: what a key or a word needs of the rules when every table has it."""
     return True
 
 
@@ -38,7 +39,7 @@ class Key:
     """On the control bar above the hand (lit while it can be used), not in the footer."""
     footer: bool = False
     """In the footer, which keeps to the keys that are always there."""
-    used: Callable[[Rules], bool] = _always
+    used: Callable[[Rules], bool] = always
     """Whether a table with these rules has any use for the key."""
 
     @property
