@@ -6,8 +6,11 @@ import dataclasses
 import enum
 import gc
 import importlib
+import inspect
+import os
 import pkgutil
 import random
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -217,13 +220,30 @@ def leaks_from(view, game: Game) -> list[str]:
     return secrets_reached(game, view.seat, found)
 
 
+INLINE = "COLORCARDS_SEARCH_INLINE"
+"""Set in the fresh interpreter the search below runs in."""
+
+
 @pytest.mark.parametrize("preset,seats", [("color-cards", 4), ("duel", 2)])
 def test_nothing_reachable_from_a_view_or_the_modules_shows_another_seats_cards(preset, seats):
     """Fair by construction: from a view (its attributes and everything they hold, and
     back through `gc.get_referrers` from anything writable) and from the globals of the
     engine's and the players' modules, no seat reaches the game, another hand, the
     draw pile, another seat's drawn cards or another seat's playable cards. Played
-    while other games run in the same process (the caches of old were process-wide)."""
+    while other games run in the same process (the caches of old were process-wide).
+
+    The search runs in a fresh interpreter: in a test worker it would walk back through
+    every earlier test's leftovers (the whole heap of a long run: minutes a case)."""
+    if os.environ.get(INLINE) != "1":
+        here = Path(__file__)
+        node = f"{here}::{inspect.currentframe().f_code.co_name}[{preset}-{seats}]"
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", node],
+            cwd=here.parent.parent, env={**os.environ, INLINE: "1"}, capture_output=True,
+            text=True, timeout=900)
+        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+        assert "1 passed" in done.stdout
+        return
     rng = random.Random(7)
     game = Game(get_preset(preset).rules(), seats, 5)
     elsewhere = Game(get_preset(preset).rules(), seats, 6)
