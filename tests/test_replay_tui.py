@@ -297,18 +297,26 @@ def _slow_reviews(monkeypatch, tmp_path, seconds: float):
     return resumed
 
 
+async def _open_review(pilot):
+    """From the title: History, the newest game's replay, V; the Review screen."""
+    from colorcards.tui.screens.review import ReviewScreen
+
+    await pilot.press("h")
+    await pilot.pause()
+    await pilot.press("enter", "v")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
 async def test_a_review_can_be_left_at_once(data, monkeypatch):
     """V then Escape straight away: back at the replay, nothing kept, nothing broken."""
-    from colorcards.tui.screens.review import ReviewScreen
 
     _slow_reviews(monkeypatch, data, 0.2)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.press("enter", "v")
-        await pilot.pause()
-        assert isinstance(app.screen, ReviewScreen)
+        await _open_review(pilot)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
@@ -326,12 +334,7 @@ async def test_a_review_left_half_way_resumes_where_it_stopped(data, monkeypatch
     resumed = _slow_reviews(monkeypatch, data, 0.3)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.press("enter", "v")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen)
+        screen = await _open_review(pilot)
         for _ in range(600):
             if screen.result is not None and len(screen.result.moments) >= 2:
                 break
@@ -477,7 +480,6 @@ async def test_the_review_screen_weighs_in_the_reviewers_process_never_here(data
     in this process (the app's) fails the test."""
     from colorcards.coach import weigh
     from colorcards.replay import review as reviewing
-    from colorcards.tui.screens.review import ReviewScreen
 
     def never(*args, **kwargs):
         raise AssertionError("the app's process weighed a decision")
@@ -488,12 +490,7 @@ async def test_the_review_screen_weighs_in_the_reviewers_process_never_here(data
     _quick_reviews(monkeypatch)
     app = ColorCardsApp(data_dir=data, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.press("enter", "v")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen)
+        screen = await _open_review(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.result is not None and screen.result.complete
