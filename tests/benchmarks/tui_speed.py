@@ -390,6 +390,20 @@ class Bytecodes:
             self.counted.append((self._now[0], self._now[1], self._now[2]))
 
 
+def _looks(app) -> tuple[int, str, int]:
+    """What a key may change that costs a relayout or a redraw of the hand: the status
+    line's rows, the colour to match, the hand's size."""
+    from colorcards.tui.table import TableScreen
+
+    screen, ctl = app.screen, app.controller
+    if not isinstance(screen, TableScreen) or ctl is None:
+        return (0, "", 0)
+    status = screen.query_one("#status")
+    view = ctl.view()
+    colour = view.active_colour.name if view.active_colour else ""
+    return (status.size.height, colour, len(ctl.hand()))
+
+
 async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
                      react: float = REACTION, count: bool = False) -> None:
     """A whole coached game: every key's latency and the coach's time to answer (or, with
@@ -427,6 +441,7 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
     TableScreen.weigh_move = weigh_move
     latencies: list[float] = []
     spent: list[float] = []  # the loop thread's CPU from the key to that frame
+    slow: list[tuple[str, float, tuple, tuple]] = []  # the keys over a frame of CPU
     notes = 0
     try:
         with tempfile.TemporaryDirectory() as data:
@@ -461,6 +476,7 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
                         key = "p"
                     else:
                         key = "d"
+                    before = _looks(app)
                     start, cpu = time.perf_counter(), time.thread_time()
                     if bytecodes is not None:
                         bytecodes.start()
@@ -470,6 +486,8 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
                     if after:
                         latencies.append(after[0][0] - start)
                         spent.append(after[0][1] - cpu)
+                        if spent[-1] > FRAME:
+                            slow.append((key, spent[-1], before, _looks(app)))
                     notes = sum(1 for line in ctl.log if line.startswith("Coach:"))
                 # let the last judgements come back
                 for _ in range(200):
@@ -495,6 +513,12 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
     print(f"  the event loop's own CPU from a key to its frame (what load does not stretch): "
           f"median {statistics.median(spent) * 1000:.1f} ms, worst {max(spent) * 1000:.1f} ms;"
           f" {sum(1 for t in spent if t <= FRAME)}/{len(spent)} within one frame")
+    for key, cpu, (rows, colour, cards), (rows_after, colour_after, cards_after) in slow:
+        changes = [f"status {rows} -> {rows_after} rows" if rows != rows_after else "",
+                   f"colour {colour} -> {colour_after}" if colour != colour_after else "",
+                   f"hand {cards} -> {cards_after} cards" if cards != cards_after else ""]
+        print(f"    over a frame: key {key!r} {cpu * 1000:.1f} ms CPU; "
+              f"{', '.join(c for c in changes if c) or 'no change of rows, colour or hand'}")
     if answered:
         ranked = sorted(t for t, _ in answered)
         print(f"  the coach answered {len(answered)} decisions: median "
