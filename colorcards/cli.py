@@ -47,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-background-reviews", action="store_true",
                         help="do not review finished games in the background (they are "
                              "then reviewed only when you open their review)")
+    parser.add_argument("--coach-workers", metavar="N",
+                        help="the most processor cores the coach may use, 1 to this "
+                             "machine's (default: all but one; wins over "
+                             "$COLORCARDS_COACH_WORKERS)")
     sub = parser.add_subparsers(dest="command")
 
     sim = sub.add_parser("sim", help="play games headlessly between computer players")
@@ -202,6 +206,10 @@ def _run(args: argparse.Namespace) -> int:
             args.data_dir = args.stats_data_dir or args.data_dir
             return run_replay(args)
         check_opponents(args)
+        if args.coach_workers is not None:
+            from .coach.pool import setting_of
+
+            args.coach_workers = setting_of(args.coach_workers)
         from .tui.app import run_app  # a broken install fails here, loudly, not as --help
 
         return run_app(args)

@@ -21,3 +21,31 @@ def test_opponents_out_of_range_is_said_in_opponents(argv, words, capsys, tmp_pa
     err = capsys.readouterr().err
     assert err == f"colorcards: {words}\n"
     assert "players, not" not in err
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "many", "999", ""])
+def test_coach_workers_out_of_range_is_said_in_the_players_words(value, capsys, tmp_path,
+                                                                monkeypatch):
+    """--coach-workers takes 1 to the cores; anything else is one line, and no game starts
+    (nothing is written to the data directory)."""
+    from colorcards.coach.pool import cores
+
+    started = []
+    monkeypatch.setattr("colorcards.tui.app.run_app", lambda args: started.append(args) or 0)
+    assert main(["--data-dir", str(tmp_path / "data"), "--coach-workers", value]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"colorcards: --coach-workers takes a number from 1 to {cores()} (the "
+                   f"cores this machine gives the game), not {value!r}\n")
+    assert started == [] and not (tmp_path / "data").exists()
+
+
+def test_coach_workers_reach_the_coachs_process(monkeypatch, tmp_path):
+    """A count in range is handed to the app, which starts the coach's process with it."""
+    from colorcards.tui.app import ColorCardsApp
+
+    started = []
+    monkeypatch.setattr("colorcards.tui.app.run_app", lambda args: started.append(args) or 0)
+    assert main(["--data-dir", str(tmp_path), "--coach-workers", "1"]) == 0
+    assert started[0].coach_workers == 1
+    assert ColorCardsApp(coach_workers=1).remote_coach.workers == 1
+    assert ColorCardsApp().remote_coach.workers is None

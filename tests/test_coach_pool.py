@@ -14,7 +14,7 @@ import pytest
 
 from bots_helpers import position
 from colorcards.coach import Coach
-from colorcards.coach.pool import ENVIRONMENT, Pool, cores, workers
+from colorcards.coach.pool import ENVIRONMENT, Pool, cores, environment, setting_of, workers
 from colorcards.engine import Game, Rules, next_decision, parse_card, play
 
 
@@ -105,6 +105,24 @@ def test_the_workers_default_to_the_cores_less_one_and_a_setting_caps_them(value
     assert workers({ENVIRONMENT: value}) == expected
 
 
+@pytest.mark.parametrize("value", ["", "1", "3", "many"])
+def test_the_games_setting_wins_over_the_environment(value):
+    """--coach-workers decides whatever COLORCARDS_COACH_WORKERS says; the coach's process
+    is started with the count decided."""
+    assert workers({ENVIRONMENT: value}, setting=2) == 2
+    assert workers({ENVIRONMENT: value}, setting=1) == 1
+    assert environment(2)[ENVIRONMENT] == "2"
+    assert environment(None) is None
+
+
+def test_a_setting_typed_is_a_number_from_one_to_the_cores():
+    assert [setting_of(str(n)) for n in range(1, cores() + 1)] == list(range(1, cores() + 1))
+    assert setting_of(" 1 ") == 1
+    for wrong in ("0", str(cores() + 1), "two", "1.5"):
+        with pytest.raises(ValueError, match=f"from 1 to {cores()}"):
+            setting_of(wrong)
+
+
 def test_one_worker_starts_no_helper():
     pool = Pool(1)
     assert pool.helpers == []
@@ -154,13 +172,14 @@ def children(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads /proc")
 def test_the_coachs_child_and_its_helpers_go_when_the_child_is_killed(monkeypatch):
-    """The game's coach process with two workers: killed with -9, its helper goes too."""
+    """The game's coach process with two workers (the setting, over an environment that
+    says one): killed with -9, its helper goes too."""
     from colorcards.coach.remote import RemoteCoach, request
     from colorcards.session.tutor import base_of
 
-    monkeypatch.setenv(ENVIRONMENT, "2")
+    monkeypatch.setenv(ENVIRONMENT, "1")
     game, _, made = positions()[0]
-    remote = RemoteCoach()
+    remote = RemoteCoach(workers=2)
     try:
         answer = remote.judge(request(game, [], made, "hard", base_of(game).pair))
         assert answer is not None and answer.costly

@@ -665,25 +665,31 @@ async def test_the_story_shows_the_whole_match_by_round(tmp_path):
         assert pilot.app.screen.query("#hand")
 
 
-async def test_a_ten_seat_table_at_80x24_shows_everything_since_your_turn(tmp_path):
-    """Nine computers between two of your turns do not fit three lines of log: the strip
-    then says all of it in short, each player's moves together."""
+@pytest.mark.parametrize("size", [(80, 24), (80, 32)])
+async def test_a_ten_seat_table_shows_everything_since_your_turn_in_short(tmp_path, size):
+    """Nine computers between two of your turns do not fit the log strip: the strip then
+    says all of it in short, each player's moves together; in its two rows at 80x24, the
+    end of it (the latest moves), in its five at 80x32, the whole of it."""
     literal = ("top=R3 | you: R5 B7 G2 | lily: R4 Y2 | max: R6 G5 | zoe: R7 B2 | ava: R8 Y5 | "
                "leo: R9 Y6 | mia: R1 Y7 | sam: R2 Y8 | ivy: R3 Y9 | ben: R4 G9")
     game = position(literal, "colour-match")
-    async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
+    async with _app(tmp_path).run_test(size=size) as pilot:
         ctl = await _table(pilot, game, preset="colour-match", delay=0)
         await pilot.press("1")  # Red 5: then nine computers play
         await settle(pilot)
         assert ctl.my_turn and len(ctl.since_mine()) >= 9
-        text = shown(pilot.app)
-        assert "Since your turn:" in text
-        for name in ("Lily", "Max", "Zoe", "Ava", "Leo", "Mia", "Sam", "Ivy", "Ben"):
-            assert name in text.split("Since your turn:", 1)[1]
+        strip = " ".join(pilot.app.screen.query_one("#log").text.split())
+        assert strip == " ".join(ctl.digest().split())[-len(strip):]
+        assert "Lily" in strip and "Ben" in strip
+        if size[1] >= 32:
+            assert strip.startswith("Since your turn:")
+            for name in ("Lily", "Max", "Zoe", "Ava", "Leo", "Mia", "Sam", "Ivy", "Ben"):
+                assert name in strip
 
 
 async def test_a_long_refusal_is_read_whole_and_the_prompt_comes_back(tmp_path):
-    """At 80 columns a long reason wraps to a second line; then the prompt returns."""
+    """At 80 columns a long reason wraps to the status line's second row; then the prompt
+    returns, and the rows stay as they were (a change of height relays the table out)."""
     game = position("top=R+2 | you: B7 G5 W+4 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
                     pending=2)
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
@@ -694,14 +700,14 @@ async def test_a_long_refusal_is_read_whole_and_the_prompt_comes_back(tmp_path):
         reason = ctl.refusal(play(ctl.hand()[index]))
         assert reason and len(reason) > 76
         status, strip = screen.query_one("#status"), screen.query_one("#log")
-        assert status.size.height == 2 and strip.size.height == 2  # the strip gives a row
+        assert status.size.height == 2 and strip.size.height == 2  # two rows in play
         assert flat(reason) in shown(pilot.app)
         await wait(pilot, 3.9)
         assert flat(reason) in shown(pilot.app)
         await wait(pilot, 0.2)
         assert "You must draw 2: pass them on" in shown(pilot.app)
         assert not status.has_class("-warning")
-        assert status.size.height == 1 and strip.size.height == 3
+        assert status.size.height == 2 and strip.size.height == 2  # no change of layout
 
 
 async def test_two_cards_and_nothing_to_play_says_draw_not_last_card(tmp_path):

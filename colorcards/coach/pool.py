@@ -9,7 +9,8 @@ of workers (`tests/test_coach_pool.py`).
 
 `workers()` says how many processes play out: by default the cores this process may use
 less one, which is left to the table (at least one: then the judging process plays
-every deal itself and no helper starts). `COLORCARDS_COACH_WORKERS` caps it. Each helper
+every deal itself and no helper starts). The game's `--coach-workers` or, without it,
+`COLORCARDS_COACH_WORKERS` caps it. Each helper
 is `python -m colorcards.coach.pool`, started with pipes and nothing else: it reads
 tasks from its standard input and ends when that closes, so the helpers go with the
 process that started them however it ends (quit, crash or kill -9).
@@ -47,9 +48,13 @@ def cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def workers(environ: dict[str, str] | None = None) -> int:
-    """The processes the coach plays out in: the cores less one (at least one), capped by
-    `COLORCARDS_COACH_WORKERS` (a value that is not a whole number ≥ 1 is ignored)."""
+def workers(environ: dict[str, str] | None = None, *, setting: int | None = None) -> int:
+    """The processes the coach plays out in, the one place that decides it: the game's
+    own setting (`--coach-workers`) when there is one, else `COLORCARDS_COACH_WORKERS`
+    (a value that is not a whole number >= 1 is ignored), else the cores less one (at
+    least one). The setting wins over the environment, as a command line does."""
+    if setting is not None:
+        return max(1, setting)
     default = max(1, cores() - 1)
     text = (os.environ if environ is None else environ).get(ENVIRONMENT, "").strip()
     if not text:
@@ -59,6 +64,28 @@ def workers(environ: dict[str, str] | None = None) -> int:
     except ValueError:
         return default
     return max(1, cap) if cap >= 1 else default
+
+
+def setting_of(text: str) -> int:
+    """The worker count a player typed (`--coach-workers`), checked: a whole number
+    from 1 to this machine's cores; ValueError in the player's words otherwise."""
+    most = cores()
+    try:
+        count = int(text.strip())
+    except ValueError:
+        count = 0
+    if not 1 <= count <= most:
+        raise ValueError(f"--coach-workers takes a number from 1 to {most} (the cores "
+                         f"this machine gives the game), not {text.strip()!r}")
+    return count
+
+
+def environment(count: int | None) -> dict[str, str] | None:
+    """The environment for the coach's process so that it plays out in `count`
+    processes (None: this one's, unchanged)."""
+    if count is None:
+        return None
+    return {**os.environ, ENVIRONMENT: str(count)}
 
 
 def _write(stream: IO[bytes], value: Any) -> None:

@@ -16,7 +16,8 @@ coach's bar is measured on up to 8,192 deals), so a quick one asked behind a lon
 is answered in about its own time instead of waiting for the long one to end. Each
 judgement's answer is the one it gives alone: its streams of deals are its own. The
 child plays each judgement's deals out over its helpers (pool.py): one process less
-than the cores, capped by `COLORCARDS_COACH_WORKERS`, with the same answers.
+than the cores, capped by `--coach-workers` or `COLORCARDS_COACH_WORKERS` (pool.workers),
+with the same answers.
 
 The race that picks the coach's choice does not depend on the move made, so the table
 asks for it as soon as the player's turn arrives (a request without `made`): the child
@@ -55,6 +56,7 @@ from ..engine import (
     next_decision,
 )
 from ..priority import TUTOR, lower_priority
+from .pool import environment
 
 if TYPE_CHECKING:
     from .pool import Pool
@@ -344,8 +346,11 @@ class RemoteCoach:
     """The child process, started at the first judgement, ended by `close`. Judgements
     may be asked from several threads at once; each waits for its own answer."""
 
-    def __init__(self, command: Sequence[str] = COMMAND) -> None:
+    def __init__(self, command: Sequence[str] = COMMAND, workers: int | None = None) -> None:
         self.command = tuple(command)
+        self.workers = workers
+        """The processes the child plays out in (pool.workers's `setting`; None: it
+        decides from the environment)."""
         self._child: subprocess.Popen | None = None
         self._lock = threading.Lock()
         """Held while the child is started or written to, and around `_awaited`."""
@@ -432,7 +437,7 @@ class RemoteCoach:
         if child is None or child.poll() is not None:
             child = self._child = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True)
+                stderr=subprocess.DEVNULL, text=True, env=environment(self.workers))
             threading.Thread(target=self._listen, args=(child,), daemon=True,
                              name="coach answers").start()
         return child

@@ -10,62 +10,68 @@ one game loop; `deal_from_view(view, rng)`, a game as one seat may imagine it; `
 and the named `PRESETS`; `rng_state`/`rng_from_state`, a generator's state as JSON.
 """
 
-from .actions import (
-    ACCEPT,
-    CALL,
-    CHALLENGE,
-    CLOSE_WINDOW,
-    DECLINE,
-    DRAW,
-    NEXT_ROUND,
-    PASS,
-    TIMEOUT,
-    Accept,
-    Action,
-    CallLastCard,
-    Catch,
-    Challenge,
-    CloseWindow,
-    Decline,
-    Draw,
-    NameColour,
-    NextRound,
-    Pass,
-    Play,
-    TimeOut,
-    action_from_json,
-    play,
-)
-from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank, full_deck, parse_card, parse_cards
-from .decision import Decision, DecisionKind
-from .errors import EngineError, IllegalAction, RulesError, StateError
-from .game import HUMAN_SEAT, Game, next_decision
-from .imagined import deal_from_view, unseen_cards
-from .outcome import Ending, Outcome, RoundResult
-from .phase import Phase
-from .position import PositionError, position_from_text, position_text
-from .rngstate import copy_rng, rng_from_state, rng_state
-from .rules import (
-    CHOICES,
-    DEFAULT_PRESET,
-    PRESETS,
-    DrawFour,
-    DrawRule,
-    FirstCard,
-    FirstPlayer,
-    LastCard,
-    Match,
-    Palette,
-    Preset,
-    RoundEnd,
-    Rules,
-    Stacking,
-    get_preset,
-    parse_value,
-    preset_title,
-)
-from .serial import game_from_json, game_from_text
-from .view import View
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import (
+        ACCEPT,
+        CALL,
+        CHALLENGE,
+        CLOSE_WINDOW,
+        DECLINE,
+        DRAW,
+        NEXT_ROUND,
+        PASS,
+        TIMEOUT,
+        Accept,
+        Action,
+        CallLastCard,
+        Catch,
+        Challenge,
+        CloseWindow,
+        Decline,
+        Draw,
+        NameColour,
+        NextRound,
+        Pass,
+        Play,
+        TimeOut,
+        action_from_json,
+        play,
+    )
+    from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank, full_deck, parse_card, parse_cards
+    from .decision import Decision, DecisionKind
+    from .errors import EngineError, IllegalAction, RulesError, StateError
+    from .game import HUMAN_SEAT, Game, next_decision
+    from .imagined import deal_from_view, unseen_cards
+    from .outcome import Ending, Outcome, RoundResult
+    from .phase import Phase
+    from .position import PositionError, position_from_text, position_text
+    from .rngstate import copy_rng, rng_from_state, rng_state
+    from .rules import (
+        CHOICES,
+        DEFAULT_PRESET,
+        PRESETS,
+        DrawFour,
+        DrawRule,
+        FirstCard,
+        FirstPlayer,
+        LastCard,
+        Match,
+        Palette,
+        Preset,
+        RoundEnd,
+        Rules,
+        Stacking,
+        get_preset,
+        parse_value,
+        preset_title,
+    )
+    from .serial import game_from_json, game_from_text
+    from .view import View
 
 __all__ = [
     "ACCEPT", "CALL", "CHALLENGE", "CLOSE_WINDOW", "DECLINE", "DRAW", "NEXT_ROUND", "PASS",
@@ -84,3 +90,42 @@ __all__ = [
     "RoundEnd", "Stacking",
     "View",
 ]
+
+_MODULES: dict[str, tuple[str, ...]] = {
+    "actions": ("ACCEPT", "CALL", "CHALLENGE", "CLOSE_WINDOW", "DECLINE", "DRAW", "NEXT_ROUND",
+        "PASS", "TIMEOUT", "Accept", "Action", "CallLastCard", "Catch", "Challenge", "CloseWindow",
+        "Decline", "Draw", "NameColour", "NextRound", "Pass", "Play", "TimeOut",
+        "action_from_json", "play"),
+    "cards": ("ALL_CARDS", "COLOURS", "Card", "Colour", "Rank", "full_deck", "parse_card",
+        "parse_cards"),
+    "decision": ("Decision", "DecisionKind"),
+    "errors": ("EngineError", "IllegalAction", "RulesError", "StateError"),
+    "game": ("HUMAN_SEAT", "Game", "next_decision"),
+    "imagined": ("deal_from_view", "unseen_cards"),
+    "outcome": ("Ending", "Outcome", "RoundResult"),
+    "phase": ("Phase",),
+    "position": ("PositionError", "position_from_text", "position_text"),
+    "rngstate": ("copy_rng", "rng_from_state", "rng_state"),
+    "rules": ("CHOICES", "DEFAULT_PRESET", "PRESETS", "DrawFour", "DrawRule", "FirstCard",
+        "FirstPlayer", "LastCard", "Match", "Palette", "Preset", "RoundEnd", "Rules", "Stacking",
+        "get_preset", "parse_value", "preset_title"),
+    "serial": ("game_from_json", "game_from_text"),
+    "view": ("View",),
+}
+_HOME = {name: module for module, names in _MODULES.items() for name in names}
+"""Each name's module. A name is loaded from it when first asked for (`__getattr__`), so
+that what needs only the rules and the cards (the command line, the title) does not load
+the game and its events before the title's first frame."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine import (
+from ..engine.actions import (
     ACCEPT,
     CALL,
     CHALLENGE,
@@ -33,17 +33,17 @@ from ..engine import (
     TIMEOUT,
     Action,
     Catch,
-    Colour,
-    EngineError,
-    Game,
     NameColour,
     Play,
-    Rules,
     action_from_json,
-    parse_card,
 )
-from ..engine.rules import MAX_SEATS, MIN_SEATS
+from ..engine.cards import Colour, parse_card
+from ..engine.errors import EngineError
+from ..engine.rules import MAX_SEATS, MIN_SEATS, Rules
 from ..level import LEVELS
+
+if TYPE_CHECKING:  # the game itself only when a kept game is replayed: the store's opening
+    from ..engine.game import Game  # (and the title's first frame) reads without it
 
 FORMAT = "colorcards-replay"
 """The `format` field of an exported game."""
@@ -209,6 +209,8 @@ class KeptGame:
 
     def new_game(self) -> Game:
         """The deal, before any action."""
+        from ..engine.game import Game
+
         return Game(self.rules, self.seats, self.seed)
 
     def describe(self, index: int) -> str:

@@ -15,10 +15,13 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from ..engine import Game, StateError, game_from_json
-from ..engine.serial import state_to_json
+from ..engine.errors import StateError
 from ..session.meta import TableMeta
+
+if TYPE_CHECKING:  # the game only when a save is written or read: not to open the store
+    from ..engine.game import Game
 
 _COMPACT = (",", ":")
 
@@ -40,6 +43,8 @@ class SavedGame:
 def head_json(game: Game) -> str:
     """The engine's JSON of `game` with `history` and `actions` left empty, written by
     the engine itself (`state_to_json(game, logs=False)`): the live game is only read."""
+    from ..engine.serial import state_to_json
+
     return json.dumps(state_to_json(game, logs=False), separators=_COMPACT)
 
 
@@ -209,6 +214,8 @@ def build(raw: RawSave) -> SavedGame:
         saved_at = datetime.fromisoformat(raw.saved_at)
     except (ValueError, TypeError) as exc:
         raise StateError(f"the saved game is damaged ({exc})") from None
+    from ..engine.serial import game_from_json
+
     game = game_from_json(data)
     if game.round != raw.round:
         raise StateError(f"the saved game says round {raw.round} but holds round {game.round}")

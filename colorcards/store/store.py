@@ -17,8 +17,11 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..engine import Game, Phase, Rules, StateError
+from ..engine.errors import StateError
+from ..engine.phase import Phase
+from ..engine.rules import Rules
 from ..level import LEVELS
 from ..replay.kept import KeptGame, ReplayError, arrangements, decode_actions, encode_actions
 from ..replay.plays_like import Kinds
@@ -28,6 +31,9 @@ from . import recovery, saves
 from .checkpoint import Checkpointer
 from .lock import DirLock
 from .paths import DB_NAME, LOCK_NAME, probe_writable, reason, resolve_data_dir, stamp, utc_now
+
+if TYPE_CHECKING:  # the game only comes with a save: not needed to open the store
+    from ..engine.game import Game
 
 IDLE_CAP = 300.0
 """Seconds: a longer pause between two saves counts as this much playing time."""

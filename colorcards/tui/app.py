@@ -78,7 +78,8 @@ class ColorCardsApp(App):
                  settings: GameSettings | None = None, *, direct: bool = False,
                  delay: float | None = None, window_seconds: float | None = None,
                  turn_seconds: float | None = None, store: Store | None = None,
-                 background_reviews: bool | None = None, clock: Clock | None = None):
+                 background_reviews: bool | None = None, clock: Clock | None = None,
+                 coach_workers: int | None = None):
         super().__init__()
         if background_reviews is not None:
             self.BACKGROUND_REVIEWS = background_reviews  # this app only
@@ -104,6 +105,9 @@ class ColorCardsApp(App):
         self.sound = True
         """Ring the terminal bell when it is your turn."""
         self._remote_coach: RemoteCoach | None = None
+        self.coach_workers = coach_workers
+        """The most processes the coach plays out in (--coach-workers; None: the
+        environment or the cores less one decide, coach/pool.py `workers`)."""
         self.reviews: BackgroundReviews | None = None
         """The background reviews, once started (replay/background.py)."""
         self._seated = False
@@ -195,7 +199,7 @@ class ColorCardsApp(App):
         if self._remote_coach is None:
             from ..coach.remote import RemoteCoach
 
-            self._remote_coach = RemoteCoach()
+            self._remote_coach = RemoteCoach(workers=self.coach_workers)
         return self._remote_coach
 
     async def on_event(self, event: events.Event) -> None:
@@ -581,6 +585,7 @@ def run_app(args: argparse.Namespace) -> int:
     app = ColorCardsApp(data_dir=getattr(args, "data_dir", None), seed=getattr(args, "seed", None),
                         settings=settings, direct=direct,
                         background_reviews=False if getattr(args, "no_background_reviews",
-                                                            False) else None)
+                                                            False) else None,
+                        coach_workers=getattr(args, "coach_workers", None))
     result = app.run()
     return result if isinstance(result, int) else 0

@@ -433,15 +433,10 @@ class TableScreen(Screen):
         self._say(text, warning)
 
     def _say(self, text: str, warning: bool = False) -> None:
-        """Put `text` on the status line, on two lines when one cannot hold it."""
+        """Put `text` on the status line (its two rows hold a long one)."""
         if self.ascii_only:
             text = ascii_text(text)
-        column = self.has_class("-wide") and not self.has_class("-roomy")
-        width = max(20, self.app.size.width - (40 if column else 4))
-        status = self.query_one(StatusLine)
-        for box in (status, self.query_one(LogStrip)):
-            box.set_class(len(text) > width, "-two-lines")
-        status.say(text, warning=warning)
+        self.query_one(StatusLine).say(text, warning=warning)
 
     def status(self, view: View) -> str:
         """The prompt, with the coach's note on the player's last move (prompts.status)."""

@@ -15,11 +15,21 @@ writes the modules' bytecode; an editable install under PYTHONDONTWRITEBYTECODE 
 every module at every start), so that `colorcards` is the command a player types. The
 runs share one data directory, made by the warm-up pair, as a returning player's is;
 `--fresh` gives each run a new, empty one (a first start).
+
+    python tests/benchmarks/title_tmux.py --cpu --runs 9 [--also OTHER-COMMAND]
+
+`--cpu` counts what load disturbs less: each process, started the same way in tmux with
+the real terminal driver, notes at the end of its first frame its own processor time
+(user and system, from its start, the interpreter's included) and how many modules it
+has imported, and quits. The game runs the command's own interpreter (read from the
+command's first line) and its `colorcards.cli.main`, as the command does. `--also`
+adds another install of the game to each round (an older one, to compare in one run).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -40,6 +50,94 @@ class Bare(App):
 
 Bare().run()
 '''
+
+
+PROBE = '''
+import json, sys, time
+from textual.screen import Screen
+
+_OUT, _SCREEN = sys.argv[1], sys.argv[2]
+del sys.argv[1:3]
+_refresh = Screen._compositor_refresh
+
+
+def _painted(self):
+    _refresh(self)
+    if type(self).__name__ == _SCREEN:
+        with open(_OUT, "a", encoding="utf-8") as out:
+            out.write(json.dumps({"cpu": time.process_time(), "modules": len(sys.modules)})
+                      + "\\n")
+        self.app.exit()
+
+
+Screen._compositor_refresh = _painted
+'''
+"""What each process of `--cpu` runs first: at the end of the first frame of the screen
+named, note the process's processor time and modules, and quit."""
+
+GAME = PROBE + '''
+from colorcards.cli import main
+
+sys.exit(main())
+'''
+
+
+def interpreter(command: str) -> str:
+    """The Python an installed console script runs (its first line)."""
+    path = shutil.which(command)
+    assert path is not None
+    with open(path, encoding="utf-8") as script:
+        first = script.readline()
+    return first[2:].strip() if first.startswith("#!") else sys.executable
+
+
+def counted(command: list[str], session: str, out: Path, timeout: float = 20.0) -> dict:
+    """Run `command` (which appends one line to `out` at its first frame) in a new tmux
+    session; that line."""
+    before = out.read_text(encoding="utf-8").count("\n") if out.exists() else 0
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "32",
+                    *command], check=True)
+    start = time.perf_counter()
+    try:
+        while time.perf_counter() - start < timeout:
+            lines = out.read_text(encoding="utf-8").splitlines() if out.exists() else []
+            if len(lines) > before:
+                return json.loads(lines[-1])
+            time.sleep(0.01)
+        raise TimeoutError(f"no first frame from {command}")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def cpu_counts(args: argparse.Namespace, bare: Path, tmp: Path) -> int:
+    """`--cpu`: processor time and modules at the first frame, the bare app and each
+    game in turn, round by round (`-P`: never a `colorcards` folder in the current
+    directory instead of the install)."""
+    games = [args.command, *args.also]
+    figures: dict[str, list[dict]] = {name: [] for name in ["bare", *games]}
+    for run in range(args.runs + 1):  # the first round warms the caches: not counted
+        data = tmp / (f"data-{run}" if args.fresh else "data")
+        out = tmp / "counts.jsonl"
+        row = {"bare": counted([sys.executable, "-P", "-c", PROBE + bare.read_text(), str(out),
+                                "Screen"], "title-bench-bare", out)}
+        for name in games:
+            row[name] = counted([interpreter(name), "-P", "-c", GAME, str(out), "TitleScreen",
+                                 "--data-dir", str(data)], "title-bench-game", out)
+        if run:
+            for name, value in row.items():
+                figures[name].append(value)
+    bare_cpu = [f["cpu"] for f in figures["bare"]]
+    print(f"runs: {args.runs} rounds (one warm-up round not counted)")
+    for name, rows in figures.items():
+        cpu = [f["cpu"] for f in rows]
+        ratios = [c / b for c, b in zip(cpu, bare_cpu, strict=True)]
+        print(f"{name}: processor time to the first frame median "
+              f"{statistics.median(cpu) * 1000:.0f} ms "
+              f"(min {min(cpu) * 1000:.0f}, max {max(cpu) * 1000:.0f}), {rows[0]['modules']} "
+              f"modules; against the bare app, round by round: median "
+              f"{statistics.median(ratios):.2f} (min {min(ratios):.2f}, max {max(ratios):.2f})")
+    return 0
 
 
 def first_words(command: list[str], words: str, session: str, timeout: float = 20.0) -> float:
@@ -66,6 +164,10 @@ def main() -> int:
     parser.add_argument("--command", default="colorcards", help="the game's command")
     parser.add_argument("--fresh", action="store_true",
                         help="a new, empty data directory for each run (a first start)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="processor time and modules at the first frame, not the clock")
+    parser.add_argument("--also", action="append", default=[], metavar="COMMAND",
+                        help="with --cpu: another install of the game, in the same rounds")
     args = parser.parse_args()
     if shutil.which("tmux") is None or shutil.which(args.command) is None:
         print("needs tmux and the installed command", file=sys.stderr)
@@ -73,6 +175,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         bare = Path(tmp) / "bare.py"
         bare.write_text(BARE, encoding="utf-8")
+        if args.cpu:
+            return cpu_counts(args, bare, Path(tmp))
         game_times, bare_times, ratios = [], [], []
         for run in range(args.runs + 1):  # the first pair warms the caches: not counted
             data = Path(tmp) / (f"data-{run}" if args.fresh else "data")

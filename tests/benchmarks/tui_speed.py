@@ -4,6 +4,7 @@
     python tests/benchmarks/tui_speed.py --first-frame [--runs 15]
     python tests/benchmarks/tui_speed.py --screens [--history 2000] [--repeats 5]
     python tests/benchmarks/tui_speed.py --coach-game 1 3 [--without-coach] [--react 0.25] [--count]
+    python tests/benchmarks/tui_speed.py --status [--size 100x32]
 
 1. Start-up: a fresh `python` process starts the app headless with a temporary data
    directory and reports when the title screen has been painted; the parent measures from
@@ -36,6 +37,9 @@
    bytecodes the event loop's thread runs from each key to its frame instead (a figure
    no load disturbs; the tracing slows the game, so its times are not given): in all,
    inside Textual's painting of the frame, and in the game's own code.
+6. With `--status`: the status line at a table, a coach's note long enough for two rows
+   and then the short prompt, in turn (what a key after a note shows), each timed in the
+   event loop's CPU from the change to the end of its frame.
 """
 
 from __future__ import annotations
@@ -390,6 +394,69 @@ class Bytecodes:
             self.counted.append((self._now[0], self._now[1], self._now[2]))
 
 
+async def status_changes(size: tuple[int, int], times: int = 40) -> None:
+    """`--status`: the loop's CPU from the status line's change to its frame."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from textual.screen import Screen
+
+    from colorcards.tui.app import ColorCardsApp
+    from engine_helpers import position
+    from tui_table_helpers import HandClock, seat_position
+
+    note = ("Coach: that cost you about 8 points in the chance to win the round; Red 5 was "
+            "better, it kept your Wild for later. T takes it back.")
+    frames: list[float] = []
+    original = Screen._compositor_refresh
+
+    def timed(self) -> None:
+        original(self)
+        frames.append(time.thread_time())
+
+    Screen._compositor_refresh = timed
+    spent: dict[str, list[float]] = {"the note": [], "the prompt after it": []}
+    try:
+        game = position("top=R3 | you: R5 B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
+        with tempfile.TemporaryDirectory() as data:
+            app = ColorCardsApp(data_dir=data, delay=60, clock=HandClock())
+            async with app.run_test(size=size) as pilot:
+                seat_position(app, game)
+                await pilot.pause()
+                await pilot.pause()
+                screen = app.screen
+                prompt = screen.status(app.controller.view())
+                for _ in range(times + 5):  # the first five warm the caches: not counted
+                    for kind, text in zip(spent, (note, prompt), strict=True):
+                        seen, start = len(frames), time.thread_time()
+                        screen._say(text)
+                        for _ in range(100):
+                            await pilot.pause(0.01)
+                            if len(frames) > seen:
+                                break
+                        spent[kind].append(frames[seen] - start)
+    finally:
+        Screen._compositor_refresh = original
+    print(f"the status line at {size[0]}x{size[1]}, the loop's CPU from the change to its "
+          f"frame ({times} of each):")
+    for kind, cpu in spent.items():
+        cpu = cpu[5:]
+        print(f"  {kind}: median {statistics.median(cpu) * 1000:.2f} ms, worst "
+              f"{max(cpu) * 1000:.2f} ms; {sum(1 for t in cpu if t > FRAME)} over a frame")
+
+
+def _looks(app) -> tuple[int, str, int]:
+    """What a key may change that costs a relayout or a redraw of the hand: the status
+    line's rows, the colour to match, the hand's size."""
+    from colorcards.tui.table import TableScreen
+
+    screen, ctl = app.screen, app.controller
+    if not isinstance(screen, TableScreen) or ctl is None:
+        return (0, "", 0)
+    status = screen.query_one("#status")
+    view = ctl.view()
+    colour = view.active_colour.name if view.active_colour else ""
+    return (status.size.height, colour, len(ctl.hand()))
+
+
 async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
                      react: float = REACTION, count: bool = False) -> None:
     """A whole coached game: every key's latency and the coach's time to answer (or, with
@@ -427,6 +494,7 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
     TableScreen.weigh_move = weigh_move
     latencies: list[float] = []
     spent: list[float] = []  # the loop thread's CPU from the key to that frame
+    slow: list[tuple[str, float, tuple, tuple]] = []  # the keys over a frame of CPU
     notes = 0
     try:
         with tempfile.TemporaryDirectory() as data:
@@ -461,6 +529,7 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
                         key = "p"
                     else:
                         key = "d"
+                    before = _looks(app)
                     start, cpu = time.perf_counter(), time.thread_time()
                     if bytecodes is not None:
                         bytecodes.start()
@@ -470,6 +539,8 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
                     if after:
                         latencies.append(after[0][0] - start)
                         spent.append(after[0][1] - cpu)
+                        if spent[-1] > FRAME:
+                            slow.append((key, spent[-1], before, _looks(app)))
                     notes = sum(1 for line in ctl.log if line.startswith("Coach:"))
                 # let the last judgements come back
                 for _ in range(200):
@@ -495,6 +566,12 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
     print(f"  the event loop's own CPU from a key to its frame (what load does not stretch): "
           f"median {statistics.median(spent) * 1000:.1f} ms, worst {max(spent) * 1000:.1f} ms;"
           f" {sum(1 for t in spent if t <= FRAME)}/{len(spent)} within one frame")
+    for key, cpu, (rows, colour, cards), (rows_after, colour_after, cards_after) in slow:
+        changes = [f"status {rows} -> {rows_after} rows" if rows != rows_after else "",
+                   f"colour {colour} -> {colour_after}" if colour != colour_after else "",
+                   f"hand {cards} -> {cards_after} cards" if cards != cards_after else ""]
+        print(f"    over a frame: key {key!r} {cpu * 1000:.1f} ms CPU; "
+              f"{', '.join(c for c in changes if c) or 'no change of rows, colour or hand'}")
     if answered:
         ranked = sorted(t for t, _ in answered)
         print(f"  the coach answered {len(answered)} decisions: median "
@@ -522,6 +599,8 @@ def main() -> None:
                              "player's)")
     parser.add_argument("--count", action="store_true",
                         help="for --coach-game: count each key's bytecodes, not its time")
+    parser.add_argument("--status", action="store_true",
+                        help="only the status line's change from a note to the prompt")
     parser.add_argument("--first-frame", action="store_true",
                         help="only the title's first frame against a bare Textual app's")
     parser.add_argument("--screens", action="store_true",
@@ -546,6 +625,9 @@ def main() -> None:
         asyncio.run(screen_opens(args.screens_of, args.repeats))
         return
     if args.first_frame or args.screens:
+        return
+    if args.status:
+        asyncio.run(status_changes(size))
         return
     if args.coach_game is not None:
         for seed in args.coach_game or [1]:

@@ -21,7 +21,8 @@ from .redraw import RedrawsOnChange
 
 
 class StatusLine(RedrawsOnChange, KeptStatic):
-    """One line: the prompt, or a warning that stays until the next change."""
+    """The prompt, or a warning that stays until the next change: two rows in play,
+    so that a long message does not change the table's layout."""
 
     def say(self, text: str, warning: bool = False) -> None:
         if not self.changed((text, warning)):
