@@ -13,6 +13,7 @@ import pytest
 
 from bots_helpers import position
 from colorcards.coach import Coach
+from colorcards.coach.weigh import finish
 from colorcards.engine import deal_from_view
 from colorcards.replay.exercises import (
     COSTLY,
@@ -54,6 +55,21 @@ def test_each_option_of_a_costly_position_is_answered_as_the_coach_judges_it():
         assert (answers.of(option).grade == GOOD) == (verdict.close or option == verdict.best)
     assert answers.playouts > 0
     assert Answers.from_json(json.loads(json.dumps(answers.as_json()))) == answers
+
+
+def test_options_tested_together_get_exactly_their_answers_alone():
+    """The exercise's options are measured against the coach's choice on the same deals
+    at once (the best played out once a deal): each stops where its own test stops, with
+    the same cost and interval as that test alone."""
+    game = position(["R+2 R5 B3 R7 RS", "G1 G2"], "R3", preset="duel")
+    view, legal = game.view(0), tuple(game.legal_actions(0))
+    best = next(a for a in legal if token(a) == "0R+2")
+    moves = [a for a in legal if a != best and token(a) != "0L"]
+    coach = Coach("normal", looks=(32, 64, 128, 256))
+    together = finish(coach.testing_each(view, best, moves, (False, False)))
+    alone = [finish(coach.testing(view, best, m, (False, False))) for m in moves]
+    assert together == alone and len(moves) >= 3
+    assert len({n for _, _, n in alone}) > 1, "the tests should stop at different looks"
 
 
 def test_a_wrong_answer_comes_back_before_a_right_one():
@@ -188,9 +204,32 @@ def _ready(store: Store) -> list:
     return stored.due(store, 0.0)
 
 
+def _card_key(screen, action) -> str:
+    """The number key of `action`'s card in the exercise's hand (the table's keys)."""
+    from colorcards.tui.widgets import Hand
+
+    index = list(screen.query_one(Hand).cards).index(action.card)
+    assert index < 9
+    return str(index + 1)
+
+
+async def _click_card(pilot, screen, action) -> None:
+    """A mouse click on `action`'s card in the exercise's hand."""
+    from colorcards.tui.widgets import Hand
+    from colorcards.tui.widgets.hand import MARGIN
+
+    hand = screen.query_one(Hand)
+    index = list(hand.cards).index(action.card)
+    assert await pilot.click(hand, offset=(MARGIN + index * hand.slot + 1, 2))
+
+
 async def test_practice_answers_as_the_coach_said_and_brings_a_wrong_answer_back(reviewed):
+    """The move is chosen at the exercise's table as at the game's: the coach's choice by
+    its card's number key, a costly card by a click on it, and (when it comes back after
+    ten minutes) another close move with the arrows and Enter."""
     from colorcards.tui.app import ColorCardsApp
     from colorcards.tui.screens.practice import PracticeScreen
+    from colorcards.tui.widgets import GameLog, Hand
     from tui_table_helpers import HandClock
 
     store, _ = reviewed
@@ -208,13 +247,19 @@ async def test_practice_answers_as_the_coach_said_and_brings_a_wrong_answer_back
         assert isinstance(screen, PracticeScreen)
         first = screen.item
         assert first is not None
-        await pilot.press("1")  # the coach's choice
+        # The table as the player saw it: their hand in the table's hand widget, the
+        # playable cards raised, the log's lines.
+        hand = screen.query_one(Hand)
+        assert [c.code for c in hand.cards] == first.position["hand"]
+        assert {c.code for c in hand.playable} == {untoken(o).card.code for o in first.options}
+        assert screen.query_one(GameLog).display
+        await pilot.press(_card_key(screen, first.moves()[0]))  # the coach's choice
         assert screen.last is not None and "the coach's choice" in screen.last
         assert screen.last.startswith("Well found")
         await pilot.press("n")
         second = screen.item
         assert second is not None and second.index != first.index
-        await pilot.press("3")  # clearly costly: the chances, in the review's words
+        await _click_card(pilot, screen, second.moves()[2])  # clearly costly
         assert screen.last is not None and screen.last.startswith("Costly")
         assert "Your chance to win this round: 25% after" in screen.last
         assert "55% after" in screen.last
@@ -233,13 +278,101 @@ async def test_practice_answers_as_the_coach_said_and_brings_a_wrong_answer_back
         assert isinstance(screen, PracticeScreen) and screen.item is not None
         assert screen.item.index == second.index
         moves = screen.item.moves()
-        await pilot.press("down", "enter")  # another move the coach cannot tell apart
+        hand = screen.query_one(Hand)
+        # Another move the coach cannot tell apart: the arrows to its card, then Enter.
+        steps = list(hand.cards).index(moves[1].card) - hand.selected
+        await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "enter")
         assert screen.last is not None and screen.last.startswith("Well found")
         assert "as good as the coach's choice" in screen.last
         clock.time += 2 * DAY
         figures = stored.stats(app_store, clock.now())
         assert figures.done == 2 and figures.solved_first == 1 and figures.due == 2
         assert len(moves) >= 3
+
+
+async def test_an_exercise_is_played_with_the_tables_keys_draw_wild_and_drawn_card():
+    """D draws, a Wild asks its colour in the table's chooser (and Escape there keeps it
+    unplayed), a card that cannot be played is refused, and a card just drawn may be
+    kept with P; each answer as the coach said."""
+    from textual.app import App
+
+    from colorcards.engine import COLOURS, DRAW, PASS, Colour, Play, parse_card
+    from colorcards.session.exercises import Item
+    from colorcards.tui.screens.chooser import ColourChooser
+    from colorcards.tui.screens.practice import PracticeScreen
+    from colorcards.tui.widgets import Hand
+
+    def item(game, index: int, answers: dict) -> Item:
+        view, legal = game.view(0), tuple(game.legal_actions(0))
+        options = tuple(token(a) for a in legal if token(a) != "0L")
+        best = untoken(options[0])
+        return Item("g", index, 3, "normal", {**view.as_json(), "names": ["You", "Ann"]},
+                    options, options[0], token(best), "", Answers(best, answers, 1))
+
+    wild = position(["W R5 B7", "G1 G2 G3"], "B3")
+    wild_options = list(wild.legal_actions(0))
+    assert DRAW in wild_options
+    blue_wild = Play(parse_card("W"), Colour.BLUE)
+    answers = {token(a): Answer(COSTLY, 0.1, 0.05, 0.2, 0.3, 0.4) for a in wild_options}
+    answers[token(blue_wild)] = Answer(GOOD)
+    answers[token(DRAW)] = Answer("between", 0.02, -0.01, 0.05)
+    first = item(wild, 1, answers)
+    again = item(wild, 3, answers)
+    for seed in range(50):  # a deal whose next card may be played on the pile
+        drawn_game = position(["R5 G7 Y2", "G1 G2 G3"], "R3", seed=seed)
+        drawn_game.step(DRAW, 0)
+        if drawn_game.view(0).drawn is not None:
+            break
+    kept_options = tuple(drawn_game.legal_actions(0))
+    assert PASS in kept_options
+    second = item(drawn_game, 2, {token(a): Answer(GOOD) if a is PASS else
+                                  Answer(COSTLY, 0.1, 0.05, 0.2, 0.3, 0.4) for a in kept_options})
+    answered: list[tuple[int, str]] = []
+
+    def keep(it: Item, action, grade: str) -> Item:
+        answered.append((it.index, token(action)))
+        return it
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(PracticeScreen([first, second, again], keep))
+
+    app = Host()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen) and screen.item is first
+        hand = screen.query_one(Hand)
+        red = [c.code for c in hand.cards].index("R5") + 1
+        await pilot.press(str(red))  # Red 5 on Blue 3: not a move the rules allowed
+        assert screen.last is None and answered == []  # refused: nothing answered
+        await pilot.press(str([c.code for c in hand.cards].index("W") + 1))
+        await pilot.pause()
+        assert isinstance(app.screen, ColourChooser)
+        await pilot.press("escape")  # the Wild kept: the exercise still waits
+        await pilot.pause()
+        assert app.screen is screen and screen.last is None
+        await pilot.press(str([c.code for c in hand.cards].index("W") + 1))
+        await pilot.pause()
+        assert isinstance(app.screen, ColourChooser)
+        await pilot.press(str(COLOURS.index(Colour.BLUE) + 1))
+        await pilot.pause()
+        assert app.screen is screen
+        assert answered == [(1, token(blue_wild))]
+        assert screen.last is not None and screen.last.startswith("Well found")
+        await pilot.press("n")
+        assert screen.item is second
+        assert hand.cards[hand.selected] == drawn_game.view(0).drawn  # the card just drawn
+        await pilot.press("p")  # keep it
+        assert answered[-1] == (2, token(PASS))
+        assert screen.last is not None and screen.last.startswith("Well found")
+        await pilot.press("n")
+        assert screen.item is again
+        await pilot.press("d")  # draw: measured, not clearly costly
+        assert answered[-1] == (3, token(DRAW))
+        assert screen.last is not None and screen.last.startswith("In between")
+        await pilot.press("n")
+        assert screen.item is None
 
 
 def test_answer_words_say_when_a_move_is_not_weighed():
@@ -277,14 +410,18 @@ def test_exercises_and_their_schedule_survive_a_file_moved_aside(tmp_path):
         assert stored.stats(again, 10_000.0).done == 1
 
 
-async def test_a_listed_moment_is_tried_again_from_the_review(reviewed):
-    """T on the review's highlighted moment: the table as the player saw it, then the
-    coach's answer to the move chosen (and Escape back to the review)."""
+async def test_a_listed_moment_is_tried_again_from_the_review_and_the_replay(reviewed):
+    """Enter on the review's highlighted moment: the table as the player saw it, before
+    any answer; the coach's answer to the move chosen; Escape back to the review, whose
+    R still replays the game from that moment. Enter on that moment in the replay tries
+    it again too, and Escape comes back to the replay there."""
     from colorcards.tui import looking_back
     from colorcards.tui.app import ColorCardsApp
     from colorcards.tui.screens.practice import PracticeScreen
+    from colorcards.tui.screens.replay import ReplayScreen
     from colorcards.tui.screens.review import ReviewScreen
-    from tui_table_helpers import HandClock
+    from colorcards.tui.widgets import GameLog, Hand
+    from tui_table_helpers import HandClock, shown
 
     store, kept = reviewed
     items = _ready(store)
@@ -296,18 +433,38 @@ async def test_a_listed_moment_is_tried_again_from_the_review(reviewed):
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
-        await pilot.press("t")
+        assert "Enter: try that moment again" in shown(app)
+        await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PracticeScreen) and screen.item is not None
         listed = review.result.costliest()[0] if review.result else None
         assert listed is not None and screen.item.index == listed.index
-        table = str(screen.query_one("#practice-table").render())
-        assert "Your hand:" in table and "On the pile:" in table
-        assert screen.item.log()[-1] in table  # the log up to then
-        await pilot.press("3")
+        assert screen.last is None  # no answer before a move
+        assert [c.code for c in screen.query_one(Hand).cards] == screen.item.position["hand"]
+        assert screen.query_one(GameLog).display
+        assert screen.item.log()[-1] in shown(app)  # the log up to then
+        await _click_card(pilot, screen, screen.item.moves()[2])
         assert screen.last is not None and screen.last.startswith("Costly")
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ReviewScreen)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("r")  # what Enter did before: the replay, at that moment
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.frame.index == listed.index
+        assert "Enter: try it again" in shown(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen) and screen.item is not None
+        assert screen.item.index == listed.index
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.frame.index == listed.index
+        await pilot.press("end", "enter")  # not a costly moment: Enter offers nothing
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
     assert len(items) == 2
+

@@ -7,12 +7,13 @@ happened in public), so nothing another seat held is kept with it or reachable f
 it. Its options are the moves the rules allowed then (a call of Last Card goes with the
 card, as the coach weighs it).
 
-Each option gets the coach's answer once (`weigh`): one `Coach.advise` on the view finds
-the options it cannot tell apart from the best (each one *as good*, at no further
-cost); every other option is judged by `Coach.judge` against the coach's choice with
-its 95% test on fresh deals (*costly* when the whole interval lies at or above 3
-points, else *in between*). The answers are kept, so an answer at the table is a
-lookup (`Answers.of`).
+Each option gets the coach's answer once (`weigh`): one race (`Coach.advise`, the same
+race the review ran for the position) finds the options it cannot tell apart from the
+best (each one *as good*, at no further cost); every other option is measured against
+the coach's choice with its 95% test on fresh deals (`Coach.testing`: *costly* when the
+whole interval lies at or above 3 points, else *in between*), the card played with Last
+Card called where it may be, as in the exercise. The answers are kept, so an answer at
+the table is a lookup (`Answers.of`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..coach import Coach
+from ..coach import NOTICEABLE, Coach
+from ..coach.weigh import Steps, call_due, run
 from ..engine import CALL, Action, View
 from .kept import KeptGame, action_token, parse_token
 from .review import PLAYER, Review, decisions
@@ -161,35 +163,73 @@ def known_answers(exercise: Exercise, result: Review) -> dict[str, Answer]:
     return {}
 
 
+def _answering(coach: Coach, view: View, legal: tuple[Action, ...], moves: list[Action],
+               best: Action) -> Steps[tuple[list[Answer], int]]:
+    """The options told apart from the coach's choice `best` while choosing, each measured
+    against it on the coach's fresh deals with its 95% test (`Coach.testing_each`: every
+    option gets exactly the answer `Coach.testing` gives it alone, the best played out
+    once a deal for all), a deal a step: their answers and the play-outs spent. Unlike
+    the review's judgement of a move made, a card here is always played with Last Card
+    called ahead of it where it may be (the call goes with the card in an exercise), for
+    the option as for the coach's choice."""
+    call = call_due(legal)
+    tested = yield from coach.testing_each(view, best, moves, (call, call))
+    spent = max((n for _, _, n in tested), default=0) + sum(n for _, _, n in tested)
+    answers = []
+    for mean, se, _ in tested:
+        low, high = mean - coach.look_z * se, mean + coach.look_z * se
+        answers.append(Answer(COSTLY if low >= NOTICEABLE else BETWEEN, mean, low, high))
+    costly = [k for k, answer in enumerate(answers) if answer.grade == COSTLY]
+    if costly:
+        # The chances shown come from the coach's reporting deals, as the review's (the
+        # test stopped when its estimate looked large); the best played out once.
+        rows = yield from coach.reporting(view, legal, (best, *(moves[k] for k in costly)),
+                                          [call] * (1 + len(costly)))
+        spent += len(rows) * (1 + len(costly))
+        chance = [sum(1 for r in rows if r[j] == view.seat) / len(rows)
+                  for j in range(1 + len(costly))]
+        for j, k in enumerate(costly, start=1):
+            low, high = answers[k].low, answers[k].high
+            answers[k] = Answer(COSTLY, chance[0] - chance[j], low, high, chance[j], chance[0])
+    return answers, spent
+
+
 def weigh(view: View, legal: tuple[Action, ...], coach: Coach,
           stop: Callable[[], bool] | None = None,
           known: dict[str, Answer] | None = None) -> Answers | None:
     """The coach's answer for every option (None if `stop()` said to give up): one
-    advise, then a judgement of each option it could tell apart from the best, except
-    those `known` already (the review's verdict on the move made)."""
-    advice = coach.advise(view, legal, stop=stop or (lambda: False))
-    if stop is not None and stop():
+    race (`Coach.advise`: the review's own race for this position, run again, since
+    its deals depend on the view alone), then a test of each option it could tell
+    apart from the best, against that best, except those `known` already (the review's
+    verdict on the move made). The race is run once for all the options, not once
+    each, and the tests share the best's play-outs; an option that is the same move as
+    another (one token) is weighed once."""
+    stop = stop or (lambda: False)
+    advice = coach.advise(view, legal, stop=stop)
+    if stop():
         return None
-    spent = advice.playouts
     by_option: dict[str, Answer] = {}
+    measure: dict[str, Action] = {}
     for option in options_of(legal):
+        key = token(option)
+        if key in by_option or key in measure:
+            continue
         if option in advice.close:
-            by_option[token(option)] = Answer(GOOD)
-            continue
-        if known and token(option) in known:
-            by_option[token(option)] = known[token(option)]
-            continue
-        verdict = coach.judge(view, legal, option, stop)
-        if verdict is None:
-            return None
-        spent += verdict.playouts
-        if verdict.close:
-            by_option[token(option)] = Answer(GOOD)
-        elif verdict.costly and verdict.made_tally and verdict.best_tally:
-            by_option[token(option)] = Answer(COSTLY, verdict.cost, verdict.low, verdict.high,
-                                              verdict.made_tally.chance,
-                                              verdict.best_tally.chance)
+            by_option[key] = Answer(GOOD)
+        elif known and key in known:
+            by_option[key] = known[key]
         else:
-            by_option[token(option)] = Answer(BETWEEN, verdict.cost, verdict.low,
-                                              verdict.high)
-    return Answers(advice.recommended, by_option, spent)
+            measure[key] = option
+    spent = advice.playouts
+    if measure:
+        found = run(_answering(coach, view, legal, list(measure.values()),
+                               advice.recommended), stop)
+        if found is None:
+            return None
+        answers, playouts = found
+        by_option.update(zip(measure, answers, strict=True))
+        spent += playouts
+    order = [token(o) for o in options_of(legal)]
+    return Answers(advice.recommended, dict(sorted(by_option.items(),
+                                                   key=lambda kv: order.index(kv[0]))),
+                   spent)

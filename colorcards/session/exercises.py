@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..coach.words import CardName, ColourName, chances_sentence, move_noun, move_verb
-from ..engine import Action, Card, Colour, parse_card
+from ..engine import Action, Card, Colour, Rules, parse_card
 from ..replay.exercises import BETWEEN, COSTLY, GOOD, Answer, Answers, untoken
 
 MINUTE = 60.0
@@ -38,6 +38,45 @@ class Schedule:
             box = 0
         box = max(0, min(box, len(self.intervals) - 1))
         return box, now + self.intervals[box]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the table shows round the ring of an exercise's position, read from the kept
+    view alone (the fields of `engine.View` that `tui.presenter.show_view` draws)."""
+
+    seats: int
+    current: int | None
+    hand_counts: tuple[int, ...]
+    called: tuple[bool, ...]
+    vulnerable: int | None
+    out: tuple[int, ...]
+    scores: tuple[int, ...]
+    top: Card
+    active_colour: Colour | None
+    direction: int
+    draw_count: int
+    pending: int
+    drawn: Card | None
+    """The card just drawn, which may be played or kept."""
+
+    @classmethod
+    def of(cls, position: dict[str, Any]) -> Seen:
+        counts = tuple(int(n) for n in position.get("hand_counts", []))
+        seats = len(counts)
+        pile = position.get("discard") or []
+        active = position.get("active_colour")
+        vulnerable = position.get("vulnerable")
+        drawn = position.get("drawn")
+        return cls(seats, position.get("current"), counts,
+                   tuple(bool(c) for c in position.get("called") or [False] * seats),
+                   None if vulnerable is None else int(vulnerable),
+                   tuple(int(s) for s in position.get("out") or ()),
+                   tuple(int(n) for n in position.get("scores") or [0] * seats),
+                   parse_card(pile[-1]), Colour(active) if active else None,
+                   int(position.get("direction", 1)), int(position.get("draw_count", 0)),
+                   int(position.get("pending") or 0),
+                   parse_card(drawn) if drawn else None)
 
 
 @dataclass(frozen=True)
@@ -89,6 +128,18 @@ class Item:
         if len(names) != seats:
             names = ["You", *(f"Computer {s}" for s in range(1, seats))]
         return names
+
+    def seen(self) -> Seen:
+        """The ring's side of the position (the pile, the counts, whose turn)."""
+        return Seen.of(self.position)
+
+    def rules(self) -> Rules | None:
+        """The table's rules then (None in an exercise kept without them)."""
+        data = self.position.get("rules")
+        try:
+            return Rules.from_json(data) if data else None
+        except (KeyError, TypeError, ValueError):
+            return None
 
     def log(self, palette: str = "classic", count: int = 6) -> list[str]:
         """The last lines of the table's log up to then, from the kept view's history

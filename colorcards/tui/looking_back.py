@@ -112,13 +112,18 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
     marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names)
                 if reviewed is not None else {})
 
+    screen = ReplayScreen(kept, shots, distrust=distrust, marks_at=marks_at, start=start)
+
     def chosen(where: Go | None) -> None:
+        if where is Go.TRY_AGAIN:  # Enter on a costly moment: back to it afterwards
+            at = screen.frame.index
+            try_again(app, kept, at, back=lambda: open_replay(app, kept, back, at))
+            return
         # Escape goes `back`; the review or the same deal come back here.
         app.go(where, back if where in (None, Go.BACK) else
                lambda: open_replay(app, kept, back, start), kept)
 
-    app.push_screen(ReplayScreen(kept, shots, distrust=distrust, marks_at=marks_at,
-                                 start=start), chosen)
+    app.push_screen(screen, chosen)
 
 
 def open_review(app: Host, kept: KeptGame, back: Back) -> None:
