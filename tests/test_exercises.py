@@ -468,3 +468,92 @@ async def test_a_listed_moment_is_tried_again_from_the_review_and_the_replay(rev
         assert isinstance(app.screen, ReplayScreen)
     assert len(items) == 2
 
+
+
+def test_an_export_carries_the_games_exercises_and_replay_reads_them_back(tmp_path, capsys):
+    """`colorcards export` writes the game's exercises (position, options, answers and
+    schedule); `colorcards replay FILE --check` reads them back; an export written
+    before exercises were exported still reads (none), and a damaged exercise is left out
+    with one line on stderr, the game still replayed."""
+    from colorcards.cli import main
+    from colorcards.replay.kept import KeptGame, read_export
+    from colorcards.session.exercises import Item, exercises_from_export
+
+    data = tmp_path / "data"
+    store = Store.open(data)
+    game_id = _finished_game(store, seed=3)
+    store.keep_review(game_id, _listed_review(store.kept_game(game_id), 2).as_json())
+    items = _ready(store)
+    stored.answered(store, items[0], COSTLY, 100.0)
+    kept_items = stored.every(store, game_id)
+    store.close()
+
+    assert main(["--data-dir", str(data), "export", game_id[:12]]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    exported = json.loads(out)
+    assert len(exported["exercises"]) == 2
+    first = exported["exercises"][0]
+    assert first["box"] == 0 and first["due"] == 100.0 + 10 * MINUTE and first["tries"] == 1
+    assert first["answers"]["options"] and first["position"]["hand"]
+    assert "hands" not in first["position"]  # the player's view only
+    carried, damaged = exercises_from_export(exported)
+    assert carried == kept_items and damaged == 0
+    assert all(isinstance(i, Item) and i.ready for i in carried)
+    assert KeptGame.from_json(exported).game_id == game_id
+
+    path = tmp_path / "game.json"
+    path.write_text(out)
+    assert main(["replay", str(path), "--check"]) == 0
+    out, err = capsys.readouterr()
+    assert "replays to its recorded result" in out and "2 exercises" in out and err == ""
+
+    old = {k: v for k, v in exported.items() if k != "exercises"}  # an export before
+    path.write_text(json.dumps(old))
+    assert main(["replay", str(path), "--check"]) == 0
+    out, err = capsys.readouterr()
+    assert "exercise" not in out and err == ""
+    assert exercises_from_export(old) == ([], 0)
+    read_export(str(path))
+
+    exported["exercises"][1]["position"] = "not a position"
+    path.write_text(json.dumps(exported))
+    assert main(["replay", str(path), "--check"]) == 0
+    out, err = capsys.readouterr()
+    assert "1 exercise," not in out and "1 exercise)" in out
+    assert err.strip() == "colorcards: 1 of the file's exercises are damaged and left out"
+
+
+async def test_an_exported_games_exercises_are_tried_again_in_its_replay(tmp_path):
+    """`colorcards replay FILE` of a game whose export carries exercises: their moments
+    are marked (M goes to them), and Enter on one tries it again with the file's
+    answers."""
+    from colorcards.tui.replay_app import ReplayFileApp
+    from colorcards.tui.screens.practice import PracticeScreen
+    from colorcards.tui.screens.replay import ReplayScreen
+
+    data = tmp_path / "data"
+    store = Store.open(data)
+    game_id = _finished_game(store, seed=3)
+    store.keep_review(game_id, _listed_review(store.kept_game(game_id), 2).as_json())
+    items = _ready(store)
+    kept = store.kept_game(game_id)
+    store.close()
+    app = ReplayFileApp(kept, items, data_dir=tmp_path / "elsewhere")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("m")
+        while replay.frame.index != items[1].index:
+            await pilot.press("m")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen) and screen.item == items[1]
+        await pilot.press(_card_key(screen, items[1].moves()[0]))
+        assert screen.last is not None and screen.last.startswith("Well found")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.frame.index == items[1].index

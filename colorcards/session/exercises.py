@@ -14,7 +14,7 @@ from typing import Any
 
 from ..coach.words import CardName, ColourName, chances_sentence, move_noun, move_verb
 from ..engine import Action, Card, Colour, Rules, parse_card
-from ..replay.exercises import BETWEEN, COSTLY, GOOD, Answer, Answers, untoken
+from ..replay.exercises import BETWEEN, COSTLY, GOOD, GRADES, Answer, Answers, untoken
 
 MINUTE = 60.0
 DAY = 86400.0
@@ -162,6 +162,34 @@ class Item:
         """The coach's answer for `action`: a lookup, never a weighing."""
         return self.answers.of(action) if self.answers is not None else None
 
+    def as_json(self) -> dict[str, Any]:
+        """The exercise as an export carries it: its position (the player's view), its
+        options, the coach's answers and the schedule."""
+        return {"index": self.index, "turn": self.turn, "level": self.level,
+                "position": self.position, "options": list(self.options),
+                "made": self.made, "best": self.best, "words": self.words,
+                "answers": self.answers.as_json() if self.answers is not None else None,
+                "box": self.box, "due": self.due, "tries": self.tries, "first": self.first}
+
+    @classmethod
+    def from_json(cls, game_id: str, data: Any) -> Item:
+        """An exercise an export carries; ValueError naming what is wrong with it."""
+        try:
+            item = cls(game_id, int(data["index"]), int(data["turn"]), str(data["level"]),
+                       dict(data["position"]), tuple(str(o) for o in data["options"]),
+                       str(data["made"]), str(data["best"]), str(data.get("words", "")),
+                       Answers.from_json(data["answers"]) if data.get("answers") else None,
+                       int(data.get("box", 0)), float(data.get("due", 0.0)),
+                       int(data.get("tries", 0)), data.get("first"))
+            item.moves()
+            item.hand()
+            item.seen()
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise ValueError(f"an exercise is damaged ({exc})") from None
+        if item.first not in (None, *GRADES):
+            raise ValueError(f"an exercise's first answer {item.first!r} is not a grade")
+        return item
+
 
 def answer_words(item: Item, action: Action, card_name: CardName = lambda c: c.name,
                  colour_name: ColourName = lambda c: c.title) -> str:
@@ -192,3 +220,18 @@ def answer_words(item: Item, action: Action, card_name: CardName = lambda c: c.n
 
 def good(answer: Answer | None) -> bool:
     return answer is not None and answer.grade == GOOD
+
+
+def exercises_from_export(data: Any) -> tuple[list[Item], int]:
+    """The exercises an export's data carries (an export written before exercises were
+    exported carries none), and how many were left out as damaged."""
+    if not isinstance(data, dict) or not isinstance(data.get("exercises"), list):
+        return [], 0
+    game_id = str(data.get("game_id") or "")
+    found, damaged = [], 0
+    for entry in data["exercises"]:
+        try:
+            found.append(Item.from_json(game_id, entry))
+        except ValueError:
+            damaged += 1
+    return found, damaged

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
 from ..replay.exercises import Answers, Exercise, exercises_of, token
 from ..replay.kept import ReplayError
@@ -152,6 +153,14 @@ def every(store: Store, game_id: str) -> list[Item]:
     rows = _read(store, f"SELECT {_ITEM} FROM exercises WHERE game_id = ? ORDER BY idx",
                  (game_id,))
     return [item for item in map(_item, rows) if item is not None]
+
+
+def exported(store: Store, game_id: str) -> dict[str, Any]:
+    """What an export of the game carries of its exercises (none: nothing): each with its
+    position, options, answers and schedule (`Item.as_json`)."""
+    sync(store)
+    items = every(store, game_id)
+    return {"exercises": [item.as_json() for item in items]} if items else {}
 
 
 def answered(store: Store, item: Item, grade: str, now: float,
