@@ -72,6 +72,26 @@ def test_options_tested_together_get_exactly_their_answers_alone():
     assert len({n for _, _, n in alone}) > 1, "the tests should stop at different looks"
 
 
+def test_a_budget_stops_the_tests_at_a_look_and_calls_costly_only_what_the_whole_test_does():
+    """Within a budget of play-outs (its share of the review's), an exercise's tests stop
+    at the last look that fits: it spends no more than the budget once the race and the
+    first look are paid, and what it calls costly the unbounded weighing calls costly."""
+    game = position(["R+2 R5 B3 R7 RS", "G1 G2"], "R3", preset="duel")
+    view, legal = game.view(0), tuple(game.legal_actions(0))
+    coach = Coach("normal", choose_deals=64, choose_playouts=320, looks=(32, 64, 128, 256))
+    whole = weigh(view, legal, coach)
+    assert whole is not None
+    race = coach.advise(view, legal).playouts
+    tested = sum(1 for a in whole.by_option.values() if a.grade != GOOD)
+    floor = race + 32 * (1 + tested)
+    for budget in (floor, floor + 300, whole.playouts - 1):
+        bounded = weigh(view, legal, coach, budget=budget)
+        assert bounded is not None and bounded.playouts <= budget
+        assert {k for k, a in bounded.by_option.items() if a.grade == COSTLY} <= {
+            k for k, a in whole.by_option.items() if a.grade == COSTLY}
+    assert weigh(view, legal, coach, budget=whole.playouts) == whole
+
+
 def test_a_wrong_answer_comes_back_before_a_right_one():
     schedule = Schedule()
     now = 1000.0

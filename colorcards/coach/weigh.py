@@ -545,22 +545,33 @@ class Coach:
         return found
 
     def testing_each(self, view: View, best: Action, moves: Sequence[Action],
-                     calls: tuple[bool, bool]) -> Steps[list[tuple[float, float, int]]]:
+                     calls: tuple[bool, bool],
+                     budget: int | None = None) -> Steps[list[tuple[float, float, int]]]:
         """`testing` of each of `moves` against the same `best`, on the same deals at
         once: each move's test stops where it would stop alone, with exactly the answer
         it gives alone (the measuring stream's deals do not depend on the moves played
         on them), but `best` is played out once a deal for all of them. `calls[1]` goes
-        for every move."""
+        for every move.
+
+        With a `budget` of play-outs, a look after the first is taken only if all of it
+        fits: the tests still open stop at the look before, with that look's answer (an
+        open test's interval reaches below `NOTICEABLE`, so a move stopped so is never
+        called costly; what is called costly is exactly what the whole test calls so)."""
         tunings = self._tunings(view)
         seat = view.seat
         rng = Random(view_seed(view, self.seed, "measure"))
         best_won: list[int] = []
         won: list[list[int]] = [[] for _ in moves]
         found: list[tuple[float, float, int] | None] = [None] * len(moves)
+        spent = 0
         for look in self.looks:
             testing = [k for k, answer in enumerate(found) if answer is None]
             if not testing:
                 break
+            cost = (look - len(best_won)) * (1 + len(testing))
+            if budget is not None and best_won and spent + cost > budget:
+                break  # the next look does not fit: each open test stops where it is
+            spent += cost
             while len(best_won) < look:
                 rows = yield from self._deals(view, (best, *(moves[k] for k in testing)), rng,
                                               min(self._step, look - len(best_won)), tunings,
@@ -575,4 +586,6 @@ class Coach:
                 if (low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE
                         or look == self.looks[-1]):
                     found[k] = (mean, se, len(won[k]))
-        return [answer if answer is not None else (0.0, 0.0, 0) for answer in found]
+        stopped = [(*_paired(best_won[:len(won[k])], won[k]), len(won[k])) if won[k]
+                   else (0.0, 0.0, 0) for k in range(len(moves))]
+        return [answer if answer is not None else stopped[k] for k, answer in enumerate(found)]

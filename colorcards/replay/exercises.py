@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..coach import NOTICEABLE, Coach
-from ..coach.weigh import Steps, call_due, run
+from ..coach.weigh import REPORT_DEALS, Steps, call_due, run
 from ..engine import CALL, Action, View
 from .kept import KeptGame, action_token, parse_token
 from .review import PLAYER, Review, decisions
@@ -164,23 +164,25 @@ def known_answers(exercise: Exercise, result: Review) -> dict[str, Answer]:
 
 
 def _answering(coach: Coach, view: View, legal: tuple[Action, ...], moves: list[Action],
-               best: Action) -> Steps[tuple[list[Answer], int]]:
+               best: Action, budget: int | None) -> Steps[tuple[list[Answer], int]]:
     """The options told apart from the coach's choice `best` while choosing, each measured
     against it on the coach's fresh deals with its 95% test (`Coach.testing_each`: every
     option gets exactly the answer `Coach.testing` gives it alone, the best played out
     once a deal for all), a deal a step: their answers and the play-outs spent. Unlike
     the review's judgement of a move made, a card here is always played with Last Card
     called ahead of it where it may be (the call goes with the card in an exercise), for
-    the option as for the coach's choice."""
+    the option as for the coach's choice. Within a `budget`, the tests stop at the last
+    look that fits (`Coach.testing_each`), and a costly option's chances are shown only
+    if the reporting deals fit too."""
     call = call_due(legal)
-    tested = yield from coach.testing_each(view, best, moves, (call, call))
+    tested = yield from coach.testing_each(view, best, moves, (call, call), budget)
     spent = max((n for _, _, n in tested), default=0) + sum(n for _, _, n in tested)
     answers = []
     for mean, se, _ in tested:
         low, high = mean - coach.look_z * se, mean + coach.look_z * se
         answers.append(Answer(COSTLY if low >= NOTICEABLE else BETWEEN, mean, low, high))
     costly = [k for k, answer in enumerate(answers) if answer.grade == COSTLY]
-    if costly:
+    if costly and (budget is None or spent + REPORT_DEALS * (1 + len(costly)) <= budget):
         # The chances shown come from the coach's reporting deals, as the review's (the
         # test stopped when its estimate looked large); the best played out once.
         rows = yield from coach.reporting(view, legal, (best, *(moves[k] for k in costly)),
@@ -194,16 +196,28 @@ def _answering(coach: Coach, view: View, legal: tuple[Action, ...], moves: list[
     return answers, spent
 
 
+def budget_of(result: Review) -> int | None:
+    """The play-outs each exercise of a reviewed game may spend: the review's own
+    play-outs shared among its listed moments, so that weighing the game's exercises
+    costs at most what its review cost (None for a review kept before its play-outs
+    were counted: no limit)."""
+    listed = len(result.costliest())
+    return result.playouts // listed if result.playouts and listed else None
+
+
 def weigh(view: View, legal: tuple[Action, ...], coach: Coach,
           stop: Callable[[], bool] | None = None,
-          known: dict[str, Answer] | None = None) -> Answers | None:
+          known: dict[str, Answer] | None = None,
+          budget: int | None = None) -> Answers | None:
     """The coach's answer for every option (None if `stop()` said to give up): one
     race (`Coach.advise`: the review's own race for this position, run again, since
     its deals depend on the view alone), then a test of each option it could tell
     apart from the best, against that best, except those `known` already (the review's
     verdict on the move made). The race is run once for all the options, not once
     each, and the tests share the best's play-outs; an option that is the same move as
-    another (one token) is weighed once."""
+    another (one token) is weighed once. Within a `budget` of play-outs (`budget_of`),
+    the race is run whole and the tests stop at the last look that fits: an option
+    whose test stops so is *in between*, never costly."""
     stop = stop or (lambda: False)
     advice = coach.advise(view, legal, stop=stop)
     if stop():
@@ -222,8 +236,9 @@ def weigh(view: View, legal: tuple[Action, ...], coach: Coach,
             measure[key] = option
     spent = advice.playouts
     if measure:
+        left = None if budget is None else max(0, budget - spent)
         found = run(_answering(coach, view, legal, list(measure.values()),
-                               advice.recommended), stop)
+                               advice.recommended, left), stop)
         if found is None:
             return None
         answers, playouts = found
