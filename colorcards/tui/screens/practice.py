@@ -130,6 +130,7 @@ class PracticeScreen(Screen[None]):
     def _next(self) -> None:
         self.item = self.queue.pop(0) if self.queue else None
         self.open = False
+        self.refresh_bindings()
         heading = self.query_one("#practice-heading", Static)
         item = self.item
         table = (self.query_one(f"#{RING_IDS.middle}"), self.query_one("#practice-log"),
@@ -178,6 +179,7 @@ class PracticeScreen(Screen[None]):
                       "it will be ready soon. N: the next one.")
             return
         self.open = True
+        self.refresh_bindings()
         hand.focus()
         self._say(self._prompt(item))
 
@@ -271,6 +273,7 @@ class PracticeScreen(Screen[None]):
         grade = found.grade if found is not None else "between"
         self.item = self.answered(item, action, grade)
         self.open = False
+        self.refresh_bindings()
         self.done += 1
         self.last = words
         self._controls(item, enabled=False)
@@ -292,6 +295,14 @@ class PracticeScreen(Screen[None]):
         self.choose(found[0])
 
     # ------------------------------------------------------------ keys and clicks
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The table's keys are offered (and shown in the footer) only while an exercise
+        waits for a move."""
+        if action in ("next", "back"):
+            return True
+        return self.open
+
 
     def action_move(self, step: int) -> None:
         hand = self.query_one(Hand)
