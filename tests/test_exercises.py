@@ -404,6 +404,19 @@ def test_answer_words_say_when_a_move_is_not_weighed():
     assert "not weighed" in answer_words(item, untoken("0R5"))
 
 
+def test_a_moment_with_one_card_to_play_is_no_exercise():
+    """Two cards, one of them playable, and no drawing then (Duel): the only choice was
+    to call Last Card, which goes with the card in an exercise, so there is nothing to
+    find; with two playable cards there is."""
+    from colorcards.replay.exercises import worth_trying
+
+    one = position(["Y6 R6", "G1 G2 G3"], "Y2", preset="duel")
+    two = position(["Y6 Y7", "G1 G2 G3"], "Y2", preset="duel")
+    assert "0L" in {token(a) for a in one.legal_actions(0)}
+    assert not worth_trying(tuple(one.legal_actions(0)))
+    assert worth_trying(tuple(two.legal_actions(0)))
+
+
 def test_exercises_of_an_incomplete_review_are_none(reviewed):
     _, kept = reviewed
     whole = _listed_review(kept, 2)

@@ -134,16 +134,24 @@ def options_of(legal: tuple[Action, ...]) -> tuple[Action, ...]:
     return tuple(a for a in legal if a is not CALL) or legal
 
 
+def worth_trying(legal: tuple[Action, ...]) -> bool:
+    """Two moves or more to choose from. A moment whose one card could only be played
+    (its lesson was to call Last Card, which goes with the card in an exercise) leaves
+    nothing to find."""
+    return len(options_of(legal)) >= 2
+
+
 def exercises_of(kept: KeptGame, result: Review,
                  words: Callable[[Any], str] = lambda moment: "") -> list[Exercise]:
-    """Every listed moment of a complete review as an exercise, in the game's order."""
+    """Every listed moment of a complete review with two moves or more to choose from as
+    an exercise, in the game's order."""
     listed = {m.index: m for m in result.costliest()}
     if not listed or not result.complete:
         return []
     found = []
     for decision in decisions(kept):
         moment = listed.get(decision.index)
-        if moment is None:
+        if moment is None or not worth_trying(decision.legal):
             continue
         found.append(Exercise(kept.game_id, decision.index, decision.turn, kept.difficulty,
                               decision.view, options_of(decision.legal), decision.legal,

@@ -8,6 +8,7 @@ them the exercises). The schedule and the coach's answers are kept in the row.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -99,7 +100,9 @@ def sync(store: Store) -> int:
             kept = store.kept_game(game_id)
         except ReplayError:
             continue
-        added += add(store, exercises_of(kept, result, moment_words), 0.0)
+        # The review's sentence names the seats, as its screen does.
+        words = functools.partial(moment_words, seat_names=kept.seat_names)
+        added += add(store, exercises_of(kept, result, words), 0.0)
     return added
 
 

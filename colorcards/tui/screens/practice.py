@@ -212,8 +212,8 @@ class PracticeScreen(Screen[None]):
             ask = (f"A penalty of {seen.pending} cards faces you: play a card on it or "
                    f"{key('draw')} to take them.")
         else:
-            ask = (f"Play a card ({_ARROWS} and Enter, its number or a click) or "
-                   f"{key('draw')} to draw.")
+            ask = f"Play a card ({_ARROWS} and Enter, its number or a click)"
+            ask += f" or {key('draw')} to draw." if DRAW in item.moves() else "."
         return f"Find the better move. On the pile: {pile}. {ask}"
 
     # ------------------------------------------------------------ choosing
