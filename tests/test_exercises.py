@@ -590,3 +590,28 @@ async def test_an_exported_games_exercises_are_tried_again_in_its_replay(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.frame.index == items[1].index
+
+
+def test_practice_snapshot(snap_compare):
+    """An exercise at 80x24: the table as the player saw it (tags, pile, log, bar, hand),
+    waiting for a move."""
+    from textual.app import App
+
+    from colorcards.session.exercises import Item
+    from colorcards.tui.screens.practice import PracticeScreen
+    from test_replay_snapshots import scripted_game
+
+    kept = scripted_game()
+    decision = next(d for d in decisions(kept) if len(d.legal) >= 3)
+    options = tuple(token(a) for a in decision.legal if token(a) != "0L")
+    best = untoken(options[0])
+    answers = Answers(best, {o: Answer(GOOD) for o in options}, 1)
+    item = Item(kept.game_id, decision.index, decision.turn, "hard",
+                {**decision.view.as_json(), "names": list(kept.seat_names)}, options,
+                token(decision.made), options[0], "", answers)
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(PracticeScreen([item], lambda it, action, grade: it))
+
+    assert snap_compare(Host(), terminal_size=(80, 24))
