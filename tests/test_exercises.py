@@ -26,11 +26,13 @@ from colorcards.replay.exercises import (
     untoken,
     weigh,
 )
+from colorcards.replay.frames import frames
 from colorcards.replay.review import Moment, Review, decisions
 from colorcards.session.exercises import DAY, MINUTE, Schedule, answer_words
 from colorcards.store import Store
 from colorcards.store import exercises as stored
 from colorcards.store.schema import MIGRATIONS, SCHEMA_VERSION, migrate
+from colorcards.tui.screens.replay import hand_orders
 from test_background_reviews import BUDGET, _finished_game, _wait
 
 QUICK = Coach("normal", choose_deals=32, choose_playouts=160, looks=(32, 64))
@@ -161,11 +163,16 @@ def test_listed_moments_become_exercises_with_nothing_hidden(reviewed):
     items = stored.due(store, 0.0)
     assert len(items) == 2 and not any(i.ready for i in items)
     by_index = {d.index: d for d in decisions(kept)}
+    orders = hand_orders(frames(kept, lambda events: ""), kept.arranged)
     for item in items:
         decision = by_index[item.index]
         view = decision.view
-        assert item.position == {**json.loads(json.dumps(view.as_json())),
-                                 "names": list(kept.seat_names)}
+        seen = {**json.loads(json.dumps(view.as_json())), "names": list(kept.seat_names)}
+        assert {k: v for k, v in item.position.items() if k != "hand"} == {
+            k: v for k, v in seen.items() if k != "hand"}
+        # The hand in the order the table showed it, as the replay draws it.
+        assert item.position["hand"] == [c.code for c in orders[item.index]]
+        assert sorted(item.position["hand"]) == sorted(seen["hand"])
         # What is kept is the player's view: dealing the unseen cards another way (other
         # hands, another draw pile) keeps exactly the same exercise.
         # (The public history is the view's own: a deal has none.)
@@ -177,8 +184,7 @@ def test_listed_moments_become_exercises_with_nothing_hidden(reviewed):
         # Another seat's draws are kept as counts only.
         drew = [e for e in item.position["history"] if e["kind"] == "drew"]
         assert all(not e.get("cards") for e in drew if e["seat"] != 0)
-        hands = [c.code for c in view.hand]
-        assert item.position["hand"] == hands
+        assert sorted(item.position["hand"]) == sorted(c.code for c in view.hand)
         assert "hands" not in item.position and "deck" not in item.position
         assert [untoken(o) for o in item.options] == [a for a in decision.legal
                                                       if token(a) != "0L"]
