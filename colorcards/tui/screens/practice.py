@@ -174,6 +174,8 @@ class PracticeScreen(Screen[None]):
         else:
             hand.selected = chosen[0] if chosen else 0
         self._controls(item, enabled=item.ready)
+        # Laid out, the bar knows its width: the keys not usable now are shown dim too.
+        self.call_after_refresh(self._controls, item, item.ready)
         if not item.ready:
             self._say("The coach is still weighing this exercise's moves in the background; "
                       "it will be ready soon. N: the next one.")
