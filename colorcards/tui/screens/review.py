@@ -6,9 +6,9 @@ answers, so the screen keeps answering keys. A progress bar moves after each dec
 weighed, and Escape leaves at any time (the reviewer's process is ended; every decision
 it weighed was handed back). What was weighed is handed to `keep` (the store keeps it
 with the game), finished or not: a finished review is shown at once the next time, one
-left half-way resumes where it stopped. Enter on a moment returns ('replay', frame) to
-open the replay there; R returns ('replay', 0); T on a moment returns ('try', index):
-try it again as an exercise before the answer is read.
+left half-way resumes where it stopped. Enter (or T) on a moment returns ('try', index):
+try it again as an exercise before the answer is read; R returns ('replay', frame) to
+open the replay at the highlighted moment (at the deal when none is listed).
 """
 
 from __future__ import annotations
