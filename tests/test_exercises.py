@@ -621,3 +621,44 @@ def test_practice_snapshot(snap_compare):
             self.push_screen(PracticeScreen([item], lambda it, action, grade: it))
 
     assert snap_compare(Host(), terminal_size=(80, 24))
+
+
+async def test_an_exercise_of_another_table_gets_its_own_ring():
+    """A Duel's exercise, then one of a four-seat game: the ring is made again with the
+    three opponents' tags and counts, and the hand is the new exercise's."""
+    from textual.app import App
+
+    from colorcards.session.exercises import Item
+    from colorcards.tui.screens.practice import PracticeScreen
+    from colorcards.tui.widgets import Hand, OpponentTag
+
+    def item(game, index: int, names: list[str]) -> Item:
+        view, legal = game.view(0), tuple(game.legal_actions(0))
+        options = tuple(token(a) for a in legal if token(a) != "0L")
+        best = untoken(options[0])
+        return Item("g", index, 3, "normal", {**view.as_json(), "names": names}, options,
+                    options[0], options[0], "", Answers(best, {o: Answer(GOOD)
+                                                               for o in options}, 1))
+
+    duel = item(position(["R5 R7 B7", "G1 G2 G3"], "R3", preset="duel"), 1, ["You", "Ann"])
+    four = item(position(["Y5 Y7 B7 G9", 5, 6, 7], "Y3"), 2, ["You", "Lily", "Max", "Zoe"])
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(PracticeScreen([duel, four], lambda it, action, grade: it))
+
+    app = Host()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen)
+        assert [t.player_name for t in screen.query(OpponentTag)] == ["Ann"]
+        await pilot.press("n")
+        await pilot.pause()
+        tags = {t.player_name: t for t in screen.query(OpponentTag)}
+        assert sorted(tags) == ["Lily", "Max", "Zoe"]
+        assert [str(tags[n].render()).count(f"{k} cards") for n, k in
+                (("Lily", 5), ("Max", 6), ("Zoe", 7))] == [1, 1, 1]
+        assert [c.code for c in screen.query_one(Hand).cards] == four.position["hand"]
+        await pilot.press(_card_key(screen, four.moves()[0]))
+        assert screen.last is not None and screen.last.startswith("Well found")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -50,6 +51,19 @@ _OTHER: dict[str, Callable[[Action], bool]] = {
     "catch": lambda a: isinstance(a, Catch),
 }
 """The control bar's actions that are not a card, and the option each one chooses."""
+
+
+class _Table(Vertical):
+    """The opponents' tags round the ring, for one table's seats (made again when an
+    exercise of another table comes)."""
+
+    def __init__(self, names: list[str], level: str) -> None:
+        super().__init__(id="practice-table")
+        self.names = names
+        self.level = level
+
+    def compose(self) -> ComposeResult:
+        yield from compose_ring(RING_IDS, self.names, self.level)
 
 
 class PracticeScreen(Screen[None]):
@@ -95,8 +109,8 @@ class PracticeScreen(Screen[None]):
         level = item.level if item is not None else "normal"
         yield Static(id="practice-heading")
         # The ring is made for the first exercise's table; `_next` makes it again for an
-        # exercise of another table size.
-        yield from compose_ring(RING_IDS, names, level)
+        # exercise of another table (seats, names, level).
+        yield _Table(names, level)
         yield GameLog(ascii_only=self.ascii_only, id="practice-log")
         yield Static(id="practice-answer")
         yield ControlBar(id="practice-controls")
@@ -118,9 +132,8 @@ class PracticeScreen(Screen[None]):
         if seating == self._seated:
             return
         self._seated = seating
-        await self.query_one(f"#{RING_IDS.middle}").remove()
-        await self.mount_all(list(compose_ring(RING_IDS, item.names(), item.level)),
-                             before=self.query_one("#practice-log"))
+        await self.query_one(_Table).remove()
+        await self.mount(_Table(item.names(), item.level), before=self.query_one(GameLog))
         self._show(item)
 
     def _say(self, text: str) -> None:
@@ -133,7 +146,7 @@ class PracticeScreen(Screen[None]):
         self.refresh_bindings()
         heading = self.query_one("#practice-heading", Static)
         item = self.item
-        table = (self.query_one(f"#{RING_IDS.middle}"), self.query_one("#practice-log"),
+        table = (self.query_one(_Table), self.query_one("#practice-log"),
                  self.query_one(ControlBar), self.query_one(Hand))
         if item is None:
             heading.update(marks("Practice · nothing due"
