@@ -1,7 +1,7 @@
 """Exercises: are answers instant, what does weighing them cost, and can they be trusted?
 
     python tests/benchmarks/exercises.py [--games 4] [--seed 1] [--level normal]
-        [--stand-in normal] [--reference 800] [--small] [--no-cap]
+        [--stand-in normal] [--reference 800] [--small] [--no-cap] [--rows FILE]
 
 Plays four-seat Color Cards games with a stand-in at seat 0 (a computer player of
 `--stand-in`'s level) against three computers at `--level`, reviews each as the game
@@ -20,6 +20,10 @@ background does (`replay.exercises.weigh`, the same coach). Then:
 - **Trust**: each option called costly weighed again on `--reference` fresh deals of
   another stream by a coach with another seed; it is *real* when that cost is at least
   3 points (target: >= 90% real, the review's own standard; Wilson 95% interval shown).
+  Also shown for a stricter 'costly' on the same options: the cost at least 3 points on
+  the coach's reporting deals too (a third stream the test never saw; the test's own
+  estimate where those deals did not fit the budget). `--rows FILE`
+  keeps each costly option's test low bound, reporting cost and reference cost.
 
 `--small` gives the coach a smaller budget (for a loaded machine): fewer moments are
 listed and fewer options called costly, but the same questions are asked.
