@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .engine import preset_title
 from .replay.kept import ReplayError
+from .store import exercises
 from .store.history import SHORT_ID, accuracy_words, entry_json, find_game, result_words
 from .store.paths import DB_NAME, resolve_data_dir
 from .store.records import LevelStats, streak_text
@@ -88,12 +89,13 @@ def run_export(data_dir: str | None, key: str) -> int:
         entry = find_game(store.history(), key)
         kept = store.kept_game(entry.game_id)
         kept.replay()  # an export that cannot replay is refused here, not by its reader
+        extra = exercises.exported(store, entry.game_id)  # its exercises, if any
     except ReplayError as exc:
         print(f"colorcards: cannot export {key}: {exc}", file=sys.stderr)
         return 1
     finally:
         store.close()
-    sys.stdout.write(kept.dumps() + "\n")
+    sys.stdout.write(kept.dumps(extra) + "\n")
     return 0
 
 

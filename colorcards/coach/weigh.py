@@ -521,8 +521,7 @@ class Coach:
                            playouts=spent, uncalled=uncalled)
         # Listed: the chances shown come from deals of a stream of their own, since
         # the test stopped when its estimate looked large and so overstates it a little.
-        rows = yield from self._playing_off(view, legal, (best, made), REPORT_DEALS, "report",
-                                            calls)
+        rows = yield from self.reporting(view, legal, (best, made), calls)
         seats = range(view.seats)
         tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
                          tuple(sum(1 for r in rows if r[k] == s) for s in seats))
@@ -531,25 +530,62 @@ class Coach:
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
                        playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
 
+    def reporting(self, view: View, legal: Sequence[Action], actions: Sequence[Action],
+                  calls: Sequence[bool]) -> Steps[list[list[int | None]]]:
+        """The chances shown for a costly move: `actions` on `REPORT_DEALS` deals of the
+        reporting stream, a deal a step (per deal, who went out first after each)."""
+        return self._playing_off(view, legal, actions, REPORT_DEALS, "report", calls)
+
     def testing(self, view: View, best: Action, made: Action,
                 calls: tuple[bool, bool]) -> Steps[tuple[float, float, int]]:
         """The sequential test of `made` against `best` (with Last Card called before
         each as `calls` says) on the measuring stream, a deal a step: the mean cost, its
         standard error and the deals played when it stopped."""
+        [found] = yield from self.testing_each(view, best, (made,), calls)
+        return found
+
+    def testing_each(self, view: View, best: Action, moves: Sequence[Action],
+                     calls: tuple[bool, bool],
+                     budget: int | None = None) -> Steps[list[tuple[float, float, int]]]:
+        """`testing` of each of `moves` against the same `best`, on the same deals at
+        once: each move's test stops where it would stop alone, with exactly the answer
+        it gives alone (the measuring stream's deals do not depend on the moves played
+        on them), but `best` is played out once a deal for all of them. `calls[1]` goes
+        for every move.
+
+        With a `budget` of play-outs, a look after the first is taken only if all of it
+        fits: the tests still open stop at the look before, with that look's answer (an
+        open test's interval reaches below `NOTICEABLE`, so a move stopped so is never
+        called costly; what is called costly is exactly what the whole test calls so)."""
         tunings = self._tunings(view)
         seat = view.seat
         rng = Random(view_seed(view, self.seed, "measure"))
-        won: tuple[list[int], list[int]] = ([], [])
-        mean = se = 0.0
+        best_won: list[int] = []
+        won: list[list[int]] = [[] for _ in moves]
+        found: list[tuple[float, float, int] | None] = [None] * len(moves)
+        spent = 0
         for look in self.looks:
-            while len(won[0]) < look:
-                rows = yield from self._deals(view, (best, made), rng,
-                                              min(self._step, look - len(won[0])), tunings, calls)
-                for row in rows:
-                    for k, who in enumerate(row):
-                        won[k].append(1 if who == seat else 0)
-            mean, se = _paired(won[0], won[1])
-            low, high = mean - self.look_z * se, mean + self.look_z * se
-            if low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE:
+            testing = [k for k, answer in enumerate(found) if answer is None]
+            if not testing:
                 break
-        return mean, se, len(won[0])
+            cost = (look - len(best_won)) * (1 + len(testing))
+            if budget is not None and best_won and spent + cost > budget:
+                break  # the next look does not fit: each open test stops where it is
+            spent += cost
+            while len(best_won) < look:
+                rows = yield from self._deals(view, (best, *(moves[k] for k in testing)), rng,
+                                              min(self._step, look - len(best_won)), tunings,
+                                              (calls[0], *(calls[1] for _ in testing)))
+                for row in rows:
+                    best_won.append(1 if row[0] == seat else 0)
+                    for j, k in enumerate(testing, start=1):
+                        won[k].append(1 if row[j] == seat else 0)
+            for k in testing:
+                mean, se = _paired(best_won[:len(won[k])], won[k])
+                low, high = mean - self.look_z * se, mean + self.look_z * se
+                if (low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE
+                        or look == self.looks[-1]):
+                    found[k] = (mean, se, len(won[k]))
+        stopped = [(*_paired(best_won[:len(won[k])], won[k]), len(won[k])) if won[k]
+                   else (0.0, 0.0, 0) for k in range(len(moves))]
+        return [answer if answer is not None else stopped[k] for k, answer in enumerate(found)]

@@ -7,12 +7,13 @@ happened in public), so nothing another seat held is kept with it or reachable f
 it. Its options are the moves the rules allowed then (a call of Last Card goes with the
 card, as the coach weighs it).
 
-Each option gets the coach's answer once (`weigh`): one `Coach.advise` on the view finds
-the options it cannot tell apart from the best (each one *as good*, at no further
-cost); every other option is judged by `Coach.judge` against the coach's choice with
-its 95% test on fresh deals (*costly* when the whole interval lies at or above 3
-points, else *in between*). The answers are kept, so an answer at the table is a
-lookup (`Answers.of`).
+Each option gets the coach's answer once (`weigh`): one race (`Coach.advise`, the same
+race the review ran for the position) finds the options it cannot tell apart from the
+best (each one *as good*, at no further cost); every other option is measured against
+the coach's choice with its 95% test on fresh deals (`Coach.testing`: *costly* when the
+whole interval lies at or above 3 points, else *in between*), the card played with Last
+Card called where it may be, as in the exercise. The answers are kept, so an answer at
+the table is a lookup (`Answers.of`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..coach import Coach
+from ..coach import NOTICEABLE, Coach
+from ..coach.weigh import REPORT_DEALS, Steps, call_due, run
 from ..engine import CALL, Action, View
 from .kept import KeptGame, action_token, parse_token
 from .review import PLAYER, Review, decisions
@@ -132,16 +134,24 @@ def options_of(legal: tuple[Action, ...]) -> tuple[Action, ...]:
     return tuple(a for a in legal if a is not CALL) or legal
 
 
+def worth_trying(legal: tuple[Action, ...]) -> bool:
+    """Two moves or more to choose from. A moment whose one card could only be played
+    (its lesson was to call Last Card, which goes with the card in an exercise) leaves
+    nothing to find."""
+    return len(options_of(legal)) >= 2
+
+
 def exercises_of(kept: KeptGame, result: Review,
                  words: Callable[[Any], str] = lambda moment: "") -> list[Exercise]:
-    """Every listed moment of a complete review as an exercise, in the game's order."""
+    """Every listed moment of a complete review with two moves or more to choose from as
+    an exercise, in the game's order."""
     listed = {m.index: m for m in result.costliest()}
     if not listed or not result.complete:
         return []
     found = []
     for decision in decisions(kept):
         moment = listed.get(decision.index)
-        if moment is None:
+        if moment is None or not worth_trying(decision.legal):
             continue
         found.append(Exercise(kept.game_id, decision.index, decision.turn, kept.difficulty,
                               decision.view, options_of(decision.legal), decision.legal,
@@ -161,35 +171,88 @@ def known_answers(exercise: Exercise, result: Review) -> dict[str, Answer]:
     return {}
 
 
+def _answering(coach: Coach, view: View, legal: tuple[Action, ...], moves: list[Action],
+               best: Action, budget: int | None) -> Steps[tuple[list[Answer], int]]:
+    """The options told apart from the coach's choice `best` while choosing, each measured
+    against it on the coach's fresh deals with its 95% test (`Coach.testing_each`: every
+    option gets exactly the answer `Coach.testing` gives it alone, the best played out
+    once a deal for all), a deal a step: their answers and the play-outs spent. Unlike
+    the review's judgement of a move made, a card here is always played with Last Card
+    called ahead of it where it may be (the call goes with the card in an exercise), for
+    the option as for the coach's choice. Within a `budget`, the tests stop at the last
+    look that fits (`Coach.testing_each`), and a costly option's chances are shown only
+    if the reporting deals fit too."""
+    call = call_due(legal)
+    tested = yield from coach.testing_each(view, best, moves, (call, call), budget)
+    spent = max((n for _, _, n in tested), default=0) + sum(n for _, _, n in tested)
+    answers = []
+    for mean, se, _ in tested:
+        low, high = mean - coach.look_z * se, mean + coach.look_z * se
+        answers.append(Answer(COSTLY if low >= NOTICEABLE else BETWEEN, mean, low, high))
+    costly = [k for k, answer in enumerate(answers) if answer.grade == COSTLY]
+    if costly and (budget is None or spent + REPORT_DEALS * (1 + len(costly)) <= budget):
+        # The chances shown come from the coach's reporting deals, as the review's (the
+        # test stopped when its estimate looked large); the best played out once.
+        rows = yield from coach.reporting(view, legal, (best, *(moves[k] for k in costly)),
+                                          [call] * (1 + len(costly)))
+        spent += len(rows) * (1 + len(costly))
+        chance = [sum(1 for r in rows if r[j] == view.seat) / len(rows)
+                  for j in range(1 + len(costly))]
+        for j, k in enumerate(costly, start=1):
+            low, high = answers[k].low, answers[k].high
+            answers[k] = Answer(COSTLY, chance[0] - chance[j], low, high, chance[j], chance[0])
+    return answers, spent
+
+
+def budget_of(result: Review) -> int | None:
+    """The play-outs each exercise of a reviewed game may spend: the review's own
+    play-outs shared among its listed moments, so that weighing the game's exercises
+    costs at most what its review cost (None for a review kept before its play-outs
+    were counted: no limit)."""
+    listed = len(result.costliest())
+    return result.playouts // listed if result.playouts and listed else None
+
+
 def weigh(view: View, legal: tuple[Action, ...], coach: Coach,
           stop: Callable[[], bool] | None = None,
-          known: dict[str, Answer] | None = None) -> Answers | None:
+          known: dict[str, Answer] | None = None,
+          budget: int | None = None) -> Answers | None:
     """The coach's answer for every option (None if `stop()` said to give up): one
-    advise, then a judgement of each option it could tell apart from the best, except
-    those `known` already (the review's verdict on the move made)."""
-    advice = coach.advise(view, legal, stop=stop or (lambda: False))
-    if stop is not None and stop():
+    race (`Coach.advise`: the review's own race for this position, run again, since
+    its deals depend on the view alone), then a test of each option it could tell
+    apart from the best, against that best, except those `known` already (the review's
+    verdict on the move made). The race is run once for all the options, not once
+    each, and the tests share the best's play-outs; an option that is the same move as
+    another (one token) is weighed once. Within a `budget` of play-outs (`budget_of`),
+    the race is run whole and the tests stop at the last look that fits: an option
+    whose test stops so is *in between*, never costly."""
+    stop = stop or (lambda: False)
+    advice = coach.advise(view, legal, stop=stop)
+    if stop():
         return None
-    spent = advice.playouts
     by_option: dict[str, Answer] = {}
+    measure: dict[str, Action] = {}
     for option in options_of(legal):
+        key = token(option)
+        if key in by_option or key in measure:
+            continue
         if option in advice.close:
-            by_option[token(option)] = Answer(GOOD)
-            continue
-        if known and token(option) in known:
-            by_option[token(option)] = known[token(option)]
-            continue
-        verdict = coach.judge(view, legal, option, stop)
-        if verdict is None:
-            return None
-        spent += verdict.playouts
-        if verdict.close:
-            by_option[token(option)] = Answer(GOOD)
-        elif verdict.costly and verdict.made_tally and verdict.best_tally:
-            by_option[token(option)] = Answer(COSTLY, verdict.cost, verdict.low, verdict.high,
-                                              verdict.made_tally.chance,
-                                              verdict.best_tally.chance)
+            by_option[key] = Answer(GOOD)
+        elif known and key in known:
+            by_option[key] = known[key]
         else:
-            by_option[token(option)] = Answer(BETWEEN, verdict.cost, verdict.low,
-                                              verdict.high)
-    return Answers(advice.recommended, by_option, spent)
+            measure[key] = option
+    spent = advice.playouts
+    if measure:
+        left = None if budget is None else max(0, budget - spent)
+        found = run(_answering(coach, view, legal, list(measure.values()),
+                               advice.recommended, left), stop)
+        if found is None:
+            return None
+        answers, playouts = found
+        by_option.update(zip(measure, answers, strict=True))
+        spent += playouts
+    order = [token(o) for o in options_of(legal)]
+    return Answers(advice.recommended, dict(sorted(by_option.items(),
+                                                   key=lambda kv: order.index(kv[0]))),
+                   spent)

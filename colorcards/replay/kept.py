@@ -266,9 +266,10 @@ class KeptGame:
             "actions": [action_token(s, a) for s, a in self.actions],
         }
 
-    def dumps(self) -> str:
-        """The export as text: one field a line, the actions together on the last."""
-        data = self.as_json()
+    def dumps(self, extra: dict[str, Any] | None = None) -> str:
+        """The export as text: one field a line, the actions together on the last;
+        `extra` fields (the game's exercises) before them."""
+        data = {**self.as_json(), **(extra or {})}
         actions = data.pop("actions")
         head = json.dumps(data, indent=1)
         return head[:-2] + ',\n "actions": ' + json.dumps(actions) + "\n}"

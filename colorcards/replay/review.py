@@ -155,6 +155,9 @@ class Review:
     level: str = "hard"
     """The level the computers played out at."""
     seed: int = SEED
+    playouts: int = 0
+    """Play-outs the coach spent weighing (0: not counted, a review kept before they
+    were); the game's exercises may spend as many again (replay/exercises.py)."""
 
     @property
     def complete(self) -> bool:
@@ -168,7 +171,8 @@ class Review:
     def as_json(self) -> dict[str, Any]:
         return {"version": VERSION, "complete": self.complete, "total": self.total,
                 "level": self.level,
-                "seed": self.seed, "moments": [m.as_json() for m in self.moments]}
+                "seed": self.seed, "playouts": self.playouts,
+                "moments": [m.as_json() for m in self.moments]}
 
     @classmethod
     def from_json(cls, data: Any) -> Review | None:
@@ -178,7 +182,7 @@ class Review:
         try:
             return cls(moments=tuple(Moment.from_json(m) for m in data["moments"]),
                        total=int(data["total"]), level=str(data["level"]),
-                       seed=int(data["seed"]))
+                       seed=int(data["seed"]), playouts=int(data.get("playouts", 0)))
         except (KeyError, TypeError, ValueError):
             return None
 
@@ -222,9 +226,11 @@ def review(kept: KeptGame, progress: Callable[[int, int], None] = lambda done, t
     coach = coach or Coach(kept.difficulty)
     todo = decisions(kept)
     moments: list[Moment] = []
+    spent = 0
     if (resume is not None and resume.total == len(todo) and resume.seed == coach.seed
             and resume.level == coach.level):
         moments = list(resume.moments)
+        spent = resume.playouts
     progress(len(moments), len(todo))
     for decision in todo[len(moments):]:
         if stop():
@@ -232,10 +238,11 @@ def review(kept: KeptGame, progress: Callable[[int, int], None] = lambda done, t
         verdict = coach.judge(decision.view, decision.legal, decision.made, stop)
         if verdict is None:
             break
+        spent += verdict.playouts
         moments.append(Moment.of(decision.index, decision.turn, decision.view, verdict))
-        weighed(Review(tuple(moments), len(todo), coach.level, coach.seed))
+        weighed(Review(tuple(moments), len(todo), coach.level, coach.seed, spent))
         progress(len(moments), len(todo))
-    return Review(tuple(moments), len(todo), coach.level, coach.seed)
+    return Review(tuple(moments), len(todo), coach.level, coach.seed, spent)
 
 
 # ---------------------------------------------------------------------- words

@@ -52,13 +52,13 @@ def main() -> int:
         weighed(result)
     wanted = {int(i) for i in request.get("exercises") or ()}
     if wanted and result.complete:
-        from .exercises import exercises_of, known_answers, weigh
+        from .exercises import budget_of, exercises_of, known_answers, weigh
 
         for exercise in exercises_of(kept, result):
             if exercise.index not in wanted:
                 continue
             answers = weigh(exercise.view, exercise.legal, coach,
-                            known=known_answers(exercise, result))
+                            known=known_answers(exercise, result), budget=budget_of(result))
             if answers is not None:
                 sys.stdout.write(json.dumps({"exercise": exercise.index,
                                              "answers": answers.as_json()},

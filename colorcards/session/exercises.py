@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..coach.words import CardName, ColourName, chances_sentence, move_noun, move_verb
-from ..engine import Action, Card, Colour, parse_card
-from ..replay.exercises import BETWEEN, COSTLY, GOOD, Answer, Answers, untoken
+from ..engine import Action, Card, Colour, Rules, parse_card
+from ..replay.exercises import BETWEEN, COSTLY, GOOD, GRADES, Answer, Answers, untoken
 
 MINUTE = 60.0
 DAY = 86400.0
@@ -38,6 +38,45 @@ class Schedule:
             box = 0
         box = max(0, min(box, len(self.intervals) - 1))
         return box, now + self.intervals[box]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the table shows round the ring of an exercise's position, read from the kept
+    view alone (the fields of `engine.View` that `tui.presenter.show_view` draws)."""
+
+    seats: int
+    current: int | None
+    hand_counts: tuple[int, ...]
+    called: tuple[bool, ...]
+    vulnerable: int | None
+    out: tuple[int, ...]
+    scores: tuple[int, ...]
+    top: Card
+    active_colour: Colour | None
+    direction: int
+    draw_count: int
+    pending: int
+    drawn: Card | None
+    """The card just drawn, which may be played or kept."""
+
+    @classmethod
+    def of(cls, position: dict[str, Any]) -> Seen:
+        counts = tuple(int(n) for n in position.get("hand_counts", []))
+        seats = len(counts)
+        pile = position.get("discard") or []
+        active = position.get("active_colour")
+        vulnerable = position.get("vulnerable")
+        drawn = position.get("drawn")
+        return cls(seats, position.get("current"), counts,
+                   tuple(bool(c) for c in position.get("called") or [False] * seats),
+                   None if vulnerable is None else int(vulnerable),
+                   tuple(int(s) for s in position.get("out") or ()),
+                   tuple(int(n) for n in position.get("scores") or [0] * seats),
+                   parse_card(pile[-1]), Colour(active) if active else None,
+                   int(position.get("direction", 1)), int(position.get("draw_count", 0)),
+                   int(position.get("pending") or 0),
+                   parse_card(drawn) if drawn else None)
 
 
 @dataclass(frozen=True)
@@ -90,6 +129,18 @@ class Item:
             names = ["You", *(f"Computer {s}" for s in range(1, seats))]
         return names
 
+    def seen(self) -> Seen:
+        """The ring's side of the position (the pile, the counts, whose turn)."""
+        return Seen.of(self.position)
+
+    def rules(self) -> Rules | None:
+        """The table's rules then (None in an exercise kept without them)."""
+        data = self.position.get("rules")
+        try:
+            return Rules.from_json(data) if data else None
+        except (KeyError, TypeError, ValueError):
+            return None
+
     def log(self, palette: str = "classic", count: int = 6) -> list[str]:
         """The last lines of the table's log up to then, from the kept view's history
         (the public record and the player's own draws)."""
@@ -110,6 +161,34 @@ class Item:
     def answer(self, action: Action) -> Answer | None:
         """The coach's answer for `action`: a lookup, never a weighing."""
         return self.answers.of(action) if self.answers is not None else None
+
+    def as_json(self) -> dict[str, Any]:
+        """The exercise as an export carries it: its position (the player's view), its
+        options, the coach's answers and the schedule."""
+        return {"index": self.index, "turn": self.turn, "level": self.level,
+                "position": self.position, "options": list(self.options),
+                "made": self.made, "best": self.best, "words": self.words,
+                "answers": self.answers.as_json() if self.answers is not None else None,
+                "box": self.box, "due": self.due, "tries": self.tries, "first": self.first}
+
+    @classmethod
+    def from_json(cls, game_id: str, data: Any) -> Item:
+        """An exercise an export carries; ValueError naming what is wrong with it."""
+        try:
+            item = cls(game_id, int(data["index"]), int(data["turn"]), str(data["level"]),
+                       dict(data["position"]), tuple(str(o) for o in data["options"]),
+                       str(data["made"]), str(data["best"]), str(data.get("words", "")),
+                       Answers.from_json(data["answers"]) if data.get("answers") else None,
+                       int(data.get("box", 0)), float(data.get("due", 0.0)),
+                       int(data.get("tries", 0)), data.get("first"))
+            item.moves()
+            item.hand()
+            item.seen()
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise ValueError(f"an exercise is damaged ({exc})") from None
+        if item.first not in (None, *GRADES):
+            raise ValueError(f"an exercise's first answer {item.first!r} is not a grade")
+        return item
 
 
 def answer_words(item: Item, action: Action, card_name: CardName = lambda c: c.name,
@@ -141,3 +220,18 @@ def answer_words(item: Item, action: Action, card_name: CardName = lambda c: c.n
 
 def good(answer: Answer | None) -> bool:
     return answer is not None and answer.grade == GOOD
+
+
+def exercises_from_export(data: Any) -> tuple[list[Item], int]:
+    """The exercises an export's data carries (an export written before exercises were
+    exported carries none), and how many were left out as damaged."""
+    if not isinstance(data, dict) or not isinstance(data.get("exercises"), list):
+        return [], 0
+    game_id = str(data.get("game_id") or "")
+    found, damaged = [], 0
+    for entry in data["exercises"]:
+        try:
+            found.append(Item.from_json(game_id, entry))
+        except ValueError:
+            damaged += 1
+    return found, damaged

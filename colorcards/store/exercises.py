@@ -8,14 +8,18 @@ them the exercises). The schedule and the coach's answers are kept in the row.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
+from ..engine import Card, parse_card
 from ..replay.exercises import Answers, Exercise, exercises_of, token
-from ..replay.kept import ReplayError
-from ..replay.review import Review, moment_words
+from ..replay.kept import KeptGame, ReplayError
+from ..replay.review import PLAYER, Review, moment_words
 from ..session.exercises import Item, Schedule
+from ..session.hand_order import by_colour, kept_order
 from .store import Store
 
 
@@ -47,17 +51,46 @@ class PracticeStats:
         return text + "."
 
 
-def _position(exercise: Exercise) -> str:
+def _position(exercise: Exercise, hand: list[Card] | None = None) -> str:
     """The player's view as kept: nothing another seat held (View.as_json has only the
-    seat's own hand, the counts and the public history)."""
-    return json.dumps({**exercise.view.as_json(), "names": list(exercise.names)},
-                      separators=(",", ":"))
+    seat's own hand, the counts and the public history); the hand in the order the
+    table showed it (`hand`), when known."""
+    data = {**exercise.view.as_json(), "names": list(exercise.names)}
+    if hand is not None and sorted(c.code for c in hand) == sorted(data["hand"]):
+        data["hand"] = [c.code for c in hand]
+    return json.dumps(data, separators=(",", ":"))
 
 
-def add(store: Store, found: list[Exercise], now: float) -> int:
-    """Keep new exercises (due at once); those already kept are left as they are.
-    How many were added."""
-    rows = [(e.game_id, e.index, e.turn, e.level, _position(e),
+def table_orders(kept: KeptGame, wanted: set[int]) -> dict[int, list[Card]]:
+    """The player's hand before each action in `wanted`, in the order the table showed
+    it, as the replay draws it: dealt sorted by colour, each card kept in its place and
+    new ones on the right, and from each moment the player sorted or moved cards, their
+    order."""
+    given = {at: [parse_card(code) for code in codes] for at, codes in kept.arranged}
+    found: dict[int, list[Card]] = {}
+    order: list[Card] = []
+    game = kept.new_game()
+    for index, (seat, action) in enumerate([*kept.actions, (None, None)]):
+        held = game.view(PLAYER).hand
+        if index == 0:
+            order = sorted(held, key=by_colour)
+        if index in given:
+            order = given[index]
+        order = kept_order(order, held)
+        if index in wanted:
+            found[index] = list(order)
+        if action is None or index >= max(wanted, default=-1):
+            break
+        game.apply(action, seat)
+    return found
+
+
+def add(store: Store, found: list[Exercise], now: float,
+        hands: dict[int, list[Card]] | None = None) -> int:
+    """Keep new exercises (due at once); those already kept are left as they are; each
+    hand in the table's order where `hands` gives it (by the exercise's index). How many
+    were added."""
+    rows = [(e.game_id, e.index, e.turn, e.level, _position(e, (hands or {}).get(e.index)),
              json.dumps([token(a) for a in e.options]), token(e.made), token(e.best),
              e.words, now) for e in found]
     if not rows:
@@ -98,7 +131,11 @@ def sync(store: Store) -> int:
             kept = store.kept_game(game_id)
         except ReplayError:
             continue
-        added += add(store, exercises_of(kept, result, moment_words), 0.0)
+        # The review's sentence names the seats, as its screen does.
+        words = functools.partial(moment_words, seat_names=kept.seat_names)
+        found = exercises_of(kept, result, words)
+        hands = table_orders(kept, {e.index for e in found})
+        added += add(store, found, 0.0, hands)
     return added
 
 
@@ -152,6 +189,14 @@ def every(store: Store, game_id: str) -> list[Item]:
     rows = _read(store, f"SELECT {_ITEM} FROM exercises WHERE game_id = ? ORDER BY idx",
                  (game_id,))
     return [item for item in map(_item, rows) if item is not None]
+
+
+def exported(store: Store, game_id: str) -> dict[str, Any]:
+    """What an export of the game carries of its exercises (none: nothing): each with its
+    position, options, answers and schedule (`Item.as_json`)."""
+    sync(store)
+    items = every(store, game_id)
+    return {"exercises": [item.as_json() for item in items]} if items else {}
 
 
 def answered(store: Store, item: Item, grade: str, now: float,

@@ -17,6 +17,8 @@ from ..level import Level
 from ..replay.frames import frames
 from ..replay.kept import KeptGame, ReplayError
 from ..replay.review import Review
+from ..session.exercises import Item
+from ..session.palette import marks
 from ..settings import GameSettings
 from .screens.go import Go
 
@@ -94,9 +96,12 @@ def kept_review(app: Host, kept: KeptGame) -> Review | None:
 
 
 def open_replay(app: Host, kept: KeptGame, back: Back,
-                start: int | None = None) -> None:
+                start: int | None = None, exercises: Sequence[Item] = ()) -> None:
     """The Replay screen for `kept`; it says so if the game does not replay to its record,
-    and marks the costliest moments if the game has been reviewed."""
+    and marks the costliest moments if the game has been reviewed. `exercises` (those an
+    exported file carries) mark their moments when no review is kept here, and Enter on
+    one tries it again with the file's answers."""
+    from .screens.practice import PracticeScreen
     from .screens.replay import ReplayScreen
     from .screens.review import review_marks
 
@@ -110,15 +115,27 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
 
     reviewed = kept_review(app, kept)
     marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names)
-                if reviewed is not None else {})
+                if reviewed is not None else
+                {i.index: marks(i.words) or "A costly moment: an exercise." for i in exercises})
+
+    screen = ReplayScreen(kept, shots, distrust=distrust, marks_at=marks_at, start=start)
 
     def chosen(where: Go | None) -> None:
+        if where is Go.TRY_AGAIN:  # Enter on a costly moment: back to it afterwards
+            at = screen.frame.index
+            again = lambda: open_replay(app, kept, back, at, exercises)  # noqa: E731
+            carried = [i for i in exercises if i.index == at]
+            if carried:  # the file's own: answered at once, its schedule is the file's
+                app.push_screen(PracticeScreen(carried, lambda item, action, grade: item,
+                                               kept.rules.palette), lambda _: again())
+            else:
+                try_again(app, kept, at, back=again)
+            return
         # Escape goes `back`; the review or the same deal come back here.
         app.go(where, back if where in (None, Go.BACK) else
                lambda: open_replay(app, kept, back, start), kept)
 
-    app.push_screen(ReplayScreen(kept, shots, distrust=distrust, marks_at=marks_at,
-                                 start=start), chosen)
+    app.push_screen(screen, chosen)
 
 
 def open_review(app: Host, kept: KeptGame, back: Back) -> None:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 
-from ..engine import View
+from ..engine import Card, Colour
 from .widgets import OpponentTag, Ring
 
 PLAYER = 0
@@ -38,6 +39,36 @@ def seats_round(opponents: int) -> tuple[list[int], list[int], list[int]]:
     left, top, _ = ring_places(opponents)
     seats = list(range(1, opponents + 1))
     return list(reversed(seats[:left])), seats[left:left + top], seats[left + top:]
+
+
+class Shown(Protocol):
+    """What the ring and the tags draw of a view: an `engine.View`, or an exercise's
+    kept position (`session.exercises.Seen`)."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def current(self) -> int | None: ...
+    @property
+    def hand_counts(self) -> tuple[int, ...]: ...
+    @property
+    def called(self) -> tuple[bool, ...]: ...
+    @property
+    def vulnerable(self) -> int | None: ...
+    @property
+    def out(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def top(self) -> Card: ...
+    @property
+    def active_colour(self) -> Colour | None: ...
+    @property
+    def direction(self) -> int: ...
+    @property
+    def draw_count(self) -> int: ...
+    @property
+    def pending(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -77,7 +108,7 @@ def compose_ring(ids: RingIds, names: Sequence[str], level: str) -> ComposeResul
             yield from tags(right)
 
 
-def show_view(screen: DOMNode, ids: RingIds, view: View, name: Callable[[int], str], *,
+def show_view(screen: DOMNode, ids: RingIds, view: Shown, name: Callable[[int], str], *,
               scores: bool, palette: str, ascii_only: bool) -> None:
     """Feed the tags and the ring of `screen` from the player's `view`; `scores`: the
     match is played over rounds, so each tag shows its seat's score."""

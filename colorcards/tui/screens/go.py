@@ -38,5 +38,7 @@ class Go(enum.Enum):
     NEXT_ROUND = "next-round"
     REVIEW = "review"
     """The review of the game just finished or replayed."""
+    TRY_AGAIN = "try-again"
+    """The review's costly moment in view, as an exercise (the Replay screen's Enter)."""
     SAME_DEAL = "same-deal"
     """A new game with the same cards and options."""

@@ -88,6 +88,7 @@ class ReplayScreen(Screen[Go]):
         Binding("f", "face_up", "Face up", key_display="F"),
         Binding("v", "choose('review')", "Review", key_display="V"),
         Binding("m", "moment", "Moment", key_display="M", show=False),
+        Binding("enter", "try_again", "Try again", key_display="Enter"),
         Binding("d", "choose('same-deal')", "Same deal", key_display="D"),
         Binding("escape,q", "choose('back')", "Back", key_display="Esc"),
         Binding("question_mark", "keys", "Keys", key_display="?"),
@@ -165,6 +166,7 @@ class ReplayScreen(Screen[Go]):
         self._show_hands()
         self._header()
         self._step_line(about_to)
+        self.refresh_bindings()  # Enter is offered on a costly moment only
 
     def _header(self) -> None:
         kept, frame = self.kept, self.frame
@@ -212,6 +214,8 @@ class ReplayScreen(Screen[Go]):
             who = ("the table" if nxt.seat is None else
                    "you" if nxt.seat == PLAYER else self.kept.seat_names[nxt.seat])
             text.append(f"Next to act: {who}.", style="dim")
+        if mark:
+            text.append("  Enter: try it again.", style="dim")
         step = self.query_one("#replay-step", Static)
         step.update(text)
         # A review's moment is read whole: it takes the log's rows (two lines cut it short).
@@ -251,9 +255,22 @@ class ReplayScreen(Screen[Go]):
         ahead = sorted(i for i in self.marks_at if i > self.position)
         self._go(ahead[0] if ahead else min(self.marks_at))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter (try again) is offered on a review's costly moment only."""
+        if action == "try_again":
+            return self.is_mounted and self.frame.index in self.marks_at
+        return True
+
+    def action_try_again(self) -> None:
+        """The costly moment in view as an exercise: find the better move yourself."""
+        if self.frame.index in self.marks_at:
+            self.app.clear_notifications()
+            self.dismiss(Go.TRY_AGAIN)
+
     def action_keys(self) -> None:
         self.notify(marks("← → a step · Home/End the deal and the end · PgUp/PgDn a round · "
-                          "F every hand face up · V review · M the next costly moment · "
+                          "F every hand face up · V review · M the next costly moment · Enter "
+                          "on it: try it again · "
                           "D the same deal again · Esc back"), timeout=8)
 
     def action_face_up(self) -> None:

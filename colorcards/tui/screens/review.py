@@ -6,9 +6,9 @@ answers, so the screen keeps answering keys. A progress bar moves after each dec
 weighed, and Escape leaves at any time (the reviewer's process is ended; every decision
 it weighed was handed back). What was weighed is handed to `keep` (the store keeps it
 with the game), finished or not: a finished review is shown at once the next time, one
-left half-way resumes where it stopped. Enter on a moment returns ('replay', frame) to
-open the replay there; R returns ('replay', 0); T on a moment returns ('try', index):
-try it again as an exercise before the answer is read.
+left half-way resumes where it stopped. Enter (or T) on a moment returns ('try', index):
+try it again as an exercise before the answer is read; R returns ('replay', frame) to
+open the replay at the highlighted moment (at the deal when none is listed).
 """
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     CSS_PATH = Path(__file__).with_name("looking_back.tcss")
     BINDINGS = [
         Binding("escape,q", "back", "Back", key_display="Esc"),
+        Binding("enter,t", "try_again", "Try again", key_display="Enter"),
         Binding("r", "replay", "Replay", key_display="R"),
-        Binding("t", "try_again", "Try again", key_display="T"),
     ]
 
     def __init__(self, kept: KeptGame, kept_review: Review | None = None,
@@ -121,7 +121,8 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     def _keys(self, listed: bool) -> None:
         words = "R: replay from the start · Esc: back"
         if listed:
-            words = "T: try that moment again · Enter: replay it · " + words
+            words = ("Enter: try that moment again (the answer after your move) · R: replay "
+                     "the game from there · Esc: back")
         elif self.result is None or not self.result.complete:
             words += " (what is weighed is kept: the review goes on from there next time)"
         self.query_one("#review-keys", Static).update(marks(words))
@@ -184,9 +185,10 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     # ---------------------------------------------------------------- keys
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) on a listed moment: try it again, before the answer."""
         event.stop()
         if event.option.id is not None:
-            self.dismiss(("replay", int(event.option.id)))
+            self.dismiss(("try", int(event.option.id)))
 
     def action_try_again(self) -> None:
         """The highlighted moment as an exercise: find the better move yourself."""
@@ -199,7 +201,12 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
             self.dismiss(("try", int(option.id)))
 
     def action_replay(self) -> None:
-        self.dismiss(("replay", 0))
+        """The replay, at the highlighted moment if one is listed (Home there: the deal)."""
+        moments = self.query_one("#review-moments", OptionList)
+        at = 0
+        if moments.display and moments.highlighted is not None:
+            at = int(moments.get_option_at_index(moments.highlighted).id or 0)
+        self.dismiss(("replay", at))
 
     def on_unmount(self) -> None:
         self.reviewer.cancel()  # the app closing: what was weighed was handed back
