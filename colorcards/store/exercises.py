@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..replay.exercises import Answers, Exercise, exercises_of, token
-from ..replay.kept import ReplayError
-from ..replay.review import Review, moment_words
+from ..replay.kept import KeptGame, ReplayError
+from ..replay.review import Moment, Review, moment_views, moment_words
 from ..session.exercises import Item, Schedule
 from .store import Store
 
@@ -83,6 +84,15 @@ def _read(store: Store, sql: str, args: tuple = ()) -> list[tuple]:
         return []
 
 
+def _words_of(kept: KeptGame) -> Callable[[Moment], str]:
+    """A listed moment of `kept` in words, its reason read from the player's view then."""
+    views = moment_views(kept)
+
+    def words(moment: Moment) -> str:
+        return moment_words(moment, seat_names=kept.seat_names, view=views.get(moment.index))
+    return words
+
+
 def sync(store: Store) -> int:
     """Make the exercises of every complete review that has none kept yet (due at once:
     at 0 on any clock)."""
@@ -98,7 +108,7 @@ def sync(store: Store) -> int:
             kept = store.kept_game(game_id)
         except ReplayError:
             continue
-        added += add(store, exercises_of(kept, result, moment_words), 0.0)
+        added += add(store, exercises_of(kept, result, _words_of(kept)), 0.0)
     return added
 
 

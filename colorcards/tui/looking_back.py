@@ -109,7 +109,7 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
         return
 
     reviewed = kept_review(app, kept)
-    marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names)
+    marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names, kept)
                 if reviewed is not None else {})
 
     def chosen(where: Go | None) -> None:
