@@ -56,8 +56,8 @@ CASES = {
         "turned play away from Lily."),
     "drew while a card could be played": (
         at(hands=["R5 G7 B2", 5, 5, 5], top="R3"), DRAW, _p("R5"), SLOWER,
-        "Why: you drew while your Red 5 could be played; a card played brings you one "
-        "closer to going out, a card drawn one further."),
+        "Why: you drew while your Red 5 could be played; playing a card brings you one "
+        "closer to going out, drawing takes you one further away."),
     "kept the card drawn": (
         at(hands=["R5 G7 B2", 5, 5, 5], top="R3", phase="drawn", drawn="R5"), PASS,
         _p("R5"), SLOWER,

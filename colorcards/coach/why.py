@@ -144,8 +144,8 @@ def why_better(view: View, made: Action, best: Action, made_out: Sequence[float]
             return f"Why: {name}, next to play, was down to {_COUNTS[count]}, and {done}."
 
     if made is DRAW and isinstance(best, Play):
-        return (f"Why: you drew while your {card_name(best.card)} could be played; a card "
-                f"played brings you one closer to going out, a card drawn one further.")
+        return (f"Why: you drew while your {card_name(best.card)} could be played; playing a "
+                f"card brings you one closer to going out, drawing takes you one further away.")
     if made is PASS and isinstance(best, Play) and best.card == view.drawn:
         return (f"Why: you kept the {card_name(best.card)} you drew though it could be "
                 f"played; playing it brings you one closer to going out.")
