@@ -17,6 +17,7 @@ from colorcards.replay.background import Reviewer
 from colorcards.replay.frames import frames
 from colorcards.replay.review import Review
 from colorcards.store import Store
+from colorcards.tui.screens.common import ascii_scrollbars
 from colorcards.tui.screens.history import HistoryScreen
 from colorcards.tui.screens.replay import ReplayScreen
 from colorcards.tui.screens.review import ReviewScreen, review_marks
@@ -62,7 +63,8 @@ class Host(App):
         self.first = screen
 
     def on_mount(self) -> None:
-        self.set_class(True, "-ascii")  # as ColorCardsApp does without Unicode
+        self.set_class(True, "-ascii")  # as ColorCardsApp does without Unicode,
+        ascii_scrollbars(True)  # scroll bars too (a review's reasons make it scroll)
         self.push_screen(self.first)
 
 

@@ -149,10 +149,14 @@ def test_window_opens_and_nobody_else_may_play():
     assert game.phase == "window" and game.current == 0
     assert legal(game, 0) == ["call"]
     assert legal(game, 1) == ["catch:0"] and legal(game, 2) == ["catch:0"]
-    with pytest.raises(IllegalAction, match="window is open"):
+    # In a newcomer's words (issue 30): no 'window', which nothing explains.
+    late = "Wait a moment: the player down to one card may still call Last Card late"
+    with pytest.raises(IllegalAction, match=late):
         run(game, "1>G2")
-    with pytest.raises(IllegalAction, match="window is open"):
+    with pytest.raises(IllegalAction, match=late):
         run(game, "2>R7")
+    with pytest.raises(IllegalAction, match="Call Last Card now, before someone catches you"):
+        run(game, "0>G1")
 
 
 def test_window_call_closes_it_without_penalty():

@@ -617,7 +617,10 @@ def test_the_digest_starts_again_with_each_deal():
     assert ctl.between_rounds
     ctl.next_round()
     assert ctl.since_mine()[0].startswith(f"Round {ctl.game.round}:")
-    assert ctl.digest().startswith(f"Since your turn: Round {ctl.game.round} dealt")
+    # No turn of the player's yet in this round: the digest starts at the deal, and
+    # never says 'since your turn' (issue 30: a newcomer read it at the first deal).
+    assert ctl.digest().startswith(f"Round {ctl.game.round} dealt")
+    assert "Since your turn" not in ctl.digest()
 
 
 class FirstPlay:

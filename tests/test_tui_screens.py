@@ -405,6 +405,21 @@ async def test_a_single_round_shows_no_points_it_has_no_use_for():
         assert word not in text, word
 
 
+async def test_a_single_rounds_places_by_points_say_why():
+    """Played in tmux (issue 30): Max with 4 cards was placed above Lily with 3 and
+    nothing said why. Where the cards left disagree with the places, one line says the
+    places go by what the cards are worth; where they agree, nothing is added."""
+    data = dataclasses.replace(sample_results(match_over=True), match="single", round=1,
+                               cards_left=[parse_cards("R7 W"), parse_cards("G3 G5 G1"), [],
+                                           parse_cards("YS B9 R0 W+4")])
+    _, text = await run(lambda: ResultsScreen(data))
+    assert "Places after the first go by what the cards left are worth, fewest points " \
+        "first (a number its value, an action card 20, a Wild 50)." in text
+    agreeing = dataclasses.replace(data, cards_left=sample_results().cards_left)
+    _, text = await run(lambda: ResultsScreen(agreeing))
+    assert "Places after" not in text
+
+
 async def test_results_round_shows_what_happened():
     _, text = await run(lambda: ResultsScreen(sample_results()))
     assert "Max went out first and wins round 2." in text

@@ -474,14 +474,16 @@ class RemoteCoach:
         for awaited in left:
             awaited.give(None)
 
-    def close(self) -> None:
-        """End the child (a judgement under way is dropped: Continue makes it again)."""
+    def close(self, wait: float | None = None) -> None:
+        """End the child (a judgement under way is dropped: Continue makes it again),
+        waiting at most `wait` seconds (None: however long) for it to be gone."""
         with self._lock:
             self._closed = True
             child = self._child
         if child is not None and child.poll() is None:
             child.kill()
-            child.wait()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                child.wait(wait)
 
 
 def _answer(data: Any) -> Judgement | Advice | None:

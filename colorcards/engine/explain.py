@@ -70,10 +70,11 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
         return "You cannot call Last Card now."
     if seat != cur:
         if phase is Phase.WINDOW:
-            return "Wait: the Last Card window is open."
+            return ("Wait a moment: the player down to one card may still call Last Card "
+                    "late, unless someone catches them first.")
         return "It is not your turn."
     if phase is Phase.WINDOW:
-        return "Call Last Card now, or wait for the window to close."
+        return "Call Last Card now, before someone catches you, or wait a moment."
     if phase is Phase.NAME_COLOUR:
         return "First name the colour for the Wild that opened the round."
     if phase is Phase.CHALLENGE:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..coach import NOTICEABLE, SEED, Coach, Verdict
+from ..coach.why import why_better
 from ..coach.words import (
     CardName,
     ColourName,
@@ -247,12 +248,20 @@ def review(kept: KeptGame, progress: Callable[[int, int], None] = lambda done, t
 
 # ---------------------------------------------------------------------- words
 
+def moment_views(kept: KeptGame) -> dict[int, View]:
+    """Each of the player's decisions (by its index in the game) -> the player's view
+    then: what a moment's reason (`moment_words`) is read from."""
+    return {d.index: d.view for d in decisions(kept)}
+
+
 def moment_words(m: Moment, card_name: CardName = lambda c: c.name,
                  colour_name: ColourName = lambda c: c.title,
-                 seat_names: Sequence[str] = ()) -> str:
+                 seat_names: Sequence[str] = (), view: View | None = None) -> str:
     """'Turn 14, Red 7 to match: you played Red 3. Your chance to win this round: 24%
-    after Red 3, 35% after Red Reverse. After Red 3, Lily went out first in 41% of the
-    deals; after Red Reverse, 22%.'"""
+    after Red 3, 35% after Red Reverse. Why: Lily, next to play, was down to one card,
+    and …. After Red 3, Lily went out first in 41% of the deals; after Red Reverse, 22%.'
+    The 'Why' sentence (`coach.why`) needs the player's `view` at the moment (from
+    `moment_views`); without one it is left out."""
     on = card_name(m.top)
     if m.top.is_wild and m.active is not None:
         on += f" ({colour_name(m.active)} to match)"
@@ -260,6 +269,9 @@ def moment_words(m: Moment, card_name: CardName = lambda c: c.name,
     words = (f"Turn {m.turn}, {on} on the pile: {did}. "
              + chances_sentence(m.made, m.made_chance, m.best, m.best_chance, card_name,
                                 colour_name, seat_names, m.uncalled))
+    if view is not None:
+        words += " " + why_better(view, m.made, m.best, m.made_out, m.best_out, card_name,
+                                  colour_name, seat_names, m.uncalled)
     why = why_sentence(m.made, m.made_out, m.best, m.best_out, PLAYER, seat_names,
                        card_name, colour_name, m.uncalled)
     return f"{words} {why}" if why else words

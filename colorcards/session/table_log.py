@@ -10,6 +10,7 @@ one line ('Max drew a card and passed').
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..engine import events as E
@@ -102,7 +103,8 @@ class TableLog:
 
     def digest(self) -> str:
         """Everything since the player's own last move in one short paragraph, each
-        player's moves together: 'Since your turn: Lily ● 4 · Max drew 1, passed · …'."""
+        player's moves together: 'Since your turn: Lily ● 4 · Max drew 1, passed · …'; from a
+        deal, the deal first instead: 'Round 2 dealt, Red 5 turned up · Lily ● 4 · …'."""
         groups: list[tuple[int | None, list[str]]] = []
         for seat, phrase in self._short:
             if not phrase:
@@ -113,7 +115,15 @@ class TableLog:
                 groups.append((seat, [phrase]))
         parts = [(f"{self.words.name(seat)} " if seat is not None else "") + ", ".join(phrases)
                  for seat, phrases in groups]
+        if self._dealt_since_mine():
+            return " · ".join(parts)  # no turn of the player's yet: it starts at the deal
         return "Since your turn: " + " · ".join(parts)
+
+    def _dealt_since_mine(self) -> bool:
+        """The digest starts with a round's deal: 'since your turn' would name a turn the
+        player has not had in this round (a newcomer read it so at the first deal)."""
+        first = next((phrase for _, phrase in self._short if phrase), "")
+        return re.match(r"Round \d+ dealt", first) is not None
 
     def story(self, round_now: int) -> list[tuple[int, list[str]]]:
         """The whole log by round: (round, its lines), oldest first, `round_now` the last.

@@ -65,7 +65,9 @@ class Checkpointer:
         finally:
             db.close()
 
-    def stop(self) -> None:
+    def stop(self, wait: float = 10.0) -> None:
+        """End the thread, waiting at most `wait` seconds for a checkpoint under way (one
+        left unfinished is finished by the next connection that opens the file)."""
         self._stopping = True
         self._wake.set()
-        self._thread.join(timeout=10)
+        self._thread.join(timeout=wait)

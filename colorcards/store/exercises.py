@@ -8,16 +8,16 @@ them the exercises). The schedule and the coach's answers are kept in the row.
 
 from __future__ import annotations
 
-import functools
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Card, parse_card
 from ..replay.exercises import Answers, Exercise, exercises_of, token
 from ..replay.kept import KeptGame, ReplayError
-from ..replay.review import PLAYER, Review, moment_words
+from ..replay.review import PLAYER, Moment, Review, moment_views, moment_words
 from ..session.exercises import Item, Schedule
 from ..session.hand_order import by_colour, kept_order
 from .store import Store
@@ -116,6 +116,15 @@ def _read(store: Store, sql: str, args: tuple = ()) -> list[tuple]:
         return []
 
 
+def _words_of(kept: KeptGame) -> Callable[[Moment], str]:
+    """A listed moment of `kept` in words, its reason read from the player's view then."""
+    views = moment_views(kept)
+
+    def words(moment: Moment) -> str:
+        return moment_words(moment, seat_names=kept.seat_names, view=views.get(moment.index))
+    return words
+
+
 def sync(store: Store) -> int:
     """Make the exercises of every complete review that has none kept yet (due at once:
     at 0 on any clock)."""
@@ -131,9 +140,7 @@ def sync(store: Store) -> int:
             kept = store.kept_game(game_id)
         except ReplayError:
             continue
-        # The review's sentence names the seats, as its screen does.
-        words = functools.partial(moment_words, seat_names=kept.seat_names)
-        found = exercises_of(kept, result, words)
+        found = exercises_of(kept, result, _words_of(kept))
         hands = table_orders(kept, {e.index for e in found})
         added += add(store, found, 0.0, hands)
     return added

@@ -114,7 +114,7 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
         return
 
     reviewed = kept_review(app, kept)
-    marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names)
+    marks_at = (review_marks(reviewed, kept.rules.palette, kept.seat_names, kept)
                 if reviewed is not None else
                 {i.index: marks(i.words) or "A costly moment: an exercise." for i in exercises})
 

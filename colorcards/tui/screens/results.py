@@ -125,6 +125,20 @@ def points_note(match: Match) -> str:
             f"({CARD_POINTS}); {goal}. {TABLE_POINTS_NOTE}")
 
 
+def order_note(data: ResultsData) -> str:
+    """Why a single round's places after the first are in their order, said only where
+    the cards left would suggest another: the engine places those still holding cards by
+    what their cards are worth (RULES.md §6), and a newcomer saw 4 cards placed above 3
+    with nothing to say why. '' where fewer cards always means a better place."""
+    if several_rounds(data):
+        return ""  # a match's results show the points in hand beside each place
+    held = [len(_cards(data, s)) for s in data.order if _cards(data, s)]
+    if held == sorted(held):
+        return ""
+    return (f"Places after the first go by what the cards left are worth, fewest points "
+            f"first ({CARD_POINTS}).")
+
+
 def _cards(data: ResultsData, seat: int) -> list[Card]:
     return data.cards_left[seat] if seat < len(data.cards_left) else []
 
@@ -305,6 +319,8 @@ class ResultsScreen(ModalScreen[Go]):
                 if not (data.match_over and several_rounds(data)):
                     yield Static(standings(data, self.app.size.width < NARROW),
                                  id="standings")
+                    if note := order_note(data):
+                        yield Static(note, id="order-note", classes="aside")
                     if several_rounds(data) and data.round == 1:  # read once, then ? has it
                         yield Static(points_note(data.match), id="table-points-note",
                                      classes="aside")

@@ -30,7 +30,7 @@ from ...coach.words import COSTLY_WORDS
 from ...engine import preset_title
 from ...replay.background import Reviewer
 from ...replay.kept import KeptGame
-from ...replay.review import Review, accuracy, moment_words, summary_words
+from ...replay.review import Review, accuracy, moment_views, moment_words, summary_words
 from ...session.palette import card_name, colour_name, marks, unicode_ok
 from .common import LEVEL_TITLES
 
@@ -43,19 +43,23 @@ ASCII_BAR = 20
 
 
 def review_lines(result: Review, palette: str = "classic",
-                 seat_names: tuple[str, ...] = ()) -> list[str]:
-    """The costly moments in words, costliest first ('Turn 14, Red 7 on the pile: ...')."""
+                 seat_names: tuple[str, ...] = (), kept: KeptGame | None = None) -> list[str]:
+    """The costly moments in words, costliest first ('Turn 14, Red 7 on the pile: ...'),
+    each with its reason when the game reviewed is given (`kept`)."""
+    views = moment_views(kept) if kept is not None else {}
     return [marks(moment_words(m, lambda c: card_name(c, palette),
-                               lambda c: colour_name(c, palette), seat_names))
+                               lambda c: colour_name(c, palette), seat_names,
+                               views.get(m.index)))
             for m in result.costliest()]
 
 
 def review_marks(result: Review, palette: str = "classic",
-                 seat_names: tuple[str, ...] = ()) -> dict[int, str]:
+                 seat_names: tuple[str, ...] = (),
+                 kept: KeptGame | None = None) -> dict[int, str]:
     """Replay frame -> the words of the costly moment decided there (the frame before
     the move, so the hand still holds what was played)."""
     return {m.index: line for m, line in zip(
-        result.costliest(), review_lines(result, palette, seat_names), strict=True)}
+        result.costliest(), review_lines(result, palette, seat_names, kept), strict=True)}
 
 
 class ReviewScreen(Screen[tuple[str, int] | None]):
@@ -173,7 +177,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
         self.query_one("#review-summary", Static).update(marks(words))
         moments = self.query_one("#review-moments", OptionList)
         moments.clear_options()
-        lines = review_lines(result, self.palette, self.kept.seat_names)
+        lines = review_lines(result, self.palette, self.kept.seat_names, self.kept)
         for moment, line in zip(result.costliest(), lines, strict=True):
             moments.add_option(Option(Text(line), id=str(moment.index)))
         self._keys(listed=bool(lines))

@@ -21,6 +21,11 @@ from .faces import big_card, big_shape, card_back
 from .kept_static import KeptStatic
 from .redraw import RedrawsOnChange
 
+TWO_IN_PLAY = "Skip or Reverse: go again"
+"""What the direction's line says with two players left, where play has no direction
+that matters. Short enough for the ring at 80 columns beside two opponents' boxes: 'Two
+in play: Skip, Reverse = go again' was cut to '… = go' there (played in tmux, issue 30)."""
+
 
 class Direction(RedrawsOnChange, KeptStatic):
     """The direction of play in words and arrows, and a penalty on its way."""
@@ -111,7 +116,7 @@ class Ring(RedrawsOnChange, Vertical):
         else:
             words = "↻ Play goes clockwise" if direction == 1 else "↺ Play goes anticlockwise"
         if players == 2:
-            words = "Two in play: Skip, Reverse = go again"
+            words = TWO_IN_PLAY
         penalty = f"   +{pending} on {pending_seat}" if pending and pending_seat else ""
         self.query_one(Direction).show(words, penalty)
         self.query_one(DrawPile).show(draw_count, ascii_only)
