@@ -1,4 +1,4 @@
-"""The coach's judgement of a move at the table, in a process of its own.
+"""The coach's service: one process of its own for everything the coach weighs.
 
 A judgement is pure Python for a fraction of a second to several seconds. In a thread of
 the game's process it holds the interpreter's lock in turns with the event loop, and a
@@ -24,11 +24,26 @@ runs it while the player thinks, the hint (H) is then answered from it at once, 
 judgement of the move made goes on from it to the test alone (`Coaching`). A race is
 shared by every request about its position and dropped as soon as none wants it.
 
-Protocol, one JSON line a message: the table sends `{"id": n, "request": {...}}` and, to
-drop a request it no longer wants (the move made or taken back, the table gone),
-`{"id": n, "cancel": true}`; the child answers `{"id": n, "answer": ...}`
-(`Judgement.as_json` for a move, `Advice.as_json` for a position, or null), in the order
-the work ends.
+The same process reviews kept games (the Review screen, and in the background the games
+not yet reviewed and the exercises' options): `replay/service.py` is the child's program,
+this module's `serve` loop with the reviews beside the table's work. The table's work
+comes first: a review waits at its next deal while the table has any request in hand,
+and a background review also waits while the Review screen's runs (`replay/service.py`).
+The app runs one child (`RemoteCoach`), started with `python -P`.
+
+Protocol, one JSON line a message, each about one request `n`:
+
+- to the child: `{"id": n, "request": {...}}`, the table's (a move to judge, or without
+  `made` a position to advise on: the hint, the pondering); `{"id": n, "review": {...}}`
+  with `"background": true` for the background's, a kept game to review (`{"kept",
+  "resume", "budget", "exercises"}`, replay/service.py); `{"id": n, "cancel": true}` to
+  drop a request no longer wanted (the move made or taken back, the table or the Review
+  screen gone, the app quitting).
+- from the child: `{"id": n, "progress": {...}}` for a review, after each decision
+  weighed (the review so far) and each exercise weighed (`{"exercise", "answers"}`);
+  `{"id": n, "answer": ...}` once a request is done, its last message
+  (`Judgement.as_json` for a move, `Advice.as_json` for a position, `{"complete": bool}`
+  for a review, or null), in the order the work ends.
 """
 
 from __future__ import annotations
@@ -41,9 +56,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from ..engine import (
     Action,
@@ -54,14 +69,14 @@ from ..engine import (
     game_from_text,
     next_decision,
 )
-from ..priority import TUTOR, lower_priority
 
 if TYPE_CHECKING:
     from .pool import Pool
     from .weigh import Advice, Coach, Verdict
 
-COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.coach.remote")
-"""`-P`: the package the game runs, never a `colorcards` folder in the current directory."""
+COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.replay.service")
+"""The child's program (read when a `RemoteCoach` is made). `-P`: the package the game
+runs, never a `colorcards` folder in the current directory."""
 
 QUANTUM = 0.05
 """Processor seconds the child gives one judgement before it looks again at what came
@@ -323,9 +338,13 @@ class Coaching:
                 del self.tests[which]
 
 
+ENDED = object()
+"""What a review's `Asked.updates` holds last: its answer came, or it was let go."""
+
+
 @dataclass
 class Asked:
-    """A judgement asked of the child: `came` is set once its answer (`judgement`) came,
+    """A request made of the child: `came` is set once its answer (`judgement`) came,
     or once it is let go (`RemoteCoach.wake`) or the child ended without answering."""
 
     ident: int
@@ -333,19 +352,23 @@ class Asked:
     stop: threading.Event | None = None
     """Set when the answer is no longer wanted."""
     came: threading.Event = field(default_factory=threading.Event)
-    judgement: Judgement | Advice | None = None
+    judgement: Judgement | Advice | dict[str, Any] | None = None
+    updates: queue.SimpleQueue[Any] | None = None
+    """A review's progress as it comes, then `ENDED` (None: not a review)."""
 
-    def give(self, judgement: Judgement | Advice | None) -> None:
+    def give(self, judgement: Judgement | Advice | dict[str, Any] | None) -> None:
         self.judgement = judgement
         self.came.set()
+        if self.updates is not None:
+            self.updates.put(ENDED)
 
 
 class RemoteCoach:
-    """The child process, started at the first judgement, ended by `close`. Judgements
-    may be asked from several threads at once; each waits for its own answer."""
+    """The child process, started at the first request, ended by `close`. Requests may
+    be made from several threads at once; each waits for its own answer."""
 
-    def __init__(self, command: Sequence[str] = COMMAND) -> None:
-        self.command = tuple(command)
+    def __init__(self, command: Sequence[str] | None = None) -> None:
+        self.command = tuple(COMMAND if command is None else command)
         self._child: subprocess.Popen | None = None
         self._lock = threading.Lock()
         """Held while the child is started or written to, and around `_awaited`."""
@@ -391,23 +414,47 @@ class RemoteCoach:
             if self._awaited.pop(asked.ident, None) is not None:
                 self._send(asked.child, {"id": asked.ident, "cancel": True})
         asked.came.set()
+        if asked.updates is not None:
+            asked.updates.put(ENDED)
 
     def ask(self, data: dict[str, Any], stop: threading.Event | None = None) -> Asked | None:
-        """Send the request to the child, starting it if need be, without waiting; None
-        if it cannot be asked (the app closing, `stop` already set, the child gone)."""
+        """Send the table's request to the child, starting it if need be, without
+        waiting; None if it cannot be asked (the app closing, `stop` already set, the
+        child gone)."""
+        return self._ask({"request": data}, stop)
+
+    def review(self, data: dict[str, Any], background: bool = False) -> Asked | None:
+        """Have the child review a kept game (`data` as replay/service.py reads it), in
+        the background's turn when `background` (after the Review screen's); its
+        progress comes in `updates` (`follow`). None if it cannot be asked."""
+        return self._ask({"review": data, "background": background}, None, updates=True)
+
+    def follow(self, asked: Asked) -> Iterator[dict[str, Any]]:
+        """A review's progress as it comes (from the thread that asked for it), until
+        its answer (then in `asked.judgement`), its `cancel` or the child's end."""
+        assert asked.updates is not None
+        while True:
+            update = asked.updates.get()
+            if update is ENDED:
+                return
+            yield update
+
+    def _ask(self, message: dict[str, Any], stop: threading.Event | None,
+             updates: bool = False) -> Asked | None:
         with self._lock:
             if self._closed or (stop is not None and stop.is_set()):
                 return None
             child = self._running()
-            asked = Asked(next(self._ids), child, stop)
+            asked = Asked(next(self._ids), child, stop,
+                          updates=queue.SimpleQueue() if updates else None)
             self._awaited[asked.ident] = asked
-            if not self._send(child, {"id": asked.ident, "request": data}):
+            if not self._send(child, {"id": asked.ident, **message}):
                 del self._awaited[asked.ident]
                 return None
         return asked
 
     def answer(self, asked: Asked) -> Judgement | Advice | None:
-        """Wait for the answer; None if the child could not answer (ended, or the app
+        """Wait for the table's answer; None if the child could not answer (ended, or the app
         closing), or once its `stop` is set and `wake` called: the child is then told to
         drop the judgement."""
         asked.came.wait()
@@ -416,7 +463,8 @@ class RemoteCoach:
                 if self._awaited.pop(asked.ident, None) is not None:
                     self._send(asked.child, {"id": asked.ident, "cancel": True})
             return None
-        return asked.judgement
+        answer = asked.judgement
+        return None if isinstance(answer, dict) else answer  # a review's: not the table's
 
     def wake(self) -> None:
         """Let go of every judgement whose `stop` is set (call it after setting them): its
@@ -448,21 +496,33 @@ class RemoteCoach:
         return True
 
     def _listen(self, child: subprocess.Popen) -> None:
-        """Hand each answer of `child` to the thread that waits for it; once the child
-        has ended, every judgement still awaited of it gets none."""
+        """Hand each answer of `child` to the thread that waits for it, and a review's
+        progress to its `updates`; once the child has ended, every request still awaited
+        of it gets none. The only reader of the child's messages."""
         assert child.stdout is not None
         with contextlib.suppress(OSError, ValueError):
             for line in child.stdout:
                 try:
                     message = json.loads(line)
-                    ident, answer = int(message["id"]), message["answer"]
-                    judgement = _answer(answer)
+                    ident = int(message["id"])
                 except (ValueError, KeyError, TypeError):
+                    continue
+                if "progress" in message:
+                    with self._lock:
+                        awaited = self._awaited.get(ident)
+                    if awaited is not None and awaited.updates is not None:
+                        awaited.updates.put(message["progress"])
                     continue
                 with self._lock:
                     awaited = self._awaited.pop(ident, None)
-                if awaited is not None:
-                    awaited.give(judgement)
+                if awaited is None:
+                    continue
+                answer = message.get("answer")
+                try:
+                    judgement = answer if awaited.updates is not None else _answer(answer)
+                except (ValueError, KeyError, TypeError):
+                    judgement = None
+                awaited.give(judgement)
         with self._lock:
             orphans = [i for i, a in self._awaited.items() if a.child is child]
             left = [self._awaited.pop(i) for i in orphans]
@@ -518,16 +578,19 @@ class Desk:
     def take(self, line: str) -> None:
         """A message from the table: a request to judge, or one to drop."""
         try:
-            message = json.loads(line)
-            ident = int(message["id"])
-            if message.get("cancel"):
-                job = self.jobs.pop(ident, None)
-                if job is not None:
-                    job.steps.close()  # what it shares with other requests lets it go
-            else:
-                self.jobs[ident] = _Job(ident, self.make(message["request"]))
+            self.take_message(json.loads(line))
         except (ValueError, KeyError, TypeError) as exc:
             print(f"colorcards coach: a message not understood {exc!r}", file=sys.stderr)
+
+    def take_message(self, message: dict[str, Any]) -> None:
+        """`take`, the message read."""
+        ident = int(message["id"])
+        if message.get("cancel"):
+            job = self.jobs.pop(ident, None)
+            if job is not None:
+                job.steps.close()  # what it shares with other requests lets it go
+        else:
+            self.jobs[ident] = _Job(ident, self.make(message["request"]))
 
     def work(self, quiet: Callable[[], bool]) -> str | None:
         """One turn of work, ended early once `quiet()` is false (a message came); the
@@ -557,11 +620,42 @@ def _read(stream: IO[str], inbox: queue.SimpleQueue[str | None]) -> None:
     inbox.put(None)
 
 
-def serve(stdin: IO[str], stdout: IO[str], desk: Desk | None = None) -> int:
-    """The child: answer requests until `stdin` closes, in turns (see the module
-    docstring). Its messages are read in a thread, so that a turn of work can end as
-    soon as one comes."""
+class Outbox:
+    """The child's messages to the app, one whole line at a time from any thread."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self._lock = threading.Lock()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.write(json.dumps(message, separators=(",", ":")) + "\n")
+
+    def write(self, line: str) -> None:
+        with self._lock:
+            self.stream.write(line)
+            self.stream.flush()
+
+
+class Beside(Protocol):
+    """Work the child does beside the table's (replay/service.py: the reviews)."""
+
+    def take(self, message: dict[str, Any]) -> bool:
+        """Take a message if it is about this work (a cancel is offered to both); True
+        if it is this work's alone."""
+        ...
+
+    def table(self, busy: bool) -> None:
+        """Whether the table has a request in hand: while it has, this work waits."""
+        ...
+
+
+def serve(stdin: IO[str], stdout: IO[str] | Outbox, desk: Desk | None = None,
+          beside: Beside | None = None) -> int:
+    """The child: answer requests until `stdin` closes, the table's in turns (see the
+    module docstring) and the others `beside` them. Its messages are read in a thread,
+    so that a turn of work can end as soon as one comes."""
     desk = desk or Desk()
+    out = stdout if isinstance(stdout, Outbox) else Outbox(stdout)
     inbox: queue.SimpleQueue[str | None] = queue.SimpleQueue()
     threading.Thread(target=_read, args=(stdin, inbox), daemon=True).start()
     while True:
@@ -569,25 +663,16 @@ def serve(stdin: IO[str], stdout: IO[str], desk: Desk | None = None) -> int:
             line = inbox.get()
             if line is None:
                 return 0
-            desk.take(line)
+            try:
+                message = json.loads(line)
+                if beside is None or not beside.take(message):
+                    desk.take_message(message)
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                print(f"colorcards coach: a message not understood {exc!r}", file=sys.stderr)
+            if beside is not None:
+                beside.table(bool(desk.jobs))
         answer = desk.work(inbox.empty)
         if answer is not None:
-            stdout.write(answer)
-            stdout.flush()
-
-
-def main() -> int:
-    """The child's process, below the table's priority, with its helpers (pool.py)."""
-    lower_priority(TUTOR)
-    from . import weigh  # noqa: F401  the coach, imported before the first request
-    from .pool import Pool
-
-    pool = Pool()
-    try:
-        return serve(sys.stdin, sys.stdout, Desk(Coaching(pool).make))
-    finally:
-        pool.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+            out.write(answer)
+            if beside is not None:
+                beside.table(bool(desk.jobs))
