@@ -10,12 +10,12 @@ player keeps their cards is hand_order.py's. Every change is saved through the s
 with each computer's generator state, so Continue returns to exactly the same table and
 the computers then decide exactly as they would have. With the coach on (the tutor,
 tutor.py), each decision of the player's is marked so that T can take it back, and
-weighed away from the table: in the coach's own process when the host has one.
+weighed away from the table: all of that, the hint and the pondering are the table's
+coach's (table_coach.py), which the controller asks at each step of the player's.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -25,9 +25,8 @@ from ..bots import Player, make_player
 from ..bots.drive import decide
 from ..bots.reasons import reason
 from ..coach import Advice, Coach
-from ..coach.remote import Asked, Judgement, RemoteCoach, request
+from ..coach.remote import Asked, RemoteCoach
 from ..engine import (
-    CALL,
     CLOSE_WINDOW,
     COLOURS,
     DECLINE,
@@ -56,8 +55,9 @@ from .autosave import Autosave, SaveSlot
 from .clocks import Countdown, Timer
 from .meta import TableMeta
 from .seating import HUMAN, Seating
+from .table_coach import TableCoach
 from .table_log import LOG_KEEP, TableLog
-from .tutor import Base, Mark, OffTheLine, base_of, line_position, note_words, position_before
+from .tutor import Mark, OffTheLine
 from .wording import Words
 
 __all__ = ["CATCH_SECONDS", "HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController",
@@ -175,31 +175,13 @@ class GameController:
         self.practice = seating.meta.practice or self.settings.coach
         """A practice game (the coach was on, or a move was taken back): kept apart from
         the per-level statistics."""
-        self.mark: Mark | None = Mark.from_json(seating.meta.extra.get("tutor"),
-                                                len(seating.log), parse_card)
-        """The player's last decision, while it may be taken back (with the coach on)."""
-        self.note: str | None = seating.meta.extra.get("note") if self.mark else None
-        """The coach's note on that decision, while it is the last one."""
         self.selected: str | None = seating.meta.extra.get("selected")
         """The card the player's cursor is on (its code), saved with the game: Continue
         after the terminal was killed puts the cursor back on it."""
-        self.coach = Coach(self.settings.difficulty)
-        """The coach behind the hint and the tutor (the review's judge)."""
-        self.remote: RemoteCoach | None = remote
-        """The coach's own process, when the table has one: the tutor's judgements are
-        made there, off the table's interpreter (else in the host's thread, here)."""
-        self._dealt = not seating.meta.extra.get("prepared")
-        """The match began with a deal from its seed (not at a prepared position)."""
-        self._base: Base | None = base_of(game, self._dealt) if self.settings.coach else None
-        """The game as the table sat down at it, on the line being played: what a
-        take-back and the coach rebuild positions from (past it), else the deal."""
-        self._pondering: tuple[dict[str, Any], Asked] | None = None
-        """The race of the player's turn the coach's process runs while they think (the
-        request, and its ask), until the position is gone."""
-        self._weighing: set[threading.Event] = set()
-        """Each judgement still running, by the event that stops it (the table goes, the
-        move is taken back). A judgement outlives the player's next move: its note is
-        still given, only the move can no longer be taken back."""
+        mark = Mark.from_json(seating.meta.extra.get("tutor"), len(seating.log), parse_card)
+        self.tutor = TableCoach(self, remote, dealt=not seating.meta.extra.get("prepared"),
+                                mark=mark, note=seating.meta.extra.get("note"))
+        """The table's coach: the hint, the pondering, the notes and the marks."""
         if not self.log and game.history and not game.actions:
             # a new deal: who dealt, the first card
             self.table_log.add(self.view().history, None, False)
@@ -347,23 +329,9 @@ class GameController:
         next one) and, if it was a turn of the player's own, weighed in the host's
         thread while play goes on. A call of Last Card is no decision of its own: the
         card played after it is weighed (as the review does)."""
-        mark = None
-        view: View | None = None
-        legal: tuple[Action, ...] = ()
-        if self.settings.coach and action is not CALL:
-            decision = next_decision(self.game)
-            weighed = (decision is not None and decision.seat == HUMAN
-                       and decision.kind is DecisionKind.TURN and len(decision.actions) > 1)
-            mark = Mark.take(len(self.game.actions), self.rngs, self.arrangement,
-                             self.table_log.logged, tuple(self.rounds), weighed)
-            if weighed and decision is not None:
-                view, legal = self.view(), decision.actions
+        marking = self.tutor.marking(action)
         self._apply(action, HUMAN)
-        if mark is not None:
-            self.mark, self.note = mark, None
-            if mark.weighed:
-                self._weigh(mark, action, view, legal)
-        self._stop_pondering()  # after the move's judgement took the race over
+        self.tutor.marked(marking, action)
         self.table_log.mine()
         self.advance()
 
@@ -385,7 +353,7 @@ class GameController:
         """Deal the next round after the results (the digest starts again with the deal)."""
         self.hurrying = False
         self.table_log.mine()
-        self.mark = self.note = None  # a round over keeps its moves
+        self.tutor.forget()  # a round over keeps its moves
         if self.game.phase is Phase.ROUND_OVER:
             self._apply(NEXT_ROUND, None)
         self.advance()
@@ -420,23 +388,9 @@ class GameController:
         self.meta = self.meta.with_(arranged=tuple(kept))
 
     def hint(self, done: Callable[[Advice | None], None]) -> None:
-        """Ask the coach (the same judge as the review) what to do in the human's seat,
-        in its own process (from the race pondered on the turn, when there is one);
-        `done` gets its advice, or None if the coach could not say."""
-        decision = next_decision(self.game)
-        if decision is None or decision.seat != HUMAN or decision.kind is not DecisionKind.TURN:
-            return
-        remote = self.remote
-        if remote is not None:
-            self._hint_from(remote, done)
-            return
-        view = self.view()  # a host without the coach's process (tests): judged here
-        coach = self.coach
-
-        def decide() -> Advice:
-            return coach.advise(view, decision.actions)
-
-        self._run_thinking(decide, done)
+        """Ask the coach what to do in the human's seat (`TableCoach.hint`); `done` gets
+        its advice, or None if the coach could not say."""
+        self.tutor.hint(done)
 
     # ---------------------------------------------------------------- the tutor
 
@@ -446,13 +400,9 @@ class GameController:
         self.settings = self.settings.with_(coach=on)
         if on:
             self.practice = True
-            if self._base is None:
-                self._base = base_of(self.game, self._dealt)
+            self.tutor.turn_on()
         else:
-            self._stop_weighing()
-            self._stop_pondering()
-            self.mark = None
-            self.note = None
+            self.tutor.turn_off()
         self._save()
         self.host.changed()
 
@@ -467,150 +417,85 @@ class GameController:
         if self.between_rounds:
             return "The round is over: its moves can no longer be taken back."
         try:
-            before = position_before(self.game, mark.at, self._base)
+            before = self.tutor.position_before(mark)
         except OffTheLine:
             return "That move was made before this table was set up: it cannot be taken back."
-        self._stop_weighing()
-        self._stop_pondering()
         self._cancel_step()
         self._thinking = None
         self.window.cancel()
         self.turn_timer.cancel()
         self.game = before
-        if self._base is not None and mark.at < self._base.at:
-            # The line from the sitting's start is gone: the one played from here on
-            # starts at this position (a base must stay on the line being played).
-            self._base = base_of(before, self._dealt)
         self.rngs[:] = [copy_rng(r) if r else None for r in mark.rngs]
         self.arrangement[:] = list(mark.hand)
         self.meta = self.meta.with_(arranged=tuple(
             entry for entry in self.meta.arranged if entry[0] <= mark.at))
         self.table_log.take_back(mark.logged, mark.rounds)
-        self.mark = self.note = None
         self.practice = True
         self.autosave.forget()
         self.advance()
         return None
 
-    def _weigh(self, mark: Mark, made: Action, view: View | None,
-               legal: tuple[Action, ...]) -> None:
-        """The coach judges `made` in the host's thread (from the position replayed, when
-        the view before it was not kept: after Continue); a costly move gets a note."""
-        stop = threading.Event()
-        self._weighing.add(stop)
-        coach, remote = self.coach, self.remote
-        game = self.game
-        base = self._base
-        done = tuple(game.actions[:mark.at])  # the line up to the move, taken now
-        level = self.settings.difficulty
-        if base is not None and not base.dealt and base.at > len(done):
-            return  # made before a prepared table's start: nothing to rebuild it from
+    # ---------------------------------------------------------------- what the coach reads
 
-        # Asked now, before the pondering of the position is let go: the judgement
-        # takes the pondered race over. Only the wait for its answer is in the thread.
-        asked = None if remote is None else remote.ask(
-            request(game, done, made, level, None if base is None else base.pair), stop)
+    def run_thinking(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Think away from the loop as the computers do: `done` only if nothing took
+        the table on meanwhile (a move, a take-back, a pause)."""
+        self._run_thinking(decide, done)
 
-        def judge() -> Judgement | None:
-            nonlocal view, legal
-            if remote is not None:
-                answer = None if asked is None else remote.answer(asked)
-                return answer if isinstance(answer, Judgement) else None
-            if view is None:  # the view before the move was not kept: rebuild it here
-                try:
-                    before = line_position(game.rules, game.seats, game.seed, done, base)
-                except OffTheLine:
-                    return None  # not a position of this line: no note
-                decision = next_decision(before)
-                if decision is None:
-                    return None
-                view, legal = before.view(HUMAN), decision.actions
-            verdict = coach.judge(view, legal, made, stop=stop.is_set)
-            return None if verdict is None else Judgement.of(verdict)
+    def coach_spoke(self) -> None:
+        """A judgement came back: save its note (or the mark now judged) and redraw."""
+        self._save()
+        self.host.changed()
 
-        def judged(verdict: Judgement | None) -> None:
-            self._weighing.discard(stop)
-            if stop.is_set() or verdict is None:
-                return
-            last = self.mark is mark  # still the last decision: it may be taken back
-            if last:
-                self.mark = mark.with_(judged=True)
-            if verdict.costly:
-                words = self.words
-                note = note_words(verdict, words.card, words.colour,
-                                  [self.name(s) for s in range(self.game.seats)])
-                self.table_log.note(note)
-                if last:
-                    self.note = note + " T: take it back."
-            self._save()
-            self.host.changed()
+    @property
+    def mark(self) -> Mark | None:
+        """The player's last decision, while it may be taken back (with the coach on)."""
+        return self.tutor.mark
 
-        self.host.weigh(judge, judged)
+    @mark.setter
+    def mark(self, mark: Mark | None) -> None:
+        self.tutor.mark = mark
+
+    @property
+    def note(self) -> str | None:
+        """The coach's note on that decision, while it is the last one."""
+        return self.tutor.note
+
+    @note.setter
+    def note(self, note: str | None) -> None:
+        self.tutor.note = note
+
+    @property
+    def coach(self) -> Coach:
+        """The coach behind the hint and the tutor, for a host without its process."""
+        return self.tutor.coach
+
+    @coach.setter
+    def coach(self, coach: Coach) -> None:
+        self.tutor.coach = coach
+
+    @property
+    def remote(self) -> RemoteCoach | None:
+        """The coach's own process, when the table has one."""
+        return self.tutor.remote
+
+    @remote.setter
+    def remote(self, remote: RemoteCoach | None) -> None:
+        self.tutor.remote = remote
+
+    @property
+    def _pondering(self) -> tuple[dict[str, Any], Asked] | None:
+        return self.tutor.pondering
 
     @property
     def weighing(self) -> bool:
         """True while the coach is judging a move of the player's (tests wait on it)."""
-        return bool(self._weighing)
-
-    def _stop_weighing(self) -> None:
-        for stop in self._weighing:
-            stop.set()
-        self._weighing.clear()
-        if self.remote is not None:
-            self.remote.wake()  # the child drops what it was judging for them
-
-    # ---------------------------------------------------------------- pondering
-
-    def _turn_request(self, least: int = 2) -> dict[str, Any] | None:
-        """The coach's request for the race of the player's turn now (None: not a turn of
-        theirs with `least` options, or a position the coach cannot rebuild)."""
-        decision = next_decision(self.game)
-        if decision is None or decision.seat != HUMAN \
-                or decision.kind is not DecisionKind.TURN or len(decision.actions) < least:
-            return None
-        base = self._base if self._base is not None else base_of(self.game, self._dealt)
-        done = tuple(self.game.actions)
-        if not base.dealt and base.at > len(done):
-            return None
-        return request(self.game, done, None, self.settings.difficulty, base.pair)
-
-    def _ponder(self) -> None:
-        """With the coach on, its process starts the race of the player's turn as the
-        turn arrives, while the player thinks: the hint is then ready at once, and the
-        move's judgement starts from it. A race for a position that is gone is let go."""
-        remote = self.remote
-        data = self._turn_request() if remote is not None and self.settings.coach else None
-        if data is not None:
-            data["ponder"] = True  # once the race is run, the likely moves' tests
-        if self._pondering is not None and self._pondering[0] == data:
-            return  # the same turn, still pondered
-        self._stop_pondering()
-        if data is not None and remote is not None:
-            asked = remote.ponder(data)
-            if asked is not None:
-                self._pondering = (data, asked)
-
-    def _stop_pondering(self) -> None:
-        if self._pondering is not None and self.remote is not None:
-            self.remote.cancel(self._pondering[1])
-        self._pondering = None
-
-    def _hint_from(self, remote: RemoteCoach, done: Callable[[Advice | None], None]) -> None:
-        """The hint from the coach's process: the pondered race's advice (at once when it
-        has ended), else the race run now; `done` gets None if the process cannot say."""
-        data = self._turn_request(least=1)
-        if data is None:
-            done(None)
-            return
-        self._run_thinking(lambda: remote.advise(data), done)
+        return self.tutor.weighing
 
     # ---------------------------------------------------------------- the loop
 
     def start(self) -> None:
-        mark = self.mark
-        if mark is not None and not mark.judged and self.settings.coach \
-                and mark.at < len(self.game.actions):
-            self._weigh(mark, self.game.actions[mark.at][1], None, ())
+        self.tutor.resume()
         self.advance()
 
     def stop(self) -> None:
@@ -620,8 +505,7 @@ class GameController:
         self.window.cancel()
         self.turn_timer.cancel()
         self._thinking = None
-        self._stop_weighing()
-        self._stop_pondering()
+        self.tutor.stop()
 
     def pause(self) -> None:
         """Hold everything while something covers the table; the turn timer keeps its time."""
@@ -648,7 +532,7 @@ class GameController:
         self._save()
         if not self.paused:
             self._plan()
-            self._ponder()
+            self.tutor.ponder()
         self.host.changed()
 
     def _plan(self) -> None:
@@ -877,7 +761,7 @@ class GameController:
             why = reason(self.game.view(seat), action, self.words.colour)
         start = len(self.game.history)
         if seat == HUMAN and action is TIMEOUT:
-            self.mark = self.note = None  # the clock decided: nothing to take back
+            self.tutor.forget()  # the clock decided: nothing to take back
         forgot = self.game.vulnerable
         self.game.step(action, seat)
         if self.game.vulnerable not in (None, HUMAN, forgot):
@@ -896,10 +780,7 @@ class GameController:
                  if k not in ("tutor", "note", "selected")}
         if self.selected is not None:
             extra["selected"] = self.selected
-        if self.mark is not None:
-            extra["tutor"] = self.mark.as_json(self.table_log.logged)
-            if self.note:
-                extra["note"] = self.note
+        extra.update(self.tutor.saved(self.table_log.logged))
         self.meta = self.meta.with_(
             settings=self.settings,
             rngs=(None, *(rng_state(r) if r else None for r in self.rngs[1:])),
