@@ -1,7 +1,7 @@
 """Drives one game at the table: the human's input, the computers' paced turns, the clocks.
 
 The controller takes over a `Seating` (the game, the meta, the log, the hand order and
-each computer's generator) and is built with its host, the `TableHost` protocol: a
+each computer's generator) and is built with its host, the `TableHost` protocol (host.py): a
 timer (`schedule`), a thread to think in (`think`), and what to tell the host (the
 table changed, a round is over, a colour must be named). It never touches Textual, so
 it is tested on its own with a host that keeps time by hand; the table screen is the
@@ -11,49 +11,47 @@ with each computer's generator state, so Continue returns to exactly the same ta
 the computers then decide exactly as they would have. With the coach on (the tutor,
 tutor.py), each decision of the player's is marked so that T can take it back, and
 weighed away from the table: all of that, the hint and the pondering are the table's
-coach's (table_coach.py), which the controller asks at each step of the player's.
+coach's (table_coach.py), which the controller asks at each step of the player's. What
+the screen reads of the table (the queries, none of which changes anything) is the base
+class's, `TableReading` (reading.py).
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from ..bots import Player, make_player
 from ..bots.drive import decide
 from ..bots.reasons import reason
-from ..coach import Advice, Coach
-from ..coach.remote import Asked, RemoteCoach
+from ..coach import Advice
+from ..coach.remote import RemoteCoach
 from ..engine import (
     CLOSE_WINDOW,
-    COLOURS,
     DECLINE,
     NEXT_ROUND,
     TIMEOUT,
     Action,
     Card,
-    Colour,
     Decision,
     DecisionKind,
     Draw,
     Game,
     Phase,
     Play,
-    Rules,
-    View,
     copy_rng,
     next_decision,
     parse_card,
     rng_state,
 )
-from ..engine.explain import why_not
 from ..settings import SPEED_DELAYS, GameSettings
 from . import hand_order
-from .autosave import Autosave, SaveSlot
+from .autosave import Autosave
 from .clocks import Countdown, Timer
+from .host import Recorded, TableHost, TableStore
 from .meta import TableMeta
+from .reading import TableReading
 from .seating import HUMAN, Seating
 from .table_coach import TableCoach
 from .table_log import LOG_KEEP, TableLog
@@ -61,7 +59,7 @@ from .tutor import Mark, OffTheLine
 from .wording import Words
 
 __all__ = ["CATCH_SECONDS", "HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController",
-           "TableHost", "Timer"]
+           "Recorded", "TableHost", "TableStore", "Timer"]
 
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
@@ -73,48 +71,7 @@ a computer's pause were out of a reading person's reach)."""
 
 
 
-class Recorded(Protocol):
-    """What the store's record of a finished match tells the table."""
-
-    @property
-    def game_id(self) -> str: ...
-
-
-class TableStore(SaveSlot, Protocol):
-    """Where the table's game is kept: saved after every change, recorded at its end."""
-
-    def finish_game(self, game: Game, meta: TableMeta, log: list[str]) -> Recorded:
-        """Record the finished match (statistics, its replay) and clear the save."""
-        ...
-
-
-class TableHost(Protocol):
-    """What the controller needs from the table it is played at."""
-
-    def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
-        """Call `callback` once, `seconds` from now, on the table's event loop."""
-
-    def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """Run `decide` away from the event loop; then `done(result)` on the loop."""
-
-    def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """As `think`, for the coach's judgement of the player's move: beside the
-        computers' thinking, never in its way (neither cancels the other)."""
-
-    def changed(self) -> None:
-        """The game, the hand or the log changed: redraw."""
-
-    def round_over(self, match: bool) -> None:
-        """A round (the match, if `match`) has just ended: show the results."""
-
-    def name_colour(self) -> None:
-        """A Wild opened the round on the player's turn: ask which colour."""
-
-    def defer_save(self, save: Callable[[], None]) -> None:
-        """Call `save` once the change is on screen (a save waits for the frame)."""
-
-
-class GameController:
+class GameController(TableReading):
     """One game in progress at the table, from the deal to the last result."""
 
     def __init__(self, seating: Seating, host: TableHost, *, store: TableStore | None = None,
@@ -186,139 +143,6 @@ class GameController:
             # a new deal: who dealt, the first card
             self.table_log.add(self.view().history, None, False)
         self._sync_hand()
-
-    # ---------------------------------------------------------------- what the table reads
-
-    def view(self) -> View:
-        """The human's view: what the table shows of the game."""
-        return self.game.view(HUMAN)
-
-    @property
-    def rules(self) -> Rules:
-        """The rules in force."""
-        return self.game.rules
-
-    def name(self, seat: int) -> str:
-        """A seat's name ('You' for the player)."""
-        return self.words.name(seat)
-
-    def hand(self) -> list[Card]:
-        """The human's cards in their chosen order."""
-        return self.arrangement
-
-    def legal(self) -> tuple[Action, ...]:
-        """What the human may do now (their turn, or a catch or late call out of turn)."""
-        if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return ()
-        return self.game.legal_actions(HUMAN)
-
-    def playable(self) -> set[Card]:
-        """The cards the human may play now."""
-        return {a.card for a in self.legal() if isinstance(a, Play)}
-
-    def refusal(self, action: Action) -> str | None:
-        """Why the human may not take `action` now, in words (None if they may)."""
-        if self.game.can_apply(action, HUMAN):
-            return None
-        return why_not(self.game, action, HUMAN)
-
-    def card_refusal(self, card: Card) -> str | None:
-        """Why `card` may not be played now (None if it may, a Wild with any colour)."""
-        if card in self.playable():
-            return None
-        return why_not(self.game, Play(card, COLOURS[0] if card.is_wild else None), HUMAN)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.game.current_seat == HUMAN
-
-    def turn_id(self) -> tuple[int, int] | None:
-        """Which turn of the match it is while it is the human's (None on others' turns):
-        it changes each time the turn comes back, even straight back in a duel."""
-        if not self.my_turn:
-            return None
-        return (self.game.round, self.game.total_turns)
-
-    @property
-    def moves(self) -> int:
-        """Actions applied so far in the match (a change means the table moved on)."""
-        return len(self.game.actions)
-
-    @property
-    def between_rounds(self) -> bool:
-        """True once a round (or the match) is over, until the next deal."""
-        return self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
-
-    @property
-    def busy(self) -> bool:
-        """True while a computer move, a reaction or a clock is pending (tests wait on it)."""
-        return self._step is not None or self._thinking is not None
-
-    @property
-    def finished(self) -> bool:
-        """True once the match is over and recorded."""
-        return self._finished
-
-    @property
-    def turn_deadline(self) -> float | None:
-        """When the human's turn timer runs out, while it runs."""
-        return self.turn_timer.deadline
-
-    @property
-    def window_deadline(self) -> float | None:
-        """When the Last Card window closes, while it is open."""
-        return self.window.deadline
-
-    def turn_left(self) -> float | None:
-        """Seconds left on the human's turn timer, or None."""
-        return self.turn_timer.left()
-
-    def window_left(self) -> float | None:
-        """Seconds left in the Last Card window, or None."""
-        return self.window.left()
-
-    def catch_left(self) -> float | None:
-        """Seconds the player has left to catch a computer that did not call Last Card
-        before anyone else may act on it (None: nobody to catch, or that time is up)."""
-        game = self.game
-        seat = game.vulnerable
-        if seat is None or seat == HUMAN or self._catch_until is None or self.hurrying:
-            return None
-        left = self._catch_until - self.clock()
-        return left if left > 0 else None
-
-    def colour_counts(self) -> dict[Colour, int]:
-        """How many cards of each colour the human holds (the chooser pre-selects the most)."""
-        counts = Counter(c.colour for c in self.arrangement if c.colour is not None)
-        return {colour: counts.get(colour, 0) for colour in COLOURS}
-
-    @property
-    def log(self) -> list[str]:
-        """What happened, in words, oldest first (the whole match, up to LOG_KEEP lines)."""
-        return self.table_log.lines
-
-    @property
-    def logged(self) -> int:
-        """Lines written to the log since the table sat down, the first ones included: a
-        log widget shows the lines past the count it has shown, even after a trim."""
-        return self.table_log.logged
-
-    @property
-    def rounds(self) -> list[int]:
-        """The log line each round's story starts at."""
-        return self.table_log.rounds
-
-    def since_mine(self) -> list[str]:
-        """The log lines written since the player's own last move."""
-        return self.table_log.since_mine()
-
-    def digest(self) -> str:
-        """What happened since the player's own last move, in short."""
-        return self.table_log.digest()
-
-    def story(self) -> list[tuple[int, list[str]]]:
-        """The whole log by round: (round, its lines), oldest first."""
-        return self.table_log.story(self.game.round)
 
     # ---------------------------------------------------------------- the human's input
 
@@ -435,7 +259,7 @@ class GameController:
         self.advance()
         return None
 
-    # ---------------------------------------------------------------- what the coach reads
+    # ---------------------------------------------------------------- for the table's coach
 
     def run_thinking(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Think away from the loop as the computers do: `done` only if nothing took
@@ -446,51 +270,6 @@ class GameController:
         """A judgement came back: save its note (or the mark now judged) and redraw."""
         self._save()
         self.host.changed()
-
-    @property
-    def mark(self) -> Mark | None:
-        """The player's last decision, while it may be taken back (with the coach on)."""
-        return self.tutor.mark
-
-    @mark.setter
-    def mark(self, mark: Mark | None) -> None:
-        self.tutor.mark = mark
-
-    @property
-    def note(self) -> str | None:
-        """The coach's note on that decision, while it is the last one."""
-        return self.tutor.note
-
-    @note.setter
-    def note(self, note: str | None) -> None:
-        self.tutor.note = note
-
-    @property
-    def coach(self) -> Coach:
-        """The coach behind the hint and the tutor, for a host without its process."""
-        return self.tutor.coach
-
-    @coach.setter
-    def coach(self, coach: Coach) -> None:
-        self.tutor.coach = coach
-
-    @property
-    def remote(self) -> RemoteCoach | None:
-        """The coach's own process, when the table has one."""
-        return self.tutor.remote
-
-    @remote.setter
-    def remote(self, remote: RemoteCoach | None) -> None:
-        self.tutor.remote = remote
-
-    @property
-    def _pondering(self) -> tuple[dict[str, Any], Asked] | None:
-        return self.tutor.pondering
-
-    @property
-    def weighing(self) -> bool:
-        """True while the coach is judging a move of the player's (tests wait on it)."""
-        return self.tutor.weighing
 
     # ---------------------------------------------------------------- the loop
 
