@@ -8,7 +8,8 @@ import threading
 import time
 
 from colorcards.coach import Coach
-from colorcards.coach.remote import RemoteCoach, judge, request
+from colorcards.coach.desk import judge
+from colorcards.coach.remote import RemoteCoach, request
 from colorcards.engine import parse_card, play
 from colorcards.replay.background import Reviewer
 from colorcards.replay.review import Review, review

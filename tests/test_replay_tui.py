@@ -274,7 +274,8 @@ def _quick_reviews(monkeypatch) -> None:
 def _slow_reviews(monkeypatch, tmp_path, seconds: float):
     """The Review screen's review weighs on a small budget and pauses `seconds` after
     each decision (tests/review_child.py, the app's coach process), so that Escape
-    lands while it is still weighing; returns a function listing the `resume` each review was asked with.
+    lands while it is still weighing; returns a function listing the `resume` each review
+    was asked with.
 
     The review of a short game can finish within a frame on a quiet machine."""
     import sys

@@ -171,8 +171,8 @@ def main(review: Reviewing = reviewing) -> int:
     """The child's process, below the table's priority, with its helpers (coach/pool.py)."""
     lower_priority(TUTOR)  # before the imports: they take a moment of processor too
     from ..coach import weigh  # noqa: F401  the coach, imported before the first request
+    from ..coach.desk import Coaching, Desk, Outbox, serve
     from ..coach.pool import Pool
-    from ..coach.remote import Coaching, Desk, Outbox, serve
     from . import review as _review  # noqa: F401  the reviews' own, likewise
 
     out = Outbox(sys.stdout)
