@@ -1,21 +1,27 @@
 """Work the player does not wait on runs below the table: a lower priority for a process.
 
-The coach's child (the tutor's judgements) and the background reviews each run in a
-process of their own; at a lower priority (Unix's `nice`) the operating system gives the
+The coach's child (the tutor's judgements and the reviews, replay/service.py) runs in a
+process of its own; at a lower priority (Unix's `nice`) the operating system gives the
 table's process the processor first whenever both want it, so a key press never waits
-behind a judgement. Imports nothing of the game: it is called before the heavy imports.
+behind a judgement. Its background reviews run in a thread lower still, where the system
+keeps a priority for each thread. Imports nothing of the game: it is called before the
+heavy imports.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import sys
+import threading
 
 TUTOR = 10
 """The tutor's coach: below the table, above the background reviews (its note is awaited)."""
 
 REVIEWS = 19
-"""The background reviews: the lowest, so that any other work comes first."""
+"""The background reviews: the lowest, so that any other work comes first (a process's
+`nice` counted from the game's own: the background's thread is lowered by the
+difference)."""
 
 
 def lower_priority(niceness: int) -> None:
@@ -24,3 +30,14 @@ def lower_priority(niceness: int) -> None:
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(niceness)
+
+
+def lower_thread_priority(niceness: int) -> None:
+    """Lower the calling thread's priority alone by `niceness`, where the system keeps a
+    priority for each thread (Linux); elsewhere it runs at its process's."""
+    if sys.platform != "linux" or not hasattr(os, "setpriority"):
+        return
+    with contextlib.suppress(OSError):
+        thread = threading.get_native_id()
+        now = os.getpriority(os.PRIO_PROCESS, thread)
+        os.setpriority(os.PRIO_PROCESS, thread, min(19, now + niceness))

@@ -10,7 +10,8 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-from colorcards.coach.remote import Desk, Judgement, serve
+from colorcards.coach.desk import Desk, serve
+from colorcards.coach.remote import Judgement
 from colorcards.engine import DRAW, PASS
 
 SPUN = Judgement(False, DRAW, PASS)

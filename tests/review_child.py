@@ -1,7 +1,7 @@
-"""A stand-in for the reviewer's process (`colorcards.replay.reviewer`) that weighs
-slowly: the real review on a small budget, with a pause after each decision, so that a
-test can leave the Review screen while it is still weighing. Each request's `resume` is
-appended to the file named by REVIEW_CHILD_LOG (one JSON line each).
+"""A stand-in for the coach's process (`colorcards.replay.service`) whose reviews weigh
+slowly: the real service, its reviews on their own small budget, with a pause after each
+step, so that a test can leave the Review screen while it is still weighing. Each
+review's `resume` is appended to the file named by REVIEW_CHILD_LOG (one JSON line each).
 
 python tests/review_child.py SECONDS"""
 
@@ -11,27 +11,25 @@ import json
 import os
 import sys
 import time
+from typing import Any
 
-from colorcards.coach import Coach
-from colorcards.replay.kept import KeptGame
-from colorcards.replay.review import Review, review
+from colorcards.replay import service
 
 
 def main() -> int:
     seconds = float(sys.argv[1])
-    request = json.loads(sys.stdin.readline())
-    with open(os.environ["REVIEW_CHILD_LOG"], "a", encoding="utf-8") as log:
-        log.write(json.dumps(request.get("resume")) + "\n")
-    kept = KeptGame.from_json(request["kept"])
-    coach = Coach(kept.difficulty, **(request.get("budget") or {}))
 
-    def weighed(so_far: Review) -> None:
-        sys.stdout.write(json.dumps(so_far.as_json()) + "\n")
-        sys.stdout.flush()
-        time.sleep(seconds)
+    def slowly(request: dict[str, Any], stop: service.Stop, send: service.Send) -> bool:
+        with open(os.environ["REVIEW_CHILD_LOG"], "a", encoding="utf-8") as log:
+            log.write(json.dumps(request.get("resume")) + "\n")
 
-    review(kept, resume=Review.from_json(request.get("resume")), coach=coach, weighed=weighed)
-    return 0
+        def sent(data: dict[str, Any]) -> None:
+            send(data)
+            time.sleep(seconds)
+
+        return service.reviewing(request, stop, sent)
+
+    return service.main(slowly)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from bots_helpers import position
 from coach_child import SPUN
-from colorcards.coach.remote import Desk, Judgement, RemoteCoach, judge, judging, request
+from colorcards.coach.desk import Desk, judge, judging
+from colorcards.coach.remote import Judgement, RemoteCoach, request
 from colorcards.engine import DRAW, PASS, Game, next_decision, parse_card, play
 from colorcards.session.tutor import base_of
 

@@ -9,7 +9,8 @@ import json
 
 from bots_helpers import position
 from colorcards.coach import Coach
-from colorcards.coach.remote import Coaching, Desk, Judgement, RemoteCoach, judge, request
+from colorcards.coach.desk import Coaching, Desk, judge
+from colorcards.coach.remote import Judgement, RemoteCoach, request
 from colorcards.engine import Game, Rules, next_decision, parse_card, play
 from colorcards.session.controller import HUMAN, GameController
 from colorcards.session.seating import Seating

@@ -272,20 +272,21 @@ def _quick_reviews(monkeypatch) -> None:
 
 
 def _slow_reviews(monkeypatch, tmp_path, seconds: float):
-    """The Review screen's reviewer weighs on a small budget and pauses `seconds` after
-    each decision (tests/review_child.py), so that Escape lands while it is still
-    weighing; returns a function listing the `resume` each review was asked with.
+    """The Review screen's review weighs on a small budget and pauses `seconds` after
+    each decision (tests/review_child.py, the app's coach process), so that Escape
+    lands while it is still weighing; returns a function listing the `resume` each review
+    was asked with.
 
     The review of a short game can finish within a frame on a quiet machine."""
     import sys
 
-    from colorcards.replay import background
+    from colorcards.coach import remote
 
     log = tmp_path / "resumed.jsonl"
     log.touch()
     monkeypatch.setenv("REVIEW_CHILD_LOG", str(log))
     child = str(Path(__file__).with_name("review_child.py"))
-    monkeypatch.setattr(background, "COMMAND", (sys.executable, child, str(seconds)))
+    monkeypatch.setattr(remote, "COMMAND", (sys.executable, child, str(seconds)))
     monkeypatch.setattr(ColorCardsApp, "REVIEW_BUDGET", QUICK_COACH)
 
     def resumed() -> list:

@@ -326,7 +326,8 @@ def test_the_migration_gives_earlier_reviews_their_accuracy():
 def test_the_coachs_process_judges_as_the_coach_does():
     """The tutor's request, answered in the child process: the same judgement as the
     coach's own, from a prepared position (its base) and from a dealt game (its seed)."""
-    from colorcards.coach.remote import Judgement, RemoteCoach, judge, request
+    from colorcards.coach.desk import judge
+    from colorcards.coach.remote import Judgement, RemoteCoach, request
     from colorcards.session.tutor import base_of
 
     game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")

@@ -57,6 +57,38 @@ async def test_the_note_appears_and_t_takes_the_move_back(tmp_path):
         assert ctl.note is None and ctl.practice
 
 
+async def test_the_app_never_weighs_a_move_itself(tmp_path, monkeypatch):
+    """The hint (H), the pondering and the note on a costly move all come from the
+    coach's process: any weighing in the app's own process, on the event loop or in one
+    of its threads, fails the test."""
+    import threading
+
+    from colorcards.coach import weigh
+
+    weighed_here: list[str] = []
+
+    def never(*args, **kwargs):
+        weighed_here.append(threading.current_thread().name)
+        raise AssertionError("the app's process weighed a move")
+
+    for name in ("advising", "judging", "testing", "advise", "judge"):
+        monkeypatch.setattr(weigh.Coach, name, never)
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(100, 32)) as pilot:
+        ctl = await _coached_duel(pilot)
+        await pilot.press("h")
+        for _ in range(1200):
+            if "Red Draw Two" in shown(app):
+                break
+            await pilot.pause(0.05)
+        assert "Red Draw Two" in shown(app)  # the hint, answered by the coach's process
+        codes = [c.code for c in ctl.hand()]
+        await pilot.press(str(codes.index("R5") + 1))
+        await _weighed(pilot, ctl)
+        assert "Coach: Red Draw Two instead of Red 5" in shown(app)
+    assert weighed_here == []
+
+
 async def test_t_without_the_coach_says_why(tmp_path):
     app = ColorCardsApp(data_dir=tmp_path, delay=60)
     async with app.run_test(size=(100, 32)) as pilot:

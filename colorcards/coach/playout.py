@@ -10,6 +10,9 @@ Card not called (`forget`), a chance to catch let go (`catch`). A Crazy computer
 a side against the human's seat. This is four times faster than the levels' full
 judgement, which buys the coach four times the deals, and it still plays each computer
 as loosely or as tightly as its level does.
+
+`outcomes` is one imagined deal of a judgement, for every option weighed: what the coach
+(`weigh.py`) and its helper processes (`pool.py`) both run, so it lives below them.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
+from ..bots.drive import drive
+from ..bots.heuristic import HeuristicPlayer
 from ..bots.thinking import most_held, quick_choice
 from ..bots.tuning import Tuning
 from ..engine import (
@@ -29,8 +34,13 @@ from ..engine import (
     DecisionKind,
     Game,
     Play,
+    View,
+    deal_from_view,
     next_decision,
 )
+
+PLY_LIMIT = 600
+"""Decisions a play-out may take before it counts as no win."""
 
 _TURN = DecisionKind.TURN
 _REACTION = DecisionKind.REACTION
@@ -91,3 +101,32 @@ def first_out(game: Game, tunings: Sequence[Tuning], rng: Random, limit: int) ->
         else:
             step(actions[0], seat)
     return game.out[0] if game.out else None
+
+
+def outcomes(view: View, actions: Sequence[Action], calls: Sequence[bool],
+             tunings: Sequence[Tuning], full: bool, deal_seed: int,
+             play_seed: int) -> list[int | None]:
+    """One imagined deal: for each action, who went out first after it (None: nobody,
+    within the limit or at a stalemate). Where its `calls` flag is set, a card is played
+    with Last Card called first. The hidden cards are dealt by `deal_seed`; the rest of
+    the round is shuffled and decided by `play_seed`: the same for every action."""
+    world = deal_from_view(view, Random(deal_seed))
+    seat = view.seat
+    rounds = len(view.results)
+
+    def over(g: Game) -> bool:
+        return bool(g.out) or len(g.results) > rounds
+
+    found: list[int | None] = []
+    for action, call in zip(actions, calls, strict=True):
+        game = world.copy(rng=Random(play_seed))
+        if call and isinstance(action, Play):
+            game.step(CALL, seat)
+        game.step(action, seat)
+        if full:
+            players = [HeuristicPlayer(t) for t in tunings]
+            drive(game, players, [Random(play_seed ^ 0x9E37)] * len(players), over, PLY_LIMIT)
+            found.append(game.out[0] if game.out else None)
+        else:
+            found.append(first_out(game, tunings, Random(play_seed ^ 0x9E37), PLY_LIMIT))
+    return found

@@ -32,6 +32,8 @@ from collections import deque
 from collections.abc import Sequence
 from typing import IO, Any
 
+from .playout import outcomes
+
 ENVIRONMENT = "COLORCARDS_COACH_WORKERS"
 """The most processes the coach plays out in (its own included): a whole number ≥ 1."""
 
@@ -234,8 +236,6 @@ class Pool:
 def play(view: Any, actions: Sequence[Any], calls: Sequence[bool], tunings: Sequence[Any],
          full: bool, seeds: Sequence[tuple[int, int]]) -> list[list[int | None]]:
     """A task's outcomes: per deal, who went out first after each action."""
-    from .weigh import outcomes
-
     return [outcomes(view, actions, calls, tunings, full, deal, shuffle)
             for deal, shuffle in seeds]
 
@@ -257,7 +257,7 @@ def main() -> int:
     from ..priority import TUTOR, lower_priority
 
     lower_priority(TUTOR)
-    from . import weigh  # noqa: F401  the engine, imported before the first task
+    from . import playout  # noqa: F401  the engine, imported before the first task
 
     return serve(sys.stdin.buffer, sys.stdout.buffer)
 

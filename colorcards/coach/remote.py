@@ -1,4 +1,6 @@
-"""The coach's judgement of a move at the table, in a process of its own.
+"""The coach's service: one process of its own for everything the coach weighs. This
+module is the app's side of it (`RemoteCoach`) and its protocol; the process's own side
+is desk.py (the table's requests in turns) and replay/service.py (its program).
 
 A judgement is pure Python for a fraction of a second to several seconds. In a thread of
 the game's process it holds the interpreter's lock in turns with the event loop, and a
@@ -10,7 +12,7 @@ since), so it judges exactly the view the player had, and the answer is the one 
 review and the hint give.
 
 The child works on every judgement asked of it in turns, a slice of its processor time
-at a time (`QUANTUM`), always on the one that has had the least so far. Most judgements
+at a time (desk.py's `QUANTUM`), always on the one that has had the least so far. Most judgements
 take a fraction of a second and a few take seconds (a move whose cost is near the
 coach's bar is measured on up to 8,192 deals), so a quick one asked behind a long one
 is answered in about its own time instead of waiting for the long one to end. Each
@@ -22,14 +24,29 @@ with the same answers.
 The race that picks the coach's choice does not depend on the move made, so the table
 asks for it as soon as the player's turn arrives (a request without `made`): the child
 runs it while the player thinks, the hint (H) is then answered from it at once, and the
-judgement of the move made goes on from it to the test alone (`Coaching`). A race is
+judgement of the move made goes on from it to the test alone (desk.py's `Coaching`). A race is
 shared by every request about its position and dropped as soon as none wants it.
 
-Protocol, one JSON line a message: the table sends `{"id": n, "request": {...}}` and, to
-drop a request it no longer wants (the move made or taken back, the table gone),
-`{"id": n, "cancel": true}`; the child answers `{"id": n, "answer": ...}`
-(`Judgement.as_json` for a move, `Advice.as_json` for a position, or null), in the order
-the work ends.
+The same process reviews kept games (the Review screen, and in the background the games
+not yet reviewed and the exercises' options): `replay/service.py` is the child's program,
+desk.py's `serve` loop with the reviews beside the table's work. The table's work
+comes first: a review waits at its next deal while the table has any request in hand,
+and a background review also waits while the Review screen's runs (`replay/service.py`).
+The app runs one child (`RemoteCoach`), started with `python -P`.
+
+Protocol, one JSON line a message, each about one request `n`:
+
+- to the child: `{"id": n, "request": {...}}`, the table's (a move to judge, or without
+  `made` a position to advise on: the hint, the pondering); `{"id": n, "review": {...}}`
+  with `"background": true` for the background's, a kept game to review (`{"kept",
+  "resume", "budget", "exercises"}`, replay/service.py); `{"id": n, "cancel": true}` to
+  drop a request no longer wanted (the move made or taken back, the table or the Review
+  screen gone, the app quitting).
+- from the child: `{"id": n, "progress": {...}}` for a review, after each decision
+  weighed (the review so far) and each exercise weighed (`{"exercise", "answers"}`);
+  `{"id": n, "answer": ...}` once a request is done, its last message
+  (`Judgement.as_json` for a move, `Advice.as_json` for a position, `{"complete": bool}`
+  for a review, or null), in the order the work ends.
 """
 
 from __future__ import annotations
@@ -41,34 +58,25 @@ import queue
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 from ..engine import (
     Action,
     Game,
     Rules,
-    View,
     action_from_json,
     game_from_text,
-    next_decision,
 )
-from ..priority import TUTOR, lower_priority
 from .pool import environment
 
 if TYPE_CHECKING:
-    from .pool import Pool
-    from .weigh import Advice, Coach, Verdict
+    from .weigh import Advice, Verdict
 
-COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.coach.remote")
-"""`-P`: the package the game runs, never a `colorcards` folder in the current directory."""
-
-QUANTUM = 0.05
-"""Processor seconds the child gives one judgement before it looks again at what came
-in and at which judgement has had the least."""
-
+COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.replay.service")
+"""The child's program (read when a `RemoteCoach` is made). `-P`: the package the game
+runs, never a `colorcards` folder in the current directory."""
 
 @dataclass(frozen=True)
 class Judgement:
@@ -129,205 +137,13 @@ def position(data: dict[str, Any]) -> Game:
                        actions)
 
 
-def judging(data: dict[str, Any],
-            pool: Pool | None = None) -> Generator[None, None, Judgement | None]:
-    """The coach's judgement of the request's move, a deal a step (None: not the
-    player's decision), its deals played out over `pool` when one is given."""
-    from .weigh import Coach  # the table's process never needs it: only the child does
-
-    game = position(data)
-    decision = next_decision(game)
-    if decision is None or decision.seat != 0:
-        return None
-    made = action_from_json(data["made"])
-    coach = Coach(data["level"], pool=pool)
-    verdict = yield from coach.judging(game.view(0), decision.actions, made)
-    return Judgement.of(verdict)
-
-
-def judge(data: dict[str, Any], pool: Pool | None = None) -> Judgement | None:
-    """The coach's judgement of the request's move, made here at once."""
-    from .weigh import finish
-
-    return finish(judging(data, pool))
-
-
-def key(data: dict[str, Any]) -> str:
-    """The position a request is about (whatever the move made, pondered or not)."""
-    return json.dumps({k: v for k, v in data.items() if k not in ("made", "ponder")},
-                      sort_keys=True)
-
-
-S = TypeVar("S")
-
-
-class _Shared(Generic[S]):
-    """Work shared by the requests that want it (a position's race, a move's test): each
-    step of any of them plays it on; its value, once found, is kept. Dropped as soon as
-    no request wants it before its end."""
-
-    def __init__(self, steps: Generator[None, None, S]) -> None:
-        self.steps = steps
-        self.value: S | None = None
-        self.done = False
-        self.wanted = 0
-
-    def follow(self) -> Generator[None, None, S]:
-        while not self.done:
-            try:
-                next(self.steps)
-            except StopIteration as end:
-                self.value, self.done = end.value, True
-                break
-            yield
-        return cast(S, self.value)
-
-    def release(self) -> bool:
-        """One request less wants it; True if that drops it (unfinished, unwanted)."""
-        self.wanted -= 1
-        if not self.done and self.wanted == 0:
-            self.steps.close()
-            return True
-        return False
-
-
-class Coaching:
-    """What the child makes of a request: a judgement of the move made, or the advice for
-    the position (a request without `made`), both from the position's race, run once.
-
-    A race is started by the first request about its position and shared by every
-    request about it that comes before it ends (the pondering, the hint, the move made);
-    a race no request wants any more is dropped, and the last `KEEP` advices are kept.
-    A pondering request (`"ponder": true`) goes on once its race is run: it tests the
-    options outside the close ones, the likeliest first (the best in the race), against
-    the coach's choice, as the judgement of each would; the move made takes its test
-    over where it was, so that only what is left of it stands between move and note."""
-
-    KEEP = 8
-
-    def __init__(self, pool: Pool | None = None) -> None:
-        self.pool = pool
-        self.races: dict[str, _Shared[Advice]] = {}
-        """Races run or under way, by position (the oldest first)."""
-        self.tests: dict[tuple[str, str], _Shared[tuple[float, float, int]]] = {}
-        """Tests run or under way, by position and pairing."""
-        self.races_run = 0
-        """Races started (a measure for the tests and the benchmarks)."""
-        self.tests_run = 0
-        """Tests started."""
-
-    def make(self, data: dict[str, Any]) -> Generator[None, None, Judgement | Advice | None]:
-        """The request's work, what it shares found or started now (before the next
-        message: the table drops the pondering as it sends the move made)."""
-        from .weigh import Coach
-
-        game = position(data)
-        decision = next_decision(game)
-        if decision is None or decision.seat != 0:
-            return self._nothing()
-        coach = Coach(data["level"], pool=self.pool)
-        view, legal = game.view(0), decision.actions
-        where = key(data)
-        race = self.races.get(where)
-        if race is None:
-            race = self.races[where] = _Shared(coach.advising(view, legal))
-            self.races_run += 1
-            self._forget()
-        race.wanted += 1
-        made = action_from_json(data["made"]) if data.get("made") is not None else None
-        test = None
-        if made is not None and race.done and race.value is not None:
-            test = self._test(where, coach, view, legal, made, race.value)
-        work = self._work(where, race, coach, view, legal, made, test,
-                          bool(data.get("ponder")))
-        next(work)  # started: closed from now on (dropped), it lets go what it shares
-        return work
-
-    @staticmethod
-    def _nothing() -> Generator[None, None, None]:
-        return None
-        yield  # a generator that ends at once
-
-    def _test(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
-              made: Action, advice: Advice) -> _Shared[tuple[float, float, int]] | None:
-        """The shared test of `made` in this position (found or started, and wanted once
-        more); None when the move needs no test (among the close ones) or the race would
-        have to be run again with it."""
-        from .weigh import pairing
-
-        if made not in advice.options:
-            return None
-        pair = pairing(view, legal, made, advice)
-        if pair is None:
-            return None
-        best, calls = pair
-        which = (where, json.dumps([best.as_json(), made.as_json(), list(calls)]))
-        test = self.tests.get(which)
-        if test is None:
-            test = self.tests[which] = _Shared(coach.testing(view, best, made, calls))
-            self.tests_run += 1
-        test.wanted += 1
-        return test
-
-    def _let_go(self, where: str, test: _Shared[tuple[float, float, int]]) -> None:
-        if test.release():
-            for which, found in list(self.tests.items()):
-                if found is test:
-                    del self.tests[which]
-
-    def _work(self, where: str, race: _Shared[Advice], coach: Coach, view: View,
-              legal: Sequence[Action], made: Action | None,
-              test: _Shared[tuple[float, float, int]] | None, ponder: bool
-              ) -> Generator[None, None, Judgement | Advice | None]:
-        try:
-            try:
-                yield
-                advice = yield from race.follow()
-            finally:
-                if race.release() and self.races.get(where) is race:
-                    del self.races[where]
-            if made is None:
-                if ponder:
-                    yield from self._speculate(where, coach, view, legal, advice)
-                return advice
-            if test is None:
-                test = self._test(where, coach, view, legal, made, advice)
-            verdict = yield from coach.judging(view, legal, made, advice,
-                                               None if test is None else test.follow())
-            return Judgement.of(verdict)
-        finally:
-            if test is not None:
-                self._let_go(where, test)
-
-    def _speculate(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
-                   advice: Advice) -> Generator[None, None, None]:
-        """The pondering, once the race is run: each option outside the close ones tested
-        in turn, the best in the race first (the moves a player is likeliest to make)."""
-        likely = sorted((t for t in advice.race if t.action not in advice.close),
-                        key=lambda t: -t.chance)
-        for tally in likely:
-            test = self._test(where, coach, view, legal, tally.action, advice)
-            if test is None:
-                continue
-            try:
-                yield from test.follow()
-            finally:
-                self._let_go(where, test)
-
-    def _forget(self) -> None:
-        """Keep the last `KEEP` races that are run (those under way stay), and the tests
-        of their positions."""
-        run = [k for k, r in self.races.items() if r.done]
-        for old in run[:max(0, len(self.races) - self.KEEP)]:
-            del self.races[old]
-        for which in [w for w in self.tests if w[0] not in self.races]:
-            if self.tests[which].done:
-                del self.tests[which]
+ENDED = object()
+"""What a review's `Asked.updates` holds last: its answer came, or it was let go."""
 
 
 @dataclass
 class Asked:
-    """A judgement asked of the child: `came` is set once its answer (`judgement`) came,
+    """A request made of the child: `came` is set once its answer (`judgement`) came,
     or once it is let go (`RemoteCoach.wake`) or the child ended without answering."""
 
     ident: int
@@ -335,19 +151,24 @@ class Asked:
     stop: threading.Event | None = None
     """Set when the answer is no longer wanted."""
     came: threading.Event = field(default_factory=threading.Event)
-    judgement: Judgement | Advice | None = None
+    judgement: Judgement | Advice | dict[str, Any] | None = None
+    updates: queue.SimpleQueue[Any] | None = None
+    """A review's progress as it comes, then `ENDED` (None: not a review)."""
 
-    def give(self, judgement: Judgement | Advice | None) -> None:
+    def give(self, judgement: Judgement | Advice | dict[str, Any] | None) -> None:
         self.judgement = judgement
         self.came.set()
+        if self.updates is not None:
+            self.updates.put(ENDED)
 
 
 class RemoteCoach:
-    """The child process, started at the first judgement, ended by `close`. Judgements
-    may be asked from several threads at once; each waits for its own answer."""
+    """The child process, started at the first request, ended by `close`. Requests may
+    be made from several threads at once; each waits for its own answer."""
 
-    def __init__(self, command: Sequence[str] = COMMAND, workers: int | None = None) -> None:
-        self.command = tuple(command)
+    def __init__(self, command: Sequence[str] | None = None,
+                 workers: int | None = None) -> None:
+        self.command = tuple(COMMAND if command is None else command)
         self.workers = workers
         """The processes the child plays out in (pool.workers's `setting`; None: it
         decides from the environment)."""
@@ -396,23 +217,47 @@ class RemoteCoach:
             if self._awaited.pop(asked.ident, None) is not None:
                 self._send(asked.child, {"id": asked.ident, "cancel": True})
         asked.came.set()
+        if asked.updates is not None:
+            asked.updates.put(ENDED)
 
     def ask(self, data: dict[str, Any], stop: threading.Event | None = None) -> Asked | None:
-        """Send the request to the child, starting it if need be, without waiting; None
-        if it cannot be asked (the app closing, `stop` already set, the child gone)."""
+        """Send the table's request to the child, starting it if need be, without
+        waiting; None if it cannot be asked (the app closing, `stop` already set, the
+        child gone)."""
+        return self._ask({"request": data}, stop)
+
+    def review(self, data: dict[str, Any], background: bool = False) -> Asked | None:
+        """Have the child review a kept game (`data` as replay/service.py reads it), in
+        the background's turn when `background` (after the Review screen's); its
+        progress comes in `updates` (`follow`). None if it cannot be asked."""
+        return self._ask({"review": data, "background": background}, None, updates=True)
+
+    def follow(self, asked: Asked) -> Iterator[dict[str, Any]]:
+        """A review's progress as it comes (from the thread that asked for it), until
+        its answer (then in `asked.judgement`), its `cancel` or the child's end."""
+        assert asked.updates is not None
+        while True:
+            update = asked.updates.get()
+            if update is ENDED:
+                return
+            yield update
+
+    def _ask(self, message: dict[str, Any], stop: threading.Event | None,
+             updates: bool = False) -> Asked | None:
         with self._lock:
             if self._closed or (stop is not None and stop.is_set()):
                 return None
             child = self._running()
-            asked = Asked(next(self._ids), child, stop)
+            asked = Asked(next(self._ids), child, stop,
+                          updates=queue.SimpleQueue() if updates else None)
             self._awaited[asked.ident] = asked
-            if not self._send(child, {"id": asked.ident, "request": data}):
+            if not self._send(child, {"id": asked.ident, **message}):
                 del self._awaited[asked.ident]
                 return None
         return asked
 
     def answer(self, asked: Asked) -> Judgement | Advice | None:
-        """Wait for the answer; None if the child could not answer (ended, or the app
+        """Wait for the table's answer; None if the child could not answer (ended, or the app
         closing), or once its `stop` is set and `wake` called: the child is then told to
         drop the judgement."""
         asked.came.wait()
@@ -421,7 +266,8 @@ class RemoteCoach:
                 if self._awaited.pop(asked.ident, None) is not None:
                     self._send(asked.child, {"id": asked.ident, "cancel": True})
             return None
-        return asked.judgement
+        answer = asked.judgement
+        return None if isinstance(answer, dict) else answer  # a review's: not the table's
 
     def wake(self) -> None:
         """Let go of every judgement whose `stop` is set (call it after setting them): its
@@ -453,21 +299,33 @@ class RemoteCoach:
         return True
 
     def _listen(self, child: subprocess.Popen) -> None:
-        """Hand each answer of `child` to the thread that waits for it; once the child
-        has ended, every judgement still awaited of it gets none."""
+        """Hand each answer of `child` to the thread that waits for it, and a review's
+        progress to its `updates`; once the child has ended, every request still awaited
+        of it gets none. The only reader of the child's messages."""
         assert child.stdout is not None
         with contextlib.suppress(OSError, ValueError):
             for line in child.stdout:
                 try:
                     message = json.loads(line)
-                    ident, answer = int(message["id"]), message["answer"]
-                    judgement = _answer(answer)
+                    ident = int(message["id"])
                 except (ValueError, KeyError, TypeError):
+                    continue
+                if "progress" in message:
+                    with self._lock:
+                        awaited = self._awaited.get(ident)
+                    if awaited is not None and awaited.updates is not None:
+                        awaited.updates.put(message["progress"])
                     continue
                 with self._lock:
                     awaited = self._awaited.pop(ident, None)
-                if awaited is not None:
-                    awaited.give(judgement)
+                if awaited is None:
+                    continue
+                answer = message.get("answer")
+                try:
+                    judgement = answer if awaited.updates is not None else _answer(answer)
+                except (ValueError, KeyError, TypeError):
+                    judgement = None
+                awaited.give(judgement)
         with self._lock:
             orphans = [i for i, a in self._awaited.items() if a.child is child]
             left = [self._awaited.pop(i) for i in orphans]
@@ -495,106 +353,3 @@ def _answer(data: Any) -> Judgement | Advice | None:
 
         return Advice.from_json(data)
     return Judgement.from_json(data)
-
-
-Judging = Callable[[dict[str, Any]], Generator[None, None, "Judgement | Advice | None"]]
-"""What makes a request's judgement, step by step (`judging`)."""
-
-
-@dataclass
-class _Job:
-    """A judgement in the child: its steps, and the processor time it has had."""
-
-    ident: int
-    steps: Generator[None, None, Judgement | Advice | None]
-    spent: float = 0.0
-
-
-class Desk:
-    """The judgements the child has in hand, worked on in turns: each turn goes to the
-    one that has had the least processor time (the older one on a tie), for `quantum`
-    seconds of it or until a message comes."""
-
-    def __init__(self, make: Judging = judging, clock: Callable[[], float] = time.thread_time,
-                 quantum: float = QUANTUM) -> None:
-        self.make = make
-        self.clock = clock
-        self.quantum = quantum
-        self.jobs: dict[int, _Job] = {}
-
-    def take(self, line: str) -> None:
-        """A message from the table: a request to judge, or one to drop."""
-        try:
-            message = json.loads(line)
-            ident = int(message["id"])
-            if message.get("cancel"):
-                job = self.jobs.pop(ident, None)
-                if job is not None:
-                    job.steps.close()  # what it shares with other requests lets it go
-            else:
-                self.jobs[ident] = _Job(ident, self.make(message["request"]))
-        except (ValueError, KeyError, TypeError) as exc:
-            print(f"colorcards coach: a message not understood {exc!r}", file=sys.stderr)
-
-    def work(self, quiet: Callable[[], bool]) -> str | None:
-        """One turn of work, ended early once `quiet()` is false (a message came); the
-        answer's line when a judgement ended in it."""
-        job = min(self.jobs.values(), key=lambda j: (j.spent, j.ident))
-        start = self.clock()
-        judgement: Judgement | Advice | None = None
-        try:
-            while True:
-                next(job.steps)
-                if self.clock() - start >= self.quantum or not quiet():
-                    return None
-        except StopIteration as end:
-            judgement = end.value
-        except Exception as exc:  # a request that cannot be judged must not end the child
-            print(f"colorcards coach: {exc!r}", file=sys.stderr)
-        finally:
-            job.spent += self.clock() - start
-        del self.jobs[job.ident]
-        answer = judgement.as_json() if judgement is not None else None
-        return json.dumps({"id": job.ident, "answer": answer}) + "\n"
-
-
-def _read(stream: IO[str], inbox: queue.SimpleQueue[str | None]) -> None:
-    for line in stream:
-        inbox.put(line)
-    inbox.put(None)
-
-
-def serve(stdin: IO[str], stdout: IO[str], desk: Desk | None = None) -> int:
-    """The child: answer requests until `stdin` closes, in turns (see the module
-    docstring). Its messages are read in a thread, so that a turn of work can end as
-    soon as one comes."""
-    desk = desk or Desk()
-    inbox: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-    threading.Thread(target=_read, args=(stdin, inbox), daemon=True).start()
-    while True:
-        while not desk.jobs or not inbox.empty():  # wait for a message only when idle
-            line = inbox.get()
-            if line is None:
-                return 0
-            desk.take(line)
-        answer = desk.work(inbox.empty)
-        if answer is not None:
-            stdout.write(answer)
-            stdout.flush()
-
-
-def main() -> int:
-    """The child's process, below the table's priority, with its helpers (pool.py)."""
-    lower_priority(TUTOR)
-    from . import weigh  # noqa: F401  the coach, imported before the first request
-    from .pool import Pool
-
-    pool = Pool()
-    try:
-        return serve(sys.stdin, sys.stdout, Desk(Coaching(pool).make))
-    finally:
-        pool.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -53,7 +53,6 @@ from random import Random
 from typing import Any, TypeVar, cast
 
 from ..bots.crazy import CRAZY
-from ..bots.drive import drive
 from ..bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer
 from ..bots.tuning import Tuning
 from ..engine import (
@@ -62,14 +61,12 @@ from ..engine import (
     Action,
     Card,
     Colour,
-    Game,
     Play,
     View,
     action_from_json,
-    deal_from_view,
 )
 from ..level import Level
-from .playout import first_out
+from .playout import outcomes
 from .pool import Pool
 
 SEED = 0x5EED_2E71
@@ -114,9 +111,6 @@ six (simulated, 200,000 and 400,000 runs)."""
 
 REPORT_DEALS = 512
 """Fresh deals of a third stream that give the chances shown for a costly move."""
-
-PLY_LIMIT = 600
-"""Decisions a play-out may take before it counts as no win."""
 
 PLAYER_TUNING = HARD
 """How the player's own later moves are played out: with Hard's judgement."""
@@ -306,35 +300,6 @@ def _paired(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
     return mean, math.sqrt(var / n)
-
-
-def outcomes(view: View, actions: Sequence[Action], calls: Sequence[bool],
-             tunings: Sequence[Tuning], full: bool, deal_seed: int,
-             play_seed: int) -> list[int | None]:
-    """One imagined deal: for each action, who went out first after it (None: nobody,
-    within the limit or at a stalemate). Where its `calls` flag is set, a card is played
-    with Last Card called first. The hidden cards are dealt by `deal_seed`; the rest of
-    the round is shuffled and decided by `play_seed`: the same for every action."""
-    world = deal_from_view(view, Random(deal_seed))
-    seat = view.seat
-    rounds = len(view.results)
-
-    def over(g: Game) -> bool:
-        return bool(g.out) or len(g.results) > rounds
-
-    found: list[int | None] = []
-    for action, call in zip(actions, calls, strict=True):
-        game = world.copy(rng=Random(play_seed))
-        if call and isinstance(action, Play):
-            game.step(CALL, seat)
-        game.step(action, seat)
-        if full:
-            players = [HeuristicPlayer(t) for t in tunings]
-            drive(game, players, [Random(play_seed ^ 0x9E37)] * len(players), over, PLY_LIMIT)
-            found.append(game.out[0] if game.out else None)
-        else:
-            found.append(first_out(game, tunings, Random(play_seed ^ 0x9E37), PLY_LIMIT))
-    return found
 
 
 class Coach:

@@ -4,28 +4,23 @@ so that accuracy builds up without anyone asking.
 The app schedules them, not the store: the store only keeps games and their reviews, and
 is handed here as a `ReviewStore` (what reviewing needs of it).
 
-The weighing runs in a process of its own (`replay/reviewer.py`, at a lower priority),
-never in the game's: the title, the table and every key keep the whole of the game's
-interpreter. A thread here only hands the child a game and keeps each review it sends
-back, decision by decision, in the store. `stop` ends the child: what was weighed is
-kept, and the next `start` (the next run of the game) resumes from there.
+The weighing runs in the coach's process (`replay/service.py`, the app's one child, the
+hint's and the notes' too), never in the game's: the title, the table and every key keep
+the whole of the game's interpreter, and the table's requests come before any review. A
+thread here only asks for a game's review and keeps each step sent back, decision by
+decision, in the store. `stop` drops the review under way: what was weighed is kept, and
+the next `start` (the next run of the game) resumes from there.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import subprocess
-import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from ..coach.remote import RemoteCoach
 from .exercises import Answers
 from .kept import KeptGame, ReplayError
-
-COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.replay.reviewer")
-"""The reviewer's command line."""
 
 
 class ReviewStore(Protocol):
@@ -49,17 +44,21 @@ class ReviewStore(Protocol):
 
 
 class Reviewer:
-    """Reviews a game in the reviewer's process (`replay/reviewer.py`), one at a time: the
+    """Reviews a game in the coach's process (`replay/service.py`), one at a time: the
     background reviews and the Review screen both weigh there, never in the app's
-    process. `cancel` ends the child at once; every review so far was handed back."""
+    process. `cancel` drops the review under way at once; every step so far was handed
+    back. Without a `coach` of the app's, it starts one of its own, ended by `cancel`."""
 
-    def __init__(self, command: Sequence[str] | None = None,
-                 budget: dict[str, Any] | None = None) -> None:
-        self.command = tuple(COMMAND if command is None else command)
-        """The reviewer's command line (`COMMAND`, read when the reviewer is made)."""
+    def __init__(self, coach: RemoteCoach | None = None,
+                 budget: dict[str, Any] | None = None, background: bool = False) -> None:
+        self.coach = coach
+        """The coach's process (None: one of its own, started when a review is asked)."""
+        self._own = coach is None
         self.budget = budget
         """A smaller budget for the coach than its own (tests); None: its own."""
-        self._child: subprocess.Popen | None = None
+        self.background = background
+        """Whether its reviews wait for the Review screen's (the background's turn)."""
+        self._asked: Any = None
         self._cancelled = False
         self._mutex = threading.Lock()
 
@@ -75,42 +74,35 @@ class Reviewer:
         with self._mutex:
             if self._cancelled:
                 return False
-            child = subprocess.Popen(self.command, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True)
-            self._child = child
-        assert child.stdin is not None and child.stdout is not None
-        complete = False
+            if self.coach is None:
+                self.coach = RemoteCoach()
+            coach = self.coach
+            asked = self._asked = coach.review(request, self.background)
+        if asked is None:
+            return False
         try:
-            with contextlib.suppress(OSError):  # the child was ended (cancel)
-                child.stdin.write(json.dumps(request) + "\n")
-                child.stdin.close()
-                for line in child.stdout:
-                    try:
-                        data = json.loads(line)
-                    except ValueError:
-                        break
-                    if not isinstance(data, dict) or self._cancelled:
-                        break
-                    each(data)
-                    if "exercise" not in data:
-                        complete = bool(data.get("complete"))
+            for data in coach.follow(asked):
+                if not isinstance(data, dict) or self._cancelled:
+                    break
+                each(data)
         finally:
-            child.stdout.close()
-            if self._cancelled and child.poll() is None:
-                child.kill()
-            child.wait()
             with self._mutex:
-                self._child = None
-        return complete and not self._cancelled
+                self._asked = None
+        answer = asked.judgement
+        return (isinstance(answer, dict) and bool(answer.get("complete"))
+                and not self._cancelled)
 
     def cancel(self) -> None:
-        """End the review under way now, and any asked for later."""
+        """Drop the review under way now, and any asked for later."""
         with self._mutex:
             self._cancelled = True
-            child = self._child
-        if child is not None and child.poll() is None:
-            child.kill()
+            asked, coach = self._asked, self.coach
+            if self._own:
+                self.coach = None
+        if coach is not None and asked is not None:
+            coach.cancel(asked)
+        if self._own and coach is not None:
+            coach.close()
 
     def reset(self) -> None:
         """Review again after `cancel`."""
@@ -138,15 +130,15 @@ class BackgroundReviews:
     """One reviewer at a time, over every kept game not yet reviewed, then over the
     exercises made from them whose options are not all weighed."""
 
-    def __init__(self, store: ReviewStore, command: Sequence[str] | None = None,
+    def __init__(self, store: ReviewStore, coach: RemoteCoach | None = None,
                  reviewed: Callable[[str], None] = lambda game_id: None,
                  budget: dict | None = None,
                  exercises: ExerciseKeeper | None = None) -> None:
         self.store = store
         self.exercises = exercises
         """Where exercises are kept (None: no exercises are made or weighed)."""
-        self.reviewer = Reviewer(command, budget)
-        """Where the games are weighed."""
+        self.reviewer = Reviewer(coach, budget, background=True)
+        """Where the games are weighed: the app's coach process (or one of its own)."""
         self.reviewed = reviewed
         """Called (from the reviews' thread) with each game whose review is complete."""
         self._stop = threading.Event()
@@ -157,10 +149,6 @@ class BackgroundReviews:
     @property
     def budget(self) -> dict[str, Any] | None:
         return self.reviewer.budget
-
-    @property
-    def command(self) -> tuple[str, ...]:
-        return self.reviewer.command
 
     @property
     def running(self) -> bool:
@@ -177,7 +165,8 @@ class BackgroundReviews:
         self._thread.start()
 
     def stop(self, wait: float = 2.0) -> None:
-        """End the reviewer now (what it weighed is kept) and wait for the thread."""
+        """Drop the review under way now (what it weighed is kept) and wait for the
+        thread."""
         self._stop.set()
         self.reviewer.cancel()
         if self._thread is not None:

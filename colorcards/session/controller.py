@@ -1,7 +1,7 @@
 """Drives one game at the table: the human's input, the computers' paced turns, the clocks.
 
 The controller takes over a `Seating` (the game, the meta, the log, the hand order and
-each computer's generator) and is built with its host, the `TableHost` protocol: a
+each computer's generator) and is built with its host, the `TableHost` protocol (host.py): a
 timer (`schedule`), a thread to think in (`think`), and what to tell the host (the
 table changed, a round is over, a colour must be named). It never touches Textual, so
 it is tested on its own with a host that keeps time by hand; the table screen is the
@@ -10,58 +10,56 @@ player keeps their cards is hand_order.py's. Every change is saved through the s
 with each computer's generator state, so Continue returns to exactly the same table and
 the computers then decide exactly as they would have. With the coach on (the tutor,
 tutor.py), each decision of the player's is marked so that T can take it back, and
-weighed away from the table: in the coach's own process when the host has one.
+weighed away from the table: all of that, the hint and the pondering are the table's
+coach's (table_coach.py), which the controller asks at each step of the player's. What
+the screen reads of the table (the queries, none of which changes anything) is the base
+class's, `TableReading` (reading.py).
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import Counter
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from ..bots import Player, make_player
 from ..bots.drive import decide
 from ..bots.reasons import reason
-from ..coach import Advice, Coach
-from ..coach.remote import Asked, Judgement, RemoteCoach, request
+from ..coach import Advice
+from ..coach.remote import RemoteCoach
 from ..engine import (
-    CALL,
     CLOSE_WINDOW,
-    COLOURS,
     DECLINE,
     NEXT_ROUND,
     TIMEOUT,
     Action,
     Card,
-    Colour,
     Decision,
     DecisionKind,
     Draw,
     Game,
     Phase,
     Play,
-    Rules,
-    View,
     copy_rng,
     next_decision,
     parse_card,
     rng_state,
 )
-from ..engine.explain import why_not
 from ..settings import SPEED_DELAYS, GameSettings
 from . import hand_order
-from .autosave import Autosave, SaveSlot
+from .autosave import Autosave
 from .clocks import Countdown, Timer
+from .host import Recorded, TableHost, TableStore
 from .meta import TableMeta
+from .reading import TableReading
 from .seating import HUMAN, Seating
+from .table_coach import TableCoach
 from .table_log import LOG_KEEP, TableLog
-from .tutor import Base, Mark, OffTheLine, base_of, line_position, note_words, position_before
+from .tutor import Mark, OffTheLine
 from .wording import Words
 
 __all__ = ["CATCH_SECONDS", "HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController",
-           "TableHost", "Timer"]
+           "Recorded", "TableHost", "TableStore", "Timer"]
 
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
@@ -73,48 +71,7 @@ a computer's pause were out of a reading person's reach)."""
 
 
 
-class Recorded(Protocol):
-    """What the store's record of a finished match tells the table."""
-
-    @property
-    def game_id(self) -> str: ...
-
-
-class TableStore(SaveSlot, Protocol):
-    """Where the table's game is kept: saved after every change, recorded at its end."""
-
-    def finish_game(self, game: Game, meta: TableMeta, log: list[str]) -> Recorded:
-        """Record the finished match (statistics, its replay) and clear the save."""
-        ...
-
-
-class TableHost(Protocol):
-    """What the controller needs from the table it is played at."""
-
-    def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
-        """Call `callback` once, `seconds` from now, on the table's event loop."""
-
-    def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """Run `decide` away from the event loop; then `done(result)` on the loop."""
-
-    def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """As `think`, for the coach's judgement of the player's move: beside the
-        computers' thinking, never in its way (neither cancels the other)."""
-
-    def changed(self) -> None:
-        """The game, the hand or the log changed: redraw."""
-
-    def round_over(self, match: bool) -> None:
-        """A round (the match, if `match`) has just ended: show the results."""
-
-    def name_colour(self) -> None:
-        """A Wild opened the round on the player's turn: ask which colour."""
-
-    def defer_save(self, save: Callable[[], None]) -> None:
-        """Call `save` once the change is on screen (a save waits for the frame)."""
-
-
-class GameController:
+class GameController(TableReading):
     """One game in progress at the table, from the deal to the last result."""
 
     def __init__(self, seating: Seating, host: TableHost, *, store: TableStore | None = None,
@@ -175,168 +132,17 @@ class GameController:
         self.practice = seating.meta.practice or self.settings.coach
         """A practice game (the coach was on, or a move was taken back): kept apart from
         the per-level statistics."""
-        self.mark: Mark | None = Mark.from_json(seating.meta.extra.get("tutor"),
-                                                len(seating.log), parse_card)
-        """The player's last decision, while it may be taken back (with the coach on)."""
-        self.note: str | None = seating.meta.extra.get("note") if self.mark else None
-        """The coach's note on that decision, while it is the last one."""
         self.selected: str | None = seating.meta.extra.get("selected")
         """The card the player's cursor is on (its code), saved with the game: Continue
         after the terminal was killed puts the cursor back on it."""
-        self.coach = Coach(self.settings.difficulty)
-        """The coach behind the hint and the tutor (the review's judge)."""
-        self.remote: RemoteCoach | None = remote
-        """The coach's own process, when the table has one: the tutor's judgements are
-        made there, off the table's interpreter (else in the host's thread, here)."""
-        self._dealt = not seating.meta.extra.get("prepared")
-        """The match began with a deal from its seed (not at a prepared position)."""
-        self._base: Base | None = base_of(game, self._dealt) if self.settings.coach else None
-        """The game as the table sat down at it, on the line being played: what a
-        take-back and the coach rebuild positions from (past it), else the deal."""
-        self._pondering: tuple[dict[str, Any], Asked] | None = None
-        """The race of the player's turn the coach's process runs while they think (the
-        request, and its ask), until the position is gone."""
-        self._weighing: set[threading.Event] = set()
-        """Each judgement still running, by the event that stops it (the table goes, the
-        move is taken back). A judgement outlives the player's next move: its note is
-        still given, only the move can no longer be taken back."""
+        mark = Mark.from_json(seating.meta.extra.get("tutor"), len(seating.log), parse_card)
+        self.tutor = TableCoach(self, remote, dealt=not seating.meta.extra.get("prepared"),
+                                mark=mark, note=seating.meta.extra.get("note"))
+        """The table's coach: the hint, the pondering, the notes and the marks."""
         if not self.log and game.history and not game.actions:
             # a new deal: who dealt, the first card
             self.table_log.add(self.view().history, None, False)
         self._sync_hand()
-
-    # ---------------------------------------------------------------- what the table reads
-
-    def view(self) -> View:
-        """The human's view: what the table shows of the game."""
-        return self.game.view(HUMAN)
-
-    @property
-    def rules(self) -> Rules:
-        """The rules in force."""
-        return self.game.rules
-
-    def name(self, seat: int) -> str:
-        """A seat's name ('You' for the player)."""
-        return self.words.name(seat)
-
-    def hand(self) -> list[Card]:
-        """The human's cards in their chosen order."""
-        return self.arrangement
-
-    def legal(self) -> tuple[Action, ...]:
-        """What the human may do now (their turn, or a catch or late call out of turn)."""
-        if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return ()
-        return self.game.legal_actions(HUMAN)
-
-    def playable(self) -> set[Card]:
-        """The cards the human may play now."""
-        return {a.card for a in self.legal() if isinstance(a, Play)}
-
-    def refusal(self, action: Action) -> str | None:
-        """Why the human may not take `action` now, in words (None if they may)."""
-        if self.game.can_apply(action, HUMAN):
-            return None
-        return why_not(self.game, action, HUMAN)
-
-    def card_refusal(self, card: Card) -> str | None:
-        """Why `card` may not be played now (None if it may, a Wild with any colour)."""
-        if card in self.playable():
-            return None
-        return why_not(self.game, Play(card, COLOURS[0] if card.is_wild else None), HUMAN)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.game.current_seat == HUMAN
-
-    def turn_id(self) -> tuple[int, int] | None:
-        """Which turn of the match it is while it is the human's (None on others' turns):
-        it changes each time the turn comes back, even straight back in a duel."""
-        if not self.my_turn:
-            return None
-        return (self.game.round, self.game.total_turns)
-
-    @property
-    def moves(self) -> int:
-        """Actions applied so far in the match (a change means the table moved on)."""
-        return len(self.game.actions)
-
-    @property
-    def between_rounds(self) -> bool:
-        """True once a round (or the match) is over, until the next deal."""
-        return self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
-
-    @property
-    def busy(self) -> bool:
-        """True while a computer move, a reaction or a clock is pending (tests wait on it)."""
-        return self._step is not None or self._thinking is not None
-
-    @property
-    def finished(self) -> bool:
-        """True once the match is over and recorded."""
-        return self._finished
-
-    @property
-    def turn_deadline(self) -> float | None:
-        """When the human's turn timer runs out, while it runs."""
-        return self.turn_timer.deadline
-
-    @property
-    def window_deadline(self) -> float | None:
-        """When the Last Card window closes, while it is open."""
-        return self.window.deadline
-
-    def turn_left(self) -> float | None:
-        """Seconds left on the human's turn timer, or None."""
-        return self.turn_timer.left()
-
-    def window_left(self) -> float | None:
-        """Seconds left in the Last Card window, or None."""
-        return self.window.left()
-
-    def catch_left(self) -> float | None:
-        """Seconds the player has left to catch a computer that did not call Last Card
-        before anyone else may act on it (None: nobody to catch, or that time is up)."""
-        game = self.game
-        seat = game.vulnerable
-        if seat is None or seat == HUMAN or self._catch_until is None or self.hurrying:
-            return None
-        left = self._catch_until - self.clock()
-        return left if left > 0 else None
-
-    def colour_counts(self) -> dict[Colour, int]:
-        """How many cards of each colour the human holds (the chooser pre-selects the most)."""
-        counts = Counter(c.colour for c in self.arrangement if c.colour is not None)
-        return {colour: counts.get(colour, 0) for colour in COLOURS}
-
-    @property
-    def log(self) -> list[str]:
-        """What happened, in words, oldest first (the whole match, up to LOG_KEEP lines)."""
-        return self.table_log.lines
-
-    @property
-    def logged(self) -> int:
-        """Lines written to the log since the table sat down, the first ones included: a
-        log widget shows the lines past the count it has shown, even after a trim."""
-        return self.table_log.logged
-
-    @property
-    def rounds(self) -> list[int]:
-        """The log line each round's story starts at."""
-        return self.table_log.rounds
-
-    def since_mine(self) -> list[str]:
-        """The log lines written since the player's own last move."""
-        return self.table_log.since_mine()
-
-    def digest(self) -> str:
-        """What happened since the player's own last move, in short."""
-        return self.table_log.digest()
-
-    def story(self) -> list[tuple[int, list[str]]]:
-        """The whole log by round: (round, its lines), oldest first."""
-        return self.table_log.story(self.game.round)
 
     # ---------------------------------------------------------------- the human's input
 
@@ -347,23 +153,9 @@ class GameController:
         next one) and, if it was a turn of the player's own, weighed in the host's
         thread while play goes on. A call of Last Card is no decision of its own: the
         card played after it is weighed (as the review does)."""
-        mark = None
-        view: View | None = None
-        legal: tuple[Action, ...] = ()
-        if self.settings.coach and action is not CALL:
-            decision = next_decision(self.game)
-            weighed = (decision is not None and decision.seat == HUMAN
-                       and decision.kind is DecisionKind.TURN and len(decision.actions) > 1)
-            mark = Mark.take(len(self.game.actions), self.rngs, self.arrangement,
-                             self.table_log.logged, tuple(self.rounds), weighed)
-            if weighed and decision is not None:
-                view, legal = self.view(), decision.actions
+        marking = self.tutor.marking(action)
         self._apply(action, HUMAN)
-        if mark is not None:
-            self.mark, self.note = mark, None
-            if mark.weighed:
-                self._weigh(mark, action, view, legal)
-        self._stop_pondering()  # after the move's judgement took the race over
+        self.tutor.marked(marking, action)
         self.table_log.mine()
         self.advance()
 
@@ -385,7 +177,7 @@ class GameController:
         """Deal the next round after the results (the digest starts again with the deal)."""
         self.hurrying = False
         self.table_log.mine()
-        self.mark = self.note = None  # a round over keeps its moves
+        self.tutor.forget()  # a round over keeps its moves
         if self.game.phase is Phase.ROUND_OVER:
             self._apply(NEXT_ROUND, None)
         self.advance()
@@ -420,23 +212,9 @@ class GameController:
         self.meta = self.meta.with_(arranged=tuple(kept))
 
     def hint(self, done: Callable[[Advice | None], None]) -> None:
-        """Ask the coach (the same judge as the review) what to do in the human's seat,
-        in its own process (from the race pondered on the turn, when there is one);
-        `done` gets its advice, or None if the coach could not say."""
-        decision = next_decision(self.game)
-        if decision is None or decision.seat != HUMAN or decision.kind is not DecisionKind.TURN:
-            return
-        remote = self.remote
-        if remote is not None:
-            self._hint_from(remote, done)
-            return
-        view = self.view()  # a host without the coach's process (tests): judged here
-        coach = self.coach
-
-        def decide() -> Advice:
-            return coach.advise(view, decision.actions)
-
-        self._run_thinking(decide, done)
+        """Ask the coach what to do in the human's seat (`TableCoach.hint`); `done` gets
+        its advice, or None if the coach could not say."""
+        self.tutor.hint(done)
 
     # ---------------------------------------------------------------- the tutor
 
@@ -446,13 +224,9 @@ class GameController:
         self.settings = self.settings.with_(coach=on)
         if on:
             self.practice = True
-            if self._base is None:
-                self._base = base_of(self.game, self._dealt)
+            self.tutor.turn_on()
         else:
-            self._stop_weighing()
-            self._stop_pondering()
-            self.mark = None
-            self.note = None
+            self.tutor.turn_off()
         self._save()
         self.host.changed()
 
@@ -467,150 +241,40 @@ class GameController:
         if self.between_rounds:
             return "The round is over: its moves can no longer be taken back."
         try:
-            before = position_before(self.game, mark.at, self._base)
+            before = self.tutor.position_before(mark)
         except OffTheLine:
             return "That move was made before this table was set up: it cannot be taken back."
-        self._stop_weighing()
-        self._stop_pondering()
         self._cancel_step()
         self._thinking = None
         self.window.cancel()
         self.turn_timer.cancel()
         self.game = before
-        if self._base is not None and mark.at < self._base.at:
-            # The line from the sitting's start is gone: the one played from here on
-            # starts at this position (a base must stay on the line being played).
-            self._base = base_of(before, self._dealt)
         self.rngs[:] = [copy_rng(r) if r else None for r in mark.rngs]
         self.arrangement[:] = list(mark.hand)
         self.meta = self.meta.with_(arranged=tuple(
             entry for entry in self.meta.arranged if entry[0] <= mark.at))
         self.table_log.take_back(mark.logged, mark.rounds)
-        self.mark = self.note = None
         self.practice = True
         self.autosave.forget()
         self.advance()
         return None
 
-    def _weigh(self, mark: Mark, made: Action, view: View | None,
-               legal: tuple[Action, ...]) -> None:
-        """The coach judges `made` in the host's thread (from the position replayed, when
-        the view before it was not kept: after Continue); a costly move gets a note."""
-        stop = threading.Event()
-        self._weighing.add(stop)
-        coach, remote = self.coach, self.remote
-        game = self.game
-        base = self._base
-        done = tuple(game.actions[:mark.at])  # the line up to the move, taken now
-        level = self.settings.difficulty
-        if base is not None and not base.dealt and base.at > len(done):
-            return  # made before a prepared table's start: nothing to rebuild it from
+    # ---------------------------------------------------------------- for the table's coach
 
-        # Asked now, before the pondering of the position is let go: the judgement
-        # takes the pondered race over. Only the wait for its answer is in the thread.
-        asked = None if remote is None else remote.ask(
-            request(game, done, made, level, None if base is None else base.pair), stop)
+    def run_thinking(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Think away from the loop as the computers do: `done` only if nothing took
+        the table on meanwhile (a move, a take-back, a pause)."""
+        self._run_thinking(decide, done)
 
-        def judge() -> Judgement | None:
-            nonlocal view, legal
-            if remote is not None:
-                answer = None if asked is None else remote.answer(asked)
-                return answer if isinstance(answer, Judgement) else None
-            if view is None:  # the view before the move was not kept: rebuild it here
-                try:
-                    before = line_position(game.rules, game.seats, game.seed, done, base)
-                except OffTheLine:
-                    return None  # not a position of this line: no note
-                decision = next_decision(before)
-                if decision is None:
-                    return None
-                view, legal = before.view(HUMAN), decision.actions
-            verdict = coach.judge(view, legal, made, stop=stop.is_set)
-            return None if verdict is None else Judgement.of(verdict)
-
-        def judged(verdict: Judgement | None) -> None:
-            self._weighing.discard(stop)
-            if stop.is_set() or verdict is None:
-                return
-            last = self.mark is mark  # still the last decision: it may be taken back
-            if last:
-                self.mark = mark.with_(judged=True)
-            if verdict.costly:
-                words = self.words
-                note = note_words(verdict, words.card, words.colour,
-                                  [self.name(s) for s in range(self.game.seats)])
-                self.table_log.note(note)
-                if last:
-                    self.note = note + " T: take it back."
-            self._save()
-            self.host.changed()
-
-        self.host.weigh(judge, judged)
-
-    @property
-    def weighing(self) -> bool:
-        """True while the coach is judging a move of the player's (tests wait on it)."""
-        return bool(self._weighing)
-
-    def _stop_weighing(self) -> None:
-        for stop in self._weighing:
-            stop.set()
-        self._weighing.clear()
-        if self.remote is not None:
-            self.remote.wake()  # the child drops what it was judging for them
-
-    # ---------------------------------------------------------------- pondering
-
-    def _turn_request(self, least: int = 2) -> dict[str, Any] | None:
-        """The coach's request for the race of the player's turn now (None: not a turn of
-        theirs with `least` options, or a position the coach cannot rebuild)."""
-        decision = next_decision(self.game)
-        if decision is None or decision.seat != HUMAN \
-                or decision.kind is not DecisionKind.TURN or len(decision.actions) < least:
-            return None
-        base = self._base if self._base is not None else base_of(self.game, self._dealt)
-        done = tuple(self.game.actions)
-        if not base.dealt and base.at > len(done):
-            return None
-        return request(self.game, done, None, self.settings.difficulty, base.pair)
-
-    def _ponder(self) -> None:
-        """With the coach on, its process starts the race of the player's turn as the
-        turn arrives, while the player thinks: the hint is then ready at once, and the
-        move's judgement starts from it. A race for a position that is gone is let go."""
-        remote = self.remote
-        data = self._turn_request() if remote is not None and self.settings.coach else None
-        if data is not None:
-            data["ponder"] = True  # once the race is run, the likely moves' tests
-        if self._pondering is not None and self._pondering[0] == data:
-            return  # the same turn, still pondered
-        self._stop_pondering()
-        if data is not None and remote is not None:
-            asked = remote.ponder(data)
-            if asked is not None:
-                self._pondering = (data, asked)
-
-    def _stop_pondering(self) -> None:
-        if self._pondering is not None and self.remote is not None:
-            self.remote.cancel(self._pondering[1])
-        self._pondering = None
-
-    def _hint_from(self, remote: RemoteCoach, done: Callable[[Advice | None], None]) -> None:
-        """The hint from the coach's process: the pondered race's advice (at once when it
-        has ended), else the race run now; `done` gets None if the process cannot say."""
-        data = self._turn_request(least=1)
-        if data is None:
-            done(None)
-            return
-        self._run_thinking(lambda: remote.advise(data), done)
+    def coach_spoke(self) -> None:
+        """A judgement came back: save its note (or the mark now judged) and redraw."""
+        self._save()
+        self.host.changed()
 
     # ---------------------------------------------------------------- the loop
 
     def start(self) -> None:
-        mark = self.mark
-        if mark is not None and not mark.judged and self.settings.coach \
-                and mark.at < len(self.game.actions):
-            self._weigh(mark, self.game.actions[mark.at][1], None, ())
+        self.tutor.resume()
         self.advance()
 
     def stop(self) -> None:
@@ -620,8 +284,7 @@ class GameController:
         self.window.cancel()
         self.turn_timer.cancel()
         self._thinking = None
-        self._stop_weighing()
-        self._stop_pondering()
+        self.tutor.stop()
 
     def pause(self) -> None:
         """Hold everything while something covers the table; the turn timer keeps its time."""
@@ -648,7 +311,7 @@ class GameController:
         self._save()
         if not self.paused:
             self._plan()
-            self._ponder()
+            self.tutor.ponder()
         self.host.changed()
 
     def _plan(self) -> None:
@@ -877,7 +540,7 @@ class GameController:
             why = reason(self.game.view(seat), action, self.words.colour)
         start = len(self.game.history)
         if seat == HUMAN and action is TIMEOUT:
-            self.mark = self.note = None  # the clock decided: nothing to take back
+            self.tutor.forget()  # the clock decided: nothing to take back
         forgot = self.game.vulnerable
         self.game.step(action, seat)
         if self.game.vulnerable not in (None, HUMAN, forgot):
@@ -896,10 +559,7 @@ class GameController:
                  if k not in ("tutor", "note", "selected")}
         if self.selected is not None:
             extra["selected"] = self.selected
-        if self.mark is not None:
-            extra["tutor"] = self.mark.as_json(self.table_log.logged)
-            if self.note:
-                extra["note"] = self.note
+        extra.update(self.tutor.saved(self.table_log.logged))
         self.meta = self.meta.with_(
             settings=self.settings,
             rngs=(None, *(rng_state(r) if r else None for r in self.rngs[1:])),

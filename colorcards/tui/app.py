@@ -191,22 +191,25 @@ class ColorCardsApp(App):
         self.call_later(screen.lay_out_ahead, self, self.size.width)
 
     def review_in_background(self) -> None:
-        """Review the games not yet reviewed, in a process of its own (nothing if that
-        is already going on); quitting stops it, the next start resumes it."""
+        """Review the games not yet reviewed, in the coach's process after anything the
+        table asks of it (nothing if that is already going on); quitting stops it, the
+        next start resumes it."""
         if not self.BACKGROUND_REVIEWS:
             return
         if self.reviews is None:
             from ..replay.background import BackgroundReviews
             from ..store.exercises import Keeper
 
-            self.reviews = BackgroundReviews(self.store, budget=self.REVIEW_BUDGET,
+            self.reviews = BackgroundReviews(self.store, self.remote_coach,
+                                             budget=self.REVIEW_BUDGET,
                                              exercises=Keeper(self.store))
         self.reviews.start()
 
     @property
     def remote_coach(self) -> RemoteCoach:
-        """The tutor's judgements, in a process of their own (made at the first table,
-        which imports the coach anyway; the process starts at the first judgement)."""
+        """The coach's one process (replay/service.py): the hint, the tutor's notes, the
+        pondering and every review, the app's included (made when first wanted; the
+        process starts at the first request)."""
         if self._remote_coach is None:
             from ..coach.remote import RemoteCoach
 

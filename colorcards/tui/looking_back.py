@@ -23,6 +23,7 @@ from ..settings import GameSettings
 from .screens.go import Go
 
 if TYPE_CHECKING:
+    from ..coach.remote import RemoteCoach
     from ..store import Store
 
 Back = Callable[[], None]
@@ -37,6 +38,11 @@ class Host(Protocol):
     settings: GameSettings
 
     REVIEW_BUDGET: dict[str, Any] | None
+
+    @property
+    def remote_coach(self) -> RemoteCoach:
+        """The coach's process, where the Review screen's review is weighed."""
+        ...
 
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
 
@@ -155,7 +161,7 @@ def open_review(app: Host, kept: KeptGame, back: Back) -> None:
         else:
             open_replay(app, kept, back=lambda: open_review(app, kept, back), start=what[1])
 
-    reviewer = Reviewer(budget=app.REVIEW_BUDGET)
+    reviewer = Reviewer(app.remote_coach, budget=app.REVIEW_BUDGET)
     app.push_screen(ReviewScreen(kept, kept_review(app, kept), keep, reviewer), chosen)
 
 

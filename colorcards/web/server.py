@@ -36,7 +36,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from . import (
+from .addresses import (
     DEFAULT_PORT,
     IN_USE_STATUS,
     LOOPBACK,

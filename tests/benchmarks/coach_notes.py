@@ -6,7 +6,7 @@
    (four seats, Color Cards, Normal, fast speed, a key 0.25 s after each of the player's
    turns), and each judgement the table asks for is noted with the moment it was asked.
    Nothing answers them: when the table asks does not depend on the answers.
-2. **Judged**: each of those judgements is made alone (`coach.remote.judge`) and timed in
+2. **Judged**: each of those judgements is made alone (`coach.desk.judge`) and timed in
    this thread's processor time, which a busy machine does not stretch; whether it was
    costly (a note) is kept.
 3. **Replayed**: each game's judgements go through one processor, as the coach's child
@@ -60,7 +60,7 @@ def asked(seeds: Sequence[int]) -> dict[int, list[tuple[float, dict]]]:
 
 
 def judged(games: dict[int, list[tuple[float, dict]]]) -> dict[int, list[Job]]:
-    from colorcards.coach.remote import judge
+    from colorcards.coach.desk import judge
 
     timed = {}
     for seed, requests in games.items():
@@ -85,7 +85,7 @@ def one_at_a_time(jobs: Sequence[Job]) -> list[float]:
 
 
 def in_turns(jobs: Sequence[Job], quantum: float = QUANTUM) -> list[float]:
-    """The same, in turns as `coach.remote.Desk` works (the least served first)."""
+    """The same, in turns as `coach.desk.Desk` works (the least served first)."""
     spent = [0.0] * len(jobs)
     answered = [0.0] * len(jobs)
     now, arrived, active = 0.0, 0, []

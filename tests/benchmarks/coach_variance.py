@@ -43,9 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from coach_ponder import LEVEL, turns
 
-from colorcards.coach.playout import first_out
+from colorcards.coach.playout import PLY_LIMIT, first_out
 from colorcards.coach.remote import position
-from colorcards.coach.weigh import PLY_LIMIT, Coach, pairing, view_seed
+from colorcards.coach.weigh import Coach, pairing, view_seed
 from colorcards.engine import (
     CALL,
     Play,

@@ -1,10 +1,10 @@
 """Review: the coach's verdict on a kept game, and its costly moments in words.
 
-The weighing (`replay.review`) runs in the reviewer's process (`replay/background.py`,
-the one the background reviews use), never in the app's: a thread worker only reads its
-answers, so the screen keeps answering keys. A progress bar moves after each decision
-weighed, and Escape leaves at any time (the reviewer's process is ended; every decision
-it weighed was handed back). What was weighed is handed to `keep` (the store keeps it
+The weighing (`replay.review`) runs in the coach's process (`replay/service.py`, the
+app's one child: the table's, the background reviews'), never in the app's: a thread
+worker only reads its answers, so the screen keeps answering keys. A progress bar moves
+after each decision weighed, and Escape leaves at any time (the review is dropped; every
+decision weighed was handed back). What was weighed is handed to `keep` (the store keeps it
 with the game), finished or not: a finished review is shown at once the next time, one
 left half-way resumes where it stopped. Enter (or T) on a moment returns ('try', index):
 try it again as an exercise before the answer is read; R returns ('replay', frame) to
@@ -77,7 +77,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
                  reviewer: Reviewer | None = None) -> None:
         super().__init__()
         self.reviewer = reviewer or Reviewer()
-        """Where the game is weighed (the reviewer's process)."""
+        """Where the game is weighed (the coach's process)."""
         self.kept = kept
         """The game reviewed."""
         self.result = kept_review

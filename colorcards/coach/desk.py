@@ -1,0 +1,355 @@
+"""The coach's process at work: the table's requests judged in turns, and the loop that
+reads the app's messages (`serve`). The app's side, the protocol and its messages' types
+are remote.py's; the program of the process is replay/service.py.
+
+The child works on every judgement asked of it in turns, a slice of its processor time
+at a time (`QUANTUM`), always on the one that has had the least so far (`Desk`), and
+shares a position's race among every request about it (`Coaching`); see remote.py's
+docstring for why.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+
+from ..engine import Action, View, action_from_json, next_decision
+from .remote import Judgement, position
+
+if TYPE_CHECKING:
+    from .pool import Pool
+    from .weigh import Advice, Coach
+
+QUANTUM = 0.05
+"""Processor seconds the child gives one judgement before it looks again at what came
+in and at which judgement has had the least."""
+
+
+def judging(data: dict[str, Any],
+            pool: Pool | None = None) -> Generator[None, None, Judgement | None]:
+    """The coach's judgement of the request's move, a deal a step (None: not the
+    player's decision), its deals played out over `pool` when one is given."""
+    from .weigh import Coach  # the table's process never needs it: only the child does
+
+    game = position(data)
+    decision = next_decision(game)
+    if decision is None or decision.seat != 0:
+        return None
+    made = action_from_json(data["made"])
+    coach = Coach(data["level"], pool=pool)
+    verdict = yield from coach.judging(game.view(0), decision.actions, made)
+    return Judgement.of(verdict)
+
+
+def judge(data: dict[str, Any], pool: Pool | None = None) -> Judgement | None:
+    """The coach's judgement of the request's move, made here at once."""
+    from .weigh import finish
+
+    return finish(judging(data, pool))
+
+
+def key(data: dict[str, Any]) -> str:
+    """The position a request is about (whatever the move made, pondered or not)."""
+    return json.dumps({k: v for k, v in data.items() if k not in ("made", "ponder")},
+                      sort_keys=True)
+
+
+S = TypeVar("S")
+
+
+class _Shared(Generic[S]):
+    """Work shared by the requests that want it (a position's race, a move's test): each
+    step of any of them plays it on; its value, once found, is kept. Dropped as soon as
+    no request wants it before its end."""
+
+    def __init__(self, steps: Generator[None, None, S]) -> None:
+        self.steps = steps
+        self.value: S | None = None
+        self.done = False
+        self.wanted = 0
+
+    def follow(self) -> Generator[None, None, S]:
+        while not self.done:
+            try:
+                next(self.steps)
+            except StopIteration as end:
+                self.value, self.done = end.value, True
+                break
+            yield
+        return cast(S, self.value)
+
+    def release(self) -> bool:
+        """One request less wants it; True if that drops it (unfinished, unwanted)."""
+        self.wanted -= 1
+        if not self.done and self.wanted == 0:
+            self.steps.close()
+            return True
+        return False
+
+
+class Coaching:
+    """What the child makes of a request: a judgement of the move made, or the advice for
+    the position (a request without `made`), both from the position's race, run once.
+
+    A race is started by the first request about its position and shared by every
+    request about it that comes before it ends (the pondering, the hint, the move made);
+    a race no request wants any more is dropped, and the last `KEEP` advices are kept.
+    A pondering request (`"ponder": true`) goes on once its race is run: it tests the
+    options outside the close ones, the likeliest first (the best in the race), against
+    the coach's choice, as the judgement of each would; the move made takes its test
+    over where it was, so that only what is left of it stands between move and note."""
+
+    KEEP = 8
+
+    def __init__(self, pool: Pool | None = None) -> None:
+        self.pool = pool
+        self.races: dict[str, _Shared[Advice]] = {}
+        """Races run or under way, by position (the oldest first)."""
+        self.tests: dict[tuple[str, str], _Shared[tuple[float, float, int]]] = {}
+        """Tests run or under way, by position and pairing."""
+        self.races_run = 0
+        """Races started (a measure for the tests and the benchmarks)."""
+        self.tests_run = 0
+        """Tests started."""
+
+    def make(self, data: dict[str, Any]) -> Generator[None, None, Judgement | Advice | None]:
+        """The request's work, what it shares found or started now (before the next
+        message: the table drops the pondering as it sends the move made)."""
+        from .weigh import Coach
+
+        game = position(data)
+        decision = next_decision(game)
+        if decision is None or decision.seat != 0:
+            return self._nothing()
+        coach = Coach(data["level"], pool=self.pool)
+        view, legal = game.view(0), decision.actions
+        where = key(data)
+        race = self.races.get(where)
+        if race is None:
+            race = self.races[where] = _Shared(coach.advising(view, legal))
+            self.races_run += 1
+            self._forget()
+        race.wanted += 1
+        made = action_from_json(data["made"]) if data.get("made") is not None else None
+        test = None
+        if made is not None and race.done and race.value is not None:
+            test = self._test(where, coach, view, legal, made, race.value)
+        work = self._work(where, race, coach, view, legal, made, test,
+                          bool(data.get("ponder")))
+        next(work)  # started: closed from now on (dropped), it lets go what it shares
+        return work
+
+    @staticmethod
+    def _nothing() -> Generator[None, None, None]:
+        return None
+        yield  # a generator that ends at once
+
+    def _test(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+              made: Action, advice: Advice) -> _Shared[tuple[float, float, int]] | None:
+        """The shared test of `made` in this position (found or started, and wanted once
+        more); None when the move needs no test (among the close ones) or the race would
+        have to be run again with it."""
+        from .weigh import pairing
+
+        if made not in advice.options:
+            return None
+        pair = pairing(view, legal, made, advice)
+        if pair is None:
+            return None
+        best, calls = pair
+        which = (where, json.dumps([best.as_json(), made.as_json(), list(calls)]))
+        test = self.tests.get(which)
+        if test is None:
+            test = self.tests[which] = _Shared(coach.testing(view, best, made, calls))
+            self.tests_run += 1
+        test.wanted += 1
+        return test
+
+    def _let_go(self, where: str, test: _Shared[tuple[float, float, int]]) -> None:
+        if test.release():
+            for which, found in list(self.tests.items()):
+                if found is test:
+                    del self.tests[which]
+
+    def _work(self, where: str, race: _Shared[Advice], coach: Coach, view: View,
+              legal: Sequence[Action], made: Action | None,
+              test: _Shared[tuple[float, float, int]] | None, ponder: bool
+              ) -> Generator[None, None, Judgement | Advice | None]:
+        try:
+            try:
+                yield
+                advice = yield from race.follow()
+            finally:
+                if race.release() and self.races.get(where) is race:
+                    del self.races[where]
+            if made is None:
+                if ponder:
+                    yield from self._speculate(where, coach, view, legal, advice)
+                return advice
+            if test is None:
+                test = self._test(where, coach, view, legal, made, advice)
+            verdict = yield from coach.judging(view, legal, made, advice,
+                                               None if test is None else test.follow())
+            return Judgement.of(verdict)
+        finally:
+            if test is not None:
+                self._let_go(where, test)
+
+    def _speculate(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+                   advice: Advice) -> Generator[None, None, None]:
+        """The pondering, once the race is run: each option outside the close ones tested
+        in turn, the best in the race first (the moves a player is likeliest to make)."""
+        likely = sorted((t for t in advice.race if t.action not in advice.close),
+                        key=lambda t: -t.chance)
+        for tally in likely:
+            test = self._test(where, coach, view, legal, tally.action, advice)
+            if test is None:
+                continue
+            try:
+                yield from test.follow()
+            finally:
+                self._let_go(where, test)
+
+    def _forget(self) -> None:
+        """Keep the last `KEEP` races that are run (those under way stay), and the tests
+        of their positions."""
+        run = [k for k, r in self.races.items() if r.done]
+        for old in run[:max(0, len(self.races) - self.KEEP)]:
+            del self.races[old]
+        for which in [w for w in self.tests if w[0] not in self.races]:
+            if self.tests[which].done:
+                del self.tests[which]
+
+
+Judging = Callable[[dict[str, Any]], Generator[None, None, "Judgement | Advice | None"]]
+"""What makes a request's judgement, step by step (`judging`)."""
+
+
+@dataclass
+class _Job:
+    """A judgement in the child: its steps, and the processor time it has had."""
+
+    ident: int
+    steps: Generator[None, None, Judgement | Advice | None]
+    spent: float = 0.0
+
+
+class Desk:
+    """The judgements the child has in hand, worked on in turns: each turn goes to the
+    one that has had the least processor time (the older one on a tie), for `quantum`
+    seconds of it or until a message comes."""
+
+    def __init__(self, make: Judging = judging, clock: Callable[[], float] = time.thread_time,
+                 quantum: float = QUANTUM) -> None:
+        self.make = make
+        self.clock = clock
+        self.quantum = quantum
+        self.jobs: dict[int, _Job] = {}
+
+    def take(self, line: str) -> None:
+        """A message from the table: a request to judge, or one to drop."""
+        try:
+            self.take_message(json.loads(line))
+        except (ValueError, KeyError, TypeError) as exc:
+            print(f"colorcards coach: a message not understood {exc!r}", file=sys.stderr)
+
+    def take_message(self, message: dict[str, Any]) -> None:
+        """`take`, the message read."""
+        ident = int(message["id"])
+        if message.get("cancel"):
+            job = self.jobs.pop(ident, None)
+            if job is not None:
+                job.steps.close()  # what it shares with other requests lets it go
+        else:
+            self.jobs[ident] = _Job(ident, self.make(message["request"]))
+
+    def work(self, quiet: Callable[[], bool]) -> str | None:
+        """One turn of work, ended early once `quiet()` is false (a message came); the
+        answer's line when a judgement ended in it."""
+        job = min(self.jobs.values(), key=lambda j: (j.spent, j.ident))
+        start = self.clock()
+        judgement: Judgement | Advice | None = None
+        try:
+            while True:
+                next(job.steps)
+                if self.clock() - start >= self.quantum or not quiet():
+                    return None
+        except StopIteration as end:
+            judgement = end.value
+        except Exception as exc:  # a request that cannot be judged must not end the child
+            print(f"colorcards coach: {exc!r}", file=sys.stderr)
+        finally:
+            job.spent += self.clock() - start
+        del self.jobs[job.ident]
+        answer = judgement.as_json() if judgement is not None else None
+        return json.dumps({"id": job.ident, "answer": answer}) + "\n"
+
+
+def _read(stream: IO[str], inbox: queue.SimpleQueue[str | None]) -> None:
+    for line in stream:
+        inbox.put(line)
+    inbox.put(None)
+
+
+class Outbox:
+    """The child's messages to the app, one whole line at a time from any thread."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self._lock = threading.Lock()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.write(json.dumps(message, separators=(",", ":")) + "\n")
+
+    def write(self, line: str) -> None:
+        with self._lock:
+            self.stream.write(line)
+            self.stream.flush()
+
+
+class Beside(Protocol):
+    """Work the child does beside the table's (replay/service.py: the reviews)."""
+
+    def take(self, message: dict[str, Any]) -> bool:
+        """Take a message if it is about this work (a cancel is offered to both); True
+        if it is this work's alone."""
+        ...
+
+    def table(self, busy: bool) -> None:
+        """Whether the table has a request in hand: while it has, this work waits."""
+        ...
+
+
+def serve(stdin: IO[str], stdout: IO[str] | Outbox, desk: Desk | None = None,
+          beside: Beside | None = None) -> int:
+    """The child: answer requests until `stdin` closes, the table's in turns (see the
+    module docstring) and the others `beside` them. Its messages are read in a thread,
+    so that a turn of work can end as soon as one comes."""
+    desk = desk or Desk()
+    out = stdout if isinstance(stdout, Outbox) else Outbox(stdout)
+    inbox: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+    threading.Thread(target=_read, args=(stdin, inbox), daemon=True).start()
+    while True:
+        while not desk.jobs or not inbox.empty():  # wait for a message only when idle
+            line = inbox.get()
+            if line is None:
+                return 0
+            try:
+                message = json.loads(line)
+                if beside is None or not beside.take(message):
+                    desk.take_message(message)
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                print(f"colorcards coach: a message not understood {exc!r}", file=sys.stderr)
+            if beside is not None:
+                beside.table(bool(desk.jobs))
+        answer = desk.work(inbox.empty)
+        if answer is not None:
+            out.write(answer)
+            if beside is not None:
+                beside.table(bool(desk.jobs))

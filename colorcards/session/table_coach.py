@@ -1,0 +1,328 @@
+"""The coach at one table: the hint, the pondering of the player's turn, the note on each
+decision of theirs (and its mark, for T), and where positions are rebuilt from.
+
+The controller (controller.py) asks this of it, and nothing else: `marking` and `marked`
+around the player's move, `hint`, `ponder` as the table moves on, `turn_on`/`turn_off`
+from the pause menu, `position_before` for a take-back, `resume` and `stop` as the table
+sits down and goes, `saved` for the save. Everything is weighed in the coach's process
+(`coach/remote.py`) when the table has one; a host without one (the controller's own
+tests) weighs in its thread instead. What a judgement says comes back to the table
+through `CoachedTable.coach_spoke`, on the table's loop.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..coach import Advice, Coach
+from ..coach.remote import Asked, Judgement, RemoteCoach, request
+from ..engine import CALL, Action, Card, DecisionKind, Game, View, next_decision
+from ..settings import GameSettings
+from .clocks import Timer
+from .seating import HUMAN
+from .table_log import TableLog
+from .tutor import Base, Mark, OffTheLine, base_of, line_position, note_words
+from .tutor import position_before as replayed_before
+from .wording import Words
+
+
+class CoachHost(Protocol):
+    """What the coach needs of the host the table is played at."""
+
+    def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer: ...
+
+    def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run `judge` away from the event loop; then `done(result)` on the loop."""
+
+
+class CoachedTable(Protocol):
+    """What the coach needs of the table (the controller)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def settings(self) -> GameSettings: ...
+
+    @property
+    def host(self) -> CoachHost: ...
+
+    @property
+    def words(self) -> Words: ...
+
+    @property
+    def table_log(self) -> TableLog: ...
+
+    @property
+    def rngs(self) -> list[random.Random | None]: ...
+
+    @property
+    def arrangement(self) -> list[Card]: ...
+
+
+    def view(self) -> View: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def run_thinking(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Think away from the loop as the computers do; `done` only if still wanted."""
+
+    def coach_spoke(self) -> None:
+        """A judgement came back (a note, or a mark now judged): save and redraw."""
+
+
+@dataclass(frozen=True)
+class Marking:
+    """The player's decision as it is about to be made: its mark, and the view and
+    options to weigh it in (none when it is not weighed)."""
+
+    mark: Mark
+    view: View | None
+    legal: tuple[Action, ...]
+
+
+class TableCoach:
+    """The coach of one table (see the module docstring)."""
+
+    def __init__(self, table: CoachedTable, remote: RemoteCoach | None, *, dealt: bool,
+                 mark: Mark | None, note: str | None) -> None:
+        self.table = table
+        self.coach = Coach(table.settings.difficulty)
+        """The coach behind the hint and the tutor (the review's judge), for a host
+        without the coach's process."""
+        self.remote: RemoteCoach | None = remote
+        """The coach's own process, when the table has one: everything is weighed there,
+        off the table's interpreter (else in the host's thread)."""
+        self.mark = mark
+        """The player's last decision, while it may be taken back (with the coach on)."""
+        self.note = note if mark else None
+        """The coach's note on that decision, while it is the last one."""
+        self.dealt = dealt
+        """The match began with a deal from its seed (not at a prepared position)."""
+        self.base: Base | None = base_of(table.game, dealt) if table.settings.coach else None
+        """The game as the table sat down at it, on the line being played: what a
+        take-back and the coach rebuild positions from (past it), else the deal."""
+        self.pondering: tuple[dict[str, Any], Asked] | None = None
+        """The race of the player's turn the coach's process runs while they think (the
+        request, and its ask), until the position is gone."""
+        self._weighing: set[threading.Event] = set()
+        """Each judgement still running, by the event that stops it (the table goes, the
+        move is taken back). A judgement outlives the player's next move: its note is
+        still given, only the move can no longer be taken back."""
+
+    @property
+    def on(self) -> bool:
+        return self.table.settings.coach
+
+    @property
+    def weighing(self) -> bool:
+        """True while the coach is judging a move of the player's (tests wait on it)."""
+        return bool(self._weighing)
+
+    # ---------------------------------------------------------------- the player's move
+
+    def marking(self, action: Action) -> Marking | None:
+        """Before the player's `action` is applied, with the coach on: the mark T takes
+        back to, and what to weigh it in if it is a turn of their own with a choice (a
+        call of Last Card is no decision: the card played after it is weighed)."""
+        if not self.on or action is CALL:
+            return None
+        table = self.table
+        decision = next_decision(table.game)
+        weighed = (decision is not None and decision.seat == HUMAN
+                   and decision.kind is DecisionKind.TURN and len(decision.actions) > 1)
+        mark = Mark.take(len(table.game.actions), table.rngs, table.arrangement,
+                         table.table_log.logged, tuple(table.table_log.rounds), weighed)
+        if weighed and decision is not None:
+            return Marking(mark, table.view(), decision.actions)
+        return Marking(mark, None, ())
+
+    def marked(self, marking: Marking | None, made: Action) -> None:
+        """After the player's move: it is the one T takes back, weighed if it is to be;
+        the race pondered on the position is let go (the judgement took it over)."""
+        if marking is not None:
+            self.mark, self.note = marking.mark, None
+            if marking.mark.weighed:
+                self._weigh(marking.mark, made, marking.view, marking.legal)
+        self._stop_pondering()
+
+    def forget(self) -> None:
+        """No move of the player's to take back (a round over, the clock decided)."""
+        self.mark = self.note = None
+
+    # ---------------------------------------------------------------- the hint
+
+    def hint(self, done: Callable[[Advice | None], None]) -> None:
+        """Ask the coach (the same judge as the review) what to do in the human's seat,
+        in its own process (from the race pondered on the turn, when there is one);
+        `done` gets its advice, or None if the coach could not say."""
+        table = self.table
+        decision = next_decision(table.game)
+        if decision is None or decision.seat != HUMAN or decision.kind is not DecisionKind.TURN:
+            return
+        remote = self.remote
+        if remote is not None:
+            data = self._turn_request(least=1)
+            if data is None:
+                done(None)
+                return
+            table.run_thinking(lambda: remote.advise(data), done)
+            return
+        view = table.view()  # a host without the coach's process (tests): judged here
+        coach = self.coach
+
+        def decide() -> Advice:
+            return coach.advise(view, decision.actions)
+
+        table.run_thinking(decide, done)
+
+    # ---------------------------------------------------------------- on and off
+
+    def turn_on(self) -> None:
+        if self.base is None:
+            self.base = base_of(self.table.game, self.dealt)
+
+    def turn_off(self) -> None:
+        """Forget the move that could be taken back; drop what is being weighed."""
+        self.stop()
+        self.mark = self.note = None
+
+    # ---------------------------------------------------------------- take-back
+
+    def position_before(self, mark: Mark) -> Game:
+        """The game as it stood before the marked decision, with the same hidden cards
+        and deck order (OffTheLine if it cannot be rebuilt); what is being weighed or
+        pondered is dropped, and the base moves to that position if the line from the
+        table's start is gone (a base must stay on the line being played)."""
+        before = replayed_before(self.table.game, mark.at, self.base)
+        self.stop()
+        if self.base is not None and mark.at < self.base.at:
+            self.base = base_of(before, self.dealt)
+        self.mark = self.note = None
+        return before
+
+    # ---------------------------------------------------------------- sitting and going
+
+    def resume(self) -> None:
+        """As the table sits down: weigh the last decision if its judgement never came
+        (the game was left before it did)."""
+        mark, game = self.mark, self.table.game
+        if mark is not None and not mark.judged and self.on and mark.at < len(game.actions):
+            self._weigh(mark, game.actions[mark.at][1], None, ())
+
+    def stop(self) -> None:
+        """Drop every judgement under way and the pondering (the table goes, a move is
+        taken back, the coach is turned off)."""
+        for stop in self._weighing:
+            stop.set()
+        self._weighing.clear()
+        if self.remote is not None:
+            self.remote.wake()  # the child drops what it was judging for them
+        self._stop_pondering()
+
+    def saved(self, logged: int) -> dict[str, Any]:
+        """What the save keeps of the coach: the mark (T after Continue) and its note."""
+        if self.mark is None:
+            return {}
+        extra: dict[str, Any] = {"tutor": self.mark.as_json(logged)}
+        if self.note:
+            extra["note"] = self.note
+        return extra
+
+    # ---------------------------------------------------------------- judging
+
+    def _weigh(self, mark: Mark, made: Action, view: View | None,
+               legal: tuple[Action, ...]) -> None:
+        """The coach judges `made` in the host's thread (from the position replayed, when
+        the view before it was not kept: after Continue); a costly move gets a note."""
+        table = self.table
+        stop = threading.Event()
+        self._weighing.add(stop)
+        coach, remote = self.coach, self.remote
+        game = table.game
+        base = self.base
+        done = tuple(game.actions[:mark.at])  # the line up to the move, taken now
+        level = table.settings.difficulty
+        if base is not None and not base.dealt and base.at > len(done):
+            return  # made before a prepared table's start: nothing to rebuild it from
+
+        # Asked now, before the pondering of the position is let go: the judgement
+        # takes the pondered race over. Only the wait for its answer is in the thread.
+        asked = None if remote is None else remote.ask(
+            request(game, done, made, level, None if base is None else base.pair), stop)
+
+        def judge() -> Judgement | None:
+            nonlocal view, legal
+            if remote is not None:
+                answer = None if asked is None else remote.answer(asked)
+                return answer if isinstance(answer, Judgement) else None
+            if view is None:  # the view before the move was not kept: rebuild it here
+                try:
+                    before = line_position(game.rules, game.seats, game.seed, done, base)
+                except OffTheLine:
+                    return None  # not a position of this line: no note
+                decision = next_decision(before)
+                if decision is None:
+                    return None
+                view, legal = before.view(HUMAN), decision.actions
+            verdict = coach.judge(view, legal, made, stop=stop.is_set)
+            return None if verdict is None else Judgement.of(verdict)
+
+        def judged(verdict: Judgement | None) -> None:
+            self._weighing.discard(stop)
+            if stop.is_set() or verdict is None:
+                return
+            last = self.mark is mark  # still the last decision: it may be taken back
+            if last:
+                self.mark = mark.with_(judged=True)
+            if verdict.costly:
+                words = table.words
+                note = note_words(verdict, words.card, words.colour,
+                                  [table.name(s) for s in range(table.game.seats)])
+                table.table_log.note(note)
+                if last:
+                    self.note = note + " T: take it back."
+            table.coach_spoke()
+
+        table.host.weigh(judge, judged)
+
+    # ---------------------------------------------------------------- pondering
+
+    def _turn_request(self, least: int = 2) -> dict[str, Any] | None:
+        """The coach's request for the race of the player's turn now (None: not a turn of
+        theirs with `least` options, or a position the coach cannot rebuild)."""
+        game = self.table.game
+        decision = next_decision(game)
+        if decision is None or decision.seat != HUMAN \
+                or decision.kind is not DecisionKind.TURN or len(decision.actions) < least:
+            return None
+        base = self.base if self.base is not None else base_of(game, self.dealt)
+        done = tuple(game.actions)
+        if not base.dealt and base.at > len(done):
+            return None
+        return request(game, done, None, self.table.settings.difficulty, base.pair)
+
+    def ponder(self) -> None:
+        """With the coach on, its process starts the race of the player's turn as the
+        turn arrives, while the player thinks: the hint is then ready at once, and the
+        move's judgement starts from it. A race for a position that is gone is let go."""
+        remote = self.remote
+        data = self._turn_request() if remote is not None and self.on else None
+        if data is not None:
+            data["ponder"] = True  # once the race is run, the likely moves' tests
+        if self.pondering is not None and self.pondering[0] == data:
+            return  # the same turn, still pondered
+        self._stop_pondering()
+        if data is not None and remote is not None:
+            asked = remote.ponder(data)
+            if asked is not None:
+                self.pondering = (data, asked)
+
+    def _stop_pondering(self) -> None:
+        if self.pondering is not None and self.remote is not None:
+            self.remote.cancel(self.pondering[1])
+        self.pondering = None

@@ -1,0 +1,146 @@
+"""The coach's one process (replay/service.py): the hint, the note and the reviews are
+answered by the same child, with the answers they give alone, and the table's requests
+come before a background review."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from colorcards.coach import Coach
+from colorcards.coach.desk import judge
+from colorcards.coach.remote import RemoteCoach, request
+from colorcards.engine import parse_card, play
+from colorcards.replay.background import Reviewer
+from colorcards.replay.review import Review, review
+from colorcards.replay.service import BACKGROUND, Reviews
+from colorcards.session.tutor import base_of
+from test_coach_pool import positions
+from test_replay_snapshots import scripted_game
+
+SMALL = {"choose_deals": 32, "choose_playouts": 160, "looks": [32, 64]}
+"""A review's coach on a small budget: a decision in a few hundredths of a second."""
+
+
+def test_one_process_answers_the_hint_the_note_and_a_review():
+    game, legal, made = positions()[0]
+    asked = request(game, [], made, "hard", base_of(game).pair)
+    remote = RemoteCoach()
+    try:
+        note = remote.judge(asked)
+        child = remote._child
+        assert child is not None
+        hint = remote.advise(request(game, [], None, "hard", base_of(game).pair))
+        steps: list[dict] = []
+        kept = scripted_game()
+        assert Reviewer(remote, SMALL).review(kept, None, steps.append)
+        assert remote._child is child and child.poll() is None  # the same process
+    finally:
+        remote.close()
+    assert note == judge(asked) and note is not None and note.costly
+    assert hint == Coach("hard").advise(game.view(0), legal)
+    alone = review(kept, coach=Coach(kept.difficulty, **SMALL))
+    assert Review.from_json(steps[-1]) == alone and alone.complete
+    assert [len(s["moments"]) for s in steps] == list(range(1, len(alone.moments) + 1))
+
+
+def _until(predicate, seconds: float = 30.0) -> None:
+    end = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.002)
+
+
+def test_a_review_waits_while_work_before_it_is_in_hand():
+    """In the child's own scheduling (`Reviews`, `Turns`): each review asks `stop()` at
+    every deal; a background review takes no step while the table has a request in hand
+    or the Review screen's review runs, the Review screen's none while the table has,
+    and a cancelled review's `stop()` says so at once."""
+    steps = {"screen": 0, "background": 0}
+    sent: list[dict] = []
+
+    def counting(request, stop, send) -> bool:
+        while not stop():
+            steps[request["name"]] += 1
+            time.sleep(0.001)
+        return False
+
+    reviews = Reviews(sent.append, counting)
+    assert reviews.take({"id": 1, "review": {"name": "background"}, "background": True})
+    _until(lambda: steps["background"] > 5)
+
+    def still(name: str) -> bool:
+        time.sleep(0.02)  # the step under way ends
+        before = steps[name]
+        time.sleep(0.2)
+        return steps[name] == before
+
+    reviews.table(True)
+    assert still("background")
+    reviews.table(False)
+    _until(lambda: steps["background"] > 20)
+    assert reviews.take({"id": 2, "review": {"name": "screen"}})
+    _until(lambda: steps["screen"] > 5)
+    assert still("background")
+    reviews.table(True)
+    assert still("screen") and still("background")
+    reviews.table(False)
+    assert not reviews.take({"id": 7, "cancel": True})  # not a review's: the table's
+    assert reviews.take({"id": 2, "cancel": True})
+    _until(lambda: {"id": 2, "answer": {"complete": False}} in sent)
+    at = steps["background"]
+    _until(lambda: steps["background"] > at + 5)  # its turn again
+    assert reviews.take({"id": 1, "cancel": True})
+    _until(lambda: {"id": 1, "answer": {"complete": False}} in sent)
+    assert not reviews.turns.ahead(BACKGROUND + 1)
+
+
+def test_the_note_comes_while_a_background_review_is_under_way():
+    """A background review under way in the app's coach process, then the note on a
+    costly move (the full coach): the note is answered while the review is still under
+    way, and the review then goes on to its end."""
+    game, _, made = positions()[0]
+    remote = RemoteCoach()
+    came: list[float] = []
+    reviewer = Reviewer(remote, SMALL, background=True)
+    done: list[bool] = []
+    worker = threading.Thread(target=lambda: done.append(
+        reviewer.review(scripted_game(), None, lambda step: came.append(time.monotonic()))))
+    try:
+        worker.start()
+        deadline = time.monotonic() + 120
+        while not came and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert came, "the review never began"
+        note = remote.judge(request(game, [], made, "hard", base_of(game).pair))
+        answered = time.monotonic()
+        assert note is not None and note.costly
+        assert not done, "the review ended before the note was asked: nothing was tested"
+        worker.join(300)
+        assert done == [True]
+        assert any(t > answered for t in came)  # it went on after the note
+    finally:
+        reviewer.cancel()
+        remote.close()
+
+
+def test_a_review_dropped_ends_and_the_process_goes_on():
+    """Cancelling a review answers its wait at once; the same child then answers the
+    table (nothing of the review stands in its way)."""
+    remote = RemoteCoach()
+    reviewer = Reviewer(remote, None, background=True)  # the full coach: minutes of work
+    came = threading.Event()
+    result: list[bool] = []
+    worker = threading.Thread(target=lambda: result.append(
+        reviewer.review(scripted_game(), None, lambda step: came.set())))
+    try:
+        worker.start()
+        assert came.wait(120)
+        reviewer.cancel()
+        worker.join(10)
+        assert result == [False]
+        duel = positions()[0][0]
+        hint = remote.advise(request(duel, [], None, "hard", base_of(duel).pair))
+        assert hint is not None and play(parse_card("R+2")) in hint.close
+    finally:
+        remote.close()
