@@ -362,3 +362,32 @@ def test_a_finished_record_keeps_practice_but_not_the_take_back(tmp_path):
     with contextlib.closing(sqlite3.connect(store.path)) as db:
         meta = json.loads(db.execute("SELECT meta FROM records").fetchone()[0])
     assert meta["practice"] is True and "tutor" not in meta and "note" not in meta
+
+
+def test_the_table_says_the_coach_is_still_weighing_until_the_note_comes():
+    """A judgement not back by the player's next turn: the status line keeps the prompt
+    and says the coach is still weighing the last move; the note, once it comes, takes
+    that place (and T can still take the move back)."""
+    from colorcards.session.prompts import STILL_WEIGHING, status
+
+    class Holding(ManualHost):
+        held: list = []
+
+        def weigh(self, judge, done) -> None:
+            self.held.append((judge, done))  # the coach has not answered yet
+
+    host = Holding()
+    host.held = []
+    ctl = controller(duel(), host)
+    ctl.start()
+    assert STILL_WEIGHING not in status(ctl, ctl.view(), "classic", False)
+    ctl.act(play(parse_card("R5")))
+    _to_my_turn(ctl, host)
+    said = status(ctl, ctl.view(), "classic", False)
+    assert said.startswith("Your turn") and said.endswith(STILL_WEIGHING)
+    judge, done = host.held.pop()
+    done(judge())
+    said = status(ctl, ctl.view(), "classic", False)
+    assert STILL_WEIGHING not in said
+    assert ctl.note is not None and said.endswith(ctl.note)
+    assert ctl.note.endswith("T: take it back.")

@@ -96,13 +96,20 @@ def _either(cards: set[Card]) -> str:
     return " or ".join(f"a {title}" for title in titles)
 
 
+STILL_WEIGHING = "The coach is still weighing your last move…"
+"""Said on the player's turn while the note on their last move is yet to come: a note
+that comes later is still given (and T still takes that move back until the next)."""
+
+
 def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
     """The status line: the prompt, and the coach's note on the player's last move when
-    there is one. On the player's own turn the prompt comes first: a note in its place
-    hid that it was their turn."""
+    there is one (or, on their turn, that it is still being weighed). On the player's
+    own turn the prompt comes first: a note in its place hid that it was their turn."""
     said = prompt(ctl, view, palette, ascii_only)
     note = ctl.note
     if not note:
+        if view.current == HUMAN and ctl.note_awaited:
+            return f"{said} {STILL_WEIGHING}"
         return said
     if view.current == HUMAN or view.vulnerable == HUMAN:
         return f"{said} {note}"

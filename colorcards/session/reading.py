@@ -220,3 +220,8 @@ class TableReading:
     def weighing(self) -> bool:
         """True while the coach is judging a move of the player's (tests wait on it)."""
         return self.tutor.weighing
+
+    @property
+    def note_awaited(self) -> bool:
+        """The coach is still weighing the player's last decision."""
+        return self.tutor.awaited

@@ -123,6 +123,13 @@ class TableCoach:
         """True while the coach is judging a move of the player's (tests wait on it)."""
         return bool(self._weighing)
 
+    @property
+    def awaited(self) -> bool:
+        """The coach is still weighing the player's last decision (its note, if any, is
+        yet to come): what the status line says while that decision is the last."""
+        mark = self.mark
+        return mark is not None and mark.weighed and not mark.judged and bool(self._weighing)
+
     # ---------------------------------------------------------------- the player's move
 
     def marking(self, action: Action) -> Marking | None:
