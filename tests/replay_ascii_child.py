@@ -74,8 +74,11 @@ async def render(name: str) -> str:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         if name == "review_weighing":  # wait for the first steps of the bar
-            for _ in range(1200):  # the reviewer's process starts, then weighs
-                if "[#" in screen_text(app) or screen.result is not None:
+            # The reviewer's process starts, then weighs. Wait for what is drawn (the
+            # bar, or the review done): `screen.result` is set before the bar is drawn.
+            for _ in range(1200):
+                text = screen_text(app)
+                if "[#" in text or "Of your" in text:
                     break
                 await pilot.pause(0.05)
         return screen_text(app)
