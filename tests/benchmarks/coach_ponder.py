@@ -120,6 +120,7 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
     costly_notes: list[float] = []
     late = 0
     waits: list[tuple[float, threading.Thread]] = []
+    slow: list[str] = []
     warm = remote.advise(games[0][0][0]) if games and games[0] else None  # start-up
     assert warm is not None or not games
     child = remote._child
@@ -137,17 +138,25 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
             if not ponder:
                 time.sleep(max(0.0, arrived + think - time.perf_counter()))
             moved = time.perf_counter()
+            behind = sum(1 for _, w in waits if w.is_alive())
             asked = remote.ask(move)
             if pondering is not None:
                 remote.cancel(pondering)
             assert asked is not None
             deadline = moved + gap + think  # the player's next decision
 
-            def wait(asked=asked, moved=moved, deadline=deadline) -> None:
+            turn = len(waits)
+
+            def wait(asked=asked, moved=moved, deadline=deadline, behind=behind,
+                     turn=turn) -> None:
                 nonlocal late
                 judgement = remote.answer(asked)
                 took = time.perf_counter() - moved
                 notes.append(took)
+                if took > 1:
+                    slow.append(f"turn {turn}: {took:.2f} s, "
+                                f"{'costly' if getattr(judgement, 'costly', False) else 'fine'}"
+                                f", {behind} judgement(s) still running when it was made")
                 if judgement is not None and getattr(judgement, "costly", False):
                     costly_notes.append(took)
                 if time.perf_counter() > deadline:
@@ -162,7 +171,7 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
     cpu = (cpu_of(child.pid) - cpu0) if child is not None else 0.0
     remote.close()
     return {"hints": hints, "notes": notes, "costly": costly_notes, "late": late,
-            "cpu": cpu}
+            "cpu": cpu, "slow": sorted(slow, key=lambda line: int(line.split(":")[0][5:]))}
 
 
 def counts(games: list[list[tuple[dict, dict]]], size: int) -> dict:
@@ -263,6 +272,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=3.0)
     parser.add_argument("--gap", type=float, default=2.4)
     parser.add_argument("--counts-only", action="store_true")
+    parser.add_argument("--live", default="pondered,cold",
+                        help="the live passes to run: pondered, cold or both")
+    parser.add_argument("--slow", action="store_true",
+                        help="list each answer that took over 1 s, and what ran beside it")
     args = parser.parse_args(argv)
     sizes = [int(w) for w in args.workers.split(",")]
     games = turns(args.seed, args.games)
@@ -288,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for size in sizes:
         os.environ[ENVIRONMENT] = str(size)
         for ponder in (True, False):
+            if ("pondered" if ponder else "cold") not in args.live.split(","):
+                continue
             found = live(games, args.think, args.gap, ponder)
             name = "pondered" if ponder else "cold"
             notes, costly = found["notes"], found["costly"]
@@ -299,6 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"(costly) {len(costly)}, 95th pct {percentile(costly, 0.95):.2f} s; "
                   f"after the next decision {found['late']}; the coach's CPU "
                   f"{found['cpu']:.1f} s")
+            if args.slow:
+                for line in found["slow"]:
+                    print(f"    {line}")
     return 0
 
 
