@@ -65,6 +65,23 @@ def test_a_short_judgement_asked_behind_a_long_one_is_answered_first():
     assert steps.count == 530  # every step made once: turns lose no work
 
 
+def test_what_the_player_waits_for_comes_before_the_pondering_of_a_turn():
+    """A long judgement of the last move goes on at full speed when the next turn's
+    pondering arrives (though the pondering has had less time); the pondering has its
+    turn once nothing asked is in hand, and loses no work."""
+    steps = Steps()
+    desk = Desk(steps.make, steps.clock, quantum=10)
+    desk.take(ask(1, {"n": 300, "costly": True}))
+    for _ in range(5):
+        assert desk.work(lambda: True) is None  # 50 steps into the judgement
+    desk.take(ask(2, {"n": 40, "ponder": True}))
+    assert [a["id"] for a in answers_in_turn(desk, until=1)] == [1]
+    assert steps.count == 300  # the judgement ran to its end before any pondering
+    desk.take(ask(3, {"n": 20}))  # the hint, asked while the turn is pondered
+    assert [a["id"] for a in answers_in_turn(desk)] == [3, 2]
+    assert steps.count == 360
+
+
 def test_a_turn_ends_when_a_message_comes():
     steps = Steps()
     desk = Desk(steps.make, steps.clock, quantum=100)

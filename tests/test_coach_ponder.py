@@ -106,6 +106,56 @@ def test_the_pondering_tests_the_likely_moves_and_the_move_made_takes_its_test_o
     assert not any(not t.done for t in coaching.tests.values())
 
 
+def test_a_move_the_pondering_found_costly_is_answered_at_once():
+    """The pondering runs on to the report of an option its test found costly (the
+    chances the note shows): the move made then has nothing left to play."""
+    game = duel()
+    made = play(parse_card("R5"))
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    run_all(desk)
+    assert coaching.reports_run == 1 and all(r.done for r in coaching.reports.values())
+    desk.take(message(2, asked(game, made)))
+    job = desk.jobs[2]
+    line = desk.work(lambda: True)
+    assert line is not None and job.spent < 0.05
+    cold = judge(asked(game, made))
+    assert cold is not None and cold.costly
+    assert Judgement.from_json(json.loads(line)["answer"]) == cold
+    assert coaching.reports_run == 1
+
+
+def test_the_moves_judgement_takes_a_half_run_report_over():
+    """The move made while the pondering reports on it: the judgement goes on from
+    there (no report is started again), with the verdict it gives cold."""
+    game = duel()
+    made = play(parse_card("R5"))
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    while not coaching.reports:
+        assert desk.work(lambda: True) is None
+    desk.work(lambda: True)  # a few deals into the report
+    assert not all(r.done for r in coaching.reports.values())
+    desk.take(message(2, asked(game, made)))
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    came = run_all(desk)
+    assert Judgement.from_json(came[2]) == judge(asked(game, made))
+    assert (coaching.races_run, coaching.tests_run, coaching.reports_run) == (1, 1, 1)
+
+
+def test_a_pondered_report_is_dropped_when_its_position_is_gone():
+    game = duel()
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    while not coaching.reports:
+        desk.work(lambda: True)
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    assert not desk.jobs and not coaching.reports
+
+
 def test_a_pondered_race_is_dropped_when_its_position_is_gone():
     game = dealt()
     coaching = Coaching()

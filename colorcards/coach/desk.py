@@ -102,8 +102,10 @@ class Coaching:
     a race no request wants any more is dropped, and the last `KEEP` advices are kept.
     A pondering request (`"ponder": true`) goes on once its race is run: it tests the
     options outside the close ones, the likeliest first (the best in the race), against
-    the coach's choice, as the judgement of each would; the move made takes its test
-    over where it was, so that only what is left of it stands between move and note."""
+    the coach's choice, as the judgement of each would, and for an option found costly
+    the chances its note shows (the report); the move made takes its test and its report
+    over where they were, so that only what is left of them stands between move and
+    note."""
 
     KEEP = 8
 
@@ -113,10 +115,15 @@ class Coaching:
         """Races run or under way, by position (the oldest first)."""
         self.tests: dict[tuple[str, str], _Shared[tuple[float, float, int]]] = {}
         """Tests run or under way, by position and pairing."""
+        self.reports: dict[tuple[str, str], _Shared[list[list[int | None]]]] = {}
+        """Reports (the chances a costly move's note shows) run or under way, by
+        position and pairing."""
         self.races_run = 0
         """Races started (a measure for the tests and the benchmarks)."""
         self.tests_run = 0
         """Tests started."""
+        self.reports_run = 0
+        """Reports started."""
 
     def make(self, data: dict[str, Any]) -> Generator[None, None, Judgement | Advice | None]:
         """The request's work, what it shares found or started now (before the next
@@ -137,10 +144,13 @@ class Coaching:
             self._forget()
         race.wanted += 1
         made = action_from_json(data["made"]) if data.get("made") is not None else None
-        test = None
+        test = report = None
         if made is not None and race.done and race.value is not None:
             test = self._test(where, coach, view, legal, made, race.value)
-        work = self._work(where, race, coach, view, legal, made, test,
+            paired = self._pairing(where, view, legal, made, race.value)
+            if paired is not None and paired[0] in self.reports:  # pondered: hold it
+                report = self._report(where, coach, view, legal, made, race.value)
+        work = self._work(where, race, coach, view, legal, made, test, report,
                           bool(data.get("ponder")))
         next(work)  # started: closed from now on (dropped), it lets go what it shares
         return work
@@ -150,11 +160,12 @@ class Coaching:
         return None
         yield  # a generator that ends at once
 
-    def _test(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
-              made: Action, advice: Advice) -> _Shared[tuple[float, float, int]] | None:
-        """The shared test of `made` in this position (found or started, and wanted once
-        more); None when the move needs no test (among the close ones) or the race would
-        have to be run again with it."""
+    @staticmethod
+    def _pairing(where: str, view: View, legal: Sequence[Action], made: Action,
+                 advice: Advice) -> tuple[tuple[str, str], Action, tuple[bool, bool]] | None:
+        """How `made` is tested in this position (its key, the move it is tested
+        against, the calls); None when the move needs no test (among the close ones) or
+        the race would have to be run again with it."""
         from .weigh import pairing
 
         if made not in advice.options:
@@ -163,7 +174,16 @@ class Coaching:
         if pair is None:
             return None
         best, calls = pair
-        which = (where, json.dumps([best.as_json(), made.as_json(), list(calls)]))
+        return (where, json.dumps([best.as_json(), made.as_json(), list(calls)])), best, calls
+
+    def _test(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+              made: Action, advice: Advice) -> _Shared[tuple[float, float, int]] | None:
+        """The shared test of `made` in this position (found or started, and wanted once
+        more); None when the move needs no test."""
+        paired = self._pairing(where, view, legal, made, advice)
+        if paired is None:
+            return None
+        which, best, calls = paired
         test = self.tests.get(which)
         if test is None:
             test = self.tests[which] = _Shared(coach.testing(view, best, made, calls))
@@ -171,15 +191,42 @@ class Coaching:
         test.wanted += 1
         return test
 
-    def _let_go(self, where: str, test: _Shared[tuple[float, float, int]]) -> None:
-        if test.release():
-            for which, found in list(self.tests.items()):
-                if found is test:
-                    del self.tests[which]
+    def _report(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+                made: Action, advice: Advice) -> _Shared[list[list[int | None]]] | None:
+        """The shared report of `made` in this position, as `_test` its test."""
+        paired = self._pairing(where, view, legal, made, advice)
+        if paired is None:
+            return None
+        which, best, calls = paired
+        report = self.reports.get(which)
+        if report is None:
+            report = self.reports[which] = _Shared(
+                coach.reporting(view, legal, (best, made), calls))
+            self.reports_run += 1
+        report.wanted += 1
+        return report
+
+    def _let_go(self, where: str, shared: _Shared[Any]) -> None:
+        if shared.release():
+            for kept in (self.tests, self.reports):
+                for which, found in list(kept.items()):
+                    if found is shared:
+                        del kept[which]
+
+    def _reported(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
+                  made: Action, advice: Advice) -> Generator[None, None, list[list[int | None]]]:
+        """The report of `made`, followed from where the pondering left it (or started)."""
+        report = self._report(where, coach, view, legal, made, advice)
+        assert report is not None  # only asked for a move its test found costly
+        try:
+            return (yield from report.follow())
+        finally:
+            self._let_go(where, report)
 
     def _work(self, where: str, race: _Shared[Advice], coach: Coach, view: View,
               legal: Sequence[Action], made: Action | None,
-              test: _Shared[tuple[float, float, int]] | None, ponder: bool
+              test: _Shared[tuple[float, float, int]] | None,
+              report: _Shared[list[list[int | None]]] | None, ponder: bool
               ) -> Generator[None, None, Judgement | Advice | None]:
         try:
             try:
@@ -194,17 +241,23 @@ class Coaching:
                 return advice
             if test is None:
                 test = self._test(where, coach, view, legal, made, advice)
-            verdict = yield from coach.judging(view, legal, made, advice,
-                                               None if test is None else test.follow())
+            reported = None
+            if made in advice.options:  # (else the race is run again with it)
+                def reported() -> Generator[None, None, list[list[int | None]]]:
+                    return self._reported(where, coach, view, legal, made, advice)
+            verdict = yield from coach.judging(
+                view, legal, made, advice, None if test is None else test.follow(), reported)
             return Judgement.of(verdict)
         finally:
-            if test is not None:
-                self._let_go(where, test)
+            for shared in (test, report):
+                if shared is not None:
+                    self._let_go(where, shared)
 
     def _speculate(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
                    advice: Advice) -> Generator[None, None, None]:
         """The pondering, once the race is run: each option outside the close ones tested
-        in turn, the best in the race first (the moves a player is likeliest to make)."""
+        in turn, the best in the race first (the moves a player is likeliest to make),
+        and the report of each found costly."""
         likely = sorted((t for t in advice.race if t.action not in advice.close),
                         key=lambda t: -t.chance)
         for tally in likely:
@@ -212,9 +265,11 @@ class Coaching:
             if test is None:
                 continue
             try:
-                yield from test.follow()
+                mean, se, _ = yield from test.follow()
             finally:
                 self._let_go(where, test)
+            if coach.listed(mean, se):
+                yield from self._reported(where, coach, view, legal, tally.action, advice)
 
     def _forget(self) -> None:
         """Keep the last `KEEP` races that are run (those under way stay), and the tests
@@ -222,9 +277,10 @@ class Coaching:
         run = [k for k, r in self.races.items() if r.done]
         for old in run[:max(0, len(self.races) - self.KEEP)]:
             del self.races[old]
-        for which in [w for w in self.tests if w[0] not in self.races]:
-            if self.tests[which].done:
-                del self.tests[which]
+        for kept in (self.tests, self.reports):
+            for which in [w for w in kept if w[0] not in self.races]:
+                if kept[which].done:
+                    del kept[which]
 
 
 Judging = Callable[[dict[str, Any]], Generator[None, None, "Judgement | Advice | None"]]
@@ -233,17 +289,22 @@ Judging = Callable[[dict[str, Any]], Generator[None, None, "Judgement | Advice |
 
 @dataclass
 class _Job:
-    """A judgement in the child: its steps, and the processor time it has had."""
+    """A judgement in the child: its steps, the processor time it has had, and whether
+    it is only the pondering of a turn (which waits while anything asked is in hand)."""
 
     ident: int
     steps: Generator[None, None, Judgement | Advice | None]
     spent: float = 0.0
+    pondering: bool = False
 
 
 class Desk:
     """The judgements the child has in hand, worked on in turns: each turn goes to the
     one that has had the least processor time (the older one on a tie), for `quantum`
-    seconds of it or until a message comes."""
+    seconds of it or until a message comes. What the player is waiting for (a hint, the
+    judgement of a move made) comes before any pondering: a long judgement of the last
+    move is not slowed by the pondering of the next turn, which the player has only
+    begun to think about."""
 
     def __init__(self, make: Judging = judging, clock: Callable[[], float] = time.thread_time,
                  quantum: float = QUANTUM) -> None:
@@ -267,12 +328,14 @@ class Desk:
             if job is not None:
                 job.steps.close()  # what it shares with other requests lets it go
         else:
-            self.jobs[ident] = _Job(ident, self.make(message["request"]))
+            request = message["request"]
+            self.jobs[ident] = _Job(ident, self.make(request),
+                                    pondering=bool(request.get("ponder")))
 
     def work(self, quiet: Callable[[], bool]) -> str | None:
         """One turn of work, ended early once `quiet()` is false (a message came); the
         answer's line when a judgement ended in it."""
-        job = min(self.jobs.values(), key=lambda j: (j.spent, j.ident))
+        job = min(self.jobs.values(), key=lambda j: (j.pondering, j.spent, j.ident))
         start = self.clock()
         judgement: Judgement | Advice | None = None
         try:

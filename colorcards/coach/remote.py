@@ -12,7 +12,8 @@ since), so it judges exactly the view the player had, and the answer is the one 
 review and the hint give.
 
 The child works on every judgement asked of it in turns, a slice of its processor time
-at a time (desk.py's `QUANTUM`), always on the one that has had the least so far. Most judgements
+at a time (desk.py's `QUANTUM`), always on the one that has had the least so far (what
+the player waits for, a hint or a move's judgement, before any pondering). Most judgements
 take a fraction of a second and a few take seconds (a move whose cost is near the
 coach's bar is measured on up to 8,192 deals), so a quick one asked behind a long one
 is answered in about its own time instead of waiting for the long one to end. Each

@@ -462,12 +462,15 @@ class Coach:
 
     def judging(self, view: View, legal: Sequence[Action], made: Action,
                 advice: Advice | None = None,
-                tested: Steps[tuple[float, float, int]] | None = None) -> Steps[Verdict]:
+                tested: Steps[tuple[float, float, int]] | None = None,
+                reported: Callable[[], Steps[list[list[int | None]]]] | None = None
+                ) -> Steps[Verdict]:
         """`judge`, a deal a step; from `advice` when this position's race was already
         run (`advise` without the move: the same race whenever the move made is one of
-        its options, which is the rule; else the race is run again with it), and from
+        its options, which is the rule; else the race is run again with it), from
         `tested` when the test of the move is already under way (`testing`, for the
-        pair `pairing` gives with that advice)."""
+        pair `pairing` gives with that advice), and from `reported()` when the report
+        of that pair may be (`reporting`)."""
         if advice is None or made not in advice.options:
             advice, tested = (yield from self.advising(view, legal, made)), None
         pair = pairing(view, legal, made, advice)
@@ -481,12 +484,13 @@ class Coach:
         mean, se, n = yield from tested
         low, high = mean - self.look_z * se, mean + self.look_z * se
         spent = advice.playouts + 2 * n
-        if low < NOTICEABLE:
+        if not self.listed(mean, se):
             return Verdict(made, best, close=False, cost=mean, low=low, high=high,
                            playouts=spent, uncalled=uncalled)
         # Listed: the chances shown come from deals of a stream of their own, since
         # the test stopped when its estimate looked large and so overstates it a little.
-        rows = yield from self.reporting(view, legal, (best, made), calls)
+        rows = yield from (self.reporting(view, legal, (best, made), calls) if reported is None
+                           else reported())
         seats = range(view.seats)
         tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
                          tuple(sum(1 for r in rows if r[k] == s) for s in seats))
@@ -494,6 +498,11 @@ class Coach:
         return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
                        playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
+
+    def listed(self, mean: float, se: float) -> bool:
+        """A test's answer (`testing`) calls its move costly: the whole interval at or
+        above `NOTICEABLE`."""
+        return mean - self.look_z * se >= NOTICEABLE
 
     def reporting(self, view: View, legal: Sequence[Action], actions: Sequence[Action],
                   calls: Sequence[bool]) -> Steps[list[list[int | None]]]:

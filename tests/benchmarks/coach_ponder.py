@@ -1,12 +1,13 @@
 """When the coach's note and hint come, with the coach thinking on the player's time.
 
     python tests/benchmarks/coach_ponder.py [--games 6] [--seed 29] [--workers 1,2]
-                                            [--think 3] [--gap 2.4] [--counts-only]
+        [--think 3] [--gap 2.4] [--counts-only] [--player normal] [--live pondered,cold]
+        [--slow]
 
 The positions: the first round of `--games` four-seat Color Cards games (Normal
-computers; a Normal player at seat 0, whose choices are the moves made), every turn of
-the player's with a choice. For each number of workers in `--workers` (the coach's
-process and its helpers, `COLORCARDS_COACH_WORKERS`):
+computers; a Normal player at seat 0, or `--player`'s level, whose choices are the moves
+made), every turn of the player's with a choice. For each number of workers in
+`--workers` (the coach's process and its helpers, `COLORCARDS_COACH_WORKERS`):
 
 1. **Pondered, live** (wall clock): a fresh coach process, as the table drives it. At
    each turn the race is asked as the turn arrives (`RemoteCoach.ponder`: the race, then
@@ -54,15 +55,16 @@ from colorcards.sim import game_seed, seat_rngs  # noqa: E402
 LEVEL = "normal"
 
 
-def turns(seed: int, games: int) -> list[list[tuple[dict, dict]]]:
+def turns(seed: int, games: int, player: str = LEVEL) -> list[list[tuple[dict, dict]]]:
     """Per game: each turn of the player's with a choice in its first round, as the
-    position's request and the request with the move made."""
+    position's request and the request with the move made (the choices of a computer
+    at `player`'s level)."""
     rules = get_preset("color-cards").rules()
     found = []
     for index in range(games):
         gseed = game_seed(seed, index)
         game = Game(rules, 4, gseed)
-        players = [make_player(LEVEL) for _ in range(4)]
+        players = [make_player(player if seat == 0 else LEVEL) for seat in range(4)]
         rngs = seat_rngs(gseed, 4)
         these = []
         while not game.results and not game.is_over:
@@ -177,8 +179,9 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
 def counts(games: list[list[tuple[dict, dict]]], size: int) -> dict:
     """Pass 3: each judgement made here with a pool of `size`: play-outs, round trips,
     this process's processor time for the race, for the test of each option the
-    pondering would test (in its order), and for what is left after the move (the
-    report of a costly move); the verdicts, to compare."""
+    pondering would test (in its order, with the report of one found costly), and for
+    what is left after the move (the report of a costly move the pondering did not
+    test); the verdicts, to compare."""
     from colorcards.coach.remote import position
     from colorcards.coach.weigh import finish, pairing
 
@@ -207,12 +210,16 @@ def counts(games: list[list[tuple[dict, dict]]], size: int) -> dict:
                                 key=lambda t: -t.chance)
                 tests: list[tuple[bool, float]] = []
                 found = None
+                reported = False
                 for tally in likely:
                     pair = pairing(view, legal, tally.action, advice)
                     if pair is None:
                         continue
                     start = time.process_time()
                     result = finish(coach.testing(view, pair[0], tally.action, pair[1]))
+                    if coach.listed(result[0], result[1]):  # the pondering reports on it
+                        finish(coach.reporting(view, legal, (pair[0], tally.action), pair[1]))
+                        reported = reported or tally.action == made
                     tests.append((tally.action == made, time.process_time() - start))
                     if tally.action == made:
                         found = result
@@ -228,6 +235,8 @@ def counts(games: list[list[tuple[dict, dict]]], size: int) -> dict:
                 verdict = finish(coach.judging(view, legal, made, advice,
                                                None if found is None else cached(found)))
                 after = time.process_time() - start
+                if reported:  # its report is in its pondered test's time
+                    after = 0.0
                 rows.append((race, tests, own, after))
                 playouts += verdict.playouts
                 verdicts.append(verdict)
@@ -272,15 +281,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=3.0)
     parser.add_argument("--gap", type=float, default=2.4)
     parser.add_argument("--counts-only", action="store_true")
+    parser.add_argument("--player", default=LEVEL,
+                        help="the level whose choices are the player's moves (easy: more "
+                             "costly moves, so more notes)")
     parser.add_argument("--live", default="pondered,cold",
                         help="the live passes to run: pondered, cold or both")
     parser.add_argument("--slow", action="store_true",
                         help="list each answer that took over 1 s, and what ran beside it")
     args = parser.parse_args(argv)
     sizes = [int(w) for w in args.workers.split(",")]
-    games = turns(args.seed, args.games)
+    games = turns(args.seed, args.games, args.player)
     n = sum(len(g) for g in games)
-    print(f"{args.games} games, seed {args.seed}: {n} turns of the player's with a choice; "
+    print(f"{args.games} games, seed {args.seed}, the player's moves {args.player}'s: {n} "
+          f"turns of the player's with a choice; "
           f"load average {os.getloadavg()[0]:.1f}")
     alone = None
     for size in sizes:
