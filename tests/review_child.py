@@ -13,13 +13,15 @@ import sys
 import time
 from typing import Any
 
+from colorcards.coach.pool import Pool
 from colorcards.replay import service
 
 
 def main() -> int:
     seconds = float(sys.argv[1])
 
-    def slowly(request: dict[str, Any], stop: service.Stop, send: service.Send) -> bool:
+    def slowly(request: dict[str, Any], stop: service.Stop, send: service.Send,
+               pool: Pool | None) -> bool:
         with open(os.environ["REVIEW_CHILD_LOG"], "a", encoding="utf-8") as log:
             log.write(json.dumps(request.get("resume")) + "\n")
 
@@ -27,7 +29,7 @@ def main() -> int:
             send(data)
             time.sleep(seconds)
 
-        return service.reviewing(request, stop, sent)
+        return service.reviewing(request, stop, sent, pool)
 
     return service.main(slowly)
 

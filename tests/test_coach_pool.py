@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -60,6 +61,35 @@ def test_advice_is_the_same_with_helpers():
         assert small(pool).advise(game.view(0), legal) == small(None).advise(game.view(0), legal)
     finally:
         pool.close()
+
+
+def test_threads_sharing_a_pool_each_get_their_own_verdicts():
+    """The coach's process lends its helpers to a review's thread while the table's
+    work runs on its main thread: judgements made at once from two threads on one pool
+    give what each gives alone."""
+    cases = positions()
+    alone = [small(None).judge(game.view(0), legal, made) for game, legal, made in cases]
+    pool = Pool(2)
+    found: dict[int, list] = {0: [], 1: []}
+
+    def judge_every(which: int) -> None:
+        for _ in range(2):
+            found[which].append([small(pool).judge(game.view(0), legal, made)
+                                 for game, legal, made in cases])
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads change hands as often as they can
+    try:
+        threads = [threading.Thread(target=judge_every, args=(k,)) for k in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=300)
+        assert pool.round_trips > 0
+    finally:
+        sys.setswitchinterval(interval)
+        pool.close()
+    assert found == {0: [alone, alone], 1: [alone, alone]}
 
 
 def test_a_helper_that_ends_is_stood_in_for():

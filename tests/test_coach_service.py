@@ -9,11 +9,12 @@ import time
 
 from colorcards.coach import Coach
 from colorcards.coach.desk import judge
+from colorcards.coach.pool import Pool
 from colorcards.coach.remote import RemoteCoach, request
 from colorcards.engine import parse_card, play
 from colorcards.replay.background import Reviewer
 from colorcards.replay.review import Review, review
-from colorcards.replay.service import BACKGROUND, Reviews
+from colorcards.replay.service import BACKGROUND, Reviews, reviewing
 from colorcards.session.tutor import base_of
 from test_coach_pool import positions
 from test_replay_snapshots import scripted_game
@@ -44,6 +45,22 @@ def test_one_process_answers_the_hint_the_note_and_a_review():
     assert [len(s["moments"]) for s in steps] == list(range(1, len(alone.moments) + 1))
 
 
+def test_a_review_plays_its_deals_out_over_the_tables_helpers():
+    """The coach's process lends its pool to the reviews: a review weighed over it is
+    the review weighed alone, and the helpers did play its deals."""
+    kept = scripted_game()
+    alone = review(kept, coach=Coach(kept.difficulty, **SMALL))
+    sent: list[dict] = []
+    pool = Pool(2)
+    try:
+        assert reviewing({"kept": kept.as_json(), "resume": None, "budget": SMALL},
+                         lambda: False, sent.append, pool)
+        assert pool.round_trips > 0
+    finally:
+        pool.close()
+    assert Review.from_json(sent[-1]) == alone
+
+
 def _until(predicate, seconds: float = 30.0) -> None:
     end = time.monotonic() + seconds
     while not predicate():
@@ -59,7 +76,7 @@ def test_a_review_waits_while_work_before_it_is_in_hand():
     steps = {"screen": 0, "background": 0}
     sent: list[dict] = []
 
-    def counting(request, stop, send) -> bool:
+    def counting(request, stop, send, pool) -> bool:
         while not stop():
             steps[request["name"]] += 1
             time.sleep(0.001)

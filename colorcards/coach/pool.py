@@ -28,6 +28,7 @@ import pickle
 import struct
 import subprocess
 import sys
+import threading
 from collections import deque
 from collections.abc import Sequence
 from typing import IO, Any
@@ -142,7 +143,9 @@ class _Helper:
 class Pool:
     """`size` processes that play out deals: this one and `size - 1` helpers, started
     at once (they take a moment to import the engine). A task sent to a helper that has
-    ended is played here instead: the answer is the same."""
+    ended is played here instead: the answer is the same. Threads may share a pool (the
+    coach's process: the table's work and a review): each collects its own tickets,
+    whichever thread reads a helper's answer first."""
 
     def __init__(self, size: int | None = None, command: Sequence[str] = COMMAND) -> None:
         self.size = workers() if size is None else max(1, size)
@@ -158,6 +161,7 @@ class Pool:
         """Tasks of a helper that ended before answering: played here when collected."""
         self.round_trips = 0
         """Tasks sent to helpers and answered (a measure for the benchmarks)."""
+        self._lock = threading.Lock()
 
     @property
     def helpers(self) -> list[subprocess.Popen]:
@@ -166,6 +170,10 @@ class Pool:
 
     def send(self, tasks: Sequence[tuple]) -> list[tuple[int, int]]:
         """Send one task to each helper in turn; the tickets to `collect` them by."""
+        with self._lock:
+            return self._send(tasks)
+
+    def _send(self, tasks: Sequence[tuple]) -> list[tuple[int, int]]:
         tickets = []
         for k, task in enumerate(tasks):
             self._tickets += 1
@@ -185,13 +193,22 @@ class Pool:
 
     def drop(self, tickets: Sequence[tuple[int, int]]) -> None:
         """The answers of `tickets` are no longer wanted (the judgement was dropped)."""
-        for _, ticket in tickets:
-            if self._lost.pop(ticket, None) is None and self._done.pop(ticket, None) is None:
-                self._dropped.add(ticket)
+        with self._lock:
+            for _, ticket in tickets:
+                if self._lost.pop(ticket, None) is None and \
+                        self._done.pop(ticket, None) is None:
+                    self._dropped.add(ticket)
 
     def _answer(self, index: int, ticket: int) -> Any:
-        if ticket in self._lost:
-            return play(*self._lost.pop(ticket))
+        with self._lock:
+            lost = self._lost.pop(ticket, None)
+            if lost is None:
+                return self._received(index, ticket)
+        return play(*lost)  # (played here without the lock: other threads go on)
+
+    def _received(self, index: int, ticket: int) -> Any:
+        """The answer of `ticket` from its helper (every answer before it kept for its
+        own thread); with the lock held."""
         helper = self._helpers[index]
         while ticket not in self._done:
             if helper is None:  # the helper ended: what it had in hand is played here
@@ -227,10 +244,10 @@ class Pool:
 
     def close(self) -> None:
         """End the helpers (each ends once its pipe closes)."""
-        for helper in self._helpers:
+        helpers, self._helpers = self._helpers, [None] * len(self._helpers)
+        for helper in helpers:
             if helper is not None:
                 helper.end()
-        self._helpers = [None] * len(self._helpers)
 
 
 def play(view: Any, actions: Sequence[Any], calls: Sequence[bool], tunings: Sequence[Any],

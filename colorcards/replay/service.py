@@ -17,7 +17,9 @@ and the note never queue behind a review; dropping a review (`cancel`) ends it a
 same point, with every decision weighed so far already sent. Each review runs in a
 thread of its own and the background's at the lowest priority the system gives a thread
 (`priority.lower_thread_priority`); the table's work runs on the main thread. Since a
-review waits while the table works, the two never hold the interpreter at once.
+review waits while the table works, the two never hold the interpreter at once. The
+reviews play their deals out over the table's helpers (`coach/pool.py`, which threads
+may share): with one helper or more, a review takes the wall clock of its share.
 """
 
 from __future__ import annotations
@@ -25,18 +27,22 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..priority import REVIEWS, TUTOR, lower_priority, lower_thread_priority
+
+if TYPE_CHECKING:
+    from ..coach.pool import Pool
 
 TABLE, REVIEW, BACKGROUND = 0, 1, 2
 """Who weighs first: the table, then the Review screen, then the background."""
 
 Send = Callable[[dict[str, Any]], None]
 Stop = Callable[[], bool]
-Reviewing = Callable[[dict[str, Any], Stop, Send], bool]
+Reviewing = Callable[[dict[str, Any], Stop, Send, "Pool | None"], bool]
 """What reviews a request (`reviewing`): it sends each step's progress, asks `stop()`
-before each deal, and says whether the review is complete."""
+before each deal, plays its deals out over the pool it is given (the table's), and says
+whether the review is complete."""
 
 
 class Turns:
@@ -75,16 +81,18 @@ class Turns:
             self._ready.notify_all()
 
 
-def reviewing(request: dict[str, Any], stop: Stop, send: Send) -> bool:
+def reviewing(request: dict[str, Any], stop: Stop, send: Send,
+              pool: Pool | None = None) -> bool:
     """Review the request's game from its `resume`, then weigh the options of the
-    exercises it lists, sending each step; whether the review is complete."""
+    exercises it lists, sending each step, the deals played out over `pool`; whether
+    the review is complete."""
     from ..coach import Coach
     from .exercises import budget_of, exercises_of, known_answers, weigh
     from .kept import KeptGame
     from .review import Review, review
 
     kept = KeptGame.from_json(request["kept"])
-    coach = Coach(kept.difficulty, **(request.get("budget") or {}))
+    coach = Coach(kept.difficulty, pool=pool, **(request.get("budget") or {}))
     written = []
 
     def weighed(so_far: Review) -> None:
@@ -112,9 +120,13 @@ class Reviews:
     """The reviews the child has in hand, each in a thread of its own, taking turns with
     the table's work (`Turns`)."""
 
-    def __init__(self, send: Send, review: Reviewing = reviewing) -> None:
+    def __init__(self, send: Send, review: Reviewing = reviewing,
+                 pool: Pool | None = None) -> None:
         self.send = send
         self.review = review
+        self.pool = pool
+        """The table's helpers, lent to the reviews: a review weighs only while the
+        table has nothing in hand (`Turns`)."""
         self.turns = Turns()
         self._dropped: dict[int, threading.Event] = {}
         self._lock = threading.Lock()
@@ -157,7 +169,7 @@ class Reviews:
 
         complete = False
         try:
-            complete = self.review(request, stop, progress)
+            complete = self.review(request, stop, progress, self.pool)
         except Exception as exc:  # a game that cannot be reviewed must not end the child
             print(f"colorcards coach: cannot review the game ({exc!r})", file=sys.stderr)
         finally:
@@ -178,7 +190,8 @@ def main(review: Reviewing = reviewing) -> int:
     out = Outbox(sys.stdout)
     pool = Pool()
     try:
-        return serve(sys.stdin, out, Desk(Coaching(pool).make), Reviews(out.send, review))
+        return serve(sys.stdin, out, Desk(Coaching(pool).make),
+                     Reviews(out.send, review, pool))
     finally:
         pool.close()
 
