@@ -11,6 +11,7 @@ from bots_helpers import position
 from colorcards.coach import Coach
 from colorcards.coach.desk import Coaching, Desk, judge
 from colorcards.coach.remote import Judgement, RemoteCoach, request
+from colorcards.coach.weigh import SharedTests, finish, pairing
 from colorcards.engine import Game, Rules, next_decision, parse_card, play
 from colorcards.session.controller import HUMAN, GameController
 from colorcards.session.seating import Seating
@@ -24,9 +25,9 @@ def duel() -> Game:
     return position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
 
 
-def dealt() -> Game:
+def dealt(seed: int = 2) -> Game:
     """A four-seat game at the player's first turn with a choice."""
-    game = Game.replay(Rules(), 4, 2, [])
+    game = Game.replay(Rules(), 4, seed, [])
     decision = next_decision(game)
     while decision.seat != 0 or len(decision.actions) < 2:
         game.apply(decision.actions[-1], decision.seat)
@@ -104,6 +105,69 @@ def test_the_pondering_tests_the_likely_moves_and_the_move_made_takes_its_test_o
     assert Judgement.from_json(came[2]) == judge(asked(game, made))
     assert (coaching.races_run, coaching.tests_run) == (1, 1)
     assert not any(not t.done for t in coaching.tests.values())
+
+
+THREE = 37
+"""A deal whose first turn has three moves outside the close ones, each tested quickly:
+Yellow 6 (as good), a draw and a Wild (both costly)."""
+
+
+def likely_moves(game: Game) -> tuple[list, object]:
+    view, legal = game.view(0), next_decision(game).actions
+    advice = Coach("normal").advise(view, legal)
+    return [t.action for t in sorted(advice.race, key=lambda t: -t.chance)
+            if t.action not in advice.close], advice
+
+
+def test_moves_tested_together_each_get_the_answer_they_get_alone():
+    """The pondering tests the likely moves on the same deals at once (`SharedTests`): each
+    move's answer is the one `testing` gives it alone, also when another is dropped
+    half-way (a move made), and a dropped move is no longer played out."""
+    game = dealt(THREE)
+    view, legal = game.view(0), next_decision(game).actions
+    moves, advice = likely_moves(game)
+    assert len(moves) == 3
+    coach = Coach("normal")
+    best, calls = pairing(view, legal, moves[0], advice)
+    assert all(pairing(view, legal, m, advice) == (best, calls) for m in moves)
+    alone = {m: finish(coach.testing(view, best, m, calls)) for m in moves}
+    together = SharedTests(coach, view, best, moves, calls)
+    while together.step():
+        pass
+    assert together.found == alone
+    narrowed = SharedTests(coach, view, best, moves, calls)
+    for _ in range(40):
+        narrowed.step()
+    narrowed.drop(moves[1])
+    while narrowed.step():
+        pass
+    assert moves[1] not in narrowed.found
+    assert {m: narrowed.found[m] for m in (moves[0], moves[2])} == \
+        {m: alone[m] for m in (moves[0], moves[2])}
+
+
+def test_the_move_made_takes_its_test_over_from_the_moves_tested_together():
+    """The second likeliest move made while the pondering tests all three together: its
+    verdict is the one it gets cold, no test is started again, and the others' tests
+    are let go."""
+    game = dealt(THREE)
+    moves, _ = likely_moves(game)
+    made = moves[1]
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    while not coaching.tests:
+        assert desk.work(lambda: True) is None
+    assert coaching.tests_run == 3  # every likely move under test at once
+    for _ in range(5):
+        desk.work(lambda: True)
+    desk.take(message(2, asked(game, made)))
+    desk.take(json.dumps({"id": 1, "cancel": True}))
+    came = run_all(desk)
+    assert list(came) == [2]
+    assert Judgement.from_json(came[2]) == judge(asked(game, made))
+    assert (coaching.races_run, coaching.tests_run) == (1, 3)
+    assert all(t.done for t in coaching.tests.values())  # the others dropped, not kept
 
 
 def test_a_move_the_pondering_found_costly_is_answered_at_once():

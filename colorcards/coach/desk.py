@@ -24,7 +24,7 @@ from .remote import Judgement, position
 
 if TYPE_CHECKING:
     from .pool import Pool
-    from .weigh import Advice, Coach
+    from .weigh import Advice, Coach, SharedTests
 
 QUANTUM = 0.05
 """Processor seconds the child gives one judgement before it looks again at what came
@@ -101,11 +101,12 @@ class Coaching:
     request about it that comes before it ends (the pondering, the hint, the move made);
     a race no request wants any more is dropped, and the last `KEEP` advices are kept.
     A pondering request (`"ponder": true`) goes on once its race is run: it tests the
-    options outside the close ones, the likeliest first (the best in the race), against
-    the coach's choice, as the judgement of each would, and for an option found costly
-    the chances its note shows (the report); the move made takes its test and its report
-    over where they were, so that only what is left of them stands between move and
-    note."""
+    options outside the close ones against the coach's choice, as the judgement of each
+    would, all of them on the same deals at once (`weigh.SharedTests`: whichever the
+    player makes, its test is under way), and for an option found costly the chances its
+    note shows (the report), the likeliest first (the best in the race). The move made
+    takes its test and its report over where they were (the other options' tests are
+    let go), so that only what is left of them stands between move and note."""
 
     KEEP = 8
 
@@ -174,7 +175,13 @@ class Coaching:
         if pair is None:
             return None
         best, calls = pair
-        return (where, json.dumps([best.as_json(), made.as_json(), list(calls)])), best, calls
+        return Coaching._which(where, best, made, calls), best, calls
+
+    @staticmethod
+    def _which(where: str, best: Action, made: Action,
+               calls: tuple[bool, bool]) -> tuple[str, str]:
+        """The key of `made`'s test (and report) against `best` in this position."""
+        return where, json.dumps([best.as_json(), made.as_json(), list(calls)])
 
     def _test(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
               made: Action, advice: Advice) -> _Shared[tuple[float, float, int]] | None:
@@ -255,21 +262,53 @@ class Coaching:
 
     def _speculate(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
                    advice: Advice) -> Generator[None, None, None]:
-        """The pondering, once the race is run: each option outside the close ones tested
-        in turn, the best in the race first (the moves a player is likeliest to make),
-        and the report of each found costly."""
-        likely = sorted((t for t in advice.race if t.action not in advice.close),
-                        key=lambda t: -t.chance)
-        for tally in likely:
-            test = self._test(where, coach, view, legal, tally.action, advice)
-            if test is None:
-                continue
-            try:
+        """The pondering, once the race is run: the options outside the close ones
+        tested together, and the report of each found costly, the best in the race
+        first (the moves a player is likeliest to make)."""
+        from .weigh import SharedTests
+
+        likely = [t.action for t in sorted(advice.race, key=lambda t: -t.chance)
+                  if t.action not in advice.close]
+        together: dict[str, tuple[Action, tuple[bool, bool], list[Action]]] = {}
+        for move in likely:  # the moves tested against the same choice go together
+            paired = self._pairing(where, view, legal, move, advice)
+            if paired is not None and paired[0] not in self.tests:
+                which, best, calls = paired
+                group = json.dumps([best.as_json(), list(calls)])
+                together.setdefault(group, (best, calls, []))[2].append(move)
+        tests: list[tuple[Action, _Shared[tuple[float, float, int]]]] = []
+        for best, calls, moves in together.values():
+            joint = SharedTests(coach, view, best, moves, calls)
+            for move in moves:
+                which = self._which(where, best, move, calls)
+                one = self._one_of(joint, move)
+                next(one)  # started: closed from now on, it drops its move
+                test = self.tests[which] = _Shared(one)
+                self.tests_run += 1
+                test.wanted += 1
+                tests.append((move, test))
+        try:
+            for move, test in tests:  # following one plays the others on too
                 mean, se, _ = yield from test.follow()
-            finally:
+                if coach.listed(mean, se):
+                    yield from self._reported(where, coach, view, legal, move, advice)
+        finally:
+            for _, test in tests:
                 self._let_go(where, test)
-            if coach.listed(mean, se):
-                yield from self._reported(where, coach, view, legal, tally.action, advice)
+
+    @staticmethod
+    def _one_of(joint: SharedTests,
+                move: Action) -> Generator[None, None, tuple[float, float, int]]:
+        """`move`'s test within the `joint` tests: played on until its answer is known;
+        closed before that, the others go on without it."""
+        try:
+            yield
+            while move not in joint.found and joint.step():
+                yield
+            return joint.found[move]
+        finally:
+            if move not in joint.found:
+                joint.drop(move)
 
     def _forget(self) -> None:
         """Keep the last `KEEP` races that are run (those under way stay), and the tests

@@ -161,7 +161,8 @@ class Pool:
         """Tasks of a helper that ended before answering: played here when collected."""
         self.round_trips = 0
         """Tasks sent to helpers and answered (a measure for the benchmarks)."""
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # (re-entered if a dropped judgement is collected
+        # as garbage while this thread holds it: its `drop` then runs here)
 
     @property
     def helpers(self) -> list[subprocess.Popen]:

@@ -499,6 +499,13 @@ class Coach:
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
                        playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
 
+    def _test_ends(self, mean: float, se: float, look: int) -> bool:
+        """A test stops at this look: its interval lies wholly on one side of the bar,
+        the cost is too unlikely to reach it, or this is the last look."""
+        low, high = mean - self.look_z * se, mean + self.look_z * se
+        return (low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE
+                or look == self.looks[-1])
+
     def listed(self, mean: float, se: float) -> bool:
         """A test's answer (`testing`) calls its move costly: the whole interval at or
         above `NOTICEABLE`."""
@@ -556,10 +563,71 @@ class Coach:
                         won[k].append(1 if row[j] == seat else 0)
             for k in testing:
                 mean, se = _paired(best_won[:len(won[k])], won[k])
-                low, high = mean - self.look_z * se, mean + self.look_z * se
-                if (low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE
-                        or look == self.looks[-1]):
+                if self._test_ends(mean, se, look):
                     found[k] = (mean, se, len(won[k]))
         stopped = [(*_paired(best_won[:len(won[k])], won[k]), len(won[k])) if won[k]
                    else (0.0, 0.0, 0) for k in range(len(moves))]
         return [answer if answer is not None else stopped[k] for k, answer in enumerate(found)]
+
+
+class SharedTests:
+    """`Coach.testing` of several moves against one `best` (with the same calls), on the
+    same deals at once, as `testing_each` does, for a position the player is still
+    thinking about: each move's answer is known as soon as its own test stops
+    (`found`), and a move no longer wanted (`drop`: another move was made) is no longer
+    played out. Every move keeps exactly the answer `testing` gives it alone: the deals
+    of the measuring stream do not depend on the moves played on them."""
+
+    def __init__(self, coach: Coach, view: View, best: Action, moves: Sequence[Action],
+                 calls: tuple[bool, bool]) -> None:
+        self.moves = tuple(moves)
+        self.found: dict[Action, tuple[float, float, int]] = {}
+        """Each move's answer once its test has stopped: mean cost, its standard error,
+        the deals played."""
+        self._dropped: set[Action] = set()
+        self._steps = self._testing(coach, view, best, calls)
+        self._over = False
+
+    def step(self) -> bool:
+        """One deal more; False once every move still wanted has its answer."""
+        if self._over:
+            return False
+        try:
+            next(self._steps)
+        except StopIteration:
+            self._over = True
+            return False
+        return True
+
+    def drop(self, move: Action) -> None:
+        """`move`'s answer is no longer wanted; the tests end when none is."""
+        self._dropped.add(move)
+        if all(m in self._dropped or m in self.found for m in self.moves):
+            self._over = True
+            self._steps.close()  # (its helpers' answers dropped now, not when collected)
+
+    def _testing(self, coach: Coach, view: View, best: Action,
+                 calls: tuple[bool, bool]) -> Steps[None]:
+        tunings = coach._tunings(view)
+        seat = view.seat
+        rng = Random(view_seed(view, coach.seed, "measure"))
+        best_won: list[int] = []
+        won: dict[Action, list[int]] = {m: [] for m in self.moves}
+        for look in coach.looks:
+            while len(best_won) < look:
+                testing = [m for m in self.moves
+                           if m not in self.found and m not in self._dropped]
+                if not testing:
+                    return
+                rows = yield from coach._deals(
+                    view, (best, *testing), rng, min(coach._step, look - len(best_won)),
+                    tunings, (calls[0], *(calls[1] for _ in testing)))
+                for row in rows:
+                    best_won.append(1 if row[0] == seat else 0)
+                    for j, m in enumerate(testing, start=1):
+                        won[m].append(1 if row[j] == seat else 0)
+            for m in self.moves:  # each still tested has met every deal so far
+                if m not in self.found and m not in self._dropped:
+                    mean, se = _paired(best_won, won[m])
+                    if coach._test_ends(mean, se, look):
+                        self.found[m] = (mean, se, len(won[m]))

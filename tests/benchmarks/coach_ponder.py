@@ -20,11 +20,14 @@ made), every turn of the player's with a choice. For each number of workers in
 2. **Cold, live** (wall clock): another fresh process, each position asked without
    pondering: the hint (H as the turn arrives), then the move's judgement alone.
 3. **Counts** (no wall clock): every judgement made here with a pool of that many
-   processes: play-outs, round trips to the helpers, and this process's own processor
-   time for the race and for the test, which load does not stretch; the verdicts
-   compared with one process's. From those times, the hint's and the note's times on a
-   quiet machine are projected (each judgement alone: a judgement still running when
-   the next turn comes is not counted against the next).
+   processes, cold: play-outs, round trips to the helpers, this process's own processor
+   time (which load does not stretch), the verdicts compared with one process's. Then
+   the coach's own desk, driven here as the table drives the coach's process: the turn
+   pondered for `--think` seconds of this process's processor time, H, the move: the
+   times from H to the hint and from the move to its answer, on the same clock, are the
+   projection for a quiet machine (each judgement alone: a judgement still running when
+   the next turn comes is not counted against the next), and each answer is checked to
+   be the cold verdict.
 
 On a shared machine the wall-clock figures of 1 and 2 are disturbed by the other load
 (the machine's load average is printed); the counts of 3 are not.
@@ -33,6 +36,7 @@ On a shared machine the wall-clock figures of 1 and 2 are disturbed by the other
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -48,8 +52,7 @@ from colorcards.bots import make_player  # noqa: E402
 from colorcards.bots.drive import decide  # noqa: E402
 from colorcards.coach.pool import ENVIRONMENT, Pool  # noqa: E402
 from colorcards.coach.remote import RemoteCoach, request  # noqa: E402
-from colorcards.coach.weigh import Coach  # noqa: E402
-from colorcards.engine import DecisionKind, Game, action_from_json, get_preset, next_decision  # noqa: E402
+from colorcards.engine import DecisionKind, Game, get_preset, next_decision  # noqa: E402
 from colorcards.sim import game_seed, seat_rngs  # noqa: E402
 
 LEVEL = "normal"
@@ -176,101 +179,79 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
             "cpu": cpu, "slow": sorted(slow, key=lambda line: int(line.split(":")[0][5:]))}
 
 
-def counts(games: list[list[tuple[dict, dict]]], size: int) -> dict:
-    """Pass 3: each judgement made here with a pool of `size`: play-outs, round trips,
-    this process's processor time for the race, for the test of each option the
-    pondering would test (in its order, with the report of one found costly), and for
-    what is left after the move (the report of a costly move the pondering did not
-    test); the verdicts, to compare."""
-    from colorcards.coach.remote import position
-    from colorcards.coach.weigh import finish, pairing
-
-    def cached(value):
-        return value
-        yield
+def counts(games: list[list[tuple[dict, dict]]], size: int, think: float) -> dict:
+    """Pass 3, with a pool of `size`, on this process's processor time (which load does
+    not stretch): each judgement made cold (play-outs, round trips, its time, the
+    verdict to compare), and the coach's own desk (`Coaching`, `Desk`) driven here as
+    the table drives the coach's process, the pondering given `think` seconds before H
+    and the move: the time from H to the hint and from the move to its answer."""
+    from colorcards.coach.desk import Coaching, Desk
+    from colorcards.coach.remote import Judgement
+    from colorcards.coach.remote import position as position_of
+    from colorcards.coach.weigh import Coach, finish
+    from colorcards.engine import action_from_json
 
     pool = Pool(size)
-    verdicts = []
-    rows = []
+    verdicts: list = []
+    cold: list[float] = []
+    hints: list[float] = []
+    notes: list[float] = []
     playouts = 0
+
+    def until(desk: Desk, ident: int) -> dict | None:
+        while True:
+            line = desk.work(lambda: True)
+            if line is not None:
+                answer = json.loads(line)
+                if answer["id"] == ident:
+                    return answer["answer"]
+
     try:
         for turns_of_game in games:
-            for _, move in turns_of_game:
-                game = position(move)
+            for position, move in turns_of_game:
+                game = position_of(move)
                 decision = next_decision(game)
-                assert decision is not None
-                legal = decision.actions
-                made = action_from_json(move["made"])
-                coach = Coach(LEVEL, pool=pool)
-                view = game.view(0)
-                start = time.process_time()
-                advice = coach.advise(view, legal)
-                race = time.process_time() - start
-                likely = sorted((t for t in advice.race if t.action not in advice.close),
-                                key=lambda t: -t.chance)
-                tests: list[tuple[bool, float]] = []
-                found = None
-                reported = False
-                for tally in likely:
-                    pair = pairing(view, legal, tally.action, advice)
-                    if pair is None:
-                        continue
-                    start = time.process_time()
-                    result = finish(coach.testing(view, pair[0], tally.action, pair[1]))
-                    if coach.listed(result[0], result[1]):  # the pondering reports on it
-                        finish(coach.reporting(view, legal, (pair[0], tally.action), pair[1]))
-                        reported = reported or tally.action == made
-                    tests.append((tally.action == made, time.process_time() - start))
-                    if tally.action == made:
-                        found = result
-                own = 0.0
-                if found is None and made in advice.options and \
-                        pairing(view, legal, made, advice) is not None:
-                    pair = pairing(view, legal, made, advice)
-                    assert pair is not None
-                    start = time.process_time()
-                    found = finish(coach.testing(view, pair[0], made, pair[1]))
-                    own = time.process_time() - start
-                start = time.process_time()
-                verdict = finish(coach.judging(view, legal, made, advice,
-                                               None if found is None else cached(found)))
-                after = time.process_time() - start
-                if reported:  # its report is in its pondered test's time
-                    after = 0.0
-                rows.append((race, tests, own, after))
-                playouts += verdict.playouts
+                assert decision is not None and decision.seat == 0
+                start = time.thread_time()
+                verdict = finish(Coach(LEVEL, pool=pool).judging(
+                    game.view(0), decision.actions, action_from_json(move["made"])))
+                cold.append(time.thread_time() - start)
                 verdicts.append(verdict)
+                desk = Desk(Coaching(pool).make)
+                desk.take_message({"id": 1, "request": {**position, "ponder": True}})
+                start = time.thread_time()
+                while desk.jobs and time.thread_time() - start < think:
+                    desk.work(lambda: True)
+                desk.take_message({"id": 2, "request": position})
+                start = time.thread_time()
+                until(desk, 2)
+                hints.append(time.thread_time() - start)
+                desk.take_message({"id": 3, "request": move})
+                desk.take_message({"id": 1, "cancel": True})
+                start = time.thread_time()
+                answer = until(desk, 3)
+                notes.append(time.thread_time() - start)
+                assert answer == Judgement.of(verdict).as_json()  # the cold verdict
         trips = pool.round_trips
     finally:
         pool.close()
-    return {"verdicts": verdicts, "rows": rows, "playouts": playouts, "trips": trips}
+    for verdict in verdicts:
+        playouts += verdict.playouts
+    return {"verdicts": verdicts, "cold": cold, "hints": hints, "notes": notes,
+            "playouts": playouts, "trips": trips}
 
 
-def projected(found: dict, think: float) -> str:
+def projected(found: dict) -> str:
     """The hint's and the note's times on a quiet machine, from the processor times of
     pass 3 (this process plays its share while the helpers play theirs), each judgement
-    alone: pondered, the race and then the likely moves' tests have had `think` seconds
-    before H and the move; cold, everything starts then."""
-    hint_p, hint_c, note_p, note_c = [], [], [], []
-    for race, tests, own, after in found["rows"]:
-        hint_c.append(race)
-        hint_p.append(max(0.0, race - think))
-        left = think - race
-        made_test = own
-        waited = max(0.0, -left)
-        for is_made, spent in tests:
-            if is_made:
-                made_test = max(0.0, spent - max(0.0, left))
-                break
-            left -= spent
-        note_p.append(waited + made_test + after)
-        note_c.append(race + sum(t for m, t in tests if m) + own + after)
+    alone."""
+    hints, notes, cold = found["hints"], found["notes"], found["cold"]
     return (f"projected on a quiet machine: hint pondered 95th pct "
-            f"{percentile(hint_p, 0.95):.2f} s, cold {percentile(hint_c, 0.95):.2f} s; note "
-            f"pondered median {percentile(note_p, 0.5):.2f} s, 95th pct "
-            f"{percentile(note_p, 0.95):.2f} s, over 1 s {sum(1 for x in note_p if x > 1)} "
-            f"of {len(note_p)}; cold median {percentile(note_c, 0.5):.2f} s, 95th pct "
-            f"{percentile(note_c, 0.95):.2f} s, over 1 s {sum(1 for x in note_c if x > 1)}")
+            f"{percentile(hints, 0.95):.2f} s; note pondered median "
+            f"{percentile(notes, 0.5):.2f} s, 95th pct {percentile(notes, 0.95):.2f} s, "
+            f"over 1 s {sum(1 for x in notes if x > 1)} of {len(notes)}; cold (the whole "
+            f"judgement) median {percentile(cold, 0.5):.2f} s, 95th pct "
+            f"{percentile(cold, 0.95):.2f} s, over 1 s {sum(1 for x in cold if x > 1)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -297,18 +278,17 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"load average {os.getloadavg()[0]:.1f}")
     alone = None
     for size in sizes:
-        found = counts(games, size)
+        found = counts(games, size, args.think)
         if alone is None:
             alone = found["verdicts"]
         same = "identical" if found["verdicts"] == alone else "DIFFERENT"
-        cpu = [race + sum(t for m, t in tests if m) + own + after
-               for race, tests, own, after in found["rows"]]
+        cpu = found["cold"]
         print(f"workers {size}: counts: {found['playouts'] / n:,.0f} play-outs and "
-              f"{found['trips'] / n:.1f} round trips a judgement; this process's CPU a "
-              f"judgement median {1000 * percentile(cpu, 0.5):.0f} ms, 95th pct "
-              f"{1000 * percentile(cpu, 0.95):.0f} ms, total {sum(cpu):.1f} s (races "
-              f"{sum(r[0] for r in found['rows']):.1f} s); verdicts {same} to {sizes[0]} worker(s)")
-        print(f"  {projected(found, args.think)}")
+              f"{found['trips'] / n:.1f} round trips a judgement (pondering included); this "
+              f"process's CPU a judgement median {1000 * percentile(cpu, 0.5):.0f} ms, 95th "
+              f"pct {1000 * percentile(cpu, 0.95):.0f} ms, total {sum(cpu):.1f} s; verdicts "
+              f"{same} to {sizes[0]} worker(s)")
+        print(f"  {projected(found)}")
     if args.counts_only:
         return 0
     for size in sizes:

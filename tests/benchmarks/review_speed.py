@@ -1,6 +1,7 @@
 """How long the review of a game takes, on one core.
 
     python tests/benchmarks/review_speed.py [--games 6] [--seats 4 2] [--seed 1] [--workers 1]
+                                            [--service]
 
 Plays Color Cards games between Hard players (seat 0 played by Hard too) and times
 `replay.review.review` on each (the coach at its default budget): the player's
@@ -12,6 +13,11 @@ typical Color Cards game, about 30 decisions of the player, within 15 s of one c
 With `--workers N` the coach plays its deals out over N processes (`coach/pool.py`: this
 one and N - 1 helpers, the verdicts the same): the wall clock is then the figure, and
 the CPU time given is this process's share only.
+
+With `--service` each game is reviewed as the Review screen has it reviewed: by the
+app's coach process (`RemoteCoach`, started with N workers and warmed before the first
+game), from the request to the review's last answer, on the wall clock; the CPU time
+given is then the coach's processes' (its helpers included).
 """
 
 from __future__ import annotations
@@ -24,11 +30,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from coach_ponder import cpu_of
 
 from colorcards.coach.pool import Pool
+from colorcards.coach.remote import RemoteCoach
 from colorcards.coach.weigh import CHOOSE_DEALS, CHOOSE_PLAYOUTS, LOOKS, Coach
+from colorcards.replay.background import Reviewer
 from colorcards.replay.kept import kept_from_game
-from colorcards.replay.review import review
+from colorcards.replay.review import Review, review
 from history_helpers import new_game, step
 
 
@@ -39,7 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1,
                         help="processes the coach plays out in (default 1: this one)")
+    parser.add_argument("--service", action="store_true",
+                        help="review in the app's coach process, as the Review screen does")
     args = parser.parse_args(argv)
+    if args.service:
+        return _run(args, None)
     pool = Pool(args.workers) if args.workers > 1 else None
     try:
         return _run(args, pool)
@@ -52,6 +67,22 @@ def _run(args: argparse.Namespace, pool: Pool | None) -> int:
     print(f"The coach: options race on up to {CHOOSE_DEALS} deals ({CHOOSE_PLAYOUTS} "
           f"play-outs); a move not among the close ones is measured in looks of {LOOKS} "
           "fresh deals. The computers play out at Hard.")
+    remote = None
+    if args.service:
+        remote = RemoteCoach(workers=args.workers)
+        remote.start()
+        child = remote._child
+        assert child is not None
+        time.sleep(3)  # its imports and its helpers' done
+    try:
+        _games(args, pool, remote)
+    finally:
+        if remote is not None:
+            remote.close()
+    return 0
+
+
+def _games(args: argparse.Namespace, pool: Pool | None, remote: RemoteCoach | None) -> None:
     for seats in args.seats:
         runs = []
         for g in range(args.games):
@@ -68,9 +99,27 @@ def _run(args: argparse.Namespace, pool: Pool | None) -> int:
                 if not first:
                     first.append(time.perf_counter() - t0)
 
-            result = review(kept, progress=progress,
-                            coach=Coach(kept.difficulty, pool=pool) if pool else None)
-            wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
+            if remote is not None:
+                child = remote._child
+                assert child is not None
+                c0 = cpu_of(child.pid)
+                steps: list[dict] = []
+
+                def each(data: dict, t0: float = t0, first: list = first,
+                         steps: list = steps) -> None:
+                    if not first:
+                        first.append(time.perf_counter() - t0)
+                    steps.append(data)
+
+                complete = Reviewer(remote).review(kept, None, each)
+                wall, cpu = time.perf_counter() - t0, cpu_of(child.pid) - c0
+                found = Review.from_json(steps[-1]) if steps else None
+                assert complete and found is not None
+                result = found
+            else:
+                result = review(kept, progress=progress,
+                                coach=Coach(kept.difficulty, pool=pool) if pool else None)
+                wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
             assert result is not None
             n = len(result.moments)
             runs.append((n, cpu, wall))
@@ -78,12 +127,12 @@ def _run(args: argparse.Namespace, pool: Pool | None) -> int:
                   f"with a choice: {wall:.2f} s wall, {cpu:.2f} s CPU "
                   f"(first progress after {first[0] * 1000:.0f} ms)")
         most, longest, _ = max(runs)
-        print(f"{seats} seats, {args.workers} process(es): median "
+        print(f"{seats} seats, {args.workers} process(es)"
+              f"{' in the coach service' if remote else ''}: median "
               f"{statistics.median(c for _, c, _ in runs):.2f} s CPU a game, "
               f"{statistics.median(w for _, _, w in runs):.2f} s wall (worst "
               f"{max(w for _, _, w in runs):.2f} s); the game with the most decisions ({most}) "
               f"took {longest:.2f} s CPU")
-    return 0
 
 
 if __name__ == "__main__":
