@@ -51,6 +51,7 @@ async def test_the_note_appears_and_t_takes_the_move_back(tmp_path):
         assert json.dumps(ctl.game.to_json()) == before
         assert ctl.hand() == hand
         assert "Taken back" in shown(app)
+        assert "Your turn" in shown(app).split("Taken back")[-1]  # and it is said
         await pilot.press(str(codes.index("R+2") + 1))  # the Draw Two this time
         await _weighed(pilot, ctl)
         assert "Coach:" not in shown(app).split("Taken back")[-1]

@@ -688,8 +688,10 @@ class TableScreen(Screen):
         self._forget_logs()  # the lines of the moves taken back go
         self.refresh_table()
         # Only a game with the coach on takes a move back, and that game is practice
-        # already: saying it again here read as news.
-        self._say("Taken back: the table is as it was before your move.")
+        # already: saying it again here read as news. The turn's prompt follows, so
+        # that it is plain whose turn it is.
+        self._say("Taken back: the table is as it was before your move. "
+                  + self.prompt(self.controller.view()))
 
     def action_story(self) -> None:
         """The whole match so far, round by round, to scroll back through."""
