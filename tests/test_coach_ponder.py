@@ -170,6 +170,26 @@ def test_the_move_made_takes_its_test_over_from_the_moves_tested_together():
     assert all(t.done for t in coaching.tests.values())  # the others dropped, not kept
 
 
+def test_the_pondering_tests_a_close_card_played_without_last_card():
+    """With Last Card due, the likeliest slip is the right card played without the
+    call: the pondering tests it (against the same card called) before the other moves,
+    and the card played uncalled is then answered at once, as cold."""
+    game = position(["R+2 R5", "G1 G2 G3"], "R3", preset="duel")
+    made = play(parse_card("R+2"))  # the coach's choice, but no call first
+    coaching = Coaching()
+    desk = Desk(coaching.make, quantum=0.0)
+    desk.take(message(1, {**asked(game), "ponder": True}))
+    run_all(desk)
+    assert coaching.tests_run == 2  # Red Draw Two uncalled, and Red 5
+    desk.take(message(2, asked(game, made)))
+    job = desk.jobs[2]
+    line = desk.work(lambda: True)
+    assert line is not None and job.spent < 0.05
+    cold = judge(asked(game, made))
+    assert cold is not None and cold.costly and cold.uncalled
+    assert Judgement.from_json(json.loads(line)["answer"]) == cold
+
+
 def test_a_move_the_pondering_found_costly_is_answered_at_once():
     """The pondering runs on to the report of an option its test found costly (the
     chances the note shows): the move made then has nothing left to play."""

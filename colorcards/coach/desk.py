@@ -264,11 +264,15 @@ class Coaching:
                    advice: Advice) -> Generator[None, None, None]:
         """The pondering, once the race is run: the options outside the close ones
         tested together, and the report of each found costly, the best in the race
-        first (the moves a player is likeliest to make)."""
-        from .weigh import SharedTests
+        first (the moves a player is likeliest to make); before them, when Last Card is
+        due, each close card played without the call."""
+        from .weigh import SharedTests, forgot_call
 
-        likely = [t.action for t in sorted(advice.race, key=lambda t: -t.chance)
-                  if t.action not in advice.close]
+        ranked = [t.action for t in sorted(advice.race, key=lambda t: -t.chance)]
+        # With Last Card due, a close card played without the call is measured against
+        # the same card called (its own test, usually short): the likeliest slip first.
+        likely = [a for a in ranked if a in advice.close and forgot_call(view, legal, a)]
+        likely += [a for a in ranked if a not in advice.close]
         together: dict[str, tuple[Action, tuple[bool, bool], list[Action]]] = {}
         for move in likely:  # the moves tested against the same choice go together
             paired = self._pairing(where, view, legal, move, advice)
