@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import random
 import statistics
@@ -27,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
+
+from coach_ponder import cpu_of  # noqa: E402  the coach's processor time, helpers included
 
 
 def finished_games(data: str, games: int) -> None:
@@ -42,26 +46,6 @@ def finished_games(data: str, games: int) -> None:
         ctl.start()
         play_match(ctl, host)
     store.close()
-
-
-def coach_cpu(pid: int) -> float:
-    """Processor seconds of the coach's process and of its helpers."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    pids = [pid]
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as kids:
-            pids += [int(p) for p in kids.read().split()]
-    except OSError:
-        pass
-    for each in pids:
-        try:
-            with open(f"/proc/{each}/stat") as stat:
-                fields = stat.read().rsplit(") ", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-        except OSError:
-            pass
-    return total
 
 
 async def deals(data: str, count: int,
@@ -99,7 +83,7 @@ async def deals(data: str, count: int,
                     app.reviews.stop()
                     await asyncio.sleep(1.0)
                 child = app.remote_coach._child
-                cpu = coach_cpu(child.pid) if child is not None else 0.0
+                cpu = cpu_of(child.pid) if child is not None else 0.0
                 began = start = time.perf_counter()
                 app.start_game(GameSettings(), abandon=True)
                 while not [t for t in refreshed if t > start]:
@@ -112,7 +96,7 @@ async def deals(data: str, count: int,
                     if after:  # (a key that changed nothing is not counted)
                         pressed[reviewing].append(min(after) - start)
                 if child is not None:
-                    busy[reviewing].append((coach_cpu(child.pid) - cpu)
+                    busy[reviewing].append((cpu_of(child.pid) - cpu)
                                            / (time.perf_counter() - began))
             if app.reviews is not None:
                 app.reviews.stop()
@@ -159,7 +143,8 @@ def main() -> None:
         if times:
             print(f"key to table redrawn, reviews {'running' if reviewing else 'stopped'}: "
                   f"median {statistics.median(times) * 1000:.1f} ms, 95th pct "
-                  f"{times[int(0.95 * (len(times) - 1))] * 1000:.1f} ms, within a frame "
+                  f"{times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)] * 1000:.1f}"
+                  " ms, within a frame "
                   f"{sum(1 for t in times if t <= 1 / 60)} of {len(times)}")
     if pressed[True] and pressed[False]:
         ratio, low, high = ratio_interval(pressed[True], pressed[False])
