@@ -10,7 +10,7 @@ import time
 from colorcards.coach import Coach
 from colorcards.coach.desk import judge
 from colorcards.coach.pool import Pool
-from colorcards.coach.remote import RemoteCoach, request
+from colorcards.coach.remote import Judgement, RemoteCoach, request
 from colorcards.engine import parse_card, play
 from colorcards.replay.background import Reviewer
 from colorcards.replay.review import Review, review
@@ -36,9 +36,15 @@ def test_one_process_answers_the_hint_the_note_and_a_review():
         kept = scripted_game()
         assert Reviewer(remote, SMALL).review(kept, None, steps.append)
         assert remote._child is child and child.poll() is None  # the same process
+        # With the coach off, the table sends a decision to be judged in a review's turn
+        silent = remote.review({"decision": asked}, background=True)
+        assert silent is not None
+        judgements = [Judgement.from_json(u["judgement"]) for u in remote.follow(silent)]
+        assert remote._child is child
     finally:
         remote.close()
     assert note == judge(asked) and note is not None and note.costly
+    assert judgements == [note] and note.verdict is not None
     assert hint == Coach("hard").advise(game.view(0), legal)
     alone = review(kept, coach=Coach(kept.difficulty, **SMALL))
     assert Review.from_json(steps[-1]) == alone and alone.complete

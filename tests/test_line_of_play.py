@@ -60,6 +60,14 @@ class Recorder:
     def answer(self, asked) -> Judgement | None:
         return asked
 
+    def review(self, data, background=False):
+        """With the coach off: a decision judged for the game's review alone."""
+        assert background and set(data) == {"decision"}
+        return self.ask(data["decision"])
+
+    def follow(self, asked):
+        yield {"judgement": asked.as_json()}
+
     def ponder(self, data):
         assert data["made"] is None
         self.pondered.append(position(data))

@@ -119,7 +119,7 @@ def test_after_a_take_back_the_computers_play_as_before():
     host = ManualHost()
     settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
     ctl = controller(Seating.new(settings, seed=41), host)
-    ctl.coach = QUICK
+    ctl.tutor.coach = QUICK
     ctl.start()
     _to_my_turn(ctl, host)
     for _ in range(2):  # a move or two first, so the computers' generators have moved on
@@ -168,7 +168,7 @@ def test_a_move_can_be_taken_back_after_continue(tmp_path):
     host = ManualHost()
     settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
     ctl = controller(Seating.new(settings, seed=77), host, store=store)
-    ctl.coach = QUICK
+    ctl.tutor.coach = QUICK
     ctl.start()
     _to_my_turn(ctl, host)
     before = state(ctl)
@@ -180,7 +180,7 @@ def test_a_move_can_be_taken_back_after_continue(tmp_path):
 
     store = Store.open(tmp_path)
     again = controller(Seating.resume(store.load_game()), ManualHost(), store=store)
-    again.coach = QUICK
+    again.tutor.coach = QUICK
     again.start()
     assert again.take_back() is None
     assert state(again) == before
@@ -217,7 +217,7 @@ def test_a_judgement_cut_short_by_quitting_is_made_on_continue(tmp_path):
     store = Store.open(tmp_path)
     counting = Counting()
     again = controller(Seating.resume(store.load_game()), counting, store=store)
-    again.coach = QUICK
+    again.tutor.coach = QUICK
     again.start()
     assert counting.weighed == 1
     assert again.mark is not None and again.mark.judged
@@ -230,7 +230,7 @@ def _duel(store: Store, coach: bool) -> GameController:
     settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
                             changes={"match": "single"})
     ctl = controller(Seating.new(settings, seed=9), host, store=store)
-    ctl.coach = QUICK
+    ctl.tutor.coach = QUICK
     ctl.start()
     play_match(ctl, host)
     return ctl
@@ -283,7 +283,8 @@ def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
     store = Store.open(tmp_path)
     ids = [ctl.meta.game_id for ctl in _two_duels(store)]
     assert store.keep_review(ids[0], Review((close,), 3).as_json())
-    assert [e.accuracy for e in store.history()] == [None, None]
+    # the coached game (the newest) was reviewed as it was played; the other's is partial
+    assert [e.accuracy is None for e in store.history()] == [False, True]
     for game_id in ids:
         assert store.keep_review(game_id, full.as_json())
     assert [e.accuracy for e in store.history()] == [pytest.approx(2 / 3)] * 2
@@ -391,3 +392,114 @@ def test_the_table_says_the_coach_is_still_weighing_until_the_note_comes():
     assert STILL_WEIGHING not in said
     assert ctl.note is not None and said.endswith(ctl.note)
     assert ctl.note.endswith("T: take it back.")
+
+
+def _small(level: str) -> Coach:
+    """The review's coach on the small budget of `QUICK`, at the game's level."""
+    return Coach(level, choose_deals=64, choose_playouts=320, looks=(64, 128))
+
+
+class _Counted(Coach):
+    """A coach that counts the decisions it weighs."""
+
+    judged = 0
+
+    def judge(self, *args, **kwargs):
+        self.judged += 1
+        return super().judge(*args, **kwargs)
+
+
+def test_a_coached_game_is_reviewed_as_it_is_played(tmp_path):
+    """Each decision the coach judges at the table is a step of the game's review: the
+    finished game is kept with its review so far, and the review takes on from there to
+    the very review made from nothing, weighing only what the table did not (here
+    nothing). Across quit and Continue, and a take-back: the steps of the line taken
+    back are dropped, the rest kept."""
+    from colorcards.replay.review import Review, review
+
+    store = Store.open(tmp_path)
+    host = ManualHost()
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True,
+                            changes={"match": "single"})
+    ctl = controller(Seating.new(settings, seed=77), host, store=store)
+    ctl.tutor.coach = _small("normal")
+    ctl.start()
+    for _ in range(3):
+        _to_my_turn(ctl, host)
+        ctl.act(human_move(ctl))
+    _to_my_turn(ctl, host)
+    host.drawn()
+    assert len(ctl.tutor.judged) >= 3
+    ctl.stop()
+    store.close()
+
+    store = Store.open(tmp_path)
+    again = controller(Seating.resume(store.load_game()), host := ManualHost(), store=store)
+    again.tutor.coach = _small("normal")
+    kept_over = dict(again.tutor.judged)
+    assert len(kept_over) >= 3  # the save kept them
+    again.start()
+    assert again.take_back() is None  # the last decision's step goes with it
+    assert max(again.tutor.judged) < max(kept_over)
+    play_match(again, host)
+    assert again.finished
+    kept = store.kept_game(again.meta.game_id)
+    stored = Review.from_json(store.review(kept.game_id))
+    assert stored is not None and stored.complete
+    alone = review(kept, coach=_small("normal"))
+    counted = _Counted("normal", choose_deals=64, choose_playouts=320, looks=(64, 128))
+    assert review(kept, resume=stored, coach=counted) == alone == stored
+    assert counted.judged == 0
+    assert store.history()[0].accuracy is not None  # a complete review's accuracy
+    store.close()
+
+
+class _ServiceHere:
+    """The coach's process as the table meets it, judging here with a small coach: each
+    decision the table sends is judged as `replay/service.py` judges one."""
+
+    def __init__(self, coach: Coach) -> None:
+        self.coach = coach
+        self.backgrounds: list[bool] = []
+
+    def review(self, data, background=False):
+        self.backgrounds.append(background)
+        return data["decision"]
+
+    def follow(self, asked):
+        from colorcards.coach.remote import Judgement, position
+        from colorcards.engine import action_from_json
+
+        game = position(asked)
+        legal = next_decision(game).actions
+        verdict = self.coach.judge(game.view(0), legal, action_from_json(asked["made"]))
+        yield {"judgement": Judgement.of(verdict).as_json()}
+
+    def cancel(self, asked) -> None:
+        pass
+
+    def wake(self) -> None:
+        pass
+
+
+def test_with_the_coach_off_the_game_is_still_reviewed_as_it_is_played(tmp_path):
+    """The coach off: no note and no mark, the game counted, but each decision is sent
+    to the coach's process in the background's turn, and the finished game is kept with
+    the review those judgements make (the review made from nothing, here complete)."""
+    from colorcards.replay.review import Review, review
+
+    store = Store.open(tmp_path)
+    host = ManualHost()
+    settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=False,
+                            changes={"match": "single"})
+    service = _ServiceHere(_small("normal"))
+    ctl = controller(Seating.new(settings, seed=9), host, store=store, remote=service)
+    ctl.tutor.coach = _small("normal")
+    play_match(ctl, host)
+    assert ctl.finished and not ctl.practice and ctl.mark is None
+    assert not any(line.startswith("Coach:") for line in ctl.log)
+    assert service.backgrounds and all(service.backgrounds)
+    kept = store.kept_game(ctl.meta.game_id)
+    stored = Review.from_json(store.review(kept.game_id))
+    assert stored == review(kept, coach=_small("normal")) and stored.complete
+    store.close()

@@ -82,7 +82,8 @@ runs, never a `colorcards` folder in the current directory."""
 @dataclass(frozen=True)
 class Judgement:
     """What the table needs of a verdict: whether the move was costly, and the note's
-    figures (the chances on the reporting deals)."""
+    figures (the chances on the reporting deals); with the whole verdict, when the coach
+    made one, for the game's review (weighed as the game is played)."""
 
     costly: bool
     made: Action
@@ -91,25 +92,37 @@ class Judgement:
     best_chance: float = 0.0
     uncalled: bool = False
     """The card made was played down to one without calling Last Card."""
+    verdict: Verdict | None = None
+    """The verdict itself, every figure as the review would have it."""
 
     def as_json(self) -> dict[str, Any]:
-        return {"costly": self.costly, "made": self.made.as_json(),
-                "best": self.best.as_json(), "made_chance": self.made_chance,
-                "best_chance": self.best_chance, "uncalled": self.uncalled}
+        data: dict[str, Any] = {
+            "costly": self.costly, "made": self.made.as_json(), "best": self.best.as_json(),
+            "made_chance": self.made_chance, "best_chance": self.best_chance,
+            "uncalled": self.uncalled}
+        if self.verdict is not None:
+            data["verdict"] = self.verdict.as_json()
+        return data
 
     @classmethod
     def of(cls, verdict: Verdict) -> Judgement:
         made, best = verdict.made_tally, verdict.best_tally
         if verdict.costly and made is not None and best is not None:
             return cls(True, verdict.made, verdict.best, made.chance, best.chance,
-                       verdict.uncalled)
-        return cls(False, verdict.made, verdict.best, uncalled=verdict.uncalled)
+                       verdict.uncalled, verdict)
+        return cls(False, verdict.made, verdict.best, uncalled=verdict.uncalled,
+                   verdict=verdict)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Judgement:
+        verdict = None
+        if data.get("verdict") is not None:
+            from .weigh import Verdict
+
+            verdict = Verdict.from_json(data["verdict"])
         return cls(bool(data["costly"]), action_from_json(data["made"]),
                    action_from_json(data["best"]), float(data["made_chance"]),
-                   float(data["best_chance"]), bool(data["uncalled"]))
+                   float(data["best_chance"]), bool(data["uncalled"]), verdict)
 
 
 def request(game: Game, before: Sequence[tuple[int | None, Action]], made: Action | None,

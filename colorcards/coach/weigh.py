@@ -237,6 +237,24 @@ class Verdict:
         """The whole interval lies at or above `NOTICEABLE`: a real mistake."""
         return self.low >= NOTICEABLE
 
+    def as_json(self) -> dict[str, Any]:
+        """As the coach's process sends it to the table (every figure, exactly)."""
+        return {"made": self.made.as_json(), "best": self.best.as_json(),
+                "close": self.close,
+                "made_tally": None if self.made_tally is None else self.made_tally.as_json(),
+                "best_tally": None if self.best_tally is None else self.best_tally.as_json(),
+                "cost": self.cost, "low": self.low, "high": self.high,
+                "playouts": self.playouts, "uncalled": self.uncalled}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Verdict:
+        made, best = data["made_tally"], data["best_tally"]
+        return cls(action_from_json(data["made"]), action_from_json(data["best"]),
+                   bool(data["close"]), None if made is None else Tally.from_json(made),
+                   None if best is None else Tally.from_json(best), float(data["cost"]),
+                   float(data["low"]), float(data["high"]), int(data["playouts"]),
+                   bool(data["uncalled"]))
+
 
 def view_seed(view: View, seed: int, stream: str) -> int:
     """A generator seed from what the view shows, the coach's seed and a stream name."""

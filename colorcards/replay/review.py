@@ -33,11 +33,13 @@ from ..engine import (
     Card,
     Colour,
     DecisionKind,
+    Game,
     Phase,
     View,
     next_decision,
     parse_card,
 )
+from ..level import Level
 from .kept import KeptGame, action_token, parse_token
 from .plays_like import Kinds
 
@@ -202,9 +204,13 @@ class Decision:
 def decisions(kept: KeptGame) -> list[Decision]:
     """The player's turns with a real choice while the round was still to be won, in
     order. A call of Last Card is not one: the card played with it is."""
+    return decisions_of(kept.new_game(), kept.actions)
+
+
+def decisions_of(game: Game, actions: Sequence[tuple[int | None, Action]]) -> list[Decision]:
+    """`decisions` of the match dealt as `game` (played on here) and played by `actions`."""
     found = []
-    game = kept.new_game()
-    for index, (seat, action) in enumerate(kept.actions):
+    for index, (seat, action) in enumerate(actions):
         if (seat == PLAYER and action is not CALL and game.phase is not Phase.WINDOW
                 and not game.out):
             decision = next_decision(game)
@@ -220,20 +226,25 @@ def review(kept: KeptGame, progress: Callable[[int, int], None] = lambda done, t
            stop: Callable[[], bool] = lambda: False, resume: Review | None = None,
            coach: Coach | None = None,
            weighed: Callable[[Review], None] = lambda so_far: None) -> Review:
-    """Weigh the player's decisions, from where `resume` stopped if it is a review of
-    this game by the same coach; stop after any decision once `stop()` says so (the
-    review returned is then not `complete`). `progress(done, total)` is called before
+    """Weigh the player's decisions, keeping those `resume` already weighed if it is a
+    review of this game by the same coach (in any order: the table weighs the decisions
+    as they are made, and may miss some); stop after any decision once `stop()` says so
+    (the review returned is then not `complete`). `progress(done, total)` is called before
     the first decision and after each one."""
     coach = coach or Coach(kept.difficulty)
     todo = decisions(kept)
-    moments: list[Moment] = []
+    known: dict[int, Moment] = {}
     spent = 0
     if (resume is not None and resume.total == len(todo) and resume.seed == coach.seed
             and resume.level == coach.level):
-        moments = list(resume.moments)
+        known = {m.index: m for m in resume.moments}
         spent = resume.playouts
+    moments = [known[d.index] for d in todo
+               if d.index in known and known[d.index].made == d.made]
     progress(len(moments), len(todo))
-    for decision in todo[len(moments):]:
+    for decision in todo:
+        if decision.index in known and known[decision.index].made == decision.made:
+            continue
         if stop():
             break
         verdict = coach.judge(decision.view, decision.legal, decision.made, stop)
@@ -241,9 +252,26 @@ def review(kept: KeptGame, progress: Callable[[int, int], None] = lambda done, t
             break
         spent += verdict.playouts
         moments.append(Moment.of(decision.index, decision.turn, decision.view, verdict))
+        moments.sort(key=lambda m: m.index)
         weighed(Review(tuple(moments), len(todo), coach.level, coach.seed, spent))
         progress(len(moments), len(todo))
     return Review(tuple(moments), len(todo), coach.level, coach.seed, spent)
+
+
+def weighed_at_the_table(deal: Game, actions: Sequence[tuple[int | None, Action]],
+                         judged: dict[int, tuple[Moment, int]], level: Level | str,
+                         seed: int) -> Review | None:
+    """The review so far of the match dealt as `deal` and played by `actions`, whose
+    decisions the coach weighed as they were made (`judged`: by the action's index, each
+    moment and the play-outs it took; those of the line finally played are kept), for
+    `review` to take on from; None if none of them is one of the match's decisions."""
+    todo = decisions_of(deal, actions)
+    kept_ones = [judged[d.index] for d in todo
+                 if d.index in judged and judged[d.index][0].made == d.made]
+    if not kept_ones:
+        return None
+    return Review(tuple(m for m, _ in kept_ones), len(todo), Level(level), seed,
+                  sum(n for _, n in kept_ones))
 
 
 # ---------------------------------------------------------------------- words

@@ -8,7 +8,9 @@ and in the background each game not yet reviewed, then the options of its exerci
 `{"kept": <export>, "resume": <review so far or null>, "budget": <the coach's, or null>,
 "exercises": [<action index>, ...]}`, answered by a progress message after each decision
 weighed (the review so far) and each exercise weighed (`{"exercise", "answers"}`), then
-`{"complete": bool}`.
+`{"complete": bool}`. A review may also be of one decision, made at a table where the
+coach is off: `{"decision": <the table's request of a move made>}`, answered by one
+progress message `{"judgement": ...}` (the game's review takes it as its step).
 
 Who weighs first (`Turns`): the table, whenever it has a request in hand; then the Review
 screen's review; then the background's. A review asks at each deal it plays out whether
@@ -85,8 +87,11 @@ def reviewing(request: dict[str, Any], stop: Stop, send: Send,
               pool: Pool | None = None) -> bool:
     """Review the request's game from its `resume`, then weigh the options of the
     exercises it lists, sending each step, the deals played out over `pool`; whether
-    the review is complete."""
+    the review is complete. (Or judge its one `decision`.)"""
     from ..coach import Coach
+
+    if "decision" in request:
+        return _decision(request["decision"], stop, send, pool)
     from .exercises import budget_of, exercises_of, known_answers, weigh
     from .kept import KeptGame
     from .review import Review, review
@@ -114,6 +119,25 @@ def reviewing(request: dict[str, Any], stop: Stop, send: Send,
                 return False
             send({"exercise": exercise.index, "answers": answers.as_json()})
     return result.complete and not stop()
+
+
+def _decision(data: dict[str, Any], stop: Stop, send: Send, pool: Pool | None) -> bool:
+    """Judge the move the table's request made (as the note's judgement is made, in a
+    review's turn), sending its judgement; whether it was made."""
+    from ..coach import Coach
+    from ..coach.remote import Judgement, position
+    from ..engine import action_from_json, next_decision
+
+    game = position(data)
+    decision = next_decision(game)
+    if decision is None or decision.seat != 0:
+        return False
+    verdict = Coach(data["level"], pool=pool).judge(
+        game.view(0), decision.actions, action_from_json(data["made"]), stop)
+    if verdict is None:
+        return False
+    send({"judgement": Judgement.of(verdict).as_json()})
+    return True
 
 
 class Reviews:

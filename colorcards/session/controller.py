@@ -78,7 +78,7 @@ class GameController(TableReading):
                  delay: float | None = None, window_seconds: float = WINDOW_SECONDS,
                  turn_seconds: float | None = None, catch_seconds: float = CATCH_SECONDS,
                  clock: Callable[[], float] = time.monotonic,
-                 remote: RemoteCoach | None = None) -> None:
+                 remote: RemoteCoach | None = None, review_as_played: bool = True) -> None:
         game = seating.game
         self.game: Game = game
         """The engine's game. The table reads it only through the methods below."""
@@ -137,7 +137,9 @@ class GameController(TableReading):
         after the terminal was killed puts the cursor back on it."""
         mark = Mark.from_json(seating.meta.extra.get("tutor"), len(seating.log), parse_card)
         self.tutor = TableCoach(self, remote, dealt=not seating.meta.extra.get("prepared"),
-                                mark=mark, note=seating.meta.extra.get("note"))
+                                mark=mark, note=seating.meta.extra.get("note"),
+                                weighed=seating.meta.extra.get("weighed"),
+                                review_as_played=review_as_played)
         """The table's coach: the hint, the pondering, the notes and the marks."""
         if not self.log and game.history and not game.actions:
             # a new deal: who dealt, the first card
@@ -556,7 +558,7 @@ class GameController(TableReading):
         """The meta the store keeps: ids and names plus what resuming exactly needs (and
         the tutor's mark and note, and whether the game is practice)."""
         extra = {k: v for k, v in self.meta.extra.items()
-                 if k not in ("tutor", "note", "selected")}
+                 if k not in ("tutor", "note", "selected", "weighed")}
         if self.selected is not None:
             extra["selected"] = self.selected
         extra.update(self.tutor.saved(self.table_log.logged))
@@ -596,4 +598,5 @@ class GameController(TableReading):
         self._cancel_step()
         if self.store is not None:
             meta = self.save_meta().with_(finished=True)
-            self.record = self.store.finish_game(self.game, meta, list(self.log))
+            self.record = self.store.finish_game(self.game, meta, list(self.log),
+                                                 self.tutor.review_so_far())

@@ -24,8 +24,10 @@ class Recorded(Protocol):
 class TableStore(SaveSlot, Protocol):
     """Where the table's game is kept: saved after every change, recorded at its end."""
 
-    def finish_game(self, game: Game, meta: TableMeta, log: list[str]) -> Recorded:
-        """Record the finished match (statistics, its replay) and clear the save."""
+    def finish_game(self, game: Game, meta: TableMeta, log: list[str],
+                    review: dict | None = None) -> Recorded:
+        """Record the finished match (statistics, its replay, the review weighed so far
+        at the table) and clear the save."""
         ...
 
 

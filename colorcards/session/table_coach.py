@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from ..coach import Advice, Coach
 from ..coach.remote import Asked, Judgement, RemoteCoach, request
 from ..engine import CALL, Action, Card, DecisionKind, Game, View, next_decision
+from ..replay.review import Moment, weighed_at_the_table
 from ..settings import GameSettings
 from .clocks import Timer
 from .seating import HUMAN
@@ -80,16 +81,22 @@ class Marking:
     """The player's decision as it is about to be made: its mark, and the view and
     options to weigh it in (none when it is not weighed)."""
 
-    mark: Mark
+    mark: Mark | None
+    """None: the coach is off, and the decision is weighed for the game's review alone."""
     view: View | None
     legal: tuple[Action, ...]
+    turn: int = 0
+    """The turn of the match it is made on (1-based)."""
+    at: int = 0
+    """Where in the match's actions it is made."""
 
 
 class TableCoach:
     """The coach of one table (see the module docstring)."""
 
     def __init__(self, table: CoachedTable, remote: RemoteCoach | None, *, dealt: bool,
-                 mark: Mark | None, note: str | None) -> None:
+                 mark: Mark | None, note: str | None, weighed: Any = None,
+                 review_as_played: bool = True) -> None:
         self.table = table
         self.coach = Coach(table.settings.difficulty)
         """The coach behind the hint and the tutor (the review's judge), for a host
@@ -109,7 +116,16 @@ class TableCoach:
         self.pondering: tuple[dict[str, Any], Asked] | None = None
         """The race of the player's turn the coach's process runs while they think (the
         request, and its ask), until the position is gone."""
+        self.judged: dict[int, tuple[Moment, int]] = _judged_of(weighed)
+        """The player's decisions of the line being played that the coach has judged, by
+        the action's index: each as the game's review has it, and the play-outs it took.
+        They are the review's first steps once the game is over."""
+        self.review_as_played = review_as_played
+        """With the coach off, whether the player's decisions are still weighed (in the
+        background's turn) for the game's review: off with the background reviews."""
         self._weighing: set[threading.Event] = set()
+        self._silent: dict[threading.Event, Asked] = {}
+        """The judgements made for the review alone (the coach off), by their stop."""
         """Each judgement still running, by the event that stops it (the table goes, the
         move is taken back). A judgement outlives the player's next move: its note is
         still given, only the move can no longer be taken back."""
@@ -135,26 +151,36 @@ class TableCoach:
     def marking(self, action: Action) -> Marking | None:
         """Before the player's `action` is applied, with the coach on: the mark T takes
         back to, and what to weigh it in if it is a turn of their own with a choice (a
-        call of Last Card is no decision: the card played after it is weighed)."""
-        if not self.on or action is CALL:
+        call of Last Card is no decision: the card played after it is weighed). With the
+        coach off, a dealt game's decision with a choice is still weighed, in the coach's
+        process at the background's turn, for the game's review alone (no mark, no note)."""
+        if action is CALL or not (self.on or (self.remote is not None and self.dealt
+                                               and self.review_as_played)):
             return None
         table = self.table
         decision = next_decision(table.game)
         weighed = (decision is not None and decision.seat == HUMAN
                    and decision.kind is DecisionKind.TURN and len(decision.actions) > 1)
+        if not self.on:
+            if not weighed or decision is None:
+                return None
+            return Marking(None, table.view(), decision.actions, table.game.total_turns + 1,
+                           len(table.game.actions))
         mark = Mark.take(len(table.game.actions), table.rngs, table.arrangement,
                          table.table_log.logged, tuple(table.table_log.rounds), weighed)
         if weighed and decision is not None:
-            return Marking(mark, table.view(), decision.actions)
+            return Marking(mark, table.view(), decision.actions, table.game.total_turns + 1)
         return Marking(mark, None, ())
 
     def marked(self, marking: Marking | None, made: Action) -> None:
         """After the player's move: it is the one T takes back, weighed if it is to be;
         the race pondered on the position is let go (the judgement took it over)."""
-        if marking is not None:
+        if marking is not None and marking.mark is None and marking.view is not None:
+            self._weigh_for_the_review(marking.at, made, marking.view, marking.turn)
+        elif marking is not None and marking.mark is not None:
             self.mark, self.note = marking.mark, None
             if marking.mark.weighed:
-                self._weigh(marking.mark, made, marking.view, marking.legal)
+                self._weigh(marking.mark, made, marking.view, marking.legal, marking.turn)
         self._stop_pondering()
 
     def forget(self) -> None:
@@ -207,6 +233,7 @@ class TableCoach:
         table's start is gone (a base must stay on the line being played)."""
         before = replayed_before(self.table.game, mark.at, self.base)
         self.stop()
+        self.judged = {at: j for at, j in self.judged.items() if at < mark.at}
         if self.base is not None and mark.at < self.base.at:
             self.base = base_of(before, self.dealt)
         self.mark = self.note = None
@@ -228,22 +255,40 @@ class TableCoach:
             stop.set()
         self._weighing.clear()
         if self.remote is not None:
+            for asked in self._silent.values():
+                self.remote.cancel(asked)
+        self._silent.clear()
+        if self.remote is not None:
             self.remote.wake()  # the child drops what it was judging for them
         self._stop_pondering()
 
     def saved(self, logged: int) -> dict[str, Any]:
-        """What the save keeps of the coach: the mark (T after Continue) and its note."""
+        """What the save keeps of the coach: the mark (T after Continue) and its note,
+        and the decisions judged so far (the review's first steps)."""
+        extra: dict[str, Any] = {}
+        if self.judged:
+            extra["weighed"] = [[m.as_json(), n] for _, (m, n) in sorted(self.judged.items())]
         if self.mark is None:
-            return {}
-        extra: dict[str, Any] = {"tutor": self.mark.as_json(logged)}
+            return extra
+        extra["tutor"] = self.mark.as_json(logged)
         if self.note:
             extra["note"] = self.note
         return extra
 
+    def review_so_far(self) -> dict[str, Any] | None:
+        """Once the match is over: its review as far as the coach weighed it at the
+        table (a dealt match's, by the coach the review uses), or None."""
+        game = self.table.game
+        if not self.judged or not self.dealt:
+            return None
+        so_far = weighed_at_the_table(Game(game.rules, game.seats, game.seed), game.actions,
+                                      self.judged, self.coach.level, self.coach.seed)
+        return None if so_far is None else so_far.as_json()
+
     # ---------------------------------------------------------------- judging
 
     def _weigh(self, mark: Mark, made: Action, view: View | None,
-               legal: tuple[Action, ...]) -> None:
+               legal: tuple[Action, ...], turn: int = 0) -> None:
         """The coach judges `made` in the host's thread (from the position replayed, when
         the view before it was not kept: after Continue); a costly move gets a note."""
         table = self.table
@@ -283,6 +328,9 @@ class TableCoach:
             self._weighing.discard(stop)
             if stop.is_set() or verdict is None:
                 return
+            if verdict.verdict is not None and view is not None and turn:
+                self.judged[mark.at] = (Moment.of(mark.at, turn, view, verdict.verdict),
+                                        verdict.verdict.playouts)
             last = self.mark is mark  # still the last decision: it may be taken back
             if last:
                 self.mark = mark.with_(judged=True)
@@ -294,6 +342,37 @@ class TableCoach:
                 if last:
                     self.note = note + " T: take it back."
             table.coach_spoke()
+
+        table.host.weigh(judge, judged)
+
+    def _weigh_for_the_review(self, at: int, made: Action, view: View, turn: int) -> None:
+        """With the coach off: the coach's process judges `made` in the background's
+        turn, and the judgement is kept as the game's review's step (nothing is said)."""
+        remote, table = self.remote, self.table
+        if remote is None:
+            return
+        game = table.game
+        data = request(game, tuple(game.actions[:at]), made, table.settings.difficulty, None)
+        asked = remote.review({"decision": data}, background=True)
+        if asked is None:
+            return
+        stop = threading.Event()
+        self._weighing.add(stop)
+        self._silent[stop] = asked
+
+        def judge() -> Judgement | None:
+            found = None
+            for update in remote.follow(asked):
+                if isinstance(update, dict) and isinstance(update.get("judgement"), dict):
+                    found = Judgement.from_json(update["judgement"])
+            return found
+
+        def judged(judgement: Judgement | None) -> None:
+            self._weighing.discard(stop)
+            self._silent.pop(stop, None)
+            if not stop.is_set() and judgement is not None and judgement.verdict is not None:
+                self.judged[at] = (Moment.of(at, turn, view, judgement.verdict),
+                                   judgement.verdict.playouts)
 
         table.host.weigh(judge, judged)
 
@@ -333,3 +412,16 @@ class TableCoach:
         if self.pondering is not None and self.remote is not None:
             self.remote.cancel(self.pondering[1])
         self.pondering = None
+
+
+def _judged_of(saved: Any) -> dict[int, tuple[Moment, int]]:
+    """The judged decisions a save kept (what cannot be read is left out: the review
+    weighs it again)."""
+    judged: dict[int, tuple[Moment, int]] = {}
+    for entry in saved if isinstance(saved, list) else ():
+        try:
+            moment = Moment.from_json(entry[0])
+            judged[moment.index] = (moment, int(entry[1]))
+        except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+            continue
+    return judged

@@ -40,7 +40,7 @@ IDLE_CAP = 300.0
 
 _NOT_SAVED = "the game will play but will not be saved."
 
-_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note"})
+_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note", "weighed"})
 """Meta keys that only resuming a game needs: not kept with its record."""
 
 NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"
@@ -208,8 +208,11 @@ class Store:
             self._checkpointer.saved()
         self._wrote()
 
-    def finish_game(self, game: Game, meta: TableMeta, log: list[str]) -> R.GameRecord:
-        """Record a finished match for seat 0 and clear the save, in one transaction.
+    def finish_game(self, game: Game, meta: TableMeta, log: list[str],
+                    review: dict | None = None) -> R.GameRecord:
+        """Record a finished match for seat 0 and clear the save, in one transaction;
+        with `review`, the review weighed so far at the table kept with it (the
+        background reviews and the Review screen take on from there).
 
         Idempotent: finishing the same game_id again returns the first record."""
         if game.phase is not Phase.MATCH_OVER:
@@ -218,7 +221,7 @@ class Store:
         record = R.make_record(game, meta, utc_now(), self._played(game_id, meta))
         if not self.owns_game:
             return record
-        return self._record(record, meta, _names(meta, game), game.actions)
+        return self._record(record, meta, _names(meta, game), game.actions, review)
 
     def abandon_game(self) -> R.GameRecord | None:
         """Leave the saved unfinished game: it is recorded as a loss (RULES.md §6) and
@@ -237,7 +240,7 @@ class Store:
                             saved.game.actions)
 
     def _record(self, record: R.GameRecord, meta: TableMeta, names: list[str],
-                actions: list) -> R.GameRecord:
+                actions: list, review: dict | None = None) -> R.GameRecord:
         """Store `record` (unless its game_id already is) with the game kept whole for
         its replay, and clear that game's save, in one transaction synced to disk; the
         record as stored. The meta kept with it leaves out what only resuming needs
@@ -253,6 +256,8 @@ class Store:
                                "VALUES (?, ?, ?)",
                                (record.game_id, json.dumps(names, separators=(",", ":")),
                                 encode_actions(actions)))
+                    if review is not None:
+                        _write_review(db, record.game_id, review)
                 row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
                 if row is not None and row[0] == record.game_id:
                     saves.clear(db)
@@ -548,18 +553,9 @@ class Store:
     def keep_review(self, game_id: str, review: dict) -> bool:
         """Keep a computed review with its game, and once it is complete the game's
         accuracy beside it; False if it could not be written."""
-        from ..replay.review import Review, accuracy
-
-        text = json.dumps(review, separators=(",", ":"))
-        read = Review.from_json(review)
-        measure = accuracy(read) if read is not None else None
-        share, cost, kinds = ((measure.share, measure.cost, measure.kinds.as_text())
-                              if measure else (None, None, None))
         try:
             with self._transaction() as db:
-                db.execute("UPDATE replays SET review = ?, accuracy = ?, avg_cost = ?, "
-                           "kinds = ? WHERE game_id = ?",
-                           (text, share, cost, kinds, game_id))
+                _write_review(db, game_id, review)
         except (sqlite3.Error, OSError) as exc:
             self._write_failed(exc)
             return False
@@ -625,3 +621,17 @@ def _write_file(target: Path, content: str) -> None:
         out.write(content)
         out.flush()
         os.fsync(out.fileno())
+
+
+def _write_review(db: sqlite3.Connection, game_id: str, review: dict) -> None:
+    """Keep `review` (as JSON) with its game, and once it is complete the game's accuracy
+    beside it."""
+    from ..replay.review import Review, accuracy
+
+    read = Review.from_json(review)
+    measure = accuracy(read) if read is not None else None
+    share, cost, kinds = ((measure.share, measure.cost, measure.kinds.as_text())
+                          if measure else (None, None, None))
+    db.execute("UPDATE replays SET review = ?, accuracy = ?, avg_cost = ?, kinds = ? "
+               "WHERE game_id = ?",
+               (json.dumps(review, separators=(",", ":")), share, cost, kinds, game_id))

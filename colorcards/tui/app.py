@@ -515,6 +515,7 @@ class ColorCardsApp(App):
 
         screen = TableScreen(seating, store=self.store, clock=self.clock,
                              coach=self.remote_coach,
+                             review_as_played=self.BACKGROUND_REVIEWS,
                              **{**self._pace(), **pace})
         self.controller = screen.controller
         self._seated = True
