@@ -1,7 +1,7 @@
 """How long the review of a game takes, on one core.
 
     python tests/benchmarks/review_speed.py [--games 6] [--seats 4 2] [--seed 1] [--workers 1]
-                                            [--service]
+                                            [--service] [--as-played [--think 3] [--gap 2.4]]
 
 Plays Color Cards games between Hard players (seat 0 played by Hard too) and times
 `replay.review.review` on each (the coach at its default budget): the player's
@@ -18,6 +18,15 @@ With `--service` each game is reviewed as the Review screen has it reviewed: by 
 app's coach process (`RemoteCoach`, started with N workers and warmed before the first
 game), from the request to the review's last answer, on the wall clock; the CPU time
 given is then the coach's processes' (its helpers included).
+
+With `--as-played` (the service's way) each game is first played out in time, as the table
+has the coach weigh it with the coach off: each of the player's decisions is sent to the
+coach's process in the background's turn as the move is made (`--think` seconds after the
+turn arrives, the next turn `--gap` seconds later). At the game's end (the player's last
+move) what is not yet judged is dropped and the Review screen's review takes on from the
+judgements made: the wall clock given is from the game's end to the review complete, with
+how many decisions were left to weigh. The review from nothing of the same game, in the
+same process, is timed beside it.
 """
 
 from __future__ import annotations
@@ -26,8 +35,10 @@ import argparse
 import random
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -35,11 +46,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from coach_ponder import cpu_of
 
 from colorcards.coach.pool import Pool
-from colorcards.coach.remote import RemoteCoach
-from colorcards.coach.weigh import CHOOSE_DEALS, CHOOSE_PLAYOUTS, LOOKS, Coach
+from colorcards.coach.remote import Judgement, RemoteCoach, request
+from colorcards.coach.weigh import CHOOSE_DEALS, CHOOSE_PLAYOUTS, LOOKS, SEED, Coach
 from colorcards.replay.background import Reviewer
-from colorcards.replay.kept import kept_from_game
-from colorcards.replay.review import Review, review
+from colorcards.replay.kept import KeptGame, kept_from_game
+from colorcards.replay.review import Moment, Review, decisions, review, weighed_at_the_table
 from history_helpers import new_game, step
 
 
@@ -52,7 +63,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="processes the coach plays out in (default 1: this one)")
     parser.add_argument("--service", action="store_true",
                         help="review in the app's coach process, as the Review screen does")
+    parser.add_argument("--as-played", action="store_true",
+                        help="the decisions weighed as the game is played (with --service)")
+    parser.add_argument("--think", type=float, default=3.0)
+    parser.add_argument("--gap", type=float, default=2.4)
     args = parser.parse_args(argv)
+    args.service = args.service or args.as_played
     if args.service:
         return _run(args, None)
     pool = Pool(args.workers) if args.workers > 1 else None
@@ -99,6 +115,9 @@ def _games(args: argparse.Namespace, pool: Pool | None, remote: RemoteCoach | No
                 if not first:
                     first.append(time.perf_counter() - t0)
 
+            if remote is not None and args.as_played:
+                _as_played(args, remote, kept, seats, g)
+                continue
             if remote is not None:
                 child = remote._child
                 assert child is not None
@@ -126,6 +145,8 @@ def _games(args: argparse.Namespace, pool: Pool | None, remote: RemoteCoach | No
             print(f"  {seats} seats, game {g + 1}: {len(kept.actions)} actions, {n} decisions "
                   f"with a choice: {wall:.2f} s wall, {cpu:.2f} s CPU "
                   f"(first progress after {first[0] * 1000:.0f} ms)")
+        if not runs:
+            continue  # as played: the summary is _as_played's
         most, longest, _ = max(runs)
         print(f"{seats} seats, {args.workers} process(es)"
               f"{' in the coach service' if remote else ''}: median "
@@ -133,6 +154,65 @@ def _games(args: argparse.Namespace, pool: Pool | None, remote: RemoteCoach | No
               f"{statistics.median(w for _, _, w in runs):.2f} s wall (worst "
               f"{max(w for _, _, w in runs):.2f} s); the game with the most decisions ({most}) "
               f"took {longest:.2f} s CPU")
+
+
+def _as_played(args: argparse.Namespace, remote: RemoteCoach, kept: KeptGame, seats: int,
+               g: int) -> None:
+    """The game's decisions weighed in time as it is played, then the Review screen's
+    review from those; and the review from nothing beside it."""
+    deal = kept.new_game()
+    todo = decisions(kept)
+    judged: dict[int, tuple[Moment, int]] = {}
+    asked_all = []
+
+    def follow(asked: Any, d: Any) -> None:
+        for update in remote.follow(asked):
+            if isinstance(update, dict) and isinstance(update.get("judgement"), dict):
+                verdict = Judgement.from_json(update["judgement"]).verdict
+                if verdict is not None:
+                    judged[d.index] = (Moment.of(d.index, d.turn, d.view, verdict),
+                                       verdict.playouts)
+
+    start = time.perf_counter()
+    for i, d in enumerate(todo):
+        time.sleep(max(0.0, start + args.think + i * (args.think + args.gap)
+                       - time.perf_counter()))
+        asked = remote.review({"decision": request(deal, kept.actions[:d.index], d.made,
+                                                   kept.difficulty, None)}, background=True)
+        if asked is not None:
+            asked_all.append(asked)
+            threading.Thread(target=follow, args=(asked, d), daemon=True).start()
+    so_far = weighed_at_the_table(kept.new_game(), kept.actions, dict(judged), kept.difficulty,
+                                  SEED)
+    for asked in asked_all:
+        remote.cancel(asked)
+    left = len(todo) - (len(so_far.moments) if so_far else 0)
+    t0 = time.perf_counter()
+    steps: list[dict] = []
+    assert Reviewer(remote).review(kept, None if so_far is None else so_far.as_json(),
+                                   steps.append)
+    after = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    alone: list[dict] = []
+    assert Reviewer(remote).review(kept, None, alone.append)
+    cold = time.perf_counter() - t0
+    assert Review.from_json(steps[-1]) == Review.from_json(alone[-1])
+    AS_PLAYED.append((after, cold, left, len(todo)))
+    print(f"  {seats} seats, game {g + 1}: {len(todo)} decisions; at the game's end "
+          f"{left} left to weigh: the review complete {after:.2f} s after the game's end "
+          f"(from nothing: {cold:.2f} s)")
+    if g + 1 == args.games:
+        afters = sorted(a for a, _, _, _ in AS_PLAYED)
+        print(f"{seats} seats, {args.workers} process(es), as played (think {args.think} s, "
+              f"gap {args.gap} s): the review after the game's end median "
+              f"{statistics.median(afters):.2f} s, worst {afters[-1]:.2f} s; from nothing "
+              f"median {statistics.median(c for _, c, _, _ in AS_PLAYED):.2f} s, worst "
+              f"{max(c for _, c, _, _ in AS_PLAYED):.2f} s; decisions left "
+              f"{sum(x for _, _, x, _ in AS_PLAYED)} of {sum(n for _, _, _, n in AS_PLAYED)}")
+        AS_PLAYED.clear()
+
+
+AS_PLAYED: list[tuple[float, float, int, int]] = []
 
 
 if __name__ == "__main__":
