@@ -32,6 +32,11 @@ def _rule_changes(pairs: list[str]) -> dict:
     return changes
 
 
+COACH_WORKERS_HELP = ("the most processor cores the coach may use, 1 to this machine's "
+                      "(default: all but one; wins over $COLORCARDS_COACH_WORKERS)")
+"""--coach-workers, for the terminal game and for every game `serve` serves alike."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="colorcards",
@@ -47,10 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-background-reviews", action="store_true",
                         help="do not review finished games in the background (they are "
                              "then reviewed only when you open their review)")
-    parser.add_argument("--coach-workers", metavar="N",
-                        help="the most processor cores the coach may use, 1 to this "
-                             "machine's (default: all but one; wins over "
-                             "$COLORCARDS_COACH_WORKERS)")
+    parser.add_argument("--coach-workers", metavar="N", help=COACH_WORKERS_HELP)
     sub = parser.add_subparsers(dest="command")
 
     sim = sub.add_parser("sim", help="play games headlessly between computer players")
@@ -96,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "machine only; there is no login: anyone who reaches it plays as you")
     serve.add_argument("--data-dir", dest="serve_data_dir", metavar="DIR",
                        help="as the global --data-dir")
+    serve.add_argument("--coach-workers", dest="serve_coach_workers", metavar="N",
+                       help=COACH_WORKERS_HELP)
     return parser
 
 
@@ -167,6 +171,15 @@ def check_opponents(args: argparse.Namespace) -> None:
                      f"computer opponent{plural}")
 
 
+def check_coach_workers(args: argparse.Namespace) -> None:
+    """--coach-workers as the count it names (ValueError in the player's words for one
+    outside 1 to the cores), before any game starts or any server listens."""
+    if args.coach_workers is not None:
+        from .coach.pool import setting_of
+
+        args.coach_workers = setting_of(args.coach_workers)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -199,6 +212,9 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "serve":
             from .web import run_serve
 
+            if args.serve_coach_workers is not None:
+                args.coach_workers = args.serve_coach_workers
+            check_coach_workers(args)
             return run_serve(args)
         if args.command == "replay":
             from .tui.replay_app import run_replay
@@ -206,10 +222,7 @@ def _run(args: argparse.Namespace) -> int:
             args.data_dir = args.stats_data_dir or args.data_dir
             return run_replay(args)
         check_opponents(args)
-        if args.coach_workers is not None:
-            from .coach.pool import setting_of
-
-            args.coach_workers = setting_of(args.coach_workers)
+        check_coach_workers(args)
         from .tui.app import run_app  # a broken install fails here, loudly, not as --help
 
         return run_app(args)

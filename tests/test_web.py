@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -143,6 +144,73 @@ def test_bad_port_is_one_line(capsys):
     assert main(["serve", "--port", "70000"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--port" in err
+
+
+class ServerSpy:
+    """Stands in for the server (`colorcards.web.server`): keeps the command it would run
+    for each tab and serves nothing."""
+
+    commands: list[list[str]] = []
+
+    def __init__(self, argv: list[str], **where: object) -> None:
+        self.commands.append(argv)
+
+    def run(self) -> int:
+        return 0
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """The commands the server would run, one a tab (it is never started)."""
+    ServerSpy.commands = []
+    monkeypatch.setitem(sys.modules, "colorcards.web.server", SimpleNamespace(GameServer=ServerSpy))
+    return ServerSpy.commands
+
+
+@pytest.mark.parametrize("argv", [
+    ["serve", "--coach-workers", "1", "--port", "0"],
+    ["--coach-workers", "1", "serve", "--port", "0"],
+])
+def test_every_served_game_gets_the_coach_workers(argv, spy, tmp_path):
+    """--coach-workers, after serve or before it as for the terminal game, is handed to
+    the game of every tab, which reads it as its own --coach-workers."""
+    from colorcards.cli import build_parser
+
+    assert main([*argv, "--data-dir", str(tmp_path)]) == 0
+    [command] = spy
+    assert command[:4] == [sys.executable, "-P", "-m", "colorcards"]
+    served = build_parser().parse_args(command[4:])
+    assert served.command is None and served.coach_workers == "1"
+    assert served.data_dir == str(tmp_path.resolve())
+
+
+def test_without_coach_workers_the_served_game_decides_as_ever(spy):
+    """No --coach-workers: the served game's coach follows its environment or the
+    default (coach/pool.py `workers`), as before."""
+    assert main(["serve", "--port", "0"]) == 0
+    assert "--coach-workers" not in spy[0]
+
+
+@pytest.mark.parametrize("value", ["0", "many", "999"])
+def test_bad_coach_workers_is_one_line_and_serves_nothing(value, spy, capsys):
+    """A count outside 1 to the cores: the terminal game's one line, exit 2, no server."""
+    from colorcards.coach.pool import cores
+
+    assert main(["serve", "--coach-workers", value, "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"colorcards: --coach-workers takes a number from 1 to {cores()} (the "
+                   f"cores this machine gives the game), not {value!r}\n")
+    assert spy == []
+
+
+def test_serves_help_says_what_coach_workers_is(capsys):
+    """serve --help says of --coach-workers what the game's own --help says."""
+    from colorcards.cli import COACH_WORKERS_HELP
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert "--coach-workers N" in words and COACH_WORKERS_HELP in words
 
 
 def test_without_textual_serve_says_how_to_install(monkeypatch, capsys):

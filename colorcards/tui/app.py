@@ -209,12 +209,21 @@ class ColorCardsApp(App):
     def remote_coach(self) -> RemoteCoach:
         """The coach's one process (replay/service.py): the hint, the tutor's notes, the
         pondering and every review, the app's included (made when first wanted; the
-        process starts at the first request)."""
+        process starts on the way to a table, `start_coach`, or at the first request)."""
         if self._remote_coach is None:
             from ..coach.remote import RemoteCoach
 
             self._remote_coach = RemoteCoach(workers=self.coach_workers)
         return self._remote_coach
+
+    def start_coach(self) -> None:
+        """Start the coach's process as the player heads for a table (the New game
+        dialog opened, Continue chosen), not once the table is drawn: it imports the
+        coach for seconds as it starts, and the table's first turn waited for that. Never
+        before the title's first frame; Statistics, History and the Rules do not start
+        it (a review does, when asked). The table starts it too, for the ways to a table
+        that pass neither (a game skipped to from the command line)."""
+        self.remote_coach.start()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown, events.MouseUp)):
@@ -464,6 +473,7 @@ class ColorCardsApp(App):
 
         self.push_screen(NewGameScreen(self.store.stats(), self.settings, in_progress,
                                        practice=practice), chosen)
+        self.call_after_refresh(self.start_coach)  # the dialog drawn first
 
     def start_game(self, settings: GameSettings, abandon: bool = False,
                    seed: int | None = None) -> None:
@@ -494,6 +504,7 @@ class ColorCardsApp(App):
             self.notify("There is no saved game to continue.", severity="warning")
             self.show_title()
             return
+        self.start_coach()  # while the table is made and drawn
         seating = Seating.resume(saved)
         self.settings = seating.settings
         self.seat(seating)

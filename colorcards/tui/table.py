@@ -210,7 +210,8 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         if self.controller.remote is not None:
-            # started once the table is drawn, so that the first H finds it ready
+            # mostly running already (ColorCardsApp.start_coach); else started once the
+            # table is drawn, so that the first H finds it as ready as it can be
             self.call_after_refresh(self.controller.remote.start)
         self._fit_to_size()
         self.set_interval(0.25, self._tick)

@@ -37,22 +37,28 @@ NO_LOGIN = ("colorcards: listening on {host}: there is no login, so anyone who c
             "this address plays as you, with your saves and statistics.")
 
 
-def game_command(data_dir: str | Path | None) -> list[str]:
+def game_command(data_dir: str | Path | None, coach_workers: int | None = None) -> list[str]:
     """The command each tab's game runs: this Python and this very package, on the same
     data directory as the terminal game (the environment, COLORCARDS_DATA_DIR included,
-    is inherited). `-P` keeps the current directory off the game's path: a `colorcards`
-    folder there (an older checkout) must not stand in for the package the server runs,
-    which the server puts first on PYTHONPATH instead."""
+    is inherited), its coach on at most `coach_workers` processes when given (checked
+    by the command line: coach/pool.py `setting_of`). `-P` keeps the current directory
+    off the game's path: a `colorcards` folder there (an older checkout) must not stand
+    in for the package the server runs, which the server puts first on PYTHONPATH
+    instead."""
     argv = [sys.executable, "-P", "-m", "colorcards"]
     if data_dir is not None:
         argv += ["--data-dir", str(Path(data_dir).expanduser().resolve())]
+    if coach_workers is not None:
+        argv += ["--coach-workers", str(coach_workers)]
     return argv
 
 
 def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT, data_dir: str | Path | None = None,
-          *, network: bool = False, out: TextIO | None = None) -> int:
+          *, network: bool = False, out: TextIO | None = None,
+          coach_workers: int | None = None) -> int:
     """Serve the game until Ctrl+C (or SIGTERM); the exit status. A host other than
-    loopback is refused unless `network` is true. WebError when the server cannot start."""
+    loopback is refused unless `network` is true; every game served has `coach_workers`
+    (None: its environment's or the default). WebError when the server cannot start."""
     check_address(host, port, network=network)
     try:
         from .server import GameServer
@@ -62,12 +68,15 @@ def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT, data_dir: str | Path |
     out = out or sys.stdout
     if not is_loopback(host):
         print(NO_LOGIN.format(host=host), file=out, flush=True)
-    return GameServer(game_command(data_dir), host=host, port=port, out=out).run()
+    return GameServer(game_command(data_dir, coach_workers), host=host, port=port,
+                      out=out).run()
 
 
 def run_serve(args: argparse.Namespace) -> int:
     """`colorcards serve` from the command line's arguments: --host is the explicit word
-    that lets the game listen beyond this machine."""
+    that lets the game listen beyond this machine; --coach-workers comes checked (cli.py
+    `check_coach_workers`)."""
     host = args.host if args.host is not None else LOOPBACK
     data_dir = getattr(args, "serve_data_dir", None) or getattr(args, "data_dir", None)
-    return serve(host, args.port, data_dir, network=args.host is not None)
+    return serve(host, args.port, data_dir, network=args.host is not None,
+                 coach_workers=getattr(args, "coach_workers", None))
