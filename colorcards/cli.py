@@ -36,6 +36,11 @@ COACH_WORKERS_HELP = ("the most processor cores the coach may use, 1 to this mac
                       "(default: all but one; wins over $COLORCARDS_COACH_WORKERS)")
 """--coach-workers, for the terminal game and for every game `serve` serves alike."""
 
+NO_BACKGROUND_REVIEWS_HELP = (
+    "do not review games in the background (neither finished games nor your decisions as "
+    "you play with the coach off: a game is then reviewed only when you open its review)")
+"""--no-background-reviews, likewise."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
@@ -50,8 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="skip to a game at this level")
     parser.add_argument("--opponents", type=int, help="number of computer opponents")
     parser.add_argument("--no-background-reviews", action="store_true",
-                        help="do not review finished games in the background (they are "
-                             "then reviewed only when you open their review)")
+                        help=NO_BACKGROUND_REVIEWS_HELP)
     parser.add_argument("--coach-workers", metavar="N", help=COACH_WORKERS_HELP)
     sub = parser.add_subparsers(dest="command")
 
@@ -100,6 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="as the global --data-dir")
     serve.add_argument("--coach-workers", dest="serve_coach_workers", metavar="N",
                        help=COACH_WORKERS_HELP)
+    serve.add_argument("--no-background-reviews", dest="serve_no_background_reviews",
+                       action="store_true", help=NO_BACKGROUND_REVIEWS_HELP)
     return parser
 
 

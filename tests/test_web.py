@@ -184,6 +184,21 @@ def test_every_served_game_gets_the_coach_workers(argv, spy, tmp_path):
     assert served.data_dir == str(tmp_path.resolve())
 
 
+@pytest.mark.parametrize("argv", [
+    ["serve", "--no-background-reviews", "--port", "0"],
+    ["--no-background-reviews", "serve", "--port", "0"],
+])
+def test_every_served_game_gets_no_background_reviews(argv, spy):
+    """--no-background-reviews, after serve or before it, reaches every tab's game."""
+    from colorcards.cli import build_parser
+
+    assert main(argv) == 0
+    [command] = spy
+    assert build_parser().parse_args(command[4:]).no_background_reviews
+    assert main(["serve", "--port", "0"]) == 0
+    assert "--no-background-reviews" not in spy[1]
+
+
 def test_without_coach_workers_the_served_game_decides_as_ever(spy):
     """No --coach-workers: the served game's coach follows its environment or the
     default (coach/pool.py `workers`), as before."""

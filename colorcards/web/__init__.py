@@ -37,11 +37,13 @@ NO_LOGIN = ("colorcards: listening on {host}: there is no login, so anyone who c
             "this address plays as you, with your saves and statistics.")
 
 
-def game_command(data_dir: str | Path | None, coach_workers: int | None = None) -> list[str]:
+def game_command(data_dir: str | Path | None, coach_workers: int | None = None,
+                 background_reviews: bool = True) -> list[str]:
     """The command each tab's game runs: this Python and this very package, on the same
     data directory as the terminal game (the environment, COLORCARDS_DATA_DIR included,
     is inherited), its coach on at most `coach_workers` processes when given (checked
-    by the command line: coach/pool.py `setting_of`). `-P` keeps the current directory
+    by the command line: coach/pool.py `setting_of`), without background reviews when
+    `background_reviews` is false. `-P` keeps the current directory
     off the game's path: a `colorcards` folder there (an older checkout) must not stand
     in for the package the server runs, which the server puts first on PYTHONPATH
     instead."""
@@ -50,15 +52,18 @@ def game_command(data_dir: str | Path | None, coach_workers: int | None = None) 
         argv += ["--data-dir", str(Path(data_dir).expanduser().resolve())]
     if coach_workers is not None:
         argv += ["--coach-workers", str(coach_workers)]
+    if not background_reviews:
+        argv.append("--no-background-reviews")
     return argv
 
 
 def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT, data_dir: str | Path | None = None,
           *, network: bool = False, out: TextIO | None = None,
-          coach_workers: int | None = None) -> int:
+          coach_workers: int | None = None, background_reviews: bool = True) -> int:
     """Serve the game until Ctrl+C (or SIGTERM); the exit status. A host other than
     loopback is refused unless `network` is true; every game served has `coach_workers`
-    (None: its environment's or the default). WebError when the server cannot start."""
+    (None: its environment's or the default), and background reviews unless
+    `background_reviews` is false. WebError when the server cannot start."""
     check_address(host, port, network=network)
     try:
         from .server import GameServer
@@ -68,7 +73,8 @@ def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT, data_dir: str | Path |
     out = out or sys.stdout
     if not is_loopback(host):
         print(NO_LOGIN.format(host=host), file=out, flush=True)
-    return GameServer(game_command(data_dir, coach_workers), host=host, port=port,
+    return GameServer(game_command(data_dir, coach_workers, background_reviews),
+                      host=host, port=port,
                       out=out).run()
 
 
@@ -79,4 +85,7 @@ def run_serve(args: argparse.Namespace) -> int:
     host = args.host if args.host is not None else LOOPBACK
     data_dir = getattr(args, "serve_data_dir", None) or getattr(args, "data_dir", None)
     return serve(host, args.port, data_dir, network=args.host is not None,
-                 coach_workers=getattr(args, "coach_workers", None))
+                 coach_workers=getattr(args, "coach_workers", None),
+                 background_reviews=not (getattr(args, "no_background_reviews", False)
+                                         or getattr(args, "serve_no_background_reviews",
+                                                    False)))
