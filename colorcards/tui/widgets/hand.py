@@ -30,7 +30,7 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
-from ...engine import Card
+from ...engine import ALL_CARDS, Card
 from .faces import LARGE_WIDTH, ROOMY_WIDTH, SMALL_WIDTH, large_card, roomy_card, small_card
 
 MARGIN = 2
@@ -81,6 +81,8 @@ class Hand(Widget):
         """The widget's style the faces were styled on (a new theme restyles them)."""
         self._lines: tuple[object, list[Strip]] = ((), [])
         """The lines last drawn by `render_line`, with what they were drawn from."""
+        self._kinds_warmed: object = None
+        """How the lines of every kind of card were last styled ahead (`warm`)."""
 
     @property
     def card_width(self) -> int:
@@ -226,7 +228,9 @@ class Hand(Widget):
     def warm(self) -> None:
         """Style ahead, after a frame, the faces a move of yours may show next: each card
         with its number key now and the one before it (a card played to its left moves it
-        along), picked out or not; the key that plays then only joins kept faces."""
+        along), picked out or not; the key that plays then only joins kept faces. And,
+        once for each look, the lines of every kind of card with every number key: a card
+        drawn (any card: the pile is face down) then only joins lines already styled."""
         if not self.cards or self._styled_with != self.visual_style:
             return  # nothing to show, or styled afresh at the next drawing anyway
         for index, card in enumerate(self.cards):
@@ -234,6 +238,15 @@ class Hand(Widget):
                 if at >= 0:
                     for selected in (False, True):
                         self._face_strips(card, selected, f"[{at + 1}]" if at < 9 else "")
+        kinds = (self.large, self.roomy, self.palette, self.ascii_only, self.visual_style)
+        if kinds != self._kinds_warmed:
+            self._kinds_warmed = kinds
+            labels = ["", *(f"[{n}]" for n in range(1, 10))]
+            lines = [line for selected in (False, True)
+                     for card, label in [*((card, "") for card in ALL_CARDS),
+                                         *((self.cards[0], label) for label in labels)]
+                     for line in self._face_text(card, selected, label)]
+            self._style(lines)  # one styling for all that were not styled yet
 
     def _face_strips(self, card: Card, selected: bool, label: str) -> list[Strip]:
         key = (card, selected, label, self.large, self.roomy, self.palette, self.ascii_only)
