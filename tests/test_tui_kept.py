@@ -173,10 +173,11 @@ async def test_what_your_move_shows_was_drawn_ahead(tmp_path, monkeypatch):
 
 
 async def test_what_a_card_drawn_shows_was_drawn_ahead(tmp_path, monkeypatch):
-    """D shows a card nobody could see before (the pile is face down): the lines of every
-    kind of card were drawn ahead, so D's frame draws no face."""
+    """D shows a card nobody could see before (the pile is face down) and the pile one
+    card lower: the lines of every kind of card and the pile's count after a draw were
+    drawn ahead, so D's frame draws neither."""
     from colorcards.tui.table import DRAW_AHEAD
-    from colorcards.tui.widgets import Hand
+    from colorcards.tui.widgets import DrawPile, Hand
 
     app = ColorCardsApp(data_dir=tmp_path, delay=3600, clock=HandClock())
     literal = "top=B7 | you: R5 R2 Y4 | lily: Y1 Y2 Y3 | max: G4 G5 | zoe: B1 B3"
@@ -190,3 +191,4 @@ async def test_what_a_card_drawn_shows_was_drawn_ahead(tmp_path, monkeypatch):
         await pilot.pause()
         assert len(controller.hand()) == 4
         assert Hand not in drawn
+        assert DrawPile not in drawn
