@@ -184,7 +184,7 @@ async def test_what_a_card_drawn_shows_was_drawn_ahead(tmp_path, monkeypatch):
     async with app.run_test(size=(100, 32)) as pilot:
         controller = seat_position(app, position(literal), delay=3600)
         await pilot.pause()
-        await wait(pilot, DRAW_AHEAD)
+        await wait(pilot, 6 * DRAW_AHEAD)  # the kinds of card are drawn a colour at a time
         drawn: list[type] = []
         record_drawing(monkeypatch, lambda widget, visual: drawn.append(type(widget)))
         await pilot.press("d")

@@ -343,8 +343,10 @@ class TableScreen(Screen):
         pile's count a move of yours may show next are drawn now, while the table waits,
         not in that move's frame."""
         if self.is_mounted:
-            self.query_one(Hand).warm()
+            more = self.query_one(Hand).warm()
             self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
+            if more:  # the hand draws the kinds of card a group at a time
+                schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
 
     def _feed_hand(self, view: View) -> tuple[Card, ...]:
         """Give the hand its cards, what may be played and the selection; the cards."""
