@@ -170,3 +170,25 @@ async def test_what_your_move_shows_was_drawn_ahead(tmp_path, monkeypatch):
             app.screen.query_one(TopCard))
         assert drawn.count(TopCard) == 1  # only `textual_lines` above, not the frame
         assert Hand not in drawn and MatchPanel not in drawn
+
+
+async def test_what_a_card_drawn_shows_was_drawn_ahead(tmp_path, monkeypatch):
+    """D shows a card nobody could see before (the pile is face down) and the pile one
+    card lower: the lines of every kind of card and the pile's count after a draw were
+    drawn ahead, so D's frame draws neither."""
+    from colorcards.tui.table import DRAW_AHEAD
+    from colorcards.tui.widgets import DrawPile, Hand
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=3600, clock=HandClock())
+    literal = "top=B7 | you: R5 R2 Y4 | lily: Y1 Y2 Y3 | max: G4 G5 | zoe: B1 B3"
+    async with app.run_test(size=(100, 32)) as pilot:
+        controller = seat_position(app, position(literal), delay=3600)
+        await pilot.pause()
+        await wait(pilot, 6 * DRAW_AHEAD)  # the kinds of card are drawn a colour at a time
+        drawn: list[type] = []
+        record_drawing(monkeypatch, lambda widget, visual: drawn.append(type(widget)))
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(controller.hand()) == 4
+        assert Hand not in drawn
+        assert DrawPile not in drawn

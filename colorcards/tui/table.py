@@ -81,8 +81,9 @@ Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which
 key comes before the widgets have asked for their redraw, so the save used to delay the
 frame. A pause or quitting writes a waiting save at once."""
 DRAW_AHEAD = 0.1
-"""Seconds after a change to your hand before what your next move may show is drawn ahead
-(`_draw_ahead`): after the change's frame, as the save is (see `SAVE_DELAY`)."""
+"""Seconds after a change to your hand or to the pile's count before what your next move
+may show is drawn ahead (`_draw_ahead`): after the change's frame, as the save is (see
+`SAVE_DELAY`)."""
 RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-tags",
                    ring="ring", right="right-tags", tag="tag-")
 """The ring's boxes at the table (app.tcss styles them)."""
@@ -186,7 +187,8 @@ class TableScreen(Screen):
         self._restore: str | None = self.controller.selected
         """The card the cursor was on when the game was saved, until the hand shows it."""
         self._drawn_ahead: object = None
-        """The hand (and palette) whose next faces were drawn ahead (`_draw_ahead`)."""
+        """The hand, the pile's count (and palette) whose next pictures were drawn ahead
+        (`_draw_ahead`)."""
 
     # ---------------------------------------------------------------- building
 
@@ -328,7 +330,7 @@ class TableScreen(Screen):
         self._show_log()
         self._status(view)
         self._controls()
-        ahead = (cards, self.palette, self.ascii_only)
+        ahead = (cards, view.draw_count, self.palette, self.ascii_only)
         if ahead != self._drawn_ahead:
             self._drawn_ahead = ahead
             schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
@@ -338,12 +340,14 @@ class TableScreen(Screen):
         self._turn_seen = turn
 
     def _draw_ahead(self) -> None:
-        """After the frame (`DRAW_AHEAD`): the hand's faces and the pile's cards a move of
-        yours may show next are drawn now, while the table waits, not in that move's
-        frame."""
+        """After the frame (`DRAW_AHEAD`): the hand's faces, the pile's cards and the draw
+        pile's count a move of yours may show next are drawn now, while the table waits,
+        not in that move's frame."""
         if self.is_mounted:
-            self.query_one(Hand).warm()
+            more = self.query_one(Hand).warm()
             self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
+            if more:  # the hand draws the kinds of card a group at a time
+                schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
 
     def _feed_hand(self, view: View) -> tuple[Card, ...]:
         """Give the hand its cards, what may be played and the selection; the cards."""

@@ -30,7 +30,7 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
-from ...engine import Card
+from ...engine import ALL_CARDS, COLOURS, Card
 from .faces import LARGE_WIDTH, ROOMY_WIDTH, SMALL_WIDTH, large_card, roomy_card, small_card
 
 MARGIN = 2
@@ -81,6 +81,11 @@ class Hand(Widget):
         """The widget's style the faces were styled on (a new theme restyles them)."""
         self._lines: tuple[object, list[Strip]] = ((), [])
         """The lines last drawn by `render_line`, with what they were drawn from."""
+        self._kinds_look: object = None
+        """The look the lines of every kind of card are being styled ahead for (`warm`)."""
+        self._kinds_left: list[tuple[list[Card], list[str]]] = []
+        """The kinds of card (and the number keys) whose lines are still to be styled
+        ahead for that look, a group a call of `warm`."""
 
     @property
     def card_width(self) -> int:
@@ -223,17 +228,32 @@ class Hand(Widget):
             self._lines = (key, lines)
         return lines
 
-    def warm(self) -> None:
+    def warm(self) -> bool:
         """Style ahead, after a frame, the faces a move of yours may show next: each card
         with its number key now and the one before it (a card played to its left moves it
-        along), picked out or not; the key that plays then only joins kept faces."""
+        along), picked out or not; the key that plays then only joins kept faces. And the
+        lines of every kind of card and of every number key, for a card drawn (any card:
+        the pile is face down), once for each look: a colour's cards a call, so that no
+        call holds the loop for long. True while some are left (call again)."""
         if not self.cards or self._styled_with != self.visual_style:
-            return  # nothing to show, or styled afresh at the next drawing anyway
+            return False  # nothing to show, or styled afresh at the next drawing anyway
         for index, card in enumerate(self.cards):
             for at in (index, index - 1):
                 if at >= 0:
                     for selected in (False, True):
                         self._face_strips(card, selected, f"[{at + 1}]" if at < 9 else "")
+        look = (self.large, self.roomy, self.palette, self.ascii_only, self.visual_style)
+        if look != self._kinds_look:
+            self._kinds_look = look
+            self._kinds_left = [([card for card in ALL_CARDS if card.colour is colour], [""])
+                                for colour in (*COLOURS, None)]
+            self._kinds_left[-1][1].extend(f"[{n}]" for n in range(1, 10))
+        if self._kinds_left:
+            cards, labels = self._kinds_left.pop(0)
+            self._style([line for selected in (False, True) for card in cards
+                         for label in labels
+                         for line in self._face_text(card, selected, label)])
+        return bool(self._kinds_left)
 
     def _face_strips(self, card: Card, selected: bool, label: str) -> list[Strip]:
         key = (card, selected, label, self.large, self.roomy, self.palette, self.ascii_only)

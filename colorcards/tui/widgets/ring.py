@@ -27,6 +27,11 @@ that matters. Short enough for the ring at 80 columns beside two opponents' boxe
 in play: Skip, Reverse = go again' was cut to '… = go' there (played in tmux, issue 30)."""
 
 
+DRAWN_AHEAD = (1, 2, 4)
+"""The cards a key of yours may take from the pile (one, or a Draw Two's or a Draw Four's
+penalty): the pile's count after each is drawn ahead (`Ring.warm`)."""
+
+
 class Direction(RedrawsOnChange, KeptStatic):
     """The direction of play in words and arrows, and a penalty on its way."""
 
@@ -43,9 +48,17 @@ class DrawPile(RedrawsOnChange, KeptStatic):
     class Clicked(Message):
         """The player clicked the draw pile."""
 
+    count: int | None = None
+    """The cards the pile holds, as last shown."""
+
     def show(self, count: int, ascii_only: bool) -> None:
         if self.changed((count, ascii_only)):
-            self.update(Text("\n").join(card_back(count, ascii_only=ascii_only)), layout=False)
+            self.count = count
+            self.update(self.picture(count, ascii_only), layout=False)
+
+    @staticmethod
+    def picture(count: int, ascii_only: bool) -> Text:
+        return Text("\n").join(card_back(count, ascii_only=ascii_only))
 
     def on_click(self) -> None:
         self.post_message(self.Clicked())
@@ -138,14 +151,19 @@ class Ring(RedrawsOnChange, Vertical):
 
     def warm(self, hand: Sequence[Card], palette: str, ascii_only: bool) -> None:
         """Draw ahead, after a frame, what a move of yours may show next: each colour to
-        match, and each card of your hand on top of the pile (in its own colour), so the
-        key that plays one has nothing new to draw there."""
+        match, each card of your hand on top of the pile (in its own colour), and the draw
+        pile's count after you draw, so the key that plays or draws has nothing new to
+        draw there."""
         match = self.query_one(MatchPanel)
         colours = (palette, ascii_only, match.size, match.visual_style)
         if colours != self._colours_warmed:  # the same five pictures: drawn once
             self._colours_warmed = colours
             for colour in (*Colour, None):
                 match.warm(MatchPanel.picture(colour, palette, ascii_only))
+        pile = self.query_one(DrawPile)
+        if pile.count is not None:
+            for drawn in DRAWN_AHEAD:  # a card drawn, or a penalty taken
+                pile.warm(DrawPile.picture(max(0, pile.count - drawn), ascii_only))
         top = self.query_one(TopCard)
         for card in hand:
             if not card.is_wild:
