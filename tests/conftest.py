@@ -8,17 +8,33 @@ import pytest
 from textual import app as textual_app
 from textual import pilot
 
-SLOW_FIRST = ("test_store_crash.py", "test_props.py", "test_web.py", "test_tui_game.py",
-              "test_bots_games.py")
-"""The files whose tests take longest (`pytest --durations=30`), run first: with
-`--dist worksteal` the first worker starts on them, the other on the short tests, and
-whichever runs out takes half of the other's remaining queue, so what is left at the
-end is short tests, not one long one running on alone."""
+SLOW_FIRST = ("test_line_of_play.py", "test_web.py", "test_bots_games.py", "test_props.py",
+              "test_tui_game.py", "test_store_crash.py", "test_bots_heuristics.py",
+              "test_coach_ponder.py", "test_coach_pool.py", "test_tui_flow.py",
+              "test_replay_tui.py", "test_history_store.py", "test_engine_loop.py")
+"""The files with the longest tests (`pytest --durations=60`), run first, the longest
+first: with `--dist worksteal` the first worker starts on them, the other on the short
+tests, and whichever runs out takes half of the other's remaining queue, so what is
+left at the end is short tests, not one long one running on alone. (A file's tests stay
+together: `test_web.py` starts one browser for its module.)"""
+
+LONGEST_FIRST = ("test_random_interleavings", "test_each_level_alone[colour-match-crazy]",
+                 "test_each_level_alone[classic-crazy]", "test_a_classic_match_to_500",
+                 "test_random_games_keep_the_invariants", "test_sigkill")
+"""Within those files, the tests that take longest (10-20 s each on two idle cores).
+Not `test_web.py`'s: its tests without a browser run first, before its module's browser
+(playwright's event loop) is started, and one of them runs an event loop of its own."""
 
 
 def pytest_collection_modifyitems(config, items):
     rank = {name: order for order, name in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+    def order(item) -> tuple[int, int]:
+        first = next((i for i, name in enumerate(LONGEST_FIRST) if item.name.startswith(name)),
+                     len(LONGEST_FIRST))
+        return rank.get(item.path.name, len(rank)), first
+
+    items.sort(key=order)
 
 
 @pytest.fixture(autouse=True)

@@ -6,8 +6,7 @@ import dataclasses
 import enum
 import gc
 import importlib
-import inspect
-import os
+import json
 import pkgutil
 import random
 import subprocess
@@ -220,8 +219,26 @@ def leaks_from(view, game: Game) -> list[str]:
     return secrets_reached(game, view.seat, found)
 
 
-INLINE = "COLORCARDS_SEARCH_INLINE"
-"""Set in the fresh interpreter the search below runs in."""
+def search_views(preset: str, seats: int) -> dict:
+    """The search below, in the process it runs in: each seat's view of a game (with
+    another game played alongside) searched twice as the game goes on; what each search
+    found, by seat, and what was searched."""
+    rng = random.Random(7)
+    game = Game(get_preset(preset).rules(), seats, 5)
+    elsewhere = Game(get_preset(preset).rules(), seats, 6)
+    leaks: dict[str, list[str]] = {}
+    checked = own_draws = 0
+    for _ in range(2):
+        random_play(game, rng, 90)
+        random_play(elsewhere, rng, 90)
+        for seat in range(seats):
+            view = game.view(seat)
+            own_draws += any(isinstance(e, Drew) and e.cards for e in view.history)
+            found = leaks_from(view, game)
+            if found:
+                leaks.setdefault(f"seat {seat}", []).extend(found)
+            checked += 1
+    return {"leaks": leaks, "checked": checked, "own_draws": own_draws}
 
 
 @pytest.mark.parametrize("preset,seats", [("color-cards", 4), ("duel", 2)])
@@ -232,31 +249,22 @@ def test_nothing_reachable_from_a_view_or_the_modules_shows_another_seats_cards(
     draw pile, another seat's drawn cards or another seat's playable cards. Played
     while other games run in the same process (the caches of old were process-wide).
 
-    The search runs in a fresh interpreter: in a test worker it would walk back through
-    every earlier test's leftovers (the whole heap of a long run: minutes a case)."""
-    if os.environ.get(INLINE) != "1":
-        here = Path(__file__)
-        node = f"{here}::{inspect.currentframe().f_code.co_name}[{preset}-{seats}]"
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", node],
-            cwd=here.parent.parent, env={**os.environ, INLINE: "1"}, capture_output=True,
-            text=True, timeout=900)
-        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
-        assert "1 passed" in done.stdout
-        return
-    rng = random.Random(7)
-    game = Game(get_preset(preset).rules(), seats, 5)
-    elsewhere = Game(get_preset(preset).rules(), seats, 6)
-    checked = own_draws = 0
-    for _ in range(2):
-        random_play(game, rng, 90)
-        random_play(elsewhere, rng, 90)
-        for seat in range(seats):
-            view = game.view(seat)
-            own_draws += any(isinstance(e, Drew) and e.cards for e in view.history)
-            assert leaks_from(view, game) == [], f"seat {seat}"
-            checked += 1
-    assert checked == 2 * seats and own_draws >= seats  # views that hold cards of their own
+    The search runs in a fresh interpreter that imports this module and nothing of the
+    test runner's: every `gc.get_referrers` scans the whole heap, and a test worker's
+    (pytest, Textual, every earlier test's leftovers) is many times the engine's, and
+    the search as many times as slow. What it looks for is the engine's and the
+    players' own objects, and they are all there."""
+    here = Path(__file__).parent
+    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
+              "import test_engine_snapshot as t; "
+              "print(json.dumps(t.search_views(sys.argv[2], int(sys.argv[3]))))")
+    done = subprocess.run([sys.executable, "-c", script, str(here), preset, str(seats)],
+                          cwd=here.parent, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["leaks"] == {}
+    # views that hold cards of their own
+    assert result["checked"] == 2 * seats and result["own_draws"] >= seats
 
 
 def test_the_search_finds_a_secret_where_there_is_one():

@@ -137,11 +137,16 @@ class Table:
 
     # ------------------------------------------------------------------ the moves
 
-    def move(self, action) -> None:
+    def move(self, action, final: bool = False) -> None:
+        """The player's move, with the table and the position before it kept for the
+        checks (the game written out once for both; a `final` move, on the way to the
+        end with no take-back to come, keeps only the position)."""
         ctl = self.ctl
         at = len(ctl.game.actions)
-        self.before[at] = state(ctl)
-        self.positions[at] = json.dumps(ctl.game.to_json())
+        game = ctl.game.to_json()
+        if not final:
+            self.before[at] = state(ctl, game)
+        self.positions[at] = json.dumps(game)
         ctl.act(action)
         self.seen()
 
@@ -238,10 +243,9 @@ class Table:
             action = plain_move(ctl) if (ctl.my_turn or ctl.view().vulnerable is not None) \
                 else None
             if action is not None and action in ctl.legal():
-                self.move(action)
+                self.move(action, final=True)
             else:
                 self.wait(ctl.delay)
-            self.host.drawn()
         assert ctl.finished and ctl.record is not None
         game = ctl.game
         kept = self.store.kept_game(ctl.record.game_id)

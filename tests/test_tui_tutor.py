@@ -33,10 +33,12 @@ def duel(coach: bool = True) -> Seating:
                                          coach=coach))
 
 
-def state(ctl: GameController) -> str:
+def state(ctl: GameController, game: dict | None = None) -> str:
     """Everything the table plays from: the whole game (deck order included), the
-    computers' generators, the hand's order and the log."""
-    return json.dumps([ctl.game.to_json(), [rng_state(r) if r else None for r in ctl.rngs],
+    computers' generators, the hand's order and the log. (`game`: the game's
+    `to_json()`, if the caller has just written it.)"""
+    return json.dumps([ctl.game.to_json() if game is None else game,
+                       [rng_state(r) if r else None for r in ctl.rngs],
                        [c.code for c in ctl.hand()], ctl.log])
 
 

@@ -431,7 +431,10 @@ def test_a_phone_plays_a_whole_game_by_taps(browser, served):
                 row = next((r for r in range(top, len(lines)) if "YELLOW" in lines[r]), None)
                 assert row is not None, text
                 page.touchscreen.tap(*cell_centre(page, text, row, lines[row].index("YELLOW")))
-                page.wait_for_timeout(300)
+                deadline = time.monotonic() + 10
+                while "Name the colour" in screen(page):  # the chooser closes
+                    assert time.monotonic() < deadline, f"the colour tap did nothing:\n{text}"
+                    page.wait_for_timeout(50)
                 continue
             before = text
             if not hinted:  # the hint and Play, from the keys' tap targets
@@ -493,7 +496,7 @@ def test_plays_with_every_request_beyond_loopback_held(browser, served):
     held: list[str] = []
     with offline_page(browser, held) as page:
         page.goto(served.url, wait_until="load", timeout=10_000)
-        assert hand_count(start_game(page, served.url)) is not None
+        assert hand_count(start_game(page)) is not None
         fonts = page.evaluate("[...document.fonts].filter(f => f.status === 'loaded')"
                               ".map(f => f.family)")
     assert held == []
@@ -553,7 +556,7 @@ def test_the_data_directory_is_free_within_a_second_of_the_tab_closing(browser, 
     """Mid-game, the tab closes: its game saves, quits and lets go of the data directory
     within a second, for a terminal game (or another tab) to take."""
     with offline_page(browser) as page:
-        start_game(page, served.url)
+        start_game(page, served.url, fast=True)
         play_hinted(page)
         wait_for(page, TURN)
         assert lock_holder(served.data_dir) is not None
@@ -605,7 +608,7 @@ def test_ctrl_c_stops_cleanly_and_saves(browser, served, tmp_path):
     """Ctrl+C (SIGINT to the server's process group) with a game open: exit 0, no
     traceback, no game process left, and the game is there to continue."""
     with offline_page(browser) as page:
-        start_game(page, served.url)
+        start_game(page, served.url, fast=True)
         play_hinted(page)
         wait_for(page, TURN)
         games = served.games()

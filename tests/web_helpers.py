@@ -208,11 +208,13 @@ SPEED_ROW = 10
 """Down presses from the New game screen's first option (Difficulty) to its Speed."""
 
 
-def start_game(page, url: str, fast: bool = False) -> str:
-    """Open the page, and from the title start a game with the keyboard (N, then PLAY);
-    the screen at the player's first turn. `fast` sets Speed to Fast on the way: the
-    computers move 0.3 s apart instead of 0.8, for a test that waits on many of them."""
-    page.goto(url)
+def start_game(page, url: str | None = None, fast: bool = False) -> str:
+    """Open the page (at `url`; without, the page already open), and from the title start
+    a game with the keyboard (N, then PLAY); the screen at the player's first turn. `fast`
+    sets Speed to Fast on the way: the computers move 0.3 s apart instead of 0.8, for a
+    test that waits on them."""
+    if url is not None:
+        page.goto(url)
     wait_for(page, "New game")
     page.focus(".xterm-helper-textarea")
     page.keyboard.press("n")
