@@ -46,8 +46,11 @@ from web_helpers import (
 WHY_NOT = missing()
 ROUND_OVER = r"went out first|wins\."
 """The results at the end of a round (on a phone the buttons below may be out of sight)."""
+DRAWN = r"You drew [^\n]*(?:\n[^\n]*)?(:\s+Enter\s+plays\s+it|cannot\s+be\s+played)"
+"""The status line with a card just drawn, to play or keep: on a phone it wraps, maybe in
+the middle of those words (the card's name is of any length)."""
 MY_TURN = (r"Your turn|You must draw|coming your way"
-           r"|You drew [^\n]*(: Enter plays it|cannot be played)"
+           rf"|{DRAWN}"
            r"|already drawn|Two cards left|a Wild Draw Four on you")
 """The status line at the player's turn (the log above it may say 'You drew' too)."""
 REQUIRED = os.environ.get("COLORCARDS_BROWSER_TESTS") == "required"
@@ -446,8 +449,7 @@ def test_a_phone_plays_a_whole_game_by_taps(browser, served):
                 tap(page, "L Last Card", text=text)
             elif cards := raised_cards(text):
                 page.touchscreen.tap(*cell_centre(page, text, *cards[0]))
-            elif re.search(r"You drew [^\n]*(: Enter plays it|cannot be played)|already drawn",
-                           text):
+            elif re.search(rf"{DRAWN}|already drawn", text):
                 tap(page, "P Pass", text=text)
             else:
                 tap(page, "DRAW", text=text)
