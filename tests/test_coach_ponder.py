@@ -87,22 +87,33 @@ def test_the_moves_judgement_takes_a_half_run_race_over():
     assert coaching.races_run == 1
 
 
-def test_the_pondering_tests_the_likely_moves_and_the_move_made_takes_its_test_over():
-    """Once the race is run, the pondering tests the moves outside the close ones; the
-    move made finds its test under way (or done) and gives the verdict it gives cold."""
-    game = duel()
-    made = play(parse_card("R5"))
+def _made_while_testing(game, made, deals: int, testing: int | None = None) -> Coaching:
+    """The turn pondered until its tests start (`testing` of them, when given), `deals`
+    steps more, then `made` played and the pondering let go: the move's answer is the
+    only one, and the one it gets cold. The desk's coaching, for its counts."""
     coaching = Coaching()
     desk = Desk(coaching.make, quantum=0.0)
     desk.take(message(1, {**asked(game), "ponder": True}))
     while not coaching.tests:
         assert desk.work(lambda: True) is None
-    desk.work(lambda: True)  # a few deals into the test of Red 5
+    if testing is not None:
+        assert coaching.tests_run == testing  # every likely move under test at once
+    for _ in range(deals):
+        desk.work(lambda: True)
     desk.take(message(2, asked(game, made)))
     desk.take(json.dumps({"id": 1, "cancel": True}))
     came = run_all(desk)
     assert list(came) == [2]
     assert Judgement.from_json(came[2]) == judge(asked(game, made))
+    return coaching
+
+
+def test_the_pondering_tests_the_likely_moves_and_the_move_made_takes_its_test_over():
+    """Once the race is run, the pondering tests the moves outside the close ones; the
+    move made finds its test under way (or done) and gives the verdict it gives cold."""
+    game = duel()
+    made = play(parse_card("R5"))
+    coaching = _made_while_testing(game, made, deals=1)  # a step into the test of Red 5
     assert (coaching.races_run, coaching.tests_run) == (1, 1)
     assert not any(not t.done for t in coaching.tests.values())
 
@@ -153,19 +164,7 @@ def test_the_move_made_takes_its_test_over_from_the_moves_tested_together():
     game = dealt(THREE)
     moves, _ = likely_moves(game)
     made = moves[1]
-    coaching = Coaching()
-    desk = Desk(coaching.make, quantum=0.0)
-    desk.take(message(1, {**asked(game), "ponder": True}))
-    while not coaching.tests:
-        assert desk.work(lambda: True) is None
-    assert coaching.tests_run == 3  # every likely move under test at once
-    for _ in range(5):
-        desk.work(lambda: True)
-    desk.take(message(2, asked(game, made)))
-    desk.take(json.dumps({"id": 1, "cancel": True}))
-    came = run_all(desk)
-    assert list(came) == [2]
-    assert Judgement.from_json(came[2]) == judge(asked(game, made))
+    coaching = _made_while_testing(game, made, deals=5, testing=3)
     assert (coaching.races_run, coaching.tests_run) == (1, 3)
     assert all(t.done for t in coaching.tests.values())  # the others dropped, not kept
 
