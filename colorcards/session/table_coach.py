@@ -124,11 +124,11 @@ class TableCoach:
         """With the coach off, whether the player's decisions are still weighed (in the
         background's turn) for the game's review: off with the background reviews."""
         self._weighing: set[threading.Event] = set()
-        self._silent: dict[threading.Event, Asked] = {}
-        """The judgements made for the review alone (the coach off), by their stop."""
         """Each judgement still running, by the event that stops it (the table goes, the
         move is taken back). A judgement outlives the player's next move: its note is
         still given, only the move can no longer be taken back."""
+        self._silent: dict[threading.Event, Asked] = {}
+        """The judgements made for the review alone (the coach off), by their stop."""
 
     @property
     def on(self) -> bool:
@@ -169,18 +169,20 @@ class TableCoach:
         mark = Mark.take(len(table.game.actions), table.rngs, table.arrangement,
                          table.table_log.logged, tuple(table.table_log.rounds), weighed)
         if weighed and decision is not None:
-            return Marking(mark, table.view(), decision.actions, table.game.total_turns + 1)
-        return Marking(mark, None, ())
+            return Marking(mark, table.view(), decision.actions, table.game.total_turns + 1,
+                           mark.at)
+        return Marking(mark, None, (), at=mark.at)
 
     def marked(self, marking: Marking | None, made: Action) -> None:
         """After the player's move: it is the one T takes back, weighed if it is to be;
         the race pondered on the position is let go (the judgement took it over)."""
-        if marking is not None and marking.mark is None and marking.view is not None:
+        mark = None if marking is None else marking.mark
+        if marking is not None and mark is None and marking.view is not None:
             self._weigh_for_the_review(marking.at, made, marking.view, marking.turn)
-        elif marking is not None and marking.mark is not None:
-            self.mark, self.note = marking.mark, None
-            if marking.mark.weighed:
-                self._weigh(marking.mark, made, marking.view, marking.legal, marking.turn)
+        elif marking is not None and mark is not None:
+            self.mark, self.note = mark, None
+            if mark.weighed:
+                self._weigh(mark, made, marking.view, marking.legal, marking.turn)
         self._stop_pondering()
 
     def forget(self) -> None:
@@ -257,9 +259,8 @@ class TableCoach:
         if self.remote is not None:
             for asked in self._silent.values():
                 self.remote.cancel(asked)
-        self._silent.clear()
-        if self.remote is not None:
             self.remote.wake()  # the child drops what it was judging for them
+        self._silent.clear()
         self._stop_pondering()
 
     def saved(self, logged: int) -> dict[str, Any]:
@@ -328,9 +329,8 @@ class TableCoach:
             self._weighing.discard(stop)
             if stop.is_set() or verdict is None:
                 return
-            if verdict.verdict is not None and view is not None and turn:
-                self.judged[mark.at] = (Moment.of(mark.at, turn, view, verdict.verdict),
-                                        verdict.verdict.playouts)
+            if view is not None and turn:
+                self._keep(mark.at, turn, view, verdict)
             last = self.mark is mark  # still the last decision: it may be taken back
             if last:
                 self.mark = mark.with_(judged=True)
@@ -370,11 +370,16 @@ class TableCoach:
         def judged(judgement: Judgement | None) -> None:
             self._weighing.discard(stop)
             self._silent.pop(stop, None)
-            if not stop.is_set() and judgement is not None and judgement.verdict is not None:
-                self.judged[at] = (Moment.of(at, turn, view, judgement.verdict),
-                                   judgement.verdict.playouts)
+            if not stop.is_set() and judgement is not None:
+                self._keep(at, turn, view, judgement)
 
         table.host.weigh(judge, judged)
+
+    def _keep(self, at: int, turn: int, view: View, judgement: Judgement) -> None:
+        """The judgement of the decision at `at` kept as the game's review's step."""
+        verdict = judgement.verdict
+        if verdict is not None:
+            self.judged[at] = (Moment.of(at, turn, view, verdict), verdict.playouts)
 
     # ---------------------------------------------------------------- pondering
 
