@@ -47,11 +47,13 @@ def judging(data: dict[str, Any],
     return Judgement.of(verdict)
 
 
-def judge(data: dict[str, Any], pool: Pool | None = None) -> Judgement | None:
-    """The coach's judgement of the request's move, made here at once."""
-    from .weigh import finish
+def judge(data: dict[str, Any], pool: Pool | None = None,
+          stop: Callable[[], bool] | None = None) -> Judgement | None:
+    """The coach's judgement of the request's move, made here at once (None as well if
+    `stop()` says to give up before a deal)."""
+    from .weigh import run
 
-    return finish(judging(data, pool))
+    return run(judging(data, pool), stop)
 
 
 def key(data: dict[str, Any]) -> str:

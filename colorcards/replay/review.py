@@ -239,11 +239,12 @@ def review(kept: KeptGame, progress: Callable[[int, int], None] = lambda done, t
             and resume.level == coach.level):
         known = {m.index: m for m in resume.moments}
         spent = resume.playouts
-    moments = [known[d.index] for d in todo
-               if d.index in known and known[d.index].made == d.made]
+    taken = {d.index: known[d.index] for d in todo
+             if d.index in known and known[d.index].made == d.made}
+    moments = list(taken.values())
     progress(len(moments), len(todo))
     for decision in todo:
-        if decision.index in known and known[decision.index].made == decision.made:
+        if decision.index in taken:
             continue
         if stop():
             break

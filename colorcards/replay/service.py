@@ -122,21 +122,14 @@ def reviewing(request: dict[str, Any], stop: Stop, send: Send,
 
 
 def _decision(data: dict[str, Any], stop: Stop, send: Send, pool: Pool | None) -> bool:
-    """Judge the move the table's request made (as the note's judgement is made, in a
-    review's turn), sending its judgement; whether it was made."""
-    from ..coach import Coach
-    from ..coach.remote import Judgement, position
-    from ..engine import action_from_json, next_decision
+    """Judge the move the table's request made (the note's judgement, made in a review's
+    turn), sending its judgement; whether it was made."""
+    from ..coach.desk import judge
 
-    game = position(data)
-    decision = next_decision(game)
-    if decision is None or decision.seat != 0:
+    judgement = judge(data, pool, stop)
+    if judgement is None:
         return False
-    verdict = Coach(data["level"], pool=pool).judge(
-        game.view(0), decision.actions, action_from_json(data["made"]), stop)
-    if verdict is None:
-        return False
-    send({"judgement": Judgement.of(verdict).as_json()})
+    send({"judgement": judgement.as_json()})
     return True
 
 
