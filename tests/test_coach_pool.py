@@ -213,7 +213,7 @@ def test_the_coachs_child_and_its_helpers_go_when_the_child_is_killed(monkeypatc
     try:
         answer = remote.judge(request(game, [], made, "hard", base_of(game).pair))
         assert answer is not None and answer.costly
-        child = remote._child
+        child = remote.process
         assert child is not None
         helpers = children(child.pid)
         assert len(helpers) == 1 and alive(helpers[0])

@@ -29,18 +29,18 @@ def test_one_process_answers_the_hint_the_note_and_a_review():
     remote = RemoteCoach()
     try:
         note = remote.judge(asked)
-        child = remote._child
+        child = remote.process
         assert child is not None
         hint = remote.advise(request(game, [], None, "hard", base_of(game).pair))
         steps: list[dict] = []
         kept = scripted_game()
         assert Reviewer(remote, SMALL).review(kept, None, steps.append)
-        assert remote._child is child and child.poll() is None  # the same process
+        assert remote.process is child and child.poll() is None  # the same process
         # With the coach off, the table sends a decision to be judged in a review's turn
         silent = remote.review({"decision": asked}, background=True)
         assert silent is not None
         judgements = [Judgement.from_json(u["judgement"]) for u in remote.follow(silent)]
-        assert remote._child is child
+        assert remote.process is child
     finally:
         remote.close()
     assert note == judge(asked) and note is not None and note.costly

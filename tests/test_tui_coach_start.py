@@ -56,7 +56,7 @@ async def _until(pilot, log: Path, found) -> list[str]:
 
 def _child(app: ColorCardsApp):
     """The coach's process, if started."""
-    return None if app._remote_coach is None else app._remote_coach._child
+    return app.coach_process
 
 
 async def test_the_new_game_dialog_starts_the_coach_the_table_uses(tmp_path, log):

@@ -67,7 +67,7 @@ async def test_quitting_mid_game_waits_on_no_helper(tmp_path, monkeypatch):
             assert stuck.asked.wait(10)
             await pilot.press("h")  # the hint: a thread waits on the hung process
             await pilot.pause()
-            child = app.remote_coach._child
+            child = app.remote_coach.process
             assert child is not None and child.poll() is None
             await pilot.press("escape")
             await pilot.pause()

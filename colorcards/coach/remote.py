@@ -193,6 +193,12 @@ class RemoteCoach:
         self._ids = itertools.count(1)
         self._awaited: dict[int, Asked] = {}
 
+    @property
+    def process(self) -> subprocess.Popen | None:
+        """The child's process (None before the first request or `start`, and after
+        `close`): what watches its life (the tests, a benchmark's CPU) reads it here."""
+        return self._child
+
     def judge(self, data: dict[str, Any],
               stop: threading.Event | None = None) -> Judgement | None:
         """Ask the child and wait for the answer (from a worker thread): `ask`, then

@@ -33,6 +33,8 @@ Back = Callable[[], None]
 """One step back: what Escape does on the screen being opened."""
 
 if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
+    import subprocess
+
     from ..coach.remote import RemoteCoach
     from ..engine import Rules
     from ..replay.background import BackgroundReviews
@@ -215,6 +217,11 @@ class ColorCardsApp(App):
 
             self._remote_coach = RemoteCoach(workers=self.coach_workers)
         return self._remote_coach
+
+    @property
+    def coach_process(self) -> subprocess.Popen | None:
+        """The coach's process, if one was started (nothing is made or started here)."""
+        return None if self._remote_coach is None else self._remote_coach.process
 
     def start_coach(self) -> None:
         """Start the coach's process as the player heads for a table (the New game

@@ -82,7 +82,7 @@ async def deals(data: str, count: int,
                 elif app.reviews is not None:
                     app.reviews.stop()
                     await asyncio.sleep(1.0)
-                child = app.remote_coach._child
+                child = app.remote_coach.process
                 cpu = cpu_of(child.pid) if child is not None else 0.0
                 began = start = time.perf_counter()
                 app.start_game(GameSettings(), abandon=True)

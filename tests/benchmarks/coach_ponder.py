@@ -128,7 +128,7 @@ def live(games: list[list[tuple[dict, dict]]], think: float, gap: float,
     slow: list[str] = []
     warm = remote.advise(games[0][0][0]) if games and games[0] else None  # start-up
     assert warm is not None or not games
-    child = remote._child
+    child = remote.process
     cpu0 = cpu_of(child.pid) if child is not None else 0.0
     for turns_of_game in games:
         for position, move in turns_of_game:

@@ -47,7 +47,7 @@ marks = {}
 
 def cpu(coach) -> float:
     # the processor seconds the coach's process has had so far (Linux's /proc)
-    child = coach._child
+    child = coach.process
     if child is None:
         return 0.0
     with open(f"/proc/{child.pid}/stat") as stat:

@@ -87,7 +87,7 @@ def _run(args: argparse.Namespace, pool: Pool | None) -> int:
     if args.service:
         remote = RemoteCoach(workers=args.workers)
         remote.start()
-        child = remote._child
+        child = remote.process
         assert child is not None
         time.sleep(3)  # its imports and its helpers' done
     try:
@@ -119,7 +119,7 @@ def _games(args: argparse.Namespace, pool: Pool | None, remote: RemoteCoach | No
                 _as_played(args, remote, kept, seats, g)
                 continue
             if remote is not None:
-                child = remote._child
+                child = remote.process
                 assert child is not None
                 c0 = cpu_of(child.pid)
                 steps: list[dict] = []
