@@ -51,9 +51,8 @@ HERE = Path(__file__).parent
 QUIT_WAIT = 0.2
 """The longest quitting waits on any helper: the coach's and the reviewer's processes
 (killed), the background reviews' thread (told to stop) and the store's checkpoint (the
-next start finishes one left half-way). Issue 30 saw one quit leave a blank screen for
-2-4 s; the background reviews alone used to be waited on for up to 2 s, and the
-checkpoint for up to 10 s."""
+next start finishes one left half-way): no helper keeps the terminal blank after the
+player quits."""
 
 
 class ColorCardsApp(App):
@@ -641,8 +640,7 @@ def end_now(status: int) -> NoReturn:
     """End the process at once with `status`, once the app has returned: the game is
     saved, the store closed and the helpers' processes killed (`_close_down`), and the
     terminal is itself again. What is left of an interpreter's ending (joining each
-    thread still running, collecting the whole heap: 0.2-0.3 s measured at a load of
-    4.8 on two cores) would only keep the prompt away."""
+    thread still running, collecting the whole heap) would only keep the prompt away."""
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):
             stream.flush()

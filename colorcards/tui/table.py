@@ -78,8 +78,8 @@ SAVE_DELAY = 0.1
 """Seconds the autosave waits after a change, so that the frame showing it is drawn first.
 
 Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which after a
-key comes before the widgets have asked for their redraw, so the save used to delay the
-frame. A pause or quitting writes a waiting save at once."""
+key comes before the widgets have asked for their redraw: a save made there would delay
+the frame. A pause or quitting writes a waiting save at once."""
 DRAW_AHEAD = 0.1
 """Seconds after a change to your hand or to the pile's count before what your next move
 may show is drawn ahead (`_draw_ahead`): after the change's frame, as the save is (see
@@ -123,9 +123,8 @@ class _Host:
 
     def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
         # Once the key's own messages are handled (Textual calls this as soon as the
-        # screen is idle, which is before the key's frame: see SAVE_DELAY). Started at
-        # once, the table's thread waited for a processor in one key in five; started
-        # here, in one in twelve (measured, tests/benchmarks/TUI.md).
+        # screen is idle, which is before the key's frame: see SAVE_DELAY), so that the
+        # table's thread waits less often for a processor (tests/benchmarks/TUI.md).
         self.screen.call_after_refresh(self.screen.weigh_move, judge, done)
 
     def changed(self) -> None:
@@ -197,8 +196,7 @@ class TableScreen(Screen):
         names = [ctl.name(seat) for seat in range(ctl.view().seats)]
         # No boxes only to hold others: the header and the log's column are docked, the
         # rest laid out down the screen. A box round others is painted again in every
-        # frame that changes anything inside it (a tenth of a card played's work, as
-        # tests/benchmarks/TUI.md measured).
+        # frame that changes anything inside it (tests/benchmarks/TUI.md).
         yield KeptStatic(id="header")
         yield OpponentList(id="opponents")  # the narrow layout's (narrow.tcss)
         yield from compose_ring(RING_IDS, names, ctl.settings.difficulty)
