@@ -14,7 +14,6 @@ from collections import Counter
 
 from ..engine import HUMAN_SEAT, Action, Card, Colour, Play, Rank, View
 from .knowledge import (
-    ATTACK_RANKS,
     follow_chance,
     hits_next,
     in_round,
@@ -60,7 +59,7 @@ class SidePlay:
                 value += 0.5
         elif nxt != view.seat and colour in view.lacks[nxt]:
             value -= 1.0  # a partner who drew on the colour: leave it a way out
-        if card.rank in ATTACK_RANKS or nxt == view.seat or (nxt == HUMAN_SEAT and human > 2):
+        if hits_next(view, card.rank) or nxt == view.seat or (nxt == HUMAN_SEAT and human > 2):
             return value
         # The cards behind the next seat's are drawn from those this seat cannot see.
         if pool is None:
@@ -82,7 +81,7 @@ class SidePlay:
                 or not isinstance(action, Play)):
             return False
         card = action.card
-        if card.rank in ATTACK_RANKS or next_to_play(view, card) != HUMAN_SEAT:
+        if hits_next(view, card.rank) or next_to_play(view, card) != HUMAN_SEAT:
             return False
         active = view.active_colour
         if active is None:
