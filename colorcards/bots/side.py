@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import HUMAN_SEAT, Action, Card, Colour, Play, Rank, View
+from ..engine.turns import Turn
 from .knowledge import (
     follow_chance,
     hits_next,
@@ -111,7 +112,7 @@ class SidePlay:
             if two:
                 value += 1.0
             return value
-        if rank is Rank.REVERSE:
+        if view.card_turn(rank) is Turn.REVERSE:
             before = turns_until(view, HUMAN_SEAT)
             after = turns_until(view, HUMAN_SEAT, -view.direction)
             return (after - before) * (0.3 + threat(view.hand_counts[HUMAN_SEAT]) * 0.4)
