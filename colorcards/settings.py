@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from .engine import DEFAULT_PRESET, Rules, get_preset
+from .engine import DEFAULT_PRESET, Rules, RulesError, get_preset
+from .engine.rules import Partners
 from .level import LEVELS, Level
 
 __all__ = ["LEVELS", "NAMES", "SPEED_DELAYS", "SPEEDS", "GameSettings"]
@@ -51,7 +52,12 @@ class GameSettings:
         """The rules in force; RulesError if the changes are not allowed."""
         preset = get_preset(self.preset)
         preset.check_seats(self.seats)
-        return preset.rules(**self.changes)
+        rules = preset.rules(**self.changes)
+        rules.check_seats(self.seats)
+        if rules.partners is Partners.ON and self.difficulty is Level.CRAZY:
+            raise RulesError("partners are not played at Crazy, whose computers are already "
+                             "one side against you")
+        return rules
 
     def names(self) -> list[str]:
         """Seat names: 'You' then the computers.

@@ -26,6 +26,7 @@ from colorcards.engine import (
     CALL,
     CHALLENGE,
     CLOSE_WINDOW,
+    DECLINE,
     DRAW,
     NEXT_ROUND,
     PASS,
@@ -35,6 +36,7 @@ from colorcards.engine import (
     Game,
     NameColour,
     Rules,
+    Swap,
     full_deck,
     get_preset,
     parse_card,
@@ -56,16 +58,18 @@ def P(code: str, colour: str | None = None):
 
 
 _WORDS = {"draw": DRAW, "pass": PASS, "accept": ACCEPT, "challenge": CHALLENGE, "call": CALL,
-          "close": CLOSE_WINDOW, "timeout": TIMEOUT, "next": NEXT_ROUND}
+          "close": CLOSE_WINDOW, "timeout": TIMEOUT, "next": NEXT_ROUND, "decline": DECLINE}
 
 
 def A(text: str):
     """An action from a short word: 'R5', 'W:red', 'draw', 'pass', 'accept', 'call',
-    'challenge', 'catch:1', 'name:blue', 'close', 'timeout', 'next'."""
+    'challenge', 'catch:1', 'name:blue', 'close', 'timeout', 'next', 'swap:2', 'decline'."""
     if text in _WORDS:
         return _WORDS[text]
     if text.startswith("catch:"):
         return Catch(int(text[6:]))
+    if text.startswith("swap:"):
+        return Swap(int(text[5:]))
     if text.startswith("name:"):
         return NameColour(Colour(text[5:]))
     code, _, colour = text.partition(":")
@@ -79,6 +83,8 @@ def word(action) -> str:
             return text
     if isinstance(action, Catch):
         return f"catch:{action.seat}"
+    if isinstance(action, Swap):
+        return f"swap:{action.seat}"
     if isinstance(action, NameColour):
         return f"name:{action.colour.value}"
     if action.colour is not None:

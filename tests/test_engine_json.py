@@ -14,6 +14,7 @@ from colorcards.engine import (
     StateError,
     game_from_json,
     game_from_text,
+    next_decision,
 )
 from colorcards.session.wording import Words
 from engine_helpers import A, check_108, position, rules, run
@@ -37,6 +38,10 @@ def random_game(preset="color-cards", seats=4, seed=5, steps=300, **changes):
                 continue
         if game.phase == "window":
             game.apply(CLOSE_WINDOW)
+            continue
+        if game.offers:  # a jump-in offer comes before the next player acts
+            decision = next_decision(game)
+            game.apply(rng.choice(decision.actions), decision.seat)
             continue
         game.apply(rng.choice(game.legal_actions()))
     return game
@@ -194,7 +199,9 @@ def test_every_event_describes_itself_and_round_trips():
              for preset, seats, seed, extra in (("classic", 4, 3, {}),
                                                 ("party", 3, 4, {"draw_four": "challenge",
                                                                  "match": "rounds:5"}),
-                                                ("color-cards", 5, 5, {"match": "rounds:3"}))]
+                                                ("color-cards", 5, 5, {"match": "rounds:3"}),
+                                                ("classic", 4, 6, {"jump_in": "on",
+                                                                   "seven_zero": "on"}))]
     timed = position("top=W | you: R5 G1 | lily: G2", rules(turn_timer=30), phase="name-colour")
     run(timed, "timeout")
     named = position("top=W | you: R5 G1 | lily: G2", rules(), phase="name-colour")

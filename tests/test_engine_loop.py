@@ -46,11 +46,13 @@ def drive(game: Game, rng: random.Random, limit: int = 20_000) -> list:
 
 
 def test_the_loop_offers_exactly_the_legal_choices():
-    """Turns list `legal_actions()`; reactions the seat's legal actions and DECLINE; the
-    table's steps (window, deal) have no seat and one action; the end is None."""
+    """Turns list `legal_actions()`; reactions and jump-in offers the seat's legal
+    actions and DECLINE; the table's steps (window, deal) have no seat and one action;
+    the end is None."""
     kinds = set()
     for seed in range(12):
-        game = Game(rules("classic", round_end="first-out", match="rounds:3"), 4, seed)
+        house = {"jump_in": "on", "seven_zero": "on"} if seed % 2 else {}
+        game = Game(rules("classic", round_end="first-out", match="rounds:3", **house), 4, seed)
         rng = random.Random(seed)
         while (d := next_decision(game)) is not None:
             kinds.add(d.kind)
@@ -59,6 +61,10 @@ def test_the_loop_offers_exactly_the_legal_choices():
             elif d.kind is DecisionKind.REACTION:
                 assert game.vulnerable is not None and d.actions[-1] is DECLINE
                 assert d.actions[:-1] == game.legal_actions(d.seat)
+            elif d.kind is DecisionKind.JUMP:
+                assert d.seat != game.current and d.actions[-1] is DECLINE
+                assert d.actions[:-1] == game.legal_actions(d.seat)
+                assert game.legal_actions(game.current) == ()  # the offer comes first
             elif d.kind is DecisionKind.WINDOW:
                 assert d.seat is None and d.actions == (CLOSE_WINDOW,) and game.phase == "window"
             else:

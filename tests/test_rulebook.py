@@ -15,7 +15,7 @@ import pytest
 
 import colorcards
 from colorcards.engine import PRESETS, Colour, Rules
-from colorcards.engine.rules import CHOICES, parse_value
+from colorcards.engine.rules import CHOICES, HOUSE_RULES, parse_value
 from colorcards.rulebook import rulebook, section, section_numbers
 from colorcards.tui.screens import RulesScreen
 from colorcards.tui.screens.rules import rulebook_shown
@@ -49,11 +49,11 @@ def test_the_built_wheel_carries_the_rulebook(tmp_path):
 
 def test_the_rulebook_is_read_from_the_package():
     assert rulebook() == (Path(colorcards.__file__).parent / "RULES.md").read_text("utf-8")
-    assert section_numbers() == list(range(1, 11))
+    assert section_numbers() == list(range(1, 12))
     assert section(5).startswith('## 5. "Last Card!"')
     assert "## 6." not in section(5)
     with pytest.raises(KeyError):
-        section(11)
+        section(12)
 
 
 def _cited_sections(text: str) -> set[int]:
@@ -103,16 +103,17 @@ def test_each_preset_is_the_bundle_section_7_lists(key):
     assert (int(low), int(high), int(default or low)) == (
         preset.min_seats, preset.max_seats, preset.default_seats)
     options = dict(re.findall(r"`(\w+)=([\w:-]+)`", item.partition("makes it")[0]))
-    assert set(CHOICES) - set(options) <= {"turn_timer", "palette", "last_card_window"}
+    assert set(CHOICES) - set(options) <= {"turn_timer", "palette", "last_card_window",
+                                           *HOUSE_RULES}
     given = {k: parse_value(k, v) for k, v in options.items()}
     assert preset.rules() == Rules(**given)
     switch = re.search(r"makes it `draw_four=(\w+)`", item)
     assert preset.draw_four_without_stacking == (switch.group(1) if switch else None)
 
 
-def test_section_10_names_every_option_and_value():
+def test_section_11_names_every_option_and_value():
     table = {}
-    for line in section(10).splitlines():
+    for line in section(11).splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 3 and cells[0].startswith("`"):
             table[cells[0].strip("`")] = re.findall(r"`([^`]+)`", cells[1])

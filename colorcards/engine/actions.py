@@ -113,6 +113,31 @@ class Catch(Action):
         return f"catch seat {self.seat}"
 
 
+class Swap(Action):
+    """Swap hands with a seat, after playing a 7 (house rule `seven_zero`)."""
+
+    __slots__ = ("seat",)
+    _interned: dict = {}
+    kind = "swap"
+    seat: int
+    """The seat whose hand is taken in exchange."""
+
+    def __new__(cls, seat: int) -> Swap:
+        return _intern(cls, seat, seat=seat)
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (Swap, (self.seat,))
+
+    def as_json(self) -> dict:
+        return {"kind": "swap", "seat": self.seat}
+
+    def __repr__(self) -> str:
+        return f"Swap({self.seat})"
+
+    def __str__(self) -> str:
+        return f"swap hands with seat {self.seat}"
+
+
 class NameColour(Action):
     """Name the colour for a Wild turned up as the round's first card."""
 
@@ -225,8 +250,8 @@ class NextRound(_Single):
 
 
 class Decline(_Single):
-    """Let a chance to react to a missed Last Card call go by (offered by
-    `next_decision`; never in legal_actions())."""
+    """Let a chance go by: to react to a missed Last Card call, or to jump in (offered
+    by `next_decision`; never in legal_actions())."""
 
     __slots__ = ()
     kind = "decline"
@@ -256,10 +281,11 @@ def action_from_json(data: dict) -> Action:
     if kind == "play":
         colour = Colour(data["colour"]) if data.get("colour") else None
         return Play(parse_card(data["card"]), colour)
-    if kind == "catch":
-        if not isinstance(data.get("seat"), int):
-            raise ValueError(f"catch needs a seat: {data!r}")
-        return Catch(data["seat"])
+    if kind == "catch" or kind == "swap":
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError(f"{kind} needs a seat: {data!r}")
+        return Catch(seat) if kind == "catch" else Swap(seat)
     if kind == "name-colour":
         return NameColour(Colour(data["colour"]))
     raise ValueError(f"unknown action kind {kind!r}")

@@ -29,6 +29,12 @@ class DecisionKind(enum.StrEnum):
     others may catch. Optional: the last action is always `DECLINE`, which lets the
     chance go by. The offender is asked first, then the other seats in seat order
     (the seat to act is not asked outside the window: it may catch on its turn)."""
+    JUMP = "jump"
+    """A seat holding a card identical to the one just played may jump in with it, out
+    of turn, before the next player acts (house rule `jump_in`). Optional: the last
+    action is always `DECLINE`. Offered to each such seat in turn, in the direction of
+    play from the card's player; the first to jump ends the offer, and an offer let go
+    by leaves nothing in the public record."""
     WINDOW = "window"
     """Every seat let the chance go by while the Last Card window is open: the table
     closes it (`CLOSE_WINDOW`). A table with a real clock applies it when the clock
@@ -48,5 +54,5 @@ class Decision(NamedTuple):
     """Who decides; None for the table's own steps (window, deal). Pass it to `apply`."""
     actions: tuple[Action, ...]
     """What may be applied, in the engine's fixed order: for a turn exactly
-    `legal_actions()`; for a reaction the seat's legal actions then `DECLINE`; for the
-    window `(CLOSE_WINDOW,)`; for a deal `(NEXT_ROUND,)`."""
+    `legal_actions()`; for a reaction or a jump the seat's legal actions then `DECLINE`;
+    for the window `(CLOSE_WINDOW,)`; for a deal `(NEXT_ROUND,)`."""

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from . import turns
 from .cards import Rank
-from .rules import DrawFour, Rules, Stacking
+from .rules import DrawFour, Rules, SevenZero, Stacking
 
 NEXT = "the next player"
 """Who a card acts on, unless the caller names them."""
@@ -76,10 +76,26 @@ def card_words(rank: Rank, rules: Rules, in_round: int = 3, who: str = NEXT) -> 
     cards: 'the next player misses a turn', 'you name the colour to match; the next
     player draws 4 and misses a turn'. A card that only passes the turn on says so."""
     effect = turn_words(card_turn(rank, rules, in_round), rank, rules, who)
+    moves = hands_words(rank, rules)
+    if moves:
+        effect = f"{moves}; {effect}" if effect else moves
     if rank.is_wild:
         named = "you name the colour to match"
         return f"{named}; {effect}" if effect else named
     return effect or "play simply passes on"
+
+
+def hands_words(rank: Rank, rules: Rules) -> str:
+    """What a card of `rank` does to the hands (`turns.card_hands`), in words; '' for
+    nothing."""
+    moves = turns.card_hands(rank, rules.seven_zero is SevenZero.ON)
+    if moves is turns.Hands.SWAP:
+        return ("you swap hands with another player of your choice (unless it was your "
+                "last card)")
+    if moves is turns.Hands.PASS:
+        return ("every player still in the round passes their whole hand to the next, "
+                "in the direction of play")
+    return ""
 
 
 def like(rank: Rank, rules: Rules, in_round: int) -> Rank | None:

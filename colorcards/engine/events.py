@@ -207,6 +207,33 @@ class TimedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class JumpedIn(Event):
+    """`seat` jumped in, out of turn, with the card just played (house rule `jump_in`;
+    it follows the `Played` event of its card)."""
+
+    seat: int
+    kind = "jumped-in"
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped(Event):
+    """`seat`, who played a 7, swapped hands with `other` (house rule `seven_zero`)."""
+
+    seat: int
+    other: int
+    kind = "swapped"
+
+
+@dataclass(frozen=True, slots=True)
+class HandsPassed(Event):
+    """A 0 was played: every seat in the round passed its hand to the next, play
+    running `direction` (house rule `seven_zero`)."""
+
+    direction: int
+    kind = "hands-passed"
+
+
+@dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
     """The discard pile (bar its top card) became the new draw pile."""
 
@@ -246,7 +273,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (RoundStarted, Turned, Played, ColourNamed, Drew, Skipped, Reversed,
                 PenaltyPending, Passed, CalledLastCard, MissedLastCard, Caught, WindowClosed,
-                Challenged, TimedOut, Reshuffled, WentOut, RoundEnded, MatchEnded)
+                Challenged, TimedOut, JumpedIn, Swapped, HandsPassed, Reshuffled, WentOut,
+                RoundEnded, MatchEnded)
 }
 
 _CARD_FIELDS = {"card"}

@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import repeat, starmap
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from . import actions as A
 from . import events as E
@@ -84,18 +84,22 @@ from .rngstate import copy_rng
 from .rules import (
     MAX_SEATS,
     MIN_SEATS,
+    DrawCount,
     DrawFour,
+    DrawnCard,
     DrawRule,
     FirstCard,
     FirstPlayer,
+    JumpIn,
     LastCard,
     Match,
     RoundEnd,
     Rules,
+    SevenZero,
     Stacking,
 )
 from .scoring import match_places, match_winners, score_round
-from .turns import Turn, seat_after
+from .turns import Hands, Turn, seat_after
 from .view import CHUNK, View
 
 FORMAT = "colorcards-game"
@@ -105,14 +109,15 @@ HAND_SIZE = 7
 HUMAN_SEAT = 0
 """The seat of the person at the table (the others are computer players)."""
 TURN, DRAWN, CHALLENGE, NAME_COLOUR = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.NAME_COLOUR
-WINDOW, ROUND_OVER, MATCH_OVER = Phase.WINDOW, Phase.ROUND_OVER, Phase.MATCH_OVER
+WINDOW, ROUND_OVER, MATCH_OVER, SWAP = (Phase.WINDOW, Phase.ROUND_OVER, Phase.MATCH_OVER,
+                                        Phase.SWAP)
 
 STATE = (
     "rules", "seats", "seed", "rng", "round", "dealer", "scores", "table_points", "results",
     "winners", "total_turns", "history", "actions", "direction", "hands", "draw_pile",
     "discard", "active_colour", "pending", "drawn", "called", "vulnerable", "after_window",
     "challenge_bluff", "challenge_from", "out", "winner_points", "stuck_passes", "turns",
-    "lacks", "current", "phase", "reactions",
+    "lacks", "current", "phase", "reactions", "offers", "known",
 )
 """The names of a game's whole state: everything `to_json` writes and `from_state`
 takes, besides the derived fields the game rebuilds itself. Each is a read-only
@@ -122,7 +127,8 @@ _STATE_NAMES = frozenset(STATE)
 _SLOT = {name: name if name == "actions" else "_" + name for name in STATE}
 DERIVED = (
     "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_plain", "_answers",
-    "_draws", "_masks", "_match",
+    "_draws", "_seven_zero", "_jump_in", "_until_playable", "_must_play", "_sides", "_masks",
+    "_match",
     "_orders", "_after", "_dc", "_sealed", "_tail", "_own", "_seen",
 )
 """The fields a game rebuilds from its state (`_resync`): the rule flags, each hand's
@@ -130,9 +136,12 @@ card mask, what matches the top card, the seat order, the decision kept and the 
 record."""
 _SHARED = tuple(_SLOT.get(name, name) for name in (*STATE, *DERIVED) if name not in {
     "rng", "scores", "table_points", "results", "history", "actions", "hands", "draw_pile",
-    "discard", "called", "out", "lacks", "_masks", "_sealed", "_tail", "_own", "_seen"})
+    "discard", "called", "out", "lacks", "known", "_masks", "_sealed", "_tail", "_own",
+    "_seen"})
 """What `Game.copy` shares with the original: values never changed in place."""
 _TURN_KIND = DecisionKind.TURN
+_OPTIONAL = (DecisionKind.REACTION, DecisionKind.JUMP)
+"""The decisions a seat may let go by (`DECLINE`)."""
 _DRAW, _PASS, _ACCEPT, _CALL = (flag >> FLAG_SHIFT for flag in (F_DRAW, F_PASS, F_ACCEPT, F_CALL))
 """The flags of a turn's extra actions, as `FLAG_ACTIONS` indexes them."""
 _new_decision = tuple.__new__
@@ -209,11 +218,20 @@ class Game:
         "_reactions", "While `vulnerable` is set: the seats still to be offered a reaction "
                       "to the missed call, in order (see `next_decision`). Stale once "
                       "`vulnerable` is None.")
+    offers: tuple[int, ...] = _field(
+        "_offers", "The seats still to be offered a jump-in with a card identical to the "
+                   "one on top, in order (house rule `jump_in`; see `next_decision`). "
+                   "Never shown to a seat: who holds that card is nobody else's to know.")
+    known: list[list[list[Card]]] | None = _field(
+        "_known", "With `seven_zero`: for each seat, the cards it knows each seat to hold "
+                  "(those it gave away in a swap or a pass, until they are played); None "
+                  "without the rule.")
 
     def __init__(self, rules: Rules | None = None, seats: int = 4, seed: int | None = None):
         rules = rules or Rules()
         if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
             raise RulesError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
+        rules.check_seats(seats)
         self._rules = rules
         """The options in force."""
         self._seats = seats
@@ -293,6 +311,11 @@ class Game:
         self._reactions: tuple[int, ...] = ()
         """While `vulnerable` is set: the seats still to be offered a reaction to the
         missed call, in order (see `next_decision`). Stale once `vulnerable` is None."""
+        self._offers: tuple[int, ...] = ()
+        """The seats still to be offered a jump-in with the card on top, in order."""
+        self._known: list[list[list[Card]]] | None = (
+            [[[] for _ in range(n)] for _ in range(n)] if self._seven_zero else None)
+        """With `seven_zero`: what each seat knows of each hand (the cards it gave)."""
         human_first = rules.first_player is FirstPlayer.HUMAN
         first = HUMAN_SEAT if human_first else (self._dealer + 1) % n
         if human_first:
@@ -331,8 +354,8 @@ class Game:
         if card.rank is WILD:  # (classic only: the others send it back)
             self._phase = NAME_COLOUR
             return
-        if card in self._plain:
-            return
+        if card_rules.card_turn(card.rank, self._active_count(), False, False) is Turn.ON:
+            return  # a number (a 7 or 0 turned up is not played: it moves no hands)
         # An action card acts as though the seat before the first player had just
         # played it (as-if-played), or at once (classic: nothing answers it, and a
         # Reverse lets that seat, the dealer, start the other way round).
@@ -430,6 +453,11 @@ class Game:
         """What may answer a pending penalty, by top card and colour in force."""
         self._draws = tables.draws
         """What each draw card makes the next seat draw (`turns.DRAWS`)."""
+        self._seven_zero = rules.seven_zero is SevenZero.ON
+        self._jump_in = rules.jump_in is JumpIn.ON
+        self._until_playable = rules.draw_count is DrawCount.UNTIL_PLAYABLE
+        self._must_play = rules.drawn_card is DrawnCard.MUST_PLAY
+        self._sides = rules.sides(self._seats)
 
     def _resync(self) -> None:
         """Rebuild the derived state (the rule flags, `_masks`, the cached decision)
@@ -499,12 +527,29 @@ class Game:
         cur = self._current
         if seat is None:
             seat = cur
-        if seat == cur and phase is not WINDOW:
+        offers = self._offers
+        if seat == cur and phase is not WINDOW and not offers:
             return (self._dc or self._turn()).actions  # type: ignore[union-attr]
         v = self._vulnerable
         if v is not None and seat in self._reactions:  # still to be asked
             return (A.CALL,) if seat == v else (A.Catch(v),)
+        if seat in offers and phase is not WINDOW:
+            return self._jump_actions(seat)
         return ()
+
+    def _jump_actions(self, seat: int) -> tuple[A.Action, ...]:
+        """What a seat offered a jump-in may do: play its card identical to the one on
+        top, and call Last Card first if that leaves it one card."""
+        jump = (A.Play(self._discard[-1]),)
+        if len(self._hands[seat]) == 2 and not self._called[seat] and not self._auto_call:
+            return (*jump, A.CALL)
+        return jump
+
+    def _offer(self) -> Decision:
+        """The first seat still to be offered a jump-in: its decision (built afresh: a
+        kept one would say who held what)."""
+        seat = self._offers[0]
+        return Decision(DecisionKind.JUMP, seat, (*self._jump_actions(seat), A.DECLINE))
 
     def _turn(self) -> Decision | None:
         """The seat to act's decision (its legal actions), kept until `apply`; between
@@ -526,7 +571,7 @@ class Game:
                 playable ^= W4_BIT
             if phase is DRAWN:  # the drawn card, if it can be played, or keep it
                 playable &= BIT[self._drawn.index]  # type: ignore[union-attr]
-                flags = _PASS
+                flags = 0 if playable and self._must_play else _PASS
             elif pending:
                 flags = _ACCEPT
             elif self._draw_pile or len(self._discard) > 1:
@@ -548,11 +593,18 @@ class Game:
         else:
             actions = ((A.CHALLENGE, A.ACCEPT) if phase is CHALLENGE
                        else NAME_COLOURS if phase is NAME_COLOUR
+                       else self._swaps(cur) if phase is SWAP
                        else (A.CALL,))  # WINDOW: the offender may call
         if v is not None and v != cur:
             actions += (A.Catch(v),)
         decision = self._dc = _new_decision(Decision, (_TURN_KIND, cur, actions))
         return decision
+
+    def _swaps(self, seat: int) -> tuple[A.Action, ...]:
+        """Whom a seat that played a 7 may swap hands with: every other seat still in
+        the round, in seat order."""
+        hands = self._hands
+        return tuple(A.Swap(s) for s in range(self._seats) if s != seat and hands[s])
 
     def _draw_four_barred(self, held: int) -> bool:
         """Whether a seat holding `held` may not play its Wild Draw Four now: the
@@ -608,14 +660,15 @@ class Game:
                 raise IllegalAction("There is no Last Card window open.")
             return seat
         if action is A.DECLINE:
-            reactions = self._reactions
-            if self._vulnerable is None or not reactions or seat != reactions[0]:
+            asked = next_decision(self)
+            if asked is None or asked.kind not in _OPTIONAL or seat != asked.seat:
                 raise IllegalAction("There is nothing to react to now.")
             return seat
         if action is A.TIMEOUT:
             if self._rules.turn_timer == 0:
                 raise IllegalAction("There is no turn timer in this game.")
-            if seat != self._current or phase in (WINDOW, ROUND_OVER, MATCH_OVER):
+            if (seat != self._current or phase in (WINDOW, ROUND_OVER, MATCH_OVER)
+                    or self._offers):
                 raise IllegalAction("Only the player whose turn it is can run out of time.")
             return seat
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self._seats):
@@ -653,9 +706,15 @@ class Game:
             self._pass_turn(seat)
             return
         self._drawn = None
+        if seat != self._current:  # a jump-in (house rule `jump_in`): the offer is taken
+            self._offers = ()
+            self._history.append(E.JumpedIn(seat))
+        if self._known is not None:
+            self._forget_known(seat, card)
         missed = False
         rules = self._rules
-        if left == 1:
+        if left == 1 and not (self._seven_zero and card_rules.card_hands(card.rank, True)):
+            # (a 7 or 0 moves the hands: nobody owes a call for a hand received, §10)
             mode = rules.last_card
             if mode is LastCard.AUTO:
                 self._called[seat] = True
@@ -671,6 +730,10 @@ class Game:
             self._go_out(seat, card)
             return
         next_seat, next_phase = self._card_effect(seat, card)
+        if next_phase is SWAP:  # the 7's player chooses whom to swap with first
+            self._current = seat
+            self._phase = SWAP
+            return
         if missed and rules.last_card_window:
             self._after_window = (next_seat, next_phase)
             self._phase = WINDOW
@@ -678,6 +741,8 @@ class Game:
             self._end_turn(next_seat, next_phase)
         if missed:
             self._offer_reactions(seat)
+        if self._jump_in:
+            self._offer_jumps(seat, card, next_seat)
 
     def _draw(self, action: A.Action, seat: int) -> None:
         """A card by choice. If it can be played the seat decides on it (play it, or
@@ -685,6 +750,9 @@ class Game:
         Drew then Passed, so the table cannot tell whether a kept card matched."""
         self._vulnerable = None
         self._stuck_passes = 0
+        if self._until_playable:
+            self._draw_until_playable(seat)
+            return
         active = self._active_colour
         pile = self._draw_pile
         if not pile:
@@ -704,6 +772,36 @@ class Game:
             self._phase = DRAWN
             return
         history.append(PASSED[seat])  # kept: the turn ends (the draw reset the stalemate count)
+        self._pass_turn(seat)
+
+    def _draw_until_playable(self, seat: int) -> None:
+        """`_draw` under ``draw_count=until-playable``: cards until one can be played (or
+        both piles are empty), one draw in the record; then as after a single draw."""
+        active = self._active_colour
+        hand = self._hands[seat]
+        got: list[Card] = []
+        playable = False
+        held = self._masks[seat]
+        while self._draw_pile or len(self._discard) > 1:
+            if not self._draw_pile:
+                self._reshuffle()
+            card = self._draw_pile.pop()
+            insort(hand, card, key=_card_index)
+            bit = BIT[card.index]
+            held |= bit
+            got.append(card)
+            if self._match & bit and not (bit == W4_BIT and self._draw_four_barred(held)):
+                playable = True
+                break
+        self._masks[seat] = held
+        self._called[seat] = False
+        self._history.append(E.Drew(seat, len(got), "draw", active, tuple(got)))
+        self._lacks[seat].add(active)  # type: ignore[arg-type]
+        if playable:
+            self._drawn = got[-1]
+            self._phase = DRAWN
+            return
+        self._history.append(PASSED[seat])
         self._pass_turn(seat)
 
     def _pass(self, action: A.Action, seat: int) -> None:
@@ -763,6 +861,9 @@ class Game:
         if phase is CHALLENGE or self._pending:
             self._take_penalty(seat)
             return
+        if phase is SWAP:  # the choice made for them: the next player's hand
+            self._swap(A.Swap(self._after[seat]), seat)
+            return
         if phase is NAME_COLOUR:
             counts = Counter(c.colour for c in self._hands[seat] if c.colour)
             colour = max(COLOURS, key=lambda c: counts[c])
@@ -810,7 +911,20 @@ class Game:
         self._deal()
 
     def _decline(self, action: A.Action, seat: int) -> None:
-        self._reactions = self._reactions[1:]
+        if self._vulnerable is not None and self._reactions:
+            self._reactions = self._reactions[1:]
+        else:  # a jump-in let go by: nothing public happens
+            self._offers = self._offers[1:]
+
+    def _swap(self, action: A.Swap, seat: int) -> None:
+        """After a 7: `seat` and the seat it chose swap hands; play goes on as after any
+        number card (and an identical 7 may be jumped in with)."""
+        self._exchange(seat, action.seat)
+        self._history.append(E.Swapped(seat, action.seat))
+        nxt = self._after[seat]
+        self._end_turn(nxt)
+        if self._jump_in:
+            self._offer_jumps(seat, self._discard[-1], nxt)
 
     # -- what the steps share
 
@@ -883,8 +997,17 @@ class Game:
         nxt = self._after[seat]
         if card in self._plain:
             return nxt, TURN
+        if self._seven_zero:
+            moves = card_rules.card_hands(rank, True)
+            if moves is Hands.SWAP:  # none if it was the 7's player's last card
+                return (nxt, TURN) if out else (seat, SWAP)
+            if moves is Hands.PASS:
+                self._pass_hands()
+                return nxt, TURN
         turn = card_rules.card_turn(rank, self._active_count(), self._stacking and not out,
                                     self._challenge_on and not out)
+        if turn is Turn.ON:
+            return nxt, TURN
         if turn is Turn.SKIP:
             self._history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._after[nxt], TURN
@@ -900,6 +1023,69 @@ class Game:
             return nxt, CHALLENGE
         self._penalise(nxt, self._card_penalty(rank), "penalty")
         return self._after[nxt], TURN
+
+    def _exchange(self, seat: int, other: int) -> None:
+        """`seat` and `other` swap hands (a 7, `seven_zero`): with them go their masks and
+        what the table inferred of each hand (`lacks`), and what every seat knew of it;
+        each of the two now knows the other holds the hand it gave."""
+        hands, masks, lacks = self._hands, self._masks, self._lacks
+        hands[seat], hands[other] = hands[other], hands[seat]
+        masks[seat], masks[other] = masks[other], masks[seat]
+        lacks[seat], lacks[other] = lacks[other], lacks[seat]
+        self._called[seat] = self._called[other] = False
+        known = self._known
+        if known is not None:
+            for mine in known:
+                mine[seat], mine[other] = mine[other], mine[seat]
+            known[seat][seat], known[other][other] = [], []
+            known[seat][other], known[other][seat] = hands[other][:], hands[seat][:]
+
+    def _pass_hands(self) -> None:
+        """A 0 (`seven_zero`): every seat still in the round passes its whole hand to the
+        next such seat in the direction of play, with what is known of it; each seat
+        knows the hand it passed on."""
+        after = self._after
+        hands = self._hands
+        seats = [s for s in range(self._seats) if hands[s]]
+        moved = {after[s]: s for s in seats}  # the new holder: the hand's old holder
+        _move(self._hands, moved)
+        _move(self._masks, moved)
+        _move(self._lacks, moved)
+        for s in seats:
+            self._called[s] = False
+        known = self._known
+        if known is not None:
+            for mine in known:
+                _move(mine, moved)
+            for s in seats:
+                known[s][s] = []
+                known[s][after[s]] = hands[after[s]][:]
+        self._history.append(E.HandsPassed(self._direction))
+
+    def _forget_known(self, seat: int, card: Card) -> None:
+        """`seat` played `card`: no seat knows it in that hand any more."""
+        for mine in self._known:  # type: ignore[union-attr]
+            held = mine[seat]
+            if card in held:
+                held.remove(card)
+
+    def _offer_jumps(self, seat: int, card: Card, nxt: int) -> None:
+        """Offer a jump-in with `card`, just played by `seat`, to every other seat holding
+        an identical card but the one to act next (who may play it on its turn), in the
+        direction of play from `seat`. Wild cards are not jumped on."""
+        if card.colour is None or self._phase is ROUND_OVER or self._phase is MATCH_OVER:
+            return
+        bit = BIT[card.index]
+        masks, after = self._masks, self._after
+        order: list[int] = []
+        s = seat
+        for _ in range(self._seats):
+            s = after[s]
+            if s == seat or s in order:
+                break
+            if s != nxt and masks[s] & bit:
+                order.append(s)
+        self._offers = tuple(order)
 
     def _card_penalty(self, rank: Rank) -> int:
         """What a draw card of `rank` makes the next seat draw: its own two or four and
@@ -932,12 +1118,16 @@ class Game:
             next_seat, next_phase = self._card_effect(seat, card, out=True)
         elif card.rank in self._draws:
             self._draw_into(self._after[seat], self._card_penalty(card.rank), "penalty")
-        if len(self._out) == 1:
-            self._winner_points = sum(c.points for h in self._hands for c in h)
+        if len(self._out) == 1:  # the other sides' hands (everyone else's, without partners)
+            side = self._sides[seat]
+            self._winner_points = sum(c.points for s, h in enumerate(self._hands)
+                                      if s not in side for c in h)
         if ends:
             self._end_round()
         else:
             self._end_turn(next_seat, next_phase)
+            if self._jump_in:
+                self._offer_jumps(seat, card, next_seat)
 
     def _end_round(self, stalemate: bool = False) -> None:
         """Score the round (`scoring`), and end the match if it is won."""
@@ -947,16 +1137,19 @@ class Game:
         self._after_window = None
         self._pending = 0
         self._drawn = None
-        result = score_round(self._round, self._hands, self._out, self._winner_points, stalemate)
+        sides = self._sides
+        result = score_round(self._round, self._hands, self._out, self._winner_points, stalemate,
+                             sides)
         winner = result.winner
         if winner is not None:
-            self._scores[winner] += result.points
+            for s in sides[winner]:  # the side scores (a seat alone, without partners)
+                self._scores[s] += result.points
         for s, earned in enumerate(result.table_points):
             self._table_points[s] += earned
         self._results.append(result)
         self._history.append(E.RoundEnded(self._round, winner, result.points, result.order))
         self._phase = ROUND_OVER
-        winners = match_winners(self._rules.match, self._scores, result)
+        winners = match_winners(self._rules.match, self._scores, result, sides)
         if winners is None:
             return
         self._winners = winners
@@ -970,7 +1163,9 @@ class Game:
         """The game whose state is exactly `fields` (one value per name in `STATE`):
         how a saved, dealt-from-a-view or written-out game is built. The caller has
         checked the values; the derived state is rebuilt here. `reactions` None (a
-        save made before reactions were kept) asks the seats as a missed call does."""
+        save made before reactions were kept) asks the seats as a missed call does;
+        `known` None under `seven_zero` (a position written without it): nobody knows
+        anything of another hand."""
         names = set(fields)
         if names != _STATE_NAMES:
             wrong = sorted(names ^ _STATE_NAMES)
@@ -979,6 +1174,12 @@ class Game:
         for name, value in fields.items():
             setattr(game, _SLOT[name], value)
         game._resync()
+        game._offers = tuple(game._offers)
+        n = game._seats
+        if not game._seven_zero:
+            game._known = None
+        elif game._known is None:
+            game._known = [[[] for _ in range(n)] for _ in range(n)]
         if fields["reactions"] is None:
             game._reactions = ()
             if game._vulnerable is not None:
@@ -1009,6 +1210,8 @@ class Game:
         game._out = self._out[:]
         game._lacks = [set(s) for s in self._lacks]
         game._masks = self._masks[:]
+        known = self._known
+        game._known = None if known is None else [[h[:] for h in mine] for mine in known]
         return game
 
     def view(self, seat: int) -> View:
@@ -1050,6 +1253,7 @@ class Game:
             after_window=self._after_window,
             reactions=self._reactions if self._vulnerable is not None else (),
             results=tuple(self._results),
+            known=() if self._known is None else tuple(map(tuple, self._known[seat])),
             _sealed=self._sealed,
             _tail=tuple(self._tail),
             _own=self._own[seat],
@@ -1094,6 +1298,9 @@ class Game:
             "current": self._current,
             "phase": str(self._phase),
             "reactions": list(self._reactions) if self._vulnerable is not None else [],
+            "offers": list(self._offers),
+            "known": None if self._known is None else [[_codes(h) for h in mine]
+                                                        for mine in self._known],
             "history": [e.as_json() for e in self._history] if logs else [],
             "actions": [[seat, a.as_json()] for seat, a in self.actions] if logs else [],
         }
@@ -1123,6 +1330,14 @@ class Game:
 
 
 _card_index = attrgetter("index")
+_T = TypeVar("_T")
+
+
+def _move(per_seat: list[_T], moved: dict[int, int]) -> None:
+    """Give each seat in `moved` (new holder: old holder) its old holder's entry."""
+    old = per_seat[:]
+    for holder, giver in moved.items():
+        per_seat[holder] = old[giver]
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -1132,7 +1347,7 @@ _STEPS: dict[type, Callable] = {
     A.Play: Game._play, A.Draw: Game._draw, A.Pass: Game._pass, A.Accept: Game._accept,
     A.Challenge: Game._challenge, A.NameColour: Game._name_colour, A.TimeOut: Game._timeout,
     A.CallLastCard: Game._call, A.Catch: Game._catch, A.CloseWindow: Game._close_window,
-    A.NextRound: Game._next_round, A.Decline: Game._decline,
+    A.NextRound: Game._next_round, A.Decline: Game._decline, A.Swap: Game._swap,
 }
 """The one step of each type of action."""
 
@@ -1142,18 +1357,24 @@ def next_decision(game: Game) -> Decision | None:
 
     In order: a seat's optional reaction to a missed Last Card call (the offender
     first, then the other seats in seat order, each answering with an action or
-    `DECLINE`); the window closing once every seat let it go by; the next deal
-    between rounds; otherwise the turn of the seat to act. Apply the chosen action
+    `DECLINE`); the window closing once every seat let it go by; a jump-in offered to
+    each seat holding a card identical to the one just played (house rule `jump_in`;
+    in the direction of play from its player, each jumping or answering `DECLINE`);
+    the next deal between rounds; otherwise the turn of the seat to act. Apply the chosen action
     with ``game.apply(action, decision.seat)``. Declining is recorded in the action
     log like any action; logs written before `DECLINE` existed replay unchanged (a
     seat taking its turn ends the reactions, as it always did)."""
     if game._vulnerable is None:
+        if game._offers:
+            return game._offer()
         return game._turn()  # (a loop's game has no decision kept: it just applied one)
     if game._reactions:
         seat = game._reactions[0]
         return reaction_decision(seat, game.legal_actions(seat))
     if game._phase is WINDOW:
         return WINDOW_CLOSES
+    if game._offers:
+        return game._offer()
     return game._dc or game._turn()
 
 

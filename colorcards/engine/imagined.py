@@ -34,7 +34,9 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
     and phase, Last Card calls and who may be caught (and who is still to react),
     the window, scores, table points, round results, rules and turn counts.
 
-    Placed at random: the other hands and the draw pile. With `lacks` (the default),
+    Placed at random: the other hands and the draw pile, less the cards the seat knows
+    another holds (`View.known`, under `seven_zero`: dealt to that seat). With `lacks`
+    (the default),
     a seat that publicly drew on a colour and has not played it since is dealt no card
     of that colour as far as the unseen cards allow (under ``draw=when-stuck`` that is
     what the draw proved; under ``any-time`` it is a strong hint). Another seat that
@@ -63,6 +65,10 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
         drawn = pool.pop()  # the card another seat drew and is deciding on
         hands[deciding].append(drawn)
     others = [s for s in range(seats) if s != me]
+    for s in others:  # what this seat knows another holds (`seven_zero`): it holds them
+        for card in view.known[s] if view.known else ():
+            pool.remove(card)
+            hands[s].append(card)
     if lacks:
         others.sort(key=lambda s: not view.lacks[s])  # the constrained seats first
     for s in others:
@@ -86,7 +92,13 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
     if view.phase is Phase.CHALLENGE and challenge_from is not None:
         before = view.colour_before_top()
         bluff = before is not None and breaks_draw_four(mask_of(hands[challenge_from]), before)
-    winner_points = sum(c.points for h in hands for c in h) if view.out else 0
+    sides = view.rules.sides(seats)
+    winner_points = sum(c.points for s, h in enumerate(hands) if s not in sides[view.out[0]]
+                        for c in h) if view.out else 0
+    known: list[list[list[Card]]] | None = None
+    if view.known:
+        known = [[[] for _ in range(seats)] for _ in range(seats)]
+        known[me] = [list(cards) for cards in view.known]
     return Game.from_state({
         "rules": view.rules, "seats": seats, "seed": 0, "rng": rng,
         "round": view.round, "dealer": view.dealer, "scores": list(view.scores),
@@ -101,7 +113,8 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
         "winner_points": winner_points, "stuck_passes": view.stuck_passes,
         "turns": view.turns, "lacks": [set(s) for s in view.lacks],
         "current": 0 if view.current is None else view.current, "phase": view.phase,
-        "reactions": tuple(view.reactions),
+        "reactions": tuple(view.reactions), "offers": (),
+        "known": known,
     })
 
 

@@ -21,6 +21,9 @@ class Phase(enum.StrEnum):
     """A Wild Draw Four was played on the seat to act, who may challenge it."""
     NAME_COLOUR = "name-colour"
     """A Wild opened the round and the seat to act names the colour."""
+    SWAP = "swap"
+    """The seat to act played a 7 (house rule `seven_zero`) and chooses whose hand to
+    take for its own."""
     WINDOW = "window"
     """The seat to act went down to one card without calling Last Card and the catch
     window is open: nobody else plays until it is closed."""

@@ -21,9 +21,11 @@ required for a wild on top, except in the ``name-colour`` phase); ``rules=PRESET
 any option (``stacking=off``, ``last_card_penalty=4``); ``turn=SEAT`` the seat to act;
 ``direction=1|-1``; ``pending=N``; ``phase=``; ``drawn=CARD``; ``called=SEATS``;
 ``vulnerable=SEAT``; ``reactions=SEATS`` (the seats still to be asked about the missed
-call; default: all of them, as the miss itself asks); ``after=SEAT:PHASE`` (where play goes when the
-Last Card window closes); ``challenger=SEAT`` and ``bluff=yes|no``; ``out=SEATS`` (in the
-order they went out; default: the empty hands in seat order); ``lacks=SEAT:COLOUR+COLOUR,...``;
+call; default: all of them, as the miss itself asks); ``offers=SEATS`` (the seats still to
+be offered a jump-in with the card on top, house rule `jump_in`); ``after=SEAT:PHASE``
+(where play goes when the Last Card window closes); ``challenger=SEAT`` and
+``bluff=yes|no``; ``out=SEATS`` (in the order they went out; default: the empty hands in
+seat order); ``lacks=SEAT:COLOUR+COLOUR,...``;
 ``scores=``, ``table_points=`` (a number per seat); ``round=``, ``dealer=``, ``stuck=``
 (the stalemate count), ``turns=``, ``total_turns=``, ``winner_points=``; ``seed=`` the
 game's generator (and the ``...`` shuffle); ``deck=partial``: only the cards the text
@@ -51,7 +53,7 @@ _KEYS = frozenset({
     "top", "colour", "rules", "turn", "direction", "pending", "phase", "drawn", "called",
     "vulnerable", "reactions", "after", "challenger", "bluff", "out", "lacks", "scores",
     "table_points", "round", "dealer", "stuck", "turns", "total_turns", "winner_points",
-    "seed", "rest", "deck",
+    "seed", "rest", "deck", "offers",
 }) | frozenset(CHOICES)
 _DEFAULT_SEED = 7
 
@@ -129,6 +131,10 @@ def _build(keys: dict[str, str], seats: list[tuple[str, list[Card]]], under: lis
         raise PositionError("a position needs top=CARD")
     top = _card(keys["top"], "top")
     rules = _rules(keys)
+    try:
+        rules.check_seats(n)
+    except EngineError as exc:
+        raise PositionError(str(exc)) from None
     hands = [list(cards) for _, cards in seats]
     names = [name for name, _ in seats]
     placed = Counter(under) + Counter([top]) + Counter(pile or [])
@@ -211,6 +217,7 @@ def _build(keys: dict[str, str], seats: list[tuple[str, list[Card]]], under: lis
         # Without `reactions`, a seat that may be caught is asked about as a missed
         # call asks: the offender first, then the others (`Game.from_state`).
         "reactions": tuple(_seats(keys, "reactions", n, [])) if "reactions" in keys else None,
+        "offers": tuple(_seats(keys, "offers", n, [])), "known": None,
     }
     return Game.from_state(state)
 
@@ -321,6 +328,8 @@ def position_text(game: Game) -> str:
         words.append(f"after={game.after_window[0]}:{game.after_window[1]}")
     if game.challenge_from is not None:
         words.append(f"challenger={game.challenge_from}")
+    if game.offers:
+        words.append(f"offers={','.join(map(str, game.offers))}")
     if game.challenge_bluff:
         words.append("bluff=yes")
     lacks = [f"{s}:{'+'.join(sorted(c.value for c in game.lacks[s]))}"

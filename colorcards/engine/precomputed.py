@@ -25,7 +25,7 @@ from . import events as E
 from . import turns
 from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank
 from .decision import Decision, DecisionKind
-from .rules import MAX_SEATS, DrawFour, Rules, Stacking
+from .rules import MAX_SEATS, DrawFour, JumpIn, Rules, SevenZero, Stacking
 
 SKIP, REVERSE, DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
 WILD, WILD4 = Rank.WILD, Rank.WILD_DRAW_FOUR
@@ -55,7 +55,8 @@ class RuleTables(NamedTuple):
 
     plain: frozenset[Card]
     """Cards whose play does nothing beyond passing the turn (numbers and the plain
-    Wild): `turns.card_turn` says `ON` for them whoever is in the round."""
+    Wild): `turns.card_turn` says `ON` for them whoever is in the round (none under the
+    house rules `jump_in` and `seven_zero`)."""
     answers: tuple[dict[Colour | None, int], ...]
     """By the top card's index, then the colour in force: the cards that may pass on a
     pending penalty (`turns.may_answer`)."""
@@ -80,8 +81,11 @@ def _build_tables(rules: Rules) -> RuleTables:
     stacking = rules.stacking
     on = stacking is not Stacking.OFF
     challenge = rules.draw_four is DrawFour.CHALLENGE
-    plain = frozenset(c for c in ALL_CARDS if all(
-        turns.card_turn(c.rank, n, on, challenge) is turns.Turn.ON for n in (2, 3)))
+    # Under `jump_in` any card may be jumped on, under `seven_zero` a play changes what
+    # a seat knows: none passes the turn on and does nothing else.
+    plain = frozenset() if rules.jump_in is JumpIn.ON or rules.seven_zero is SevenZero.ON \
+        else frozenset(c for c in ALL_CARDS if all(
+            turns.card_turn(c.rank, n, on, challenge) is turns.Turn.ON for n in (2, 3)))
     answers = tuple(
         {colour: sum(BIT_OF[c] for c in ALL_CARDS
                      if turns.may_answer(c.rank, c.colour is colour, top.rank, stacking))

@@ -56,6 +56,8 @@ class Stacking(enum.StrEnum):
 
     OFF = "off"
     ON = "on"
+    ANY = "any"
+    """As on, and a Draw Two may also answer a Wild Draw Four of its colour (§10)."""
 
 
 class LastCard(enum.StrEnum):
@@ -93,6 +95,47 @@ class Match(enum.StrEnum):
         return int(self.value[3:]) if self.value.startswith("to:") else None
 
 
+class SevenZero(enum.StrEnum):
+    """A 7 swaps hands with a player of its player's choice, a 0 passes every hand on
+    (§10)."""
+
+    OFF = "off"
+    ON = "on"
+
+
+class JumpIn(enum.StrEnum):
+    """A player holding a card identical to the one just played may play it at once,
+    out of turn (§10)."""
+
+    OFF = "off"
+    ON = "on"
+
+
+class DrawCount(enum.StrEnum):
+    """How many cards a draw takes (§10)."""
+
+    ONE = "one"
+    UNTIL_PLAYABLE = "until-playable"
+
+
+class DrawnCard(enum.StrEnum):
+    """Whether a drawn card that can be played may be kept (§10)."""
+
+    MAY_PLAY = "may-play"
+    MUST_PLAY = "must-play"
+
+
+class Partners(enum.StrEnum):
+    """Players sitting opposite each other play as a side (§10; 4 or 6 seats)."""
+
+    OFF = "off"
+    ON = "on"
+
+
+PARTNER_SEATS = (4, 6)
+"""The table sizes partners are played at."""
+
+
 class Palette(enum.StrEnum):
     """The colour names shown to players; shapes never change."""
 
@@ -104,6 +147,8 @@ _ENUMS: dict[str, type[enum.StrEnum]] = {
     "first_card": FirstCard, "first_player": FirstPlayer, "draw": DrawRule,
     "draw_four": DrawFour, "stacking": Stacking, "last_card": LastCard,
     "round_end": RoundEnd, "match": Match, "palette": Palette,
+    "seven_zero": SevenZero, "jump_in": JumpIn, "draw_count": DrawCount,
+    "drawn_card": DrawnCard, "partners": Partners,
 }
 
 #: Allowed values of each option, in the order menus list them.
@@ -120,7 +165,16 @@ CHOICES: dict[str, tuple] = {
     "match": tuple(Match),
     "turn_timer": (0, 30, 45, 60, 90),
     "palette": tuple(Palette),
+    "seven_zero": tuple(SevenZero),
+    "jump_in": tuple(JumpIn),
+    "draw_count": tuple(DrawCount),
+    "drawn_card": tuple(DrawnCard),
+    "partners": tuple(Partners),
 }
+
+HOUSE_RULES = ("seven_zero", "jump_in", "draw_count", "drawn_card", "stacking", "partners")
+"""The house rules (RULES.md §10): options like the others, off in every preset
+(`stacking` gains its house value, ``any``)."""
 
 #: What each option means, for help texts and the rules screen.
 DESCRIPTIONS: dict[str, str] = {
@@ -136,6 +190,14 @@ DESCRIPTIONS: dict[str, str] = {
     "match": "how long a match lasts",
     "turn_timer": "seconds you have for a turn (0 = no timer)",
     "palette": "colour names: classic (Red, Blue, Yellow, Green) or gems",
+    "seven_zero": "whether a 7 swaps hands with a player of your choice and a 0 passes "
+                  "every hand on",
+    "jump_in": "whether a card identical to the one just played may be played at once, "
+               "out of turn",
+    "draw_count": "whether a draw takes one card or goes on until one can be played",
+    "drawn_card": "whether a drawn card that can be played may be kept",
+    "partners": "whether players sitting opposite each other play as a side (4 or 6 "
+                "players)",
 }
 
 
@@ -152,7 +214,8 @@ class Rules:
     draw_four: DrawFour = DrawFour.RESTRICTED
     """restricted, challenge (stacking off only) or free."""
     stacking: Stacking = Stacking.ON
-    """off, or on: Draw Two answers Draw Two, Wild Draw Four answers either."""
+    """off, or on: Draw Two answers Draw Two, Wild Draw Four answers either; or any: as
+    on, and a Draw Two answers a Wild Draw Four of its colour."""
     last_card: LastCard = LastCard.AUTO_PENALTY
     """auto, auto-penalty or catch (§5)."""
     last_card_penalty: int = 2
@@ -168,6 +231,16 @@ class Rules:
     """Seconds for the human's turn; 0 is off. The engine never reads a clock."""
     palette: Palette = Palette.CLASSIC
     """Colour names shown to the player; shapes never change."""
+    seven_zero: SevenZero = SevenZero.OFF
+    """on: a 7 swaps hands with a player of its player's choice, a 0 passes them on."""
+    jump_in: JumpIn = JumpIn.OFF
+    """on: an identical card may be played at once, out of turn."""
+    draw_count: DrawCount = DrawCount.ONE
+    """one, or until-playable: a draw goes on until a card can be played."""
+    drawn_card: DrawnCard = DrawnCard.MAY_PLAY
+    """may-play, or must-play: a drawn card that can be played is played at once."""
+    partners: Partners = Partners.OFF
+    """on: seats opposite each other are a side (4 or 6 seats)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -179,11 +252,32 @@ class Rules:
                 raise RulesError(f"{f.name} cannot be {value!r}: choose one of {allowed}")
             if typed is not None and type(value) is not typed:
                 object.__setattr__(self, f.name, typed(value))  # the word, as its member
-        if self.draw_four is DrawFour.CHALLENGE and self.stacking is Stacking.ON:
+        if self.draw_four is DrawFour.CHALLENGE and self.stacking is not Stacking.OFF:
             raise RulesError(
                 "a Wild Draw Four challenge exists only with stacking off: "
                 "set stacking=off or pick another draw_four rule"
             )
+
+    def check_seats(self, seats: int) -> None:
+        """RulesError unless these rules can be played by `seats` players (partners need
+        4 or 6)."""
+        if self.partners is Partners.ON and seats not in PARTNER_SEATS:
+            raise RulesError(f"partners are played with 4 or 6 players, not {seats}")
+
+    def sides(self, seats: int) -> tuple[frozenset[int], ...]:
+        """Each seat's side at a table of `seats`: with partners, itself and the seat
+        opposite (at four seats: 0 and 2, 1 and 3); otherwise itself alone."""
+        if self.partners is Partners.ON and seats in PARTNER_SEATS:
+            half = seats // 2
+            return tuple(frozenset({s, (s + half) % seats}) for s in range(seats))
+        return tuple(frozenset({s}) for s in range(seats))
+
+    @property
+    def house_rules(self) -> tuple[str, ...]:
+        """The house rules in force (`HOUSE_RULES` not at their preset-free value)."""
+        return tuple(name for name in HOUSE_RULES
+                     if (self.stacking is Stacking.ANY if name == "stacking"
+                         else getattr(self, name) is not _OFF_BY_DEFAULT[name]))
 
     @property
     def rounds(self) -> int | None:
@@ -196,8 +290,11 @@ class Rules:
         return self.match.target
 
     def as_json(self) -> dict:
-        """The options as plain JSON values (the rulebook's words and numbers)."""
-        return {k: v.value if isinstance(v, enum.Enum) else v for k, v in asdict(self).items()}
+        """The options as plain JSON values (the rulebook's words and numbers). A house
+        rule that is off is left out, so a game without them is written as before (and
+        is read by an earlier colorcards)."""
+        return {k: v.value if isinstance(v, enum.Enum) else v for k, v in asdict(self).items()
+                if k not in _OFF_BY_DEFAULT or v is not _OFF_BY_DEFAULT[k]}
 
     @classmethod
     def from_json(cls, data: dict) -> Rules:
@@ -207,6 +304,12 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown rule option {sorted(unknown)[0]!r}")
         return cls(**data)
+
+
+_OFF_BY_DEFAULT: dict[str, Any] = {
+    "seven_zero": SevenZero.OFF, "jump_in": JumpIn.OFF, "draw_count": DrawCount.ONE,
+    "drawn_card": DrawnCard.MAY_PLAY, "partners": Partners.OFF}
+"""The house rules added after the first saves, each at its off value."""
 
 
 def parse_value(option: str, text: str) -> Any:

@@ -127,6 +127,11 @@ def _load(data: dict) -> Game:
         # Absent from saves made before `next_decision`: the game asks the seats afresh.
         "reactions": tuple(_seat(s, seats, "a seat to react") for s in data["reactions"])
         if "reactions" in data else None,
+        # Absent from saves made before the house rules (#40): no offer, nothing known.
+        "offers": tuple(_seat(s, seats, "a seat offered a jump-in")
+                        for s in data.get("offers", ())),
+        "known": None if data.get("known") is None else [
+            [[parse_card(c) for c in held] for held in mine] for mine in data["known"]],
         "history": [E.event_from_json(e) for e in data["history"]],
         "actions": [
             (None if s is None else _seat(s, seats, "an action's seat"), A.action_from_json(a))

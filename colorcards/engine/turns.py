@@ -42,6 +42,17 @@ class Turn(enum.Enum):
         return self is not Turn.ON and self is not Turn.REVERSE
 
 
+class Hands(enum.Enum):
+    """What a card played does to the hands (house rule `seven_zero`)."""
+
+    SWAP = "swap"
+    """A 7: its player swaps hands with another player still in the round, of their
+    choice (none if it was their last card)."""
+    PASS = "pass"
+    """A 0: every player still in the round passes their whole hand to the next such
+    player in the direction of play."""
+
+
 DRAWS: dict[Rank, int] = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
 """What each draw card makes the next seat draw (a caught bluff costs its player the
 Wild Draw Four's own)."""
@@ -66,6 +77,18 @@ def card_turn(rank: Rank, in_round: int, stacking: bool, challenge: bool) -> Tur
     return Turn.ON
 
 
+def card_hands(rank: Rank, seven_zero: bool) -> Hands | None:
+    """What a card of `rank` does to the hands, with `seven_zero` on or off (then play
+    goes on as after any number card); None: nothing."""
+    if not seven_zero:
+        return None
+    if rank is Rank.SEVEN:
+        return Hands.SWAP
+    if rank is Rank.ZERO:
+        return Hands.PASS
+    return None
+
+
 def may_answer(rank: Rank, of_colour: bool, top: Rank, stacking: Stacking) -> bool:
     """Whether a card of `rank` may pass on the penalty of a draw card of rank `top`
     (`of_colour`: the card is of the colour in force). Stacking on: a Draw Two on a
@@ -74,7 +97,9 @@ def may_answer(rank: Rank, of_colour: bool, top: Rank, stacking: Stacking) -> bo
         return False
     if rank is Rank.WILD_DRAW_FOUR:
         return True
-    return rank is Rank.DRAW_TWO and top is Rank.DRAW_TWO
+    if rank is not Rank.DRAW_TWO:
+        return False
+    return top is Rank.DRAW_TWO or (stacking is Stacking.ANY and of_colour)
 
 
 def answers(top: Rank, stacking: Stacking) -> tuple[tuple[Rank, bool], ...]:

@@ -90,6 +90,9 @@ class View:
     """While a seat may be caught: the seats still to be asked whether they react."""
     results: tuple[RoundResult, ...]
     """The finished rounds' results."""
+    known: tuple[tuple[Card, ...], ...]
+    """With `seven_zero`: by seat, the cards this seat knows that seat holds (those it
+    gave away in a swap or a pass, until they are played); empty without the rule."""
     _sealed: tuple[tuple[Event, ...], ...] = field(repr=False, compare=False)
     """The public record's first events, in chunks of `CHUNK` (shared with other views:
     immutable)."""
@@ -221,5 +224,6 @@ class View:
             "scores": list(self.scores), "table_points": list(self.table_points),
             "round": self.round, "dealer": self.dealer, "turns": self.turns,
             "winners": list(self.winners),
+            "known": [[c.code for c in cards] for cards in self.known],
             "history": [e.as_json() for e in self.history],
         }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import DrawFour, LastCard, Rules, Stacking
+from ..engine import DrawFour, JumpIn, LastCard, Rules, Stacking
 
 
 def always(rules: Rules) -> bool:
@@ -61,7 +61,11 @@ def _challenges(rules: Rules) -> bool:
 
 
 def _accepts(rules: Rules) -> bool:
-    return rules.stacking is Stacking.ON or _challenges(rules)
+    return rules.stacking is not Stacking.OFF or _challenges(rules)
+
+
+def _jumps(rules: Rules) -> bool:
+    return rules.jump_in is JumpIn.ON
 
 
 KEYS: tuple[Key, ...] = (
@@ -77,6 +81,8 @@ KEYS: tuple[Key, ...] = (
         used=_catches),
     Key("a", "accept", "Accept", "accept a penalty, or a Wild Draw Four unchallenged", "A",
         bar=True, used=_accepts),
+    Key("j", "jump", "Jump in", "jump in: play your card identical to the one just played, "
+        "out of turn", "J", bar=True, used=_jumps),
     Key("x", "challenge", "Challenge", "challenge a Wild Draw Four", "X", bar=True,
         used=_challenges),
     Key("h", "hint", "Hint", "hint: the coach's move, as the review would judge it; Enter makes it",

@@ -50,6 +50,8 @@ class Words:
             E.Caught: self._caught, E.WindowClosed: self._window_closed,
             E.Challenged: self._challenged, E.TimedOut: self._timed_out,
             E.Reshuffled: self._reshuffled, E.WentOut: self._went_out,
+            E.JumpedIn: self._jumped_in, E.Swapped: self._swapped,
+            E.HandsPassed: self._hands_passed,
             E.RoundEnded: self._round_ended, E.MatchEnded: self._match_ended,
         }
 
@@ -112,6 +114,12 @@ class Words:
                              + self._played(after, False).split(" ", 1)[1])
                 index += 2
                 continue
+            if (isinstance(event, E.Played) and isinstance(after, E.JumpedIn)
+                    and after.seat == event.seat):
+                parts.append(f"{self.who(event.seat, first)} jumped in with "
+                             + self._played(event, False).split(" played ", 1)[1])
+                index += 2
+                continue
             if isinstance(event, E.PenaltyPending):
                 played = [e for e in events[:index] if isinstance(e, E.Played)]
                 parts.append(self._penalty_pending(event, first, played[-1] if played else None))
@@ -161,6 +169,12 @@ class Words:
             return f"{self.who(e.seat)} {self.verb(e.seat, 'miss', 'misses')} a turn"
         if isinstance(e, E.Reversed):
             return "reversed"
+        if isinstance(e, E.JumpedIn):
+            return "jumped in"
+        if isinstance(e, E.Swapped):
+            return f"swapped hands with {self.who(e.other)}"
+        if isinstance(e, E.HandsPassed):
+            return f"hands passed {self._way(e.direction)}"
         if isinstance(e, E.PenaltyPending):
             return f"+{e.total} on {self.who(e.seat)}"
         if isinstance(e, E.MissedLastCard):
@@ -235,8 +249,22 @@ class Words:
     def _skipped(self, e: E.Skipped, first: bool) -> str:
         return f"{self.who(e.seat, first)} {self.verb(e.seat, 'miss', 'misses')} a turn"
 
+    @staticmethod
+    def _way(direction: int) -> str:
+        return "clockwise" if direction == 1 else "anticlockwise"
+
     def _reversed(self, e: E.Reversed, first: bool) -> str:
-        return "Play now goes " + ("clockwise" if e.direction == 1 else "anticlockwise")
+        return "Play now goes " + self._way(e.direction)
+
+    def _jumped_in(self, e: E.JumpedIn, first: bool) -> str:
+        return f"{self.who(e.seat, first)} jumped in"
+
+    def _swapped(self, e: E.Swapped, first: bool) -> str:
+        return f"{self.who(e.seat, first)} swapped hands with {self.who(e.other)}"
+
+    def _hands_passed(self, e: E.HandsPassed, first: bool) -> str:
+        return (f"{'E' if first else 'e'}very hand in the round passed on "
+                f"{self._way(e.direction)}, to the next player")
 
     def _penalty_pending(self, e: E.PenaltyPending, first: bool,
                          played: E.Played | None = None) -> str:

@@ -26,6 +26,7 @@ from ...engine.describe import (
     answer_words,
     card_words,
     challenge_words,
+    hands_words,
     two_left_words,
 )
 from ...engine.rules import CHOICES
@@ -46,6 +47,11 @@ OPTION_TITLES = {
     "match": "Match",
     "turn_timer": "Turn timer",
     "palette": "Colour names",
+    "seven_zero": "Seven-O",
+    "jump_in": "Jump-in",
+    "draw_count": "Drawing",
+    "drawn_card": "A drawn card",
+    "partners": "Partners",
 }
 
 
@@ -63,7 +69,8 @@ VALUE_WORDS: dict[str, dict] = {
         "challenge": "Any time, but it may be challenged (doubted)",
         "free": "Any time",
     },
-    "stacking": {"on": "On: pass a Draw Two or Wild Draw Four on", "off": "Off"},
+    "stacking": {"on": "On: pass a Draw Two or Wild Draw Four on", "off": "Off",
+                 "any": "Any: a Draw Two also on a Wild Draw Four of its colour"},
     "last_card": {
         "auto": "Called for everyone",
         "auto-penalty": "Forget it and you draw at once",
@@ -71,6 +78,11 @@ VALUE_WORDS: dict[str, dict] = {
     },
     "round_end": {"first-out": "the first player out wins",
                   "play-on": "play on for the places until one is left"},
+    "seven_zero": {"off": "Off", "on": "On: a 7 swaps hands, a 0 passes them all on"},
+    "jump_in": {"off": "Off", "on": "On: an identical card may be played out of turn"},
+    "draw_count": {"one": "One card a draw", "until-playable": "Until a card can be played"},
+    "drawn_card": {"may-play": "May be played or kept", "must-play": "Must be played if it can"},
+    "partners": {"off": "Off", "on": "On: the player opposite is your partner"},
 }
 
 
@@ -152,7 +164,9 @@ def _stacking(rules: Rules) -> str:
 def _action_cards(rules: Rules) -> list[str]:
     """Each action card's effect, as the engine plays it under these rules."""
     lines = []
-    for rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD, Rank.WILD_DRAW_FOUR):
+    ranks = [rank for rank in (Rank.SEVEN, Rank.ZERO) if hands_words(rank, rules)]
+    for rank in (*ranks, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD,
+                 Rank.WILD_DRAW_FOUR):
         words = card_words(rank, rules)
         two = two_left_words(rank, rules)
         if two:
@@ -176,6 +190,59 @@ def _last_card(rules: Rules) -> str:
         text += (f" After the play you still have {rules.last_card_window} seconds to make "
                  f"the call, and nobody else plays meanwhile.")
     return text
+
+
+HOUSE_NAMES = {
+    "seven_zero": "Seven-O", "jump_in": "jump-in", "draw_count": "draw until you can play",
+    "drawn_card": "must play", "stacking": "stack anything", "partners": "partners",
+}
+"""Each house rule by the name families use for it (RULES.md §10)."""
+
+
+def _house_rule(name: str, rules: Rules) -> str:
+    """What a house rule in force does, in the player's words (the engine's, where it
+    says what a card does)."""
+    if name == "seven_zero":
+        return (f"**Seven-O**: after a 7, {card_words(Rank.SEVEN, rules)}; after a 0, "
+                f"{card_words(Rank.ZERO, rules)}. Then play goes on as after any number. "
+                "Nobody owes a Last Card call for a hand received, and nobody can be caught "
+                "for one. You know the cards you gave away, and who holds them, until they "
+                "are played: so do the computers, and nothing more.")
+    if name == "jump_in":
+        return (f"**Jump-in**: when a coloured card is played, anyone holding the very same "
+                f"card (colour and number or symbol) may play it at once, out of turn "
+                f"({key('jump')}, or click the card, while the offer shows). The card jumped "
+                "on has already done what it does; play goes on from the jumper, passing "
+                "over the players between. A Draw Two jumped on under stacking adds its 2, "
+                "now facing the player after the jumper. Wild cards cannot be jumped on; the "
+                "first to jump wins.")
+    if name == "draw_count":
+        return ("**Draw until you can play**: a player who draws keeps drawing until a card "
+                "can be played (or both piles are empty), then may play it or keep it.")
+    if name == "drawn_card":
+        return "**Must play**: a drawn card that can be played must be played at once."
+    if name == "stacking":
+        return (f"**Stack anything**: as stacking on, and a Draw Two may also answer a Wild "
+                f"Draw Four of the colour named: hit by a Wild Draw Four you may answer "
+                f"with {answer_words(Rank.WILD_DRAW_FOUR, rules.stacking)}.")
+    return ("**Partners**: players sitting opposite each other are a side (at four seats, "
+            "you and the player across). The first player out wins the round for their "
+            "side, which scores the points left in the other side's hands (never a "
+            "partner's), and a win of your side is a win in your statistics. Not with "
+            "Crazy, whose computers already play as one side.")
+
+
+def _house_rules(rules: Rules) -> list[str]:
+    """The house rules the game has, those in force explained."""
+    names = ", ".join(HOUSE_NAMES.values())
+    lines = [f"The game has these house rules, each off unless chosen on the New game "
+             f"screen: {names}."]
+    on = rules.house_rules
+    if not on:
+        return [*lines, "", "None is in force at this table."]
+    lines += ["", "In force at this table:"]
+    lines += [f"- {_house_rule(name, rules)}" for name in on]
+    return lines
 
 
 def _round_end(rules: Rules) -> str:
@@ -274,6 +341,9 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "",
         "Leaving a game unfinished to start another counts as a loss, unless it was a "
         "practice game (the coach on), which is not counted at all.",
+        "",
+        "## House rules",
+        *_house_rules(rules),
         "",
         "## Options in force",
     ]
