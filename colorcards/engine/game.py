@@ -93,6 +93,7 @@ from .rules import (
     JumpIn,
     LastCard,
     Match,
+    Partners,
     RoundEnd,
     Rules,
     SevenZero,
@@ -106,6 +107,8 @@ FORMAT = "colorcards-game"
 """What a saved game's JSON says it is (`to_json`; `serial` reads it back)."""
 VERSION = 1
 HAND_SIZE = 7
+ALONE = tuple(tuple(frozenset({s}) for s in range(n)) for n in range(MAX_SEATS + 1))
+"""Each seat its own side, at a table of each size (`Rules.sides` without partners)."""
 HUMAN_SEAT = 0
 """The seat of the person at the table (the others are computer players)."""
 TURN, DRAWN, CHALLENGE, NAME_COLOUR = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.NAME_COLOUR
@@ -127,7 +130,8 @@ _STATE_NAMES = frozenset(STATE)
 _SLOT = {name: name if name == "actions" else "_" + name for name in STATE}
 DERIVED = (
     "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_plain", "_answers",
-    "_draws", "_seven_zero", "_jump_in", "_until_playable", "_must_play", "_sides", "_masks",
+    "_draws", "_seven_zero", "_jump_in", "_house", "_until_playable", "_must_play",
+    "_sides", "_masks",
     "_match",
     "_orders", "_after", "_dc", "_sealed", "_tail", "_own", "_seen",
 )
@@ -231,7 +235,8 @@ class Game:
         rules = rules or Rules()
         if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
             raise RulesError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
-        rules.check_seats(seats)
+        if rules.partners is not Partners.OFF:
+            rules.check_seats(seats)
         self._rules = rules
         """The options in force."""
         self._seats = seats
@@ -354,7 +359,8 @@ class Game:
         if card.rank is WILD:  # (classic only: the others send it back)
             self._phase = NAME_COLOUR
             return
-        if card_rules.card_turn(card.rank, self._active_count(), False, False) is Turn.ON:
+        if card in self._plain or card_rules.card_turn(
+                card.rank, self._active_count(), False, False) is Turn.ON:
             return  # a number (a 7 or 0 turned up is not played: it moves no hands)
         # An action card acts as though the seat before the first player had just
         # played it (as-if-played), or at once (classic: nothing answers it, and a
@@ -455,9 +461,12 @@ class Game:
         """What each draw card makes the next seat draw (`turns.DRAWS`)."""
         self._seven_zero = rules.seven_zero is SevenZero.ON
         self._jump_in = rules.jump_in is JumpIn.ON
+        self._house = self._seven_zero or self._jump_in
+        """A house rule that every play must consider (`_play_house`)."""
         self._until_playable = rules.draw_count is DrawCount.UNTIL_PLAYABLE
         self._must_play = rules.drawn_card is DrawnCard.MUST_PLAY
-        self._sides = rules.sides(self._seats)
+        self._sides = (rules.sides(self._seats) if rules.partners is not Partners.OFF
+                       else ALONE[self._seats])
 
     def _resync(self) -> None:
         """Rebuild the derived state (the rule flags, `_masks`, the cached decision)
@@ -527,13 +536,12 @@ class Game:
         cur = self._current
         if seat is None:
             seat = cur
-        offers = self._offers
-        if seat == cur and phase is not WINDOW and not offers:
+        if seat == cur and phase is not WINDOW and not self._offers:
             return (self._dc or self._turn()).actions  # type: ignore[union-attr]
         v = self._vulnerable
         if v is not None and seat in self._reactions:  # still to be asked
             return (A.CALL,) if seat == v else (A.Catch(v),)
-        if seat in offers and phase is not WINDOW:
+        if seat in self._offers and phase is not WINDOW:
             return self._jump_actions(seat)
         return ()
 
@@ -706,26 +714,63 @@ class Game:
             self._pass_turn(seat)
             return
         self._drawn = None
-        if seat != self._current:  # a jump-in (house rule `jump_in`): the offer is taken
+        if self._house:
+            self._play_house(seat, card, left)
+            return
+        missed = False
+        if left == 1:
+            missed = self._one_left(seat)
+        elif left == 0:
+            self._go_out(seat, card)
+            return
+        next_seat, next_phase = self._card_effect(seat, card)
+        if missed:
+            self._missed_after(seat, next_seat, next_phase)
+        else:
+            self._end_turn(next_seat, next_phase)
+
+    def _one_left(self, seat: int) -> bool:
+        """`seat` played down to one card: Last Card is called for it, or its missed call
+        costs the penalty at once, or (`catch`) it may be caught: then True."""
+        rules = self._rules
+        mode = rules.last_card
+        if mode is LastCard.AUTO:
+            self._called[seat] = True
+            self._history.append(CALLED[seat])
+        elif not self._called[seat]:
+            self._history.append(MISSED[seat])
+            if mode is LastCard.AUTO_PENALTY:
+                self._draw_into(seat, rules.last_card_penalty, "last-card")
+            else:
+                self._vulnerable = seat
+                return True
+        return False
+
+    def _missed_after(self, seat: int, next_seat: int, next_phase: Phase) -> None:
+        """The play goes on after `seat` missed its call and may be caught: through the
+        Last Card window where there is one, and the seats are asked whether they react."""
+        if self._rules.last_card_window:
+            self._after_window = (next_seat, next_phase)
+            self._phase = WINDOW
+        else:
+            self._end_turn(next_seat, next_phase)
+        self._offer_reactions(seat)
+
+    def _play_house(self, seat: int, card: Card, left: int) -> None:
+        """The rest of a play under the house rules `jump_in` and `seven_zero` (`_play`
+        above, with what they add): a jump-in taken ends the offer and says so, a card
+        known in the hand is forgotten, a 7 or 0 owes no Last Card call (the hands
+        move: nobody owes one for a hand received, §10), a 7 asks whom to swap with,
+        and the card is offered to be jumped in on."""
+        if seat != self._current:  # a jump-in: the offer is taken
             self._offers = ()
             self._history.append(E.JumpedIn(seat))
         if self._known is not None:
             self._forget_known(seat, card)
+        moves = card_rules.card_hands(card.rank, self._seven_zero)
         missed = False
-        rules = self._rules
-        if left == 1 and not (self._seven_zero and card_rules.card_hands(card.rank, True)):
-            # (a 7 or 0 moves the hands: nobody owes a call for a hand received, §10)
-            mode = rules.last_card
-            if mode is LastCard.AUTO:
-                self._called[seat] = True
-                self._history.append(CALLED[seat])
-            elif not self._called[seat]:
-                self._history.append(MISSED[seat])
-                if mode is LastCard.AUTO_PENALTY:
-                    self._draw_into(seat, rules.last_card_penalty, "last-card")
-                else:
-                    self._vulnerable = seat
-                    missed = True
+        if left == 1 and moves is None:
+            missed = self._one_left(seat)
         elif left == 0:
             self._go_out(seat, card)
             return
@@ -734,13 +779,10 @@ class Game:
             self._current = seat
             self._phase = SWAP
             return
-        if missed and rules.last_card_window:
-            self._after_window = (next_seat, next_phase)
-            self._phase = WINDOW
+        if missed:
+            self._missed_after(seat, next_seat, next_phase)
         else:
             self._end_turn(next_seat, next_phase)
-        if missed:
-            self._offer_reactions(seat)
         if self._jump_in:
             self._offer_jumps(seat, card, next_seat)
 
@@ -997,17 +1039,8 @@ class Game:
         nxt = self._after[seat]
         if card in self._plain:
             return nxt, TURN
-        if self._seven_zero:
-            moves = card_rules.card_hands(rank, True)
-            if moves is Hands.SWAP:  # none if it was the 7's player's last card
-                return (nxt, TURN) if out else (seat, SWAP)
-            if moves is Hands.PASS:
-                self._pass_hands()
-                return nxt, TURN
         turn = card_rules.card_turn(rank, self._active_count(), self._stacking and not out,
                                     self._challenge_on and not out)
-        if turn is Turn.ON:
-            return nxt, TURN
         if turn is Turn.SKIP:
             self._history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._after[nxt], TURN
@@ -1021,8 +1054,17 @@ class Game:
         if turn is Turn.CHALLENGE:
             self._challenge_from = seat
             return nxt, CHALLENGE
-        self._penalise(nxt, self._card_penalty(rank), "penalty")
-        return self._after[nxt], TURN
+        if turn is Turn.PENALTY:
+            self._penalise(nxt, self._card_penalty(rank), "penalty")
+            return self._after[nxt], TURN
+        # Turn.ON: a card that does nothing to the turn order, here only under a house
+        # rule (`_plain` is empty there): a 7 or a 0 may move the hands.
+        moves = card_rules.card_hands(rank, self._seven_zero)
+        if moves is Hands.SWAP:  # none if it was the 7's player's last card
+            return (nxt, TURN) if out else (seat, SWAP)
+        if moves is Hands.PASS:
+            self._pass_hands()
+        return nxt, TURN
 
     def _exchange(self, seat: int, other: int) -> None:
         """`seat` and `other` swap hands (a 7, `seven_zero`): with them go their masks and

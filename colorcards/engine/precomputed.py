@@ -65,15 +65,29 @@ class RuleTables(NamedTuple):
 
 
 _TABLES: dict[tuple, RuleTables] = {}
+_BY_RULES: dict[int, tuple] = {}
+"""The tables last found for a `Rules` object, by its id (it is kept in the entry, so
+the id cannot be another's), with the statement of the rules they were built from: a
+game asks at its start, and hashing a whole `Rules` each time cost a sim a percent."""
 
 
 def rule_tables(rules: Rules) -> RuleTables:
     """The `RuleTables` of `rules`, built from `turns` as it stands (kept for each set
-    of rules and each statement of them: what `turns` says is what a new game plays)."""
-    key = (rules, turns.card_turn, turns.may_answer, tuple(turns.DRAWS.items()))
+    of the options they depend on and each statement of the rules: what `turns` says is
+    what a new game plays)."""
+    card_turn, may_answer, draws = turns.card_turn, turns.may_answer, turns.DRAWS
+    found = _BY_RULES.get(id(rules))
+    if (found is not None and found[0] is rules and found[1] is card_turn
+            and found[2] is may_answer and found[3] == draws):
+        return found[4]
+    key = (rules.stacking, rules.draw_four, rules.jump_in, rules.seven_zero, card_turn,
+           may_answer, tuple(draws.items()))
     tables = _TABLES.get(key)
     if tables is None:
         tables = _TABLES[key] = _build_tables(rules)
+    if len(_BY_RULES) > 1000:  # (a test suite makes thousands of positions' rules)
+        _BY_RULES.clear()
+    _BY_RULES[id(rules)] = (rules, card_turn, may_answer, dict(draws), tables)
     return tables
 
 
@@ -86,10 +100,10 @@ def _build_tables(rules: Rules) -> RuleTables:
     plain = frozenset() if rules.jump_in is JumpIn.ON or rules.seven_zero is SevenZero.ON \
         else frozenset(c for c in ALL_CARDS if all(
             turns.card_turn(c.rank, n, on, challenge) is turns.Turn.ON for n in (2, 3)))
-    answers = tuple(
+    answers = tuple(  # (a penalty is pending only on a draw card)
         {colour: sum(BIT_OF[c] for c in ALL_CARDS
                      if turns.may_answer(c.rank, c.colour is colour, top.rank, stacking))
-         for colour in COLOURED}
+         for colour in COLOURED} if top.rank in turns.DRAWS else dict.fromkeys(COLOURED, 0)
         for top in ALL_CARDS)
     return RuleTables(plain, answers, MappingProxyType(dict(turns.DRAWS)))
 

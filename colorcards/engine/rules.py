@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cache
 from typing import Any
 
 from .errors import RulesError
@@ -267,10 +268,7 @@ class Rules:
     def sides(self, seats: int) -> tuple[frozenset[int], ...]:
         """Each seat's side at a table of `seats`: with partners, itself and the seat
         opposite (at four seats: 0 and 2, 1 and 3); otherwise itself alone."""
-        if self.partners is Partners.ON and seats in PARTNER_SEATS:
-            half = seats // 2
-            return tuple(frozenset({s, (s + half) % seats}) for s in range(seats))
-        return tuple(frozenset({s}) for s in range(seats))
+        return _sides(self.partners is Partners.ON and seats in PARTNER_SEATS, seats)
 
     @property
     def house_rules(self) -> tuple[str, ...]:
@@ -310,6 +308,13 @@ _OFF_BY_DEFAULT: dict[str, Any] = {
     "seven_zero": SevenZero.OFF, "jump_in": JumpIn.OFF, "draw_count": DrawCount.ONE,
     "drawn_card": DrawnCard.MAY_PLAY, "partners": Partners.OFF}
 """The house rules added after the first saves, each at its off value."""
+
+
+@cache
+def _sides(partners: bool, seats: int) -> tuple[frozenset[int], ...]:
+    """`Rules.sides`, worked out once for each table (a game asks at every deal)."""
+    half = seats // 2
+    return tuple(frozenset({s, (s + half) % seats} if partners else {s}) for s in range(seats))
 
 
 def parse_value(option: str, text: str) -> Any:
