@@ -15,14 +15,17 @@ import pytest
 from bots_helpers import position
 from colorcards.bots import LEVELS, make_player
 from colorcards.bots.crazy import CrazyPlayer
+from colorcards.bots.drive import decide
 from colorcards.engine import (
     CLOSE_WINDOW,
     NEXT_ROUND,
     PRESETS,
     Colour,
+    DecisionKind,
     Game,
     deal_from_view,
     game_from_text,
+    next_decision,
 )
 
 
@@ -140,3 +143,63 @@ def test_thinking_ahead_ignores_hidden_cards(name, seat, hands):
     shares, answers = think_over_redeals(make_player(name), game, seat, deals=3)
     assert len(shares) == 3 and len(answers) == 1
     assert all(s == shares[0] for s in shares)
+
+
+HOUSE_RULES = [("seven_zero", "on"), ("jump_in", "on"), ("draw_count", "until-playable"),
+               ("drawn_card", "must-play"), ("stacking", "any"), ("partners", "on")]
+"""Each house rule of RULES.md §10 with its value that changes the game."""
+
+
+def house_positions(rule: str, value: str, levels: list[str], seed: int, every: int):
+    """Every `every`-th turn with a choice, and every swap and jump-in offer, of a match
+    of three rounds between the levels under one house rule, through the engine's one
+    loop."""
+    game = Game(PRESETS["color-cards"].rules(match="rounds:3", **{rule: value}), 4, seed)
+    players = [make_player(levels[s % len(levels)]) for s in range(4)]
+    rngs = [random.Random(seed + s) for s in range(4)]
+    step = 0
+    while not game.is_over and step < 400:
+        decision = next_decision(game)
+        if decision.seat is None:
+            game.apply(decision.actions[0])
+            continue
+        rare = decision.kind is DecisionKind.JUMP or game.phase == "swap"
+        if len(decision.actions) > 1 and (rare or step % every == 0):
+            yield game, decision
+        step += 1
+        game.apply(decide(game, decision, players[decision.seat], rngs[decision.seat]),
+                   decision.seat)
+
+
+@pytest.mark.parametrize("rule, value", HOUSE_RULES)
+def test_decisions_ignore_hidden_cards_under_each_house_rule(rule, value):
+    """With each house rule on, re-dealing every card a seat cannot know (the other hands
+    and the pile, less the cards it gave away in a swap, which it knows) changes no
+    level's decision: its turns, the hand it takes after a 7, and whether it jumps in."""
+    levels = [name for name in LEVELS if not (rule == "partners" and name == "crazy")]
+    checked = 0
+    seen = set()
+    for game, decision in house_positions(rule, value, levels, seed=41, every=7):
+        seat = decision.seat
+        offered = decision.kind is DecisionKind.JUMP
+        views = [game.view(seat)] + [
+            deal_from_view(game.view(seat), random.Random(k), lacks=False, history=True,
+                           offered=offered).view(seat) for k in range(2)]
+        for other in views[1:]:
+            assert other.as_json() == views[0].as_json()
+        for name in levels:
+            player = make_player(name)
+            if offered:
+                answers = {player.react(v, decision.actions[:-1], random.Random(99))
+                           for v in views}
+            else:
+                answers = {player.choose(v, decision.actions, random.Random(99))
+                           for v in views}
+            assert len(answers) == 1, (name, answers)
+        seen.add((decision.kind, game.phase))
+        checked += 1
+    assert checked >= 8
+    if rule == "jump_in":
+        assert any(kind is DecisionKind.JUMP for kind, _ in seen)
+    if rule == "seven_zero":
+        assert any(phase == "swap" for _, phase in seen)

@@ -28,6 +28,7 @@ from ..engine import (
     Card,
     Catch,
     Colour,
+    DrawCount,
     DrawFour,
     NameColour,
     Phase,
@@ -37,9 +38,11 @@ from ..engine import (
     play,
 )
 from ..engine.turns import Turn, card_turn
+from .house import HousePlay, friends_of
 from .knowledge import (
     bluff_chance,
     colour_counts,
+    follow_chance,
     hits_next,
     in_round,
     next_to_play,
@@ -47,16 +50,16 @@ from .knowledge import (
     stuck,
     threat,
 )
-from .side import SidePlay
+from .side import PARTNER_FOLLOW, SidePlay
 from .tuning import Tuning
 
 # The slips are set from the human's seat (tests/benchmarks/levels.py): a Hard player
 # should win about half its games against three Easy, a casual (Normal) player two in
 # five, and each level should be clearly harder than the one below it.
 EASY = Tuning("easy", random_play=0.85, stack_miss=0.7, forget=0.65, catch=0.05,
-             save_wilds=False, aim=False, read_bluffs=False)
+             save_wilds=False, aim=False, read_bluffs=False, jump=0.2)
 NORMAL = Tuning("normal", random_play=0.2, stack_miss=0.5, forget=0.35, catch=0.5,
-               save_wilds=True, aim=False)
+               save_wilds=True, aim=False, jump=0.6)
 HARD = Tuning("hard", random_play=0.0, stack_miss=0.0, forget=0.02, catch=0.95,
              save_wilds=True, aim=True, steer=True, draw_to_save_wild=False,
              draw_four_attack=0.5)
@@ -92,14 +95,15 @@ def remaining(hand: Sequence[Card], card: Card) -> list[Card]:
 
 
 def best_colour(view: View, rest: Sequence[Card], steer: bool = False,
-                side: bool = False) -> Colour:
+                side: bool = False, friends: frozenset[int] = frozenset()) -> Colour:
     """The colour to name after a Wild, given the cards left after playing it.
 
     Always a colour the hand still holds (most cards, then most points), unless the
     hand has no coloured card; then a colour the next seat lacks, else the colour
     with the fewest cards left unseen (the hardest for others to follow). Steering
     favours a held colour the next seat drew on; playing as a side, a colour the
-    human drew on, whoever is next."""
+    human drew on, whoever is next; with the next seat a partner (`friends`), one it
+    did not draw on."""
     counts = colour_counts(rest)
     points = dict.fromkeys(COLOURS, 0)
     for card in rest:
@@ -109,12 +113,13 @@ def best_colour(view: View, rest: Sequence[Card], steer: bool = False,
     target = HUMAN_SEAT if side and view.seat != HUMAN_SEAT else view.next_seat()
     lacking = view.lacks[target] if view.seats > 1 else frozenset()
     if held:
+        friend = not side and target in friends
         def key(c: Colour) -> tuple[float, int, int]:
-            bonus = 1.5 if steer and c in lacking else 0.0
+            bonus = (-1.5 if friend else 1.5) if steer and c in lacking else 0.0
             return (counts[c] + bonus, points[c], -COLOURS.index(c))
         return max(held, key=key)
     for c in COLOURS:
-        if c in lacking:
+        if c in lacking and not (not side and target in friends):
             return c
     played = colour_counts(view.discard)
     return max(COLOURS, key=lambda c: (played[c], -COLOURS.index(c)))
@@ -123,13 +128,15 @@ def best_colour(view: View, rest: Sequence[Card], steer: bool = False,
 def play_for(view: View, card: Card, rest: Sequence[Card], level: Tuning) -> Play:
     """The Play action for `card`, naming the best colour if it is a Wild."""
     if card.is_wild:
-        return play(card, best_colour(view, rest, level.steer, level.side))
+        friends = friends_of(view, level.side)
+        return play(card, best_colour(view, rest, level.steer, level.side, friends))
     return play(card)
 
 
-class HeuristicPlayer(SidePlay):
+class HeuristicPlayer(SidePlay, HousePlay):
     """A rule-based computer player at one `Tuning` (Easy, Normal or Hard); playing as a
-    side against the human (Crazy's tuning), its side play is `SidePlay`'s."""
+    side against the human (Crazy's tuning), its side play is `SidePlay`'s; the house
+    rules' decisions and a partner's part are `HousePlay`'s."""
 
     uses_view = True
 
@@ -160,6 +167,8 @@ class HeuristicPlayer(SidePlay):
             return self.challenge(view, legal, rng)
         if phase is Phase.WINDOW:
             return CALL if CALL in legal else legal[0]
+        if phase is Phase.SWAP:
+            return self.swap(view, legal, rng)
         action = self.turn(view, legal, rng)
         if CALL in legal and isinstance(action, Play) and len(view.hand) == 2:
             if rng.random() >= level.forget:
@@ -167,21 +176,28 @@ class HeuristicPlayer(SidePlay):
         return action
 
     def react(self, view: View | None, legal: Sequence[Action], rng: Random) -> Action | None:
-        """Out of turn: catch a seat that forgot Last Card, at the level's rate.
+        """Out of turn: catch a seat that forgot Last Card, at the level's rate, or take
+        a jump-in offered (`HousePlay.jump`).
 
         A seat that is itself caught out forgot to call, so it stays silent."""
         if view is None:
             raise ValueError("a rule-based player decides from its seat's view")
+        if legal and isinstance(legal[0], Play):
+            return self.jump(view, legal, rng)
         catches = self.catches(view, legal)
         if catches and rng.random() < self.level.catch:
             return catches[0]
         return None
 
     def catches(self, view: View, legal: Sequence[Action]) -> list[Catch]:
-        """The catches worth making: any, or playing as a side only the human's."""
+        """The catches worth making: any, or playing as a side only the human's; never a
+        partner's."""
         catches = [a for a in legal if isinstance(a, Catch)]
         if catches and self.plays_side(view):
             catches = [a for a in catches if a.seat == HUMAN_SEAT]
+        elif catches:
+            friends = self.friends(view)
+            catches = [a for a in catches if a.seat not in friends]
         return catches
 
     # ------------------------------------------------------------------ decisions
@@ -234,7 +250,8 @@ class HeuristicPlayer(SidePlay):
         """Draw instead of spending a Wild while nobody is close, but only up to
         DRAW_TO_SAVE_LIMIT cards: past that a player spends the Wild. (Without the
         limit two players holding only Wilds could draw against each other forever.)"""
-        if not self.level.draw_to_save_wild or len(view.hand) >= DRAW_TO_SAVE_LIMIT:
+        if (not self.level.draw_to_save_wild or len(view.hand) >= DRAW_TO_SAVE_LIMIT
+                or view.rules.draw_count is DrawCount.UNTIL_PLAYABLE):
             return False
         return best.card.is_wild and self.keep_wild(view, best.card)
 
@@ -252,8 +269,10 @@ class HeuristicPlayer(SidePlay):
         """The biggest threat among the other seats (playing as a side: the human's)."""
         if self.plays_side(view):
             return threat(view.hand_counts[HUMAN_SEAT])
+        friends = self.friends(view)
         return max((seat_threat(view, s, self.level.focus_human)
-                    for s in range(view.seats) if s != view.seat and view.hand_counts[s]),
+                    for s in range(view.seats)
+                    if s != view.seat and view.hand_counts[s] and s not in friends),
                    default=0.0)
 
     def best_play(self, view: View, plays: Sequence[Play], rng: Random) -> Play:
@@ -306,24 +325,31 @@ class HeuristicPlayer(SidePlay):
         elif level.aim:
             score += self.attack_value(view, card)
         elif ATTACKS[rank]:
-            score += 0.5
+            friends = self.friends(view)
+            score += -0.5 if friends and view.next_seat() in friends else 0.5
         if level.steer and self.plays_side(view):
             score += self.side_steer(view, card, colour, pool)
         elif level.steer:
             nxt = next_to_play(view, card)
-            if nxt != view.seat and colour in view.lacks[nxt]:
+            if nxt in self.friends(view):
+                score += self.partner_steer(view, card, colour, nxt)
+            elif nxt != view.seat and colour in view.lacks[nxt]:
                 score += 2.5 + seat_threat(view, nxt, level.focus_human) * 0.3
                 if stuck(view, nxt):
                     score += 1.0  # it holds no Wild either: it must draw
         return score
 
     def attack_value(self, view: View, card: Card) -> float:
-        """What the card is worth as an attack on the seat it stops."""
+        """What the card is worth as an attack on the seat it stops (a partner's: a cost,
+        the more so the closer it is to going out)."""
         rank = card.rank
         focus = self.level.focus_human
         two = in_round(view) <= 2
+        friends = self.friends(view)
         if hits_next(view, rank):
             victim = view.next_seat()
+            if victim in friends:
+                return -1.0 - threat(view.hand_counts[victim]) * 1.5
             value = seat_threat(view, victim, focus) * 1.2
             if rank is Rank.DRAW_TWO:
                 value += 1.2
@@ -337,5 +363,22 @@ class HeuristicPlayer(SidePlay):
         if view.card_turn(rank) is Turn.REVERSE:
             nxt = view.next_seat()
             new_next = next_to_play(view, card)
-            return (seat_threat(view, nxt, focus) - seat_threat(view, new_next, focus)) * 1.0
+            return (self.signed_threat(view, nxt) - self.signed_threat(view, new_next)) * 1.0
         return 0.0
+
+    def signed_threat(self, view: View, seat: int) -> float:
+        """A seat's threat, as a cost to stop: a partner's counts against (stopping it
+        is no gain)."""
+        value = seat_threat(view, seat, self.level.focus_human)
+        return -value if seat in self.friends(view) else value
+
+    def partner_steer(self, view: View, card: Card, colour: Colour, partner: int) -> float:
+        """Playing to a partner next (house rule `partners`): a colour and rank it can
+        likely follow is worth the more, the closer it is to going out; a colour it drew
+        on costs."""
+        value = -1.0 if colour in view.lacks[partner] else 0.0
+        if hits_next(view, card.rank):
+            return value
+        odds = follow_chance(view.unseen(), view.lacks[partner], view.hand_counts[partner],
+                             colour, card.rank)
+        return value + PARTNER_FOLLOW * threat(view.hand_counts[partner]) * odds

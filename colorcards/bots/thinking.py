@@ -35,6 +35,7 @@ from ..engine import (
     NameColour,
     Play,
     Rank,
+    Swap,
     View,
     deal_from_view,
 )
@@ -135,9 +136,7 @@ class ThinkingPlayer(HeuristicPlayer):
         worlds = max(self.lookahead.min_worlds, budget // len(candidates))
         me = view.seat
         side = self.plays_side(view)
-        us = frozenset({me})
-        if side:
-            us = frozenset(s for s in range(view.seats) if s != HUMAN_SEAT)
+        us = frozenset({me}) | self.friends(view)  # its side: a partner, or every computer
         outcomes: list[list[float]] = [[] for _ in candidates]
         for _ in range(worlds):
             seed = int(rng.random() * 2**53)
@@ -185,17 +184,29 @@ _SOMEONE_OUT = attrgetter("out")
 
 class Quick:
     """A seat of a play-out, playing `quick_choice` on the imagined game itself (which
-    is all imagined: it reads no view) and never reacting out of turn."""
+    is all imagined: it reads no view), never catching, and jumping in whenever offered
+    (`quick_jump`)."""
 
     name = "quick"
     uses_view = False
 
     def __init__(self, game: Game, seat: int, side: bool):
-        self.choose = partial(quick_choice, game, seat, side)
+        friends = game.sides[seat] - {seat}
+        self.choose = partial(quick_choice, game, seat, side, friends)
         """`quick_choice` for this game and seat, as a player's `choose`."""
+        self.react = partial(quick_jump, game, friends)
+        """`quick_jump` for this game's seat, as a player's `react`."""
 
-    def react(self, view: View | None, legal: Sequence[Action], rng: Random) -> Action | None:
+
+def quick_jump(game: Game, friends: frozenset[int], view: View | None,
+               legal: Sequence[Action], rng: Random | None = None) -> Action | None:
+    """The play-out's answer out of turn: jump in when offered (Last Card called first),
+    unless that passes over a partner close to going out; never catch."""
+    if not legal or not isinstance(legal[0], Play):
         return None
+    if game.current in friends and len(game.hands[game.current]) <= 2:
+        return None
+    return CALL if CALL in legal else legal[0]
 
 
 def estimate(game: Game, us: frozenset[int]) -> float:
@@ -205,19 +216,25 @@ def estimate(game: Game, us: frozenset[int]) -> float:
     return sum(weights[s] for s in us) / total if total else 0.0
 
 
-def quick_choice(game: Game, seat: int, side: bool, view: View | None,
-                 actions: Sequence[Action], rng: Random | None = None) -> Action:
-    """The play-out's policy (a player's `choose`, bound to its game, seat and `side`;
-    it reads the imagined game, not `view`, and draws on no generator): follow the
-    colour held most, keep Wilds (a Wild Draw Four above all) for when nothing else
-    fits or the next seat is close, hit a close next seat with Skip, Reverse or Draw
-    Two, always call Last Card, never challenge.
-    With `side`, a computer hits the human at any hand size and spares the others."""
+def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
+                 view: View | None, actions: Sequence[Action],
+                 rng: Random | None = None) -> Action:
+    """The play-out's policy (a player's `choose`, bound to its game, seat, `side` and
+    `friends`; it reads the imagined game, not `view`, and draws on no generator):
+    follow the colour held most, keep Wilds (a Wild Draw Four above all) for when
+    nothing else fits or the next seat is close, hit a close next seat with Skip,
+    Reverse or Draw Two, always call Last Card, never challenge; after a 7, take the
+    smallest hand of an opponent.
+    With `side`, a computer hits the human at any hand size and spares the others; a
+    partner (`friends`, house rule `partners`) is spared as well."""
     if CALL in actions:
         return CALL
     first = actions[0]
     if isinstance(first, NameColour):
         return NameColour(most_held(game.hands[seat]))
+    if isinstance(first, Swap):
+        hands = game.hands
+        return min(actions, key=lambda a: (a.seat in friends, len(hands[a.seat]), a.seat))  # type: ignore[attr-defined]
     hand = game.hands[seat]
     counts = [0, 0, 0, 0, 0]
     for c in hand:
@@ -227,6 +244,8 @@ def quick_choice(game: Game, seat: int, side: bool, view: View | None,
     hunt = side and seat != HUMAN_SEAT
     if hunt:
         danger = nxt == HUMAN_SEAT
+    elif friends and nxt in friends:
+        danger, hunt = False, True  # a partner next: spare it
     best: Play | None = None
     best_value = -1.0
     for action in actions:

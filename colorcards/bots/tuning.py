@@ -42,3 +42,6 @@ class Tuning:
     """Plays with the other computers as one side against the human's seat: any
     computer going out is a win, so it spares them its attacks and keeps its Skips
     and draw cards, its steering and its catches for the human."""
+    jump: float = 0.5
+    """Under the house rule `jump_in`, a level that does not aim: the chance of taking a
+    jump-in when offered one (one that aims jumps when it helps, `HousePlay.jump`)."""

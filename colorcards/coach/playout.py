@@ -44,11 +44,13 @@ PLY_LIMIT = 600
 
 _TURN = DecisionKind.TURN
 _REACTION = DecisionKind.REACTION
+_JUMP = DecisionKind.JUMP
 
 
 def level_choice(game: Game, seat: int, actions: Sequence[Action], tuning: Tuning,
-                 rng: Random) -> Action:
-    """A turn of `seat`, played by the rule of thumb with `tuning`'s lapses."""
+                 rng: Random, friends: frozenset[int] = frozenset()) -> Action:
+    """A turn of `seat`, played by the rule of thumb with `tuning`'s lapses (`friends`:
+    its partner, under the house rule `partners`)."""
     side = tuning.side and seat != HUMAN_SEAT
     catches = [a for a in actions if isinstance(a, Catch)
                and (not side or a.seat == HUMAN_SEAT)]
@@ -65,12 +67,18 @@ def level_choice(game: Game, seat: int, actions: Sequence[Action], tuning: Tunin
                  and (a.colour is None or a.colour is most_held(game.hands[seat], a.card))]
         if plays:
             return plays[int(rng.random() * len(plays))]
-    return quick_choice(game, seat, side, None, actions)
+    return quick_choice(game, seat, side, friends, None, actions)
 
 
 def react_choice(seat: int, actions: Sequence[Action], tuning: Tuning, rng: Random) -> Action:
-    """Out of turn: catch at the level's rate (a side catches only the human), else let
-    the chance go by. A seat caught out forgot its call, so it stays silent."""
+    """Out of turn: catch at the level's rate (a side catches only the human), or take
+    a jump-in offered (house rule `jump_in`) at the level's rate (always, for a level
+    that aims), else let the chance go by. A seat caught out forgot its call, so it
+    stays silent."""
+    if actions and isinstance(actions[0], Play):
+        if not tuning.aim and rng.random() >= tuning.jump:
+            return DECLINE
+        return CALL if CALL in actions and rng.random() >= tuning.forget else actions[0]
     side = tuning.side and seat != HUMAN_SEAT
     for action in actions:
         if isinstance(action, Catch) and (not side or action.seat == HUMAN_SEAT):
@@ -83,6 +91,8 @@ def first_out(game: Game, tunings: Sequence[Tuning], rng: Random, limit: int) ->
     nobody did within `limit` decisions or the round ended in a stalemate."""
     rounds = len(game.results)
     step = game.step
+    sides = game.sides
+    friends = [sides[s] - {s} for s in range(game.seats)]
     for _ in range(limit):
         if game.out:
             return game.out[0]
@@ -95,8 +105,8 @@ def first_out(game: Game, tunings: Sequence[Tuning], rng: Random, limit: int) ->
         if seat is None:
             step(actions[0])
         elif kind is _TURN:
-            step(level_choice(game, seat, actions, tunings[seat], rng), seat)
-        elif kind is _REACTION:
+            step(level_choice(game, seat, actions, tunings[seat], rng, friends[seat]), seat)
+        elif kind is _REACTION or kind is _JUMP:
             step(react_choice(seat, actions[:-1], tunings[seat], rng), seat)
         else:
             step(actions[0], seat)
@@ -110,8 +120,11 @@ def outcomes(view: View, actions: Sequence[Action], calls: Sequence[bool],
     within the limit or at a stalemate). Where its `calls` flag is set, a card is played
     with Last Card called first. The hidden cards are dealt by `deal_seed`; the rest of
     the round is shuffled and decided by `play_seed`: the same for every action."""
-    world = deal_from_view(view, Random(deal_seed))
     seat = view.seat
+    # A seat deciding while another is to act is deciding on a jump-in (its own
+    # decision, not in its view): the imagined deal offers it.
+    world = deal_from_view(view, Random(deal_seed),
+                           offered=view.current is not None and view.current != seat)
     rounds = len(view.results)
 
     def over(g: Game) -> bool:

@@ -217,6 +217,9 @@ class Game:
     lacks: list[set[Colour]] = _field(
         "_lacks", "Colours each seat has publicly drawn on and not played since.")
     current: int = _field("_current", "The seat to act (see `current_seat`).")
+    sides: tuple[frozenset[int], ...] = _field(
+        "_sides", "Each seat's side: itself and its partner under `partners`, else itself "
+                  "alone (`Rules.sides`).")
     phase: Phase = _field("_phase", "What the game waits for.")
     reactions: tuple[int, ...] = _field(
         "_reactions", "While `vulnerable` is set: the seats still to be offered a reaction "
