@@ -14,7 +14,6 @@ VIEW_KEYS = {
     "seat", "seats", "rules", "phase", "current", "hand", "hand_counts", "discard", "draw_count",
     "active_colour", "direction", "pending", "drawn", "called", "vulnerable", "challenge_from",
     "out", "lacks", "scores", "table_points", "round", "dealer", "turns", "winners", "history",
-    "known",
 }
 
 

@@ -58,9 +58,11 @@ from ..bots.tuning import Tuning
 from ..engine import (
     CALL,
     COLOURS,
+    DECLINE,
     Action,
     Card,
     Colour,
+    DecisionKind,
     Play,
     View,
     action_from_json,
@@ -68,6 +70,10 @@ from ..engine import (
 from ..level import Level
 from .playout import outcomes
 from .pool import Pool
+
+WEIGHED = frozenset({DecisionKind.TURN, DecisionKind.JUMP})
+"""The decisions of a player's the coach weighs (with more than one option): a turn, and
+a jump-in offered (to jump or let it go, house rule `jump_in`)."""
 
 SEED = 0x5EED_2E71
 """The coach's own seed: with the view, all its generators depend on."""
@@ -400,12 +406,16 @@ class Coach:
         call = call_due(legal)
         legal = [a for a in legal if a is not CALL] or list(legal)
         tunings = self._tunings(view)
-        hard = HeuristicPlayer(HARD).choose(view, legal, Random(view_seed(view, self.seed,
-                                                                            "hard")))
+        player, own = HeuristicPlayer(HARD), Random(view_seed(view, self.seed, "hard"))
+        if DECLINE in legal:  # a jump-in offered: jump, or let it go
+            hard = player.react(view, [a for a in legal if a is not DECLINE], own) or DECLINE
+        else:
+            hard = player.choose(view, legal, own)
         opts = options(view, legal, hard)
         if made is not None and made not in opts:
             opts.append(made)  # a Wild naming a colour other than the one held most
         seat = view.seat
+        side = view.rules.sides(view.seats)[seat]  # its win: with partners, its side's
         results: list[list[int]] = [[] for _ in opts]
         outs: list[Counter[int]] = [Counter() for _ in opts]
         alive = list(range(len(opts)))
@@ -418,7 +428,7 @@ class Coach:
                                           [call] * len(alive))
             for row in rows:
                 for i, who in zip(alive, row, strict=True):
-                    results[i].append(1 if who == seat else 0)
+                    results[i].append(1 if who in side else 0)
                     if who is not None:
                         outs[i][who] += 1
             deals += BATCH
@@ -510,7 +520,8 @@ class Coach:
         rows = yield from (self.reporting(view, legal, (best, made), calls) if reported is None
                            else reported())
         seats = range(view.seats)
-        tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
+        side = view.rules.sides(view.seats)[view.seat]  # (with partners, the side's win)
+        tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] in side),
                          tuple(sum(1 for r in rows if r[k] == s) for s in seats))
                    for k, a in enumerate((best, made))]
         return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
@@ -558,6 +569,7 @@ class Coach:
         called costly; what is called costly is exactly what the whole test calls so)."""
         tunings = self._tunings(view)
         seat = view.seat
+        side = view.rules.sides(view.seats)[seat]  # its win: with partners, its side's
         rng = Random(view_seed(view, self.seed, "measure"))
         best_won: list[int] = []
         won: list[list[int]] = [[] for _ in moves]
@@ -576,9 +588,9 @@ class Coach:
                                               min(self._step, look - len(best_won)), tunings,
                                               (calls[0], *(calls[1] for _ in testing)))
                 for row in rows:
-                    best_won.append(1 if row[0] == seat else 0)
+                    best_won.append(1 if row[0] in side else 0)
                     for j, k in enumerate(testing, start=1):
-                        won[k].append(1 if row[j] == seat else 0)
+                        won[k].append(1 if row[j] in side else 0)
             for k in testing:
                 mean, se = _paired(best_won[:len(won[k])], won[k])
                 if self._test_ends(mean, se, look):
@@ -628,6 +640,7 @@ class SharedTests:
                  calls: tuple[bool, bool]) -> Steps[None]:
         tunings = coach._tunings(view)
         seat = view.seat
+        side = view.rules.sides(view.seats)[seat]  # its win: with partners, its side's
         rng = Random(view_seed(view, coach.seed, "measure"))
         best_won: list[int] = []
         won: dict[Action, list[int]] = {m: [] for m in self.moves}
@@ -641,9 +654,9 @@ class SharedTests:
                     view, (best, *testing), rng, min(coach._step, look - len(best_won)),
                     tunings, (calls[0], *(calls[1] for _ in testing)))
                 for row in rows:
-                    best_won.append(1 if row[0] == seat else 0)
+                    best_won.append(1 if row[0] in side else 0)
                     for j, m in enumerate(testing, start=1):
-                        won[m].append(1 if row[j] == seat else 0)
+                        won[m].append(1 if row[j] in side else 0)
             for m in self.moves:  # each still tested has met every deal so far
                 if m not in self.found and m not in self._dropped:
                     mean, se = _paired(best_won, won[m])

@@ -17,16 +17,20 @@ The rules, first that fits:
 5. a Wild played while a coloured card could be played;
 6. a colour named that the hand held fewer of;
 7. a colour named that the next player had not drawn on, where the coach's choice was one
-   they had.
+   they had;
+8. (house rules) after a 7, a hand taken that was larger than another, or a partner's;
+   a jump-in let go by, or one taken that passed over a partner close to going out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..bots.house import passed_over
 from ..bots.knowledge import turns_until
 from ..engine import (
     ACCEPT,
+    DECLINE,
     DRAW,
     PASS,
     Action,
@@ -35,6 +39,7 @@ from ..engine import (
     LastCard,
     NameColour,
     Play,
+    Swap,
     View,
 )
 from ..engine.describe import turn_words
@@ -105,6 +110,40 @@ def _held_back(view: View, best: Action, nxt: int, name: str,
     return f"your {card} would have made {effect}"
 
 
+def _house_reason(view: View, made: Action, best: Action, card_name: CardName,
+                  seat_names: Sequence[str]) -> str | None:
+    """Rule 8: the house rules' own decisions (a swap, a jump-in), from the counts and
+    seats the player saw; None when none fits."""
+    partners = view.rules.sides(view.seats)[view.seat] - {view.seat}
+    if isinstance(made, Swap) and isinstance(best, Swap):
+        took, other = _seat(made.seat, seat_names), _seat(best.seat, seat_names)
+        mine, theirs = view.hand_counts[made.seat], view.hand_counts[best.seat]
+        if made.seat in partners:
+            return (f"Why: {took} is your partner: swapping with them only moved your side's "
+                    f"cards between you, where taking {other}'s hand of {_count(theirs)} "
+                    f"would have given the other side yours.")
+        if theirs < mine:
+            return (f"Why: you took {took}'s hand of {_count(mine)}, where {other}'s held "
+                    f"{_count(theirs)}: the smaller hand leaves you closer to going out.")
+        return None
+    if made is DECLINE and isinstance(best, Play):
+        over = [_seat(s, seat_names) for s in passed_over(view) if s not in partners]
+        skipped = f", and {' and '.join(over)} would have been passed over" if over else ""
+        return (f"Why: jumping in with your {card_name(best.card)} would have played a card "
+                f"out of turn: one card fewer for you{skipped}.")
+    if isinstance(made, Play) and best is DECLINE and view.current != view.seat:
+        close = [s for s in passed_over(view) if s in partners and 0 < view.hand_counts[s] <= LOW]
+        if close:
+            friend = close[0]
+            return (f"Why: jumping in passed over your partner {_seat(friend, seat_names)}, "
+                    f"down to {_COUNTS[view.hand_counts[friend]]}, who could have gone out.")
+    return None
+
+
+def _count(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
 def why_better(view: View, made: Action, best: Action, made_out: Sequence[float],
                best_out: Sequence[float], card_name: CardName, colour_name: ColourName,
                seat_names: Sequence[str] = (), uncalled: bool = False) -> str:
@@ -150,6 +189,10 @@ def why_better(view: View, made: Action, best: Action, made_out: Sequence[float]
         return (f"Why: you played a Wild while your {card_name(best.card)} could be played; "
                 f"a Wild can be played when nothing else fits, so it is worth keeping for "
                 f"such a turn.")
+
+    house = _house_reason(view, made, best, card_name, seat_names)
+    if house is not None:
+        return house
 
     named, chosen = _named(made), _named(best)
     if named is not None and chosen is not None and named[0] == chosen[0]:

@@ -14,6 +14,7 @@ from ..engine import (
     ACCEPT,
     CALL,
     CHALLENGE,
+    DECLINE,
     DRAW,
     PASS,
     Action,
@@ -22,6 +23,7 @@ from ..engine import (
     Colour,
     NameColour,
     Play,
+    Swap,
 )
 
 CardName = Callable[[Card], str]
@@ -47,6 +49,8 @@ _FORMS: dict[Action, tuple[str, str, str]] = {
     CHALLENGE: ("challenging the Wild Draw Four", "challenge the Wild Draw Four",
                 "you challenged the Wild Draw Four"),
     CALL: ("calling Last Card", "call Last Card", "you called Last Card"),
+    DECLINE: ("letting the jump-in go by", "let the jump-in go by",
+              "you let the jump-in go by"),
 }
 """The moves without fields: (as a noun, as advice, as something the player did)."""
 
@@ -74,6 +78,10 @@ def _forms(action: Action, card_name: CardName, colour_name: ColourName,
     if isinstance(action, Catch):
         who = seat_names[action.seat] if action.seat < len(seat_names) else f"seat {action.seat}"
         return f"catching {who}", f"catch {who}", f"you caught {who}"
+    if isinstance(action, Swap):
+        who = seat_names[action.seat] if action.seat < len(seat_names) else f"seat {action.seat}"
+        return (f"swapping hands with {who}", f"swap hands with {who}",
+                f"you swapped hands with {who}")
     return _FORMS.get(action, (str(action), str(action), f"you chose {action}"))
 
 

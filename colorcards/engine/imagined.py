@@ -13,9 +13,11 @@ from __future__ import annotations
 import random
 
 from .cards import Card
+from .events import Played
 from .game import Game
 from .phase import Phase
 from .precomputed import breaks_draw_four, mask_of
+from .turns import seat_after
 from .view import View
 
 
@@ -26,7 +28,7 @@ def unseen_cards(view: View) -> list[Card]:
 
 
 def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
-                   history: bool = False) -> Game:
+                   history: bool = False, offered: bool = False) -> Game:
     """A full game consistent with `view`, its hidden cards placed from `rng`.
 
     What the view shows is kept exactly: the seat's own hand, every hand's size, the
@@ -52,7 +54,12 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
     starts empty too (a play-out reads none), unless `history` is set: then it starts
     with the events as the seat saw them (others' drawn cards hidden), so the seat's
     view of the dealt game is exactly `view`, history and all (what a test needs to
-    show that no decision depends on a card the seat could not see)."""
+    show that no decision depends on a card the seat could not see).
+
+    `offered`: the seat is deciding on a jump-in with the card on top (house rule
+    `jump_in`; its own decision, which its view does not hold): the dealt game offers
+    it, and after it every seat later in the offer's order that the deal gave an
+    identical card (those before it have let theirs go)."""
     me = view.seat
     seats = view.seats
     pool = unseen_cards(view)
@@ -113,9 +120,28 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
         "winner_points": winner_points, "stuck_passes": view.stuck_passes,
         "turns": view.turns, "lacks": [set(s) for s in view.lacks],
         "current": 0 if view.current is None else view.current, "phase": view.phase,
-        "reactions": tuple(view.reactions), "offers": (),
+        "reactions": tuple(view.reactions),
+        "offers": _offers(view, hands) if offered else (),
         "known": known,
     })
+
+
+def _offers(view: View, hands: list[list[Card]]) -> tuple[int, ...]:
+    """The jump-in offers still to come in the dealt game, the seat's own first: in the
+    direction of play from the seat, up to the card's player (the last seat to play),
+    passing over the seat to act next."""
+    player = next((e.seat for e in view._public_backwards()  # (the newest first)
+                   if type(e) is Played), None)
+    top = view.top
+    offers = [view.seat]
+    s = view.seat
+    for _ in range(view.seats):
+        s = seat_after(hands, s, view.direction)
+        if s in (player, view.seat):
+            break
+        if s != view.current and top in hands[s]:
+            offers.append(s)
+    return tuple(offers)
 
 
 def _index(card: Card) -> int:

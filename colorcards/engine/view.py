@@ -224,6 +224,9 @@ class View:
             "scores": list(self.scores), "table_points": list(self.table_points),
             "round": self.round, "dealer": self.dealer, "turns": self.turns,
             "winners": list(self.winners),
-            "known": [[c.code for c in cards] for cards in self.known],
             "history": [e.as_json() for e in self.history],
+            # Only under `seven_zero`: a view of any other table reads as it always did
+            # (the coach seeds its deals from this text).
+            **({"known": [[c.code for c in cards] for cards in self.known]}
+               if self.known else {}),
         }

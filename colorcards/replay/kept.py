@@ -35,6 +35,7 @@ from ..engine.actions import (
     Catch,
     NameColour,
     Play,
+    Swap,
     action_from_json,
 )
 from ..engine.cards import Colour, parse_card
@@ -72,13 +73,16 @@ class ReplayError(ValueError):
 # ---------------------------------------------------------------------- tokens
 
 def action_token(seat: int | None, action: Action) -> str:
-    """One action as its short token: '0R7', '2W+4>B', '-CW', '1C0'."""
+    """One action as its short token: '0R7', '2W+4>B', '-CW', '1C0', '0S2' (a swap of
+    hands with seat 2), '3!decline'."""
     who = "-" if seat is None else str(seat)
     if isinstance(action, Play):
         colour = f">{action.colour.letter}" if action.colour is not None else ""
         return f"{who}{action.card.code}{colour}"
     if isinstance(action, Catch):
         return f"{who}C{action.seat}"
+    if isinstance(action, Swap):
+        return f"{who}S{action.seat}"
     if isinstance(action, NameColour):
         return f"{who}={action.colour.letter}"
     token = _TOKENS.get(action)
@@ -100,8 +104,8 @@ def parse_token(token: str, seats: int = MAX_SEATS) -> tuple[int | None, Action]
         raise ValueError(f"{token!r} names no seat at this table")
     if rest in _LETTERS:
         return seat, _LETTERS[rest]
-    if rest[0] == "C" and rest[1:].isdigit() and int(rest[1:]) < seats:
-        return seat, Catch(int(rest[1:]))
+    if rest[0] in "CS" and rest[1:].isdigit() and int(rest[1:]) < seats:
+        return seat, (Catch if rest[0] == "C" else Swap)(int(rest[1:]))
     if rest[0] == "=" and rest[1:] in _COLOURS:
         return seat, NameColour(_COLOURS[rest[1:]])
     if rest[0] == "!":

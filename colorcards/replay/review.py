@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..coach import NOTICEABLE, SEED, Coach, Verdict
+from ..coach.weigh import WEIGHED
 from ..coach.why import why_better
 from ..coach.words import (
     CardName,
@@ -32,7 +33,6 @@ from ..engine import (
     Action,
     Card,
     Colour,
-    DecisionKind,
     Game,
     Phase,
     View,
@@ -215,7 +215,7 @@ def decisions_of(game: Game, actions: Sequence[tuple[int | None, Action]]) -> li
                 and not game.out):
             decision = next_decision(game)
             if (decision is not None and decision.seat == PLAYER
-                    and decision.kind is DecisionKind.TURN and len(decision.actions) > 1):
+                    and decision.kind in WEIGHED and len(decision.actions) > 1):
                 found.append(Decision(index, game.view(PLAYER), decision.actions, action,
                                       game.total_turns + 1))
         game.apply(action, seat)

@@ -20,7 +20,8 @@ from typing import Any, Protocol
 
 from ..coach import Advice, Coach
 from ..coach.remote import Asked, Judgement, RemoteCoach, request
-from ..engine import CALL, Action, Card, DecisionKind, Game, View, next_decision
+from ..coach.weigh import WEIGHED
+from ..engine import CALL, Action, Card, Game, View, next_decision
 from ..replay.review import Moment, weighed_at_the_table
 from ..settings import GameSettings
 from .clocks import Timer
@@ -160,7 +161,7 @@ class TableCoach:
         table = self.table
         decision = next_decision(table.game)
         weighed = (decision is not None and decision.seat == HUMAN
-                   and decision.kind is DecisionKind.TURN and len(decision.actions) > 1)
+                   and decision.kind in WEIGHED and len(decision.actions) > 1)
         if not self.on:
             if not weighed or decision is None:
                 return None
@@ -197,7 +198,7 @@ class TableCoach:
         `done` gets its advice, or None if the coach could not say."""
         table = self.table
         decision = next_decision(table.game)
-        if decision is None or decision.seat != HUMAN or decision.kind is not DecisionKind.TURN:
+        if decision is None or decision.seat != HUMAN or decision.kind not in WEIGHED:
             return
         remote = self.remote
         if remote is not None:
@@ -389,7 +390,7 @@ class TableCoach:
         game = self.table.game
         decision = next_decision(game)
         if decision is None or decision.seat != HUMAN \
-                or decision.kind is not DecisionKind.TURN or len(decision.actions) < least:
+                or decision.kind not in WEIGHED or len(decision.actions) < least:
             return None
         base = self.base if self.base is not None else base_of(game, self.dealt)
         done = tuple(game.actions)
