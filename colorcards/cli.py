@@ -12,7 +12,7 @@ import os
 import sys
 from typing import NoReturn
 
-from .engine import CHOICES, DEFAULT_PRESET, PRESETS, RulesError, get_preset, parse_value
+from .engine import CHOICES, DEFAULT_PRESET, PRESETS, Partners, RulesError, get_preset, parse_value
 from .level import LEVELS
 
 
@@ -126,6 +126,10 @@ def run_sim(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise RulesError(str(exc)) from None
     preset.check_seats(len(names))
+    rules.check_seats(len(names))
+    if rules.partners is Partners.ON and "crazy" in names:
+        raise RulesError("partners are not played with Crazy, whose computers are already "
+                         "one side against you")
 
     progress = None
     bar = None

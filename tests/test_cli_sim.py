@@ -46,6 +46,17 @@ def test_rule_changes_apply(capsys):
     assert data["games"] == 5
 
 
+@pytest.mark.parametrize("rule", ["seven_zero=on", "jump_in=on", "draw_count=until-playable",
+                                  "drawn_card=must-play", "stacking=any", "partners=on"])
+def test_every_house_rule_plays_from_the_command_line(capsys, rule):
+    """Each house rule of RULES.md §10 is a --rule like any option, and every level
+    plays under it to the end of its games."""
+    data = run_json(capsys, "--players", "easy,normal,hard,random", "--games", "6",
+                    "--seed", "4", "--rule", rule)
+    assert data["games"] == 6
+    assert sum(p["wins"] for p in data["players"]) == pytest.approx(6 - data["stalemates"])
+
+
 def test_text_summary_names_each_player(capsys):
     """Without --json a short table is printed."""
     assert main(["sim", "--preset", "duel", "--players", "hard,random", "--games", "10"]) == 0
@@ -72,6 +83,12 @@ def test_games_option_says_what_it_is_and_its_default(capsys):
     (["--games", "-5"], "--games must be at least 1"),
     (["--workers", "0"], "--workers must be at least 1"),
     (["--players", "random,wizard"], "unknown player 'wizard'"),
+    (["--players", "random,random,random", "--rule", "partners=on"],
+     "partners are played with 4 or 6 players, not 3"),
+    (["--players", "crazy,easy,easy,easy", "--rule", "partners=on"],
+     "partners are not played with Crazy"),
+    (["--rule", "stacking=any", "--rule", "draw_four=challenge"],
+     "challenge exists only with stacking off"),
 ])
 def test_bad_arguments_exit_with_one_line(capsys, args, reason):
     """Every refusal is one line on stderr and a non-zero exit."""

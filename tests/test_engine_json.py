@@ -233,3 +233,19 @@ def test_a_time_out_is_said_once():
     events = game.apply(TIMEOUT)
     words = " ".join(WORDS.sentence(e) for e in events)
     assert words.count("time") == 1 and "drew a card" in words
+
+
+def test_a_save_written_before_the_house_rules_loads_as_it_was():
+    """A save of an earlier colorcards has no jump-in offers, no knowledge of other hands
+    and no house rule among its options: it loads, and plays on, as it did."""
+    game = random_game("classic", 4, steps=80)
+    data = json.loads(game.dumps())
+    assert "seven_zero" not in data["rules"]  # a house rule that is off is not written
+    for key in ("offers", "known"):
+        del data[key]
+    old = game_from_json(data)
+    assert old.to_json() == game.to_json()
+    assert old.offers == () and old.known is None
+    while not old.is_over:
+        decision = next_decision(old)
+        old.step(decision.actions[0], decision.seat)

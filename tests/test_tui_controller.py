@@ -24,6 +24,7 @@ from colorcards.engine import (
     Game,
     NameColour,
     Play,
+    Swap,
     get_preset,
     parse_cards,
     play,
@@ -60,6 +61,7 @@ class ManualHost:
     redraws: int = 0
     rounds_over: list[bool] = field(default_factory=list)
     colours_asked: int = 0
+    swaps_asked: int = 0
     saves: list = field(default_factory=list)
 
     def clock(self) -> float:
@@ -84,6 +86,9 @@ class ManualHost:
 
     def name_colour(self) -> None:
         self.colours_asked += 1
+
+    def choose_swap(self) -> None:
+        self.swaps_asked += 1
 
     def defer_save(self, save) -> None:
         self.saves.append(save)
@@ -131,6 +136,9 @@ def human_move(ctl: GameController):
         return catches[0]
     if ctl.view().phase == "name-colour":
         return NameColour(Colour.RED)
+    swaps = [a for a in legal if isinstance(a, Swap)]
+    if swaps:
+        return swaps[0]
     plays = [a for a in legal if isinstance(a, Play)]
     if plays:
         return plays[0] if plays[0].colour is not None or not plays[0].card.is_wild \

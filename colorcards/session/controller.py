@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..bots import Player, make_player
@@ -58,11 +59,16 @@ from .table_log import LOG_KEEP, TableLog
 from .tutor import Mark, OffTheLine
 from .wording import Words
 
-__all__ = ["CATCH_SECONDS", "HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController",
-           "Recorded", "TableHost", "TableStore", "Timer"]
+__all__ = ["CATCH_SECONDS", "HUMAN", "JUMP_SECONDS", "LOG_KEEP", "WINDOW_SECONDS",
+           "GameController", "Recorded", "TableHost", "TableStore", "Timer"]
 
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
+JUMP_SECONDS = 5.0
+"""How long the player is offered a jump-in (house rule `jump_in`): time to read the line
+that says so and press J or click the card. Offered only while the player holds the
+very card just played, so the wait tells the computers nothing (they see no clock), and
+the computers answer their own offers at once, so it tells the player nothing either."""
 CATCH_SECONDS = 5.0
 """How long the player has to catch a computer that did not call Last Card: time to read
 the line that says so and press C. The other computers wait as long before they catch,
@@ -123,6 +129,9 @@ class GameController(TableReading):
         """The Last Card window's clock."""
         self.turn_timer = Countdown(host.schedule, clock, self._time_out)
         """The player's turn timer (when the rules have one)."""
+        self.jump_clock = Countdown(host.schedule, clock, self._jump_let_go)
+        """How long a jump-in is offered to the player (`JUMP_SECONDS`)."""
+        self.jump_seconds = JUMP_SECONDS
         self._step: Timer | None = None
         self._thinking: object = None
         self._finished = game.is_over and seating.meta.finished
@@ -250,6 +259,7 @@ class GameController(TableReading):
         self._thinking = None
         self.window.cancel()
         self.turn_timer.cancel()
+        self.jump_clock.cancel()
         self.game = before
         self.rngs[:] = [copy_rng(r) if r else None for r in mark.rngs]
         self.arrangement[:] = list(mark.hand)
@@ -285,6 +295,7 @@ class GameController(TableReading):
         self._cancel_step()
         self.window.cancel()
         self.turn_timer.cancel()
+        self.jump_clock.cancel()
         self._thinking = None
         self.tutor.stop()
 
@@ -297,6 +308,7 @@ class GameController(TableReading):
         self._cancel_step()
         self.window.cancel()
         self.turn_timer.hold()  # the turn timer goes on where it stopped
+        self.jump_clock.hold()  # and so does a jump-in offered
         self._thinking = None
 
     def resume_play(self) -> None:
@@ -327,6 +339,7 @@ class GameController(TableReading):
         if decision is None or decision.kind is DecisionKind.DEAL:
             self.window.cancel()
             self.turn_timer.cancel()
+            self.jump_clock.cancel()
             match = decision is None
             if match:
                 self._finish()
@@ -339,6 +352,16 @@ class GameController(TableReading):
         else:
             self.window.cancel()
         kind, seat = decision.kind, decision.seat
+        if kind is DecisionKind.JUMP:
+            self.turn_timer.cancel()
+            if seat == HUMAN:
+                self.jump_clock.start((len(game.actions), HUMAN),
+                                      0.0 if self.hurrying else self.jump_seconds)
+            else:
+                self.jump_clock.cancel()
+                self._computers_jump()
+            return
+        self.jump_clock.cancel()
         seconds = self.rules.turn_timer if self.turn_seconds is None else self.turn_seconds
         if kind is DecisionKind.TURN and seat == HUMAN and self.rules.turn_timer:
             self.turn_timer.start((game.round, game.total_turns), seconds)
@@ -359,6 +382,8 @@ class GameController(TableReading):
         elif seat == HUMAN:
             if game.phase is Phase.NAME_COLOUR:
                 self._after(self.host.name_colour)
+            elif game.phase is Phase.SWAP:
+                self._after(self.host.choose_swap)
         else:
             self._computer_turn()
 
@@ -482,6 +507,45 @@ class GameController(TableReading):
             own = self.rngs[seat]
             assert own is not None  # every computer has its generator
             self._apply(decide(game, decision, self.players[seat], own), seat)
+
+    def _computers_jump(self) -> None:
+        """The computers offered a jump-in answer now, in the engine's order: a jump is
+        played one pause later, as any move; an offer let go passes at once, so the
+        table's pace says nothing of who could have jumped (RULES.md §10)."""
+        game = self.game
+        while True:
+            decision = next_decision(game)
+            if decision is None or decision.kind is not DecisionKind.JUMP \
+                    or decision.seat == HUMAN or decision.seat is None:
+                break
+            seat = decision.seat
+            own = self.rngs[seat]
+            assert own is not None  # every computer has its generator
+            action = decide(game, decision, self.players[seat], own)
+            if isinstance(action, Play):
+                self._step = self.host.schedule(0.0 if self.hurrying else self.delay,
+                                                 partial(self._jump, action, seat))
+                return
+            self._apply(action, seat)  # let go, or Last Card called before the jump
+        self._plan()
+
+    def _jump(self, action: Action, seat: int) -> None:
+        """A computer's jump-in, after its pause."""
+        self._step = None
+        if self.paused or action not in self.game.legal_actions(seat):
+            self.advance()
+            return
+        self._apply(action, seat)
+        self.advance()
+
+    def _jump_let_go(self) -> None:
+        """The player's jump-in offer ran out: it goes by, as if let go (`DECLINE`)."""
+        decision = next_decision(self.game)
+        if self.paused or decision is None or decision.kind is not DecisionKind.JUMP \
+                or decision.seat != HUMAN:
+            return
+        self._apply(DECLINE, HUMAN)
+        self.advance()
 
     # ---------------------------------------------------------------- clocks
 

@@ -53,5 +53,8 @@ class TableHost(Protocol):
     def name_colour(self) -> None:
         """A Wild opened the round on the player's turn: ask which colour."""
 
+    def choose_swap(self) -> None:
+        """The player played a 7 (house rule `seven_zero`): ask whose hand to take."""
+
     def defer_save(self, save: Callable[[], None]) -> None:
         """Call `save` once the change is on screen (a save waits for the frame)."""

@@ -37,6 +37,13 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
                     "catches you, you still can.")
         return (f"{name(view.vulnerable)} did not call Last Card: press {key('catch')} to "
                 "catch them!")
+    offer = ctl.jump_offer()
+    if offer is not None:
+        card = card_words(offer.card, palette, ascii_only)
+        call = (f"{key('call')} calls Last Card first, " if CALL in legal
+                and len(ctl.hand()) == 2 else "")
+        return (f"Jump in? You hold {card} too: {call}{key('jump')} (or a click on it) plays "
+                f"it now, out of turn; {key('pass_turn')} lets it go.")
     if view.current != HUMAN:
         if ctl.paused:
             return "Paused."
@@ -48,6 +55,8 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         return f"{name(view.current)} is playing…" if view.current is not None else ""
     if view.phase is Phase.NAME_COLOUR:
         return "A Wild opened the round: name the colour."
+    if view.phase is Phase.SWAP:
+        return "Your 7: choose whose hand to take for yours."
     if view.phase is Phase.CHALLENGE and view.challenge_from is not None:
         return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
                 f"{key('challenge')} challenges it, {key('accept')} takes the four cards.")
@@ -134,6 +143,9 @@ def clock_text(ctl: GameController, view: View, ascii_only: bool) -> str:
     """The clock running now, said as it is: a late call can still be caught."""
     window = ctl.window_left()
     catch = ctl.catch_left()
+    jump = ctl.jump_left()
+    if jump is not None:
+        return f"{key('jump')}: jump in · {jump:.0f} s"
     if catch is not None and view.vulnerable is not None:
         return f"{key('catch')}: catch {ctl.name(view.vulnerable)} · {catch:.0f} s"
     if window is not None:

@@ -14,7 +14,20 @@ from typing import Any
 
 from ..coach import Coach
 from ..coach.remote import Asked, RemoteCoach
-from ..engine import COLOURS, Action, Card, Colour, Game, Phase, Play, Rules, View
+from ..engine import (
+    COLOURS,
+    Action,
+    Card,
+    Colour,
+    DecisionKind,
+    Game,
+    Phase,
+    Play,
+    Rules,
+    Swap,
+    View,
+    next_decision,
+)
 from ..engine.explain import why_not
 from .clocks import Countdown
 from .seating import HUMAN
@@ -34,6 +47,7 @@ class TableReading:
     tutor: TableCoach
     window: Countdown
     turn_timer: Countdown
+    jump_clock: Countdown
     clock: Callable[[], float]
     hurrying: bool
     _catch_until: float | None
@@ -65,6 +79,22 @@ class TableReading:
         if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return ()
         return self.game.legal_actions(HUMAN)
+
+    def jump_offer(self) -> Play | None:
+        """The jump-in offered to the player now (house rule `jump_in`), or None: the
+        card identical to the one just played, which only the player's own hand says."""
+        decision = next_decision(self.game) if self.game.offers else None
+        if decision is None or decision.kind is not DecisionKind.JUMP or decision.seat != HUMAN:
+            return None
+        return next((a for a in decision.actions if isinstance(a, Play)), None)
+
+    def jump_left(self) -> float | None:
+        """Seconds left of the player's jump-in offer, or None."""
+        return self.jump_clock.left()
+
+    def swap_choices(self) -> list[int]:
+        """The seats the player may swap hands with after a 7 (none at other times)."""
+        return [a.seat for a in self.legal() if isinstance(a, Swap)]
 
     def playable(self) -> set[Card]:
         """The cards the human may play now."""

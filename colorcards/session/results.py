@@ -57,6 +57,8 @@ class ResultsData:
     """The card the round's winner went out with (the results cover the log)."""
     practice: bool = False
     """A practice game (the coach on, a move taken back): not in the record."""
+    partner: int | None = None
+    """The player's partner (house rule `partners`), or None: a side's win is theirs."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "match", Match(self.match))  # the word, as its member
@@ -80,7 +82,8 @@ def results_data(controller: GameController, stats: Any = None) -> ResultsData:
     result = game.results[-1]
     match_over = game.is_over
     winners = tuple(game.winners) if match_over else (
-        () if result.winner is None else (result.winner,))
+        () if result.winner is None else tuple(sorted(game.sides[result.winner])))
+    mates = game.sides[0] - {0}
     return ResultsData(
         names=[controller.name(seat) for seat in range(game.seats)],
         difficulty=controller.settings.difficulty,
@@ -100,6 +103,7 @@ def results_data(controller: GameController, stats: Any = None) -> ResultsData:
         round_table_points=list(result.table_points),
         winning_card=winning_card(game.history, result.winner),
         practice=controller.practice,
+        partner=min(mates) if mates else None,
     )
 
 

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 
-from ..engine import Card, Colour, Rules
+from ..engine import Card, Colour, Partners, Rules
 from .widgets import OpponentTag, Ring
 
 PLAYER = 0
@@ -85,17 +85,40 @@ class RingIds:
     """Each tag's id is this followed by its seat."""
 
 
-def compose_ring(ids: RingIds, names: Sequence[str], level: str) -> ComposeResult:
+def side_labels(names: Sequence[str], rules: Rules | None) -> list[str]:
+    """Under the house rule `partners`, each seat's side in words for its tag: 'your
+    partner' for the player's, 'with Zoe' for the others'; '' for every seat without."""
+    seats = len(names)
+    if rules is None or rules.partners is Partners.OFF:
+        return [""] * seats
+    sides = rules.sides(seats)
+    labels = []
+    for seat in range(seats):
+        mates = sorted(sides[seat] - {seat})
+        if seat == PLAYER:
+            labels.append("")  # (the player has no tag)
+        elif PLAYER in mates:
+            labels.append("your partner")
+        else:
+            labels.append("with " + " and ".join(names[s] for s in mates) if mates else "")
+    return labels
+
+
+def compose_ring(ids: RingIds, names: Sequence[str], level: str,
+                 rules: Rules | None = None) -> ComposeResult:
     """The ring with the opponents' tags round it, in their boxes; a box with no tag in
-    it is marked `-empty` (its stylesheet gives it no room)."""
+    it is marked `-empty` (its stylesheet gives it no room). With partners (`rules`),
+    each tag says its player's side (`side_labels`)."""
     left, top, right = seats_round(len(names) - 1)
+    labels = side_labels(names, rules)
 
     def box(seats: list[int], classes: str = "") -> str:
         return classes if seats else f"{classes} -empty".strip()
 
     def tags(seats: list[int]) -> ComposeResult:
         for seat in seats:
-            yield OpponentTag(seat, names[seat], level, id=f"{ids.tag}{seat}")
+            yield OpponentTag(seat, names[seat], level, side=labels[seat],
+                              id=f"{ids.tag}{seat}")
 
     with Horizontal(id=ids.middle):
         with Vertical(id=ids.left, classes=box(left, "side-tags")):

@@ -30,6 +30,7 @@ from ..engine import (
     ACCEPT,
     CALL,
     CHALLENGE,
+    DECLINE,
     DRAW,
     PASS,
     Action,
@@ -40,6 +41,7 @@ from ..engine import (
     Match,
     NameColour,
     Play,
+    Swap,
     View,
     get_preset,
     play,
@@ -137,6 +139,9 @@ class _Host:
     def name_colour(self) -> None:
         self.screen.ask_first_colour()
 
+    def choose_swap(self) -> None:
+        self.screen.ask_swap()
+
     def defer_save(self, save: Callable[[], None]) -> None:
         self.screen.set_timer(SAVE_DELAY, save)
 
@@ -199,7 +204,7 @@ class TableScreen(Screen):
         # frame that changes anything inside it (tests/benchmarks/TUI.md).
         yield KeptStatic(id="header")
         yield OpponentList(id="opponents")  # the narrow layout's (narrow.tcss)
-        yield from compose_ring(RING_IDS, names, ctl.settings.difficulty)
+        yield from compose_ring(RING_IDS, names, ctl.settings.difficulty, ctl.rules)
         yield LogStrip(ascii_only=self.ascii_only, id="log")
         yield StatusLine(id="status")
         yield ControlBar(id="controls")
@@ -470,6 +475,9 @@ class TableScreen(Screen):
         if CHALLENGE in legal:
             enabled.add("challenge")
         labels = {}
+        if ctl.jump_offer() is not None:
+            enabled.update(("jump", "pass_turn"))
+            labels["pass_turn"] = "Let it go"
         if view.pending and view.current == HUMAN:
             labels["draw"] = f"Draw {view.pending} cards"  # not 'Draw 2': that names a card
         if view.vulnerable is not None and view.vulnerable != HUMAN:
@@ -480,7 +488,8 @@ class TableScreen(Screen):
 
     def _tick(self) -> None:
         ctl = self.controller
-        if ctl.window_deadline or ctl.turn_deadline or ctl.catch_left() is not None:
+        if (ctl.window_deadline or ctl.turn_deadline or ctl.catch_left() is not None
+                or ctl.jump_left() is not None):
             self._controls()
 
     # ---------------------------------------------------------------- actions
@@ -621,6 +630,36 @@ class TableScreen(Screen):
         """A Wild opened the round on the player's turn: they name the colour."""
         self.ask_colour(lambda colour: self._do(NameColour(colour)))
 
+    def ask_swap(self) -> None:
+        """The player's 7 (house rule `seven_zero`): whose hand to take."""
+        from .screens import SwapChoice, SwapChooser
+
+        ctl = self.controller
+        view = ctl.view()
+        partners = view.rules.sides(view.seats)[HUMAN]
+        choices = [SwapChoice(seat, ctl.name(seat), view.hand_counts[seat],
+                              ", ".join(self.card_words(c) for c in view.known[seat])
+                              if view.known else "", seat in partners)
+                   for seat in ctl.swap_choices()]
+        def chosen(seat: int | None) -> None:
+            if seat is not None:
+                self._do(Swap(seat))
+
+        if choices:
+            self.app.push_screen(SwapChooser(choices), chosen)
+
+    def action_jump(self) -> None:
+        """J: jump in with the card identical to the one just played, when offered."""
+        offer = self.controller.jump_offer()
+        if offer is None:
+            self.warn("No jump-in now: you may jump in only while you hold the very card "
+                      "just played (the same colour and number or symbol).")
+            return
+        cards = self.controller.hand()
+        if offer.card in cards:
+            self.query_one(Hand).selected = cards.index(offer.card)
+        self._do(offer)
+
     def action_draw(self) -> None:
         view = self.controller.view()
         if view.current == HUMAN and view.pending and ACCEPT in self.controller.legal():
@@ -629,6 +668,9 @@ class TableScreen(Screen):
             self._do(DRAW)
 
     def action_pass_turn(self) -> None:
+        if self.controller.jump_offer() is not None:
+            self._do(DECLINE)  # P lets a jump-in offered go by
+            return
         self._do(PASS)
 
     def action_call(self) -> None:

@@ -1,5 +1,5 @@
-"""The screens around the table: title, new game, colour chooser, pause menu, results,
-statistics, rules, help and a yes/no dialog.
+"""The screens around the table: title, new game, colour chooser, swap chooser, pause
+menu, results, statistics, rules, help and a yes/no dialog.
 
 Each screen is handed plain values and returns its answer with `dismiss()` (a place to
 go is a `Go`, which the app takes in one place); none of them touches the game or the
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .results import ResultsScreen
     from .rules import RulesScreen
     from .stats import StatsScreen
+    from .swap import SwapChoice, SwapChooser
     from .title import TitleScreen
 
 SCREENS_CSS = Path(__file__).with_name("screens.tcss")
@@ -41,14 +42,14 @@ _MODULES = {
     "ColourChooser": "chooser", "ConfirmDialog": "confirm", "HelpScreen": "help",
     "IN_PROGRESS_QUESTION": "newgame", "NewGameScreen": "newgame", "PauseMenu": "pause",
     "ResultsData": "results", "ResultsScreen": "results", "RulesScreen": "rules",
-    "StatsScreen": "stats", "TitleScreen": "title",
+    "StatsScreen": "stats", "SwapChoice": "swap", "SwapChooser": "swap", "TitleScreen": "title",
 }
 """Where each name the package offers is defined."""
 
 __all__ = [
     "ColourChooser", "ConfirmDialog", "HelpScreen", "IN_PROGRESS_QUESTION", "NewGameScreen",
     "PauseMenu", "ResultsData", "ResultsScreen", "RulesScreen", "SCREENS_CSS", "StatsScreen",
-    "TitleScreen",
+    "SwapChoice", "SwapChooser", "TitleScreen",
 ]
 
 

@@ -48,6 +48,9 @@ DRAW_FOUR = tuple(VALUE_WORDS["draw_four"].items())
 #: Last Card mode combines `last_card` and its 3-second `last_card_window`.
 LAST_CARD = (*VALUE_WORDS["last_card"].items(), ("catch-3", "Caught, 3 s to call late"))
 PENALTY = ((2, "2 cards"), (4, "4 cards"))
+#: The house rules' rows (RULES.md §10), each offering its option's values in words.
+HOUSE_ROWS = {"seven_zero": "Seven-O", "jump_in": "Jump-in", "draw_count": "Drawing",
+              "drawn_card": "Drawn card", "partners": "Partners"}
 TIMERS = ((0, "Off"), (30, "30 s"), (45, "45 s"), (60, "60 s"), (90, "90 s"))
 
 
@@ -67,7 +70,7 @@ PERSONAL = ("palette", "turn_timer")
 
 #: The rows whose options a preset sets, with their titles on the form.
 RULE_ROWS = {"match": "Match", "stacking": "Stacking", "draw_four": "Draw Four",
-             "last_card": "Last Card", "last_card_penalty": "Penalty"}
+             "last_card": "Last Card", "last_card_penalty": "Penalty", **HOUSE_ROWS}
 
 def _sentence(text: str) -> str:
     """'when a Wild Draw Four ...' as a sentence, keeping the names' capitals."""
@@ -84,6 +87,7 @@ HINTS = {
     "last_card": "What happens to a player who does not call Last Card in time.",
     "last_card_penalty": _sentence(DESCRIPTIONS["last_card_penalty"]),
     "turn_timer": "Seconds for your turn; when they run out you draw a card.",
+    **{row: "House rule: " + DESCRIPTIONS[row] + "." for row in HOUSE_ROWS},
     "palette": "The colours' names. The shapes never change.",
     "speed": "How quickly the computer players take their turns.",
     "coach": "The coach says when a move was a real mistake and lets you take it back "
@@ -195,6 +199,11 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                 yield Choice("Palette", palettes(), rules.palette, id="palette")
                 yield Choice("Speed", SPEED_TITLES, self.speed, id="speed")
                 yield Choice("Coach", COACH_TITLES, self.coach, id="coach")
+                yield Static("House rules: off in every preset, yours to turn on",
+                             classes="aside", id="house")
+                for row, title in HOUSE_ROWS.items():
+                    yield Choice(title, tuple(VALUE_WORDS[row].items()), getattr(rules, row),
+                                 id=row)
             yield Static(id="error")
             yield Static(id="hint", classes="aside")
             yield Button(marks("▶ PLAY"), id="play", variant="success")
@@ -271,7 +280,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.query_one("#hint").display = True
         self.query_one("#play", Button).disabled = False
         for key in ("match", "stacking", "draw_four", "last_card_penalty", "turn_timer",
-                    "palette"):
+                    "palette", *HOUSE_ROWS):
             self.query_one(f"#{key}", Choice).select(getattr(rules, key))
         self.query_one("#last_card", Choice).select(last_card_value(rules))
         # Called for everyone: nobody is ever caught, so there is no penalty to choose.

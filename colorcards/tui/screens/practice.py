@@ -24,7 +24,20 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import ACCEPT, CHALLENGE, COLOURS, DRAW, PASS, Action, Card, Catch, Colour, Play
+from ...engine import (
+    ACCEPT,
+    CHALLENGE,
+    COLOURS,
+    DECLINE,
+    DRAW,
+    PASS,
+    Action,
+    Card,
+    Catch,
+    Colour,
+    Play,
+    Swap,
+)
 from ...session.exercises import Item, answer_words, good
 from ...session.keys import bar_keys, key
 from ...session.palette import card_name, colour_name, marks, unicode_ok
@@ -45,7 +58,7 @@ _ARROWS = "←→" if unicode_ok() else "Left/Right"
 
 _OTHER: dict[str, Callable[[Action], bool]] = {
     "draw": lambda a: a is DRAW,
-    "pass_turn": lambda a: a is PASS,
+    "pass_turn": lambda a: a is PASS or a is DECLINE,
     "accept": lambda a: a is ACCEPT,
     "challenge": lambda a: a is CHALLENGE,
     "catch": lambda a: isinstance(a, Catch),
@@ -80,6 +93,7 @@ class PracticeScreen(Screen[None]):
         Binding("a", "accept", "Accept", show=False),
         Binding("x", "challenge", "Challenge", show=False),
         Binding("c", "catch", "Catch", show=False),
+        Binding("j", "jump", "Jump in", show=False),
         Binding("n", "next", "Next exercise", key_display="N"),
         Binding("escape,q", "back", "Back", key_display="Esc"),
     ]
@@ -197,6 +211,22 @@ class PracticeScreen(Screen[None]):
         self.refresh_bindings()
         hand.focus()
         self._say(self._prompt(item))
+        if any(isinstance(a, Swap) for a in item.moves()):
+            self._ask_swap(item)
+
+    def _ask_swap(self, item: Item) -> None:
+        """A swap's exercise (house rule `seven_zero`): the table's swap chooser."""
+        from .swap import SwapChoice, SwapChooser
+
+        seen, names = item.seen(), item.names()
+        choices = [SwapChoice(a.seat, names[a.seat], seen.hand_counts[a.seat])
+                   for a in item.moves() if isinstance(a, Swap)]
+
+        def chosen(seat: int | None) -> None:
+            if seat is not None and self.open:
+                self.choose(Swap(seat))
+
+        self.app.push_screen(SwapChooser(choices), chosen)
 
     def _controls(self, item: Item, enabled: bool) -> None:
         rules = item.rules()
@@ -210,6 +240,9 @@ class PracticeScreen(Screen[None]):
         labels = {}
         if seen.drawn is not None:
             labels["pass_turn"] = "Keep it"
+        if DECLINE in moves:
+            lit.add("jump")
+            labels["pass_turn"] = "Let it go"
         if seen.pending:
             labels["draw"] = f"Draw {seen.pending} cards"
         self.query_one(ControlBar).show(bar_keys(rules), lit, labels)
@@ -220,7 +253,15 @@ class PracticeScreen(Screen[None]):
         pile = card_name(seen.top, self.palette)
         if seen.top.is_wild and seen.active_colour is not None:
             pile += f", {colour_name(seen.active_colour, self.palette)} to match"
-        if seen.drawn is not None:
+        moves = item.moves()
+        jump = next((a for a in moves if isinstance(a, Play)), None)
+        if any(isinstance(a, Swap) for a in moves):
+            ask = "Your 7: whose hand do you take for yours?"
+        elif DECLINE in moves and jump is not None:
+            ask = (f"A jump-in was offered: {key('jump')} (or Enter on it) plays your "
+                   f"{card_name(jump.card, self.palette)} out of turn; {key('pass_turn')} "
+                   f"lets it go.")
+        elif seen.drawn is not None:
             ask = (f"You have just drawn {card_name(seen.drawn, self.palette)}: play it "
                    f"(Enter) or keep it ({key('pass_turn')}).")
         elif seen.pending:
@@ -356,6 +397,15 @@ class PracticeScreen(Screen[None]):
 
     def action_catch(self) -> None:
         self._other("catch")
+
+    def action_jump(self) -> None:
+        """J: the jump-in of a jump-in's exercise (its card, played out of turn)."""
+        if self.item is not None and DECLINE in self.item.moves():
+            found = [a for a in self.item.moves() if isinstance(a, Play)]
+            if found and self.open:
+                self.choose(found[0])
+                return
+        self._refuse("That is not a move you could make here.")
 
     def action_next(self) -> None:
         if not self.queue and self.refresh_due is not None:

@@ -126,7 +126,8 @@ class ReplayScreen(Screen[Go]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-header")
-        yield from compose_ring(RING_IDS, self.kept.seat_names, self.kept.difficulty)
+        yield from compose_ring(RING_IDS, self.kept.seat_names, self.kept.difficulty,
+                                self.kept.rules)
         yield Static(id="replay-hands")
         yield GameLog(id="replay-log")
         yield Static(id="replay-step")

@@ -45,6 +45,8 @@ def match_words(match: Match, round_no: int) -> str:
 def headline(data: ResultsData) -> str:
     """The one sentence that matters most: who won."""
     names = data.names
+    if data.partner is not None:
+        return _sides_headline(data)
     if data.match_over:
         if not data.winners:
             return "The match ends with no winner."
@@ -65,6 +67,31 @@ def headline(data: ResultsData) -> str:
     if first == 0:
         return f"You went out first and win round {data.round}!"
     return f"{names[first]} went out first and wins round {data.round}."
+
+
+def _sides_headline(data: ResultsData) -> str:
+    """`headline` under the house rule `partners`: the side wins, said of the player's
+    side as 'your side' and of the other by its players' names."""
+    names = data.names
+    if not data.winners:
+        if data.match_over:
+            return "The match ends with no winner."
+        return f"Round {data.round} ends with nobody out: nobody could play or draw."
+    first = data.went_out[0] if data.went_out else None
+    out = ("You went out first" if first == 0 else
+           f"{names[first]} went out first" if first is not None else "")
+    if 0 in data.winners:
+        if data.match_over and data.match is not Match.SINGLE:
+            return "Your side wins the match!"
+        if data.match_over:
+            return f"{out} — your side wins!"
+        return f"{out}: your side wins round {data.round}!"
+    side = " and ".join(names[s] for s in data.winners)
+    if data.match_over and data.match is not Match.SINGLE:
+        return f"{side} win the match."
+    if data.match_over:
+        return f"{out}: {side} win."
+    return f"{out}: {side} win round {data.round}."
 
 
 def hand_cards(cards: list[Card], palette: str) -> Columns:

@@ -2,7 +2,8 @@
 
 The tag says the name, that it is a computer and at which level, how many cards it
 holds, whether it is the one to play (a marker and a heavier border, so it shows
-without colour) and whether it has called Last Card or may be caught.
+without colour) and whether it has called Last Card or may be caught; under the house
+rule `partners`, its side on the lower border ('your partner', 'with Zoe').
 """
 
 from __future__ import annotations
@@ -21,11 +22,14 @@ WIDEST = 18
 class OpponentTag(RedrawsOnChange, KeptStatic):
     """One computer player's tag; fed by the table, never reads the game itself."""
 
-    def __init__(self, seat: int, name: str, level: str, **kwargs: Any) -> None:
+    def __init__(self, seat: int, name: str, level: str, side: str = "",
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seat = seat
         self.player_name = name
         self.level = level
+        self.border_subtitle = side
+        """The player's side (house rule `partners`): 'your partner', 'with Zoe'."""
 
     def show(self, *, cards: int, current: bool, called: bool, vulnerable: bool,
              out_place: int | None,
