@@ -46,6 +46,7 @@ from ..engine import (
 )
 from ..session.clocks import Clock
 from ..session.controller import HUMAN, GameController, TableStore, Timer
+from ..session.fit import NARROWEST, SHORTEST
 from ..session.keys import KEYS, bar_keys, key
 from ..session.palette import colour_name, unicode_ok
 from ..session.prompts import card_words, clock_text, prompt, status
@@ -65,7 +66,7 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
-from .widgets.narrow import NARROWEST, OpponentList, TapKeys, opponents
+from .widgets.narrow import OpponentList, TapKeys, opponents
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -251,10 +252,10 @@ class TableScreen(Screen):
 
     @property
     def too_small(self) -> bool:
-        """The terminal cannot show the table (under 36 columns, even narrow, or 24
-        rows): the game waits."""
+        """The terminal cannot show the table (under NARROWEST columns, even narrow, or
+        SHORTEST rows): the game waits."""
         width, height = self.app.size
-        return width < NARROWEST or height < 24
+        return width < NARROWEST or height < SHORTEST
 
     def _fit_to_size(self) -> None:
         width, height = self.app.size
@@ -265,7 +266,7 @@ class TableScreen(Screen):
         wide = width >= WIDE
         self.set_class(wide, "-wide")
         self.set_class(height >= TALL, "-tall")
-        self.set_class(height < 24, "-short")
+        self.set_class(height < SHORTEST, "-short")
         large = wide and height >= TALL
         self.set_class(large, "-large")
         roomy = wide and height >= ROOMY

@@ -20,10 +20,6 @@ from .kept_static import KeptStatic
 from .redraw import RedrawsOnChange
 from .tags import ordinal
 
-NARROWEST = 36
-"""Columns the narrow layout needs: the pile, the top card and the colour to match side
-by side in the ring (34 and its border). A phone 360 pixels wide shows about 39."""
-
 
 @dataclass(frozen=True)
 class Opponent:
