@@ -15,6 +15,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -23,13 +24,15 @@ from ...engine.rules import DESCRIPTIONS
 from ...level import Level
 from ...session.palette import marks
 from ...settings import LEVELS, SPEEDS, GameSettings
-from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
+from .common import LEVEL_TITLES, Choice, back_link, record_line, shapes_banner
 from .confirm import ConfirmDialog
 from .rules_text import OPTION_TITLES, VALUE_WORDS
 
 #: Columns for a row's value in the dialog (76 wide: border, padding, pointer, label and
 #: the two arrows take the rest), so every choice is read whole.
 VALUE_WIDTH = 76 - 2 - 2 - 2 - 14 - 2 - 2
+NARROW = 80
+"""Columns under which the dialog (76 and the screen's margins) takes a phone's layout."""
 
 IN_PROGRESS_QUESTION = (
     "A game is in progress. Starting a new one counts as a loss. Start anyway?"
@@ -198,11 +201,32 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             yield Static(id="error")
             yield Static(id="hint", classes="aside")
             yield Button(marks("▶ PLAY"), id="play", variant="success")
-            yield Static(marks("↑ ↓ option · ← → change · Enter PLAY · Esc back"), classes="keys")
+            yield Static(id="newgame-keys", classes="keys")
 
     def on_mount(self) -> None:
         if self.query("#difficulty"):  # else Escape closed it before it was mounted
+            self.on_resize()
             self._update()
+
+    def on_resize(self) -> None:
+        """Under 80 columns (a phone held upright) the dialog fills the screen, each option
+        is stacked (its value under it, whole; its arrows buttons to tap), and what the
+        focused row means is said under the form, the player's record and the preset's
+        line included: the rows never move as a description changes length."""
+        if not self.query("#difficulty"):
+            return
+        narrow = self.app.size.width < NARROW
+        self.set_class(narrow, "-narrow")
+        for choice in self.query(Choice):
+            choice.stacked = narrow
+        self.query_one("#record").display = not narrow
+        self.query_one("#blurb").display = not narrow
+        back = back_link("cancel")
+        keys = (marks("Tap ‹ or › to change an option · ") if narrow
+                else marks("↑ ↓ option · ← → change · Enter PLAY · "))
+        self.query_one("#newgame-keys", Static).update(Content.from_markup(keys + back))
+        focused = self.focused
+        self._hint(focused.id if focused is not None else "difficulty")
 
     def _rules_or_base(self) -> Rules:
         try:
@@ -277,6 +301,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         # Called for everyone: nobody is ever caught, so there is no penalty to choose.
         self.query_one("#last_card_penalty").display = rules.last_card is not LastCard.AUTO
         self.query_one("#blurb", Static).update(self.blurb())
+        if self.has_class("-narrow") and self.focused is not None:
+            self._hint(self.focused.id)  # the record or the preset's line may have changed
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         key = event.choice.id or ""
@@ -311,11 +337,17 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self._hint(getattr(event.widget, "id", None))
 
     def _hint(self, row: str | None) -> None:
-        """One line about the focused row; for Difficulty, about the level chosen."""
+        """One line about the focused row; for Difficulty, about the level chosen. Narrow,
+        Difficulty's says the player's record there too, and Preset's is its line."""
+        narrow = self.has_class("-narrow")
+        hint = self.query_one("#hint", Static)
         if row == "difficulty":
-            self.query_one("#hint", Static).update(marks(LEVEL_HINTS[self.difficulty]))
+            record = record_line(self.stats.get(self.difficulty), self.difficulty)
+            hint.update(marks((record + "\n" if narrow else "") + LEVEL_HINTS[self.difficulty]))
+        elif row == "preset" and narrow:
+            hint.update(self.blurb())
         elif row in HINTS:
-            self.query_one("#hint", Static).update(marks(HINTS[row]))
+            hint.update(marks(HINTS[row]))
 
     # -- leaving ----------------------------------------------------------------
 
