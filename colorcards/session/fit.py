@@ -10,3 +10,8 @@ by side in the ring (34 and its border). A phone 360 pixels wide shows about 39.
 SHORTEST = 24
 """Rows the table needs (the narrow layout's too: its opponents, ring, prompt and a row
 of cards)."""
+WHOLE_HAND = (40, 30)
+"""Columns and rows at which the narrow table shows a hand of eight whole (two rows of
+four cards; at 37 columns a row holds three) with everything else: a phone's page takes
+a slightly smaller font to give the game this much (a 360-pixel-wide phone at a device
+pixel ratio of 2 or 3 shows 37 columns at 16 px, 40 at 15)."""

@@ -39,7 +39,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ..session.fit import NARROWEST, SHORTEST
+from ..session.fit import NARROWEST, SHORTEST, WHOLE_HAND
 from .addresses import (
     DEFAULT_PORT,
     IN_USE_STATUS,
@@ -296,7 +296,7 @@ class GameServer(Server):
         font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48)
         return aiohttp_jinja2.render_template(
             "index.html", request, {"title": self.title, "font_size": font_size,
-                                    "columns": NARROWEST, "rows": SHORTEST})
+                                    "fits": [[*WHOLE_HAND, 14], [NARROWEST, SHORTEST, 12]]})
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab connected: it plays, with keys, clicks and sizes relayed to its game.
