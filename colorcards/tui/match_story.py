@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..session.wording import ascii_text
-from .screens.common import back_link
+from .screens.common import back_link, keys_and_back
 
 
 def story_text(chapters: list[tuple[int, list[str]]], ascii_only: bool = False) -> Text:
@@ -49,13 +49,14 @@ class MatchStory(ModalScreen[None]):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        scroll = "Up/Down/PgUp/PgDn scroll - " if self.ascii_only else "↑ ↓ PgUp PgDn scroll · "
-        back = back_link("close", "Back to the table", "Esc, R or Q")
+        scroll = "Up/Down/PgUp/PgDn scroll" if self.ascii_only else "↑ ↓ PgUp PgDn scroll"
+        back = keys_and_back(scroll, back_link("close", "Back to the table", "Esc, R or Q"),
+                             self.app.size.width < 80)
         with Vertical(id="story"):
             yield Static("The match so far", classes="heading")
             with VerticalScroll(id="story-lines"):
                 yield Static(story_text(self.chapters, self.ascii_only), id="story-text")
-            yield Static(Content.from_markup(scroll + back), classes="keys")
+            yield Static(Content.from_markup(back), classes="keys")
 
     def on_mount(self) -> None:
         for lines in self.query("#story-lines").results(VerticalScroll):  # else closed already

@@ -220,6 +220,12 @@ def back_link(action: str, label: str = "Back", keys: str = "Esc") -> str:
     return f"[@click=screen.{action}][b reverse] {marks('◀')} {label} [/][/]  ({keys})"
 
 
+def keys_and_back(keys: str, back: str, narrow: bool) -> str:
+    """A screen's line of keys and its Back to tap (`back_link`): on a line of its own
+    where the screen is narrow, so that the line's wrapping never breaks it in two."""
+    return f"{keys}\n{back}" if narrow else f"{keys}{marks(' · ')}{back}"
+
+
 class MenuButton(Button):
     """A one-line menu entry that points at itself when it has the focus (▶ New game ◀),
     so the choice is visible without colour."""

@@ -24,7 +24,15 @@ from ...engine.rules import DESCRIPTIONS
 from ...level import Level
 from ...session.palette import marks
 from ...settings import LEVELS, SPEEDS, GameSettings
-from .common import LEVEL_TITLES, Choice, back_link, record_line, shapes_banner
+from ..widgets.controls import rows_for
+from .common import (
+    LEVEL_TITLES,
+    Choice,
+    back_link,
+    keys_and_back,
+    record_line,
+    shapes_banner,
+)
 from .confirm import ConfirmDialog
 from .rules_text import OPTION_TITLES, VALUE_WORDS
 
@@ -221,12 +229,26 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             choice.stacked = narrow
         self.query_one("#record").display = not narrow
         self.query_one("#blurb").display = not narrow
-        back = back_link("cancel")
-        keys = (marks("Tap ‹ or › to change an option · ") if narrow
-                else marks("↑ ↓ option · ← → change · Enter PLAY · "))
-        self.query_one("#newgame-keys", Static).update(Content.from_markup(keys + back))
+        keys = (marks("Tap ‹ or › to change an option") if narrow
+                else marks("↑ ↓ option · ← → change · Enter PLAY"))
+        self.query_one("#newgame-keys", Static).update(
+            Content.from_markup(keys_and_back(keys, back_link("cancel"), narrow)))
+        hint = self.query_one("#hint", Static)
+        if narrow:  # as many rows as the longest it says: the form's foot never moves
+            dialog = self.query_one("#newgame")
+            width = self.app.size.width - dialog.styles.gutter.width - hint.styles.gutter.width
+            hint.styles.height = max(rows_for(marks(words), width) for words in self._hints())
+        else:
+            hint.styles.height = None
         focused = self.focused
         self._hint(focused.id if focused is not None else "difficulty")
+
+    def _hints(self) -> list[str]:
+        """Everything the line under the form says on a phone, for one row or another."""
+        levels = [f"{record_line(self.stats.get(level), level)}\n{LEVEL_HINTS[level]}"
+                  for level in LEVELS]
+        return [*levels, *HINTS.values(), *(preset.blurb for preset in PRESETS.values()),
+                self.blurb()]
 
     def _rules_or_base(self) -> Rules:
         try:
@@ -298,8 +320,14 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                     "palette"):
             self.query_one(f"#{key}", Choice).select(getattr(rules, key))
         self.query_one("#last_card", Choice).select(last_card_value(rules))
-        # Called for everyone: nobody is ever caught, so there is no penalty to choose.
-        self.query_one("#last_card_penalty").display = rules.last_card is not LastCard.AUTO
+        # Called for everyone: nobody is ever caught, so there is no penalty to choose. On
+        # a phone its place is kept (empty), so that the rows below never move.
+        penalty = self.query_one("#last_card_penalty")
+        needed = rules.last_card is not LastCard.AUTO
+        narrow = self.has_class("-narrow")
+        penalty.display = needed or narrow
+        penalty.visible = needed
+        penalty.disabled = not needed
         self.query_one("#blurb", Static).update(self.blurb())
         if self.has_class("-narrow") and self.focused is not None:
             self._hint(self.focused.id)  # the record or the preset's line may have changed
@@ -348,6 +376,9 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             hint.update(self.blurb())
         elif row in HINTS:
             hint.update(marks(HINTS[row]))
+        focused = self.focused
+        if narrow and focused is not None:  # the form's foot moves with the words' length
+            self.call_after_refresh(focused.scroll_visible, animate=False)
 
     # -- leaving ----------------------------------------------------------------
 

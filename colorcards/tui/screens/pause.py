@@ -59,7 +59,7 @@ class PauseMenu(ModalScreen[Go]):
             if self.coach_on:
                 coach = "Coach: on — turn it off  (C)"
             else:
-                coach = "Coach: off — turn it on (practice)  (C)"
+                coach = "Coach: off — turn on (practice)  (C)"  # whole on a phone
             yield MenuButton(marks(coach), id="coach")
             yield MenuButton("Quit to title  (Q)", id=Go.TITLE.value)
             yield MenuButton("Quit the game  (X)", id=Go.QUIT.value)
