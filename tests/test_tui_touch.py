@@ -201,3 +201,30 @@ async def test_new_game_on_a_phone_shows_every_value_whole_and_stays_put():
         await pilot.pause()
         assert stacking.value == start
         assert "Tap ‹ or › to change an option" in shown(app)
+
+
+@pytest.mark.parametrize("opponents", [1, 3])
+async def test_a_toast_on_a_phone_covers_neither_the_table_nor_the_hand(tmp_path, opponents):
+    """Narrow, a notice sits across the foot of the screen, over the keys to tap: the
+    opponents, the ring with its colour to match and the cards stay in sight (at the top
+    a two-line one covered 'To match')."""
+    from textual.widgets._toast import Toast
+
+    from colorcards.tui.widgets import Hand, Ring
+
+    hands = " | ".join(["lily: Y1 Y2", "max: G4 G5", "zoe: B1 B2"][:opponents])
+    game = position(f"top=R3 | you: R5 B7 G2 Y4 Y5 G6 G7 | {hands}",
+                    "duel" if opponents == 1 else None)
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(40, 32), notifications=True) as pilot:
+        seat_position(app, game, preset="duel" if opponents == 1 else "color-cards")
+        await pilot.pause()
+        app.notify("Coach on: this game is now practice (not counted in your record).",
+                   timeout=30)
+        for _ in range(3):
+            await pilot.pause()
+        screen = app.screen
+        [toast] = [toast.region for toast in screen.query(Toast)]
+        for kept in (screen.query_one("#opponents").region, screen.query_one(Ring).region,
+                     screen.query_one(Hand).region, screen.query_one("#status").region):
+            assert not toast.overlaps(kept), (toast, kept)
