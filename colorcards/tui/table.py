@@ -447,10 +447,9 @@ class TableScreen(Screen):
             holding.append("  ")
             holding.append("LAST CARD called", style="bold reverse")
         parts.append(holding)
-        if self.ascii_only:
-            parts = [Text(ascii_text(part.plain), spans=part.spans, style=part.style)
-                     for part in parts]
         text = self._header_lines(parts)
+        if self.ascii_only:
+            text = Text(ascii_text(text.plain), spans=text.spans, style=text.style)
         if text.plain != self._header_shown:
             header = self.query_one("#header", Static)
             self._header_shown = text.plain
