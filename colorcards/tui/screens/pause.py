@@ -64,10 +64,9 @@ class PauseMenu(ModalScreen[Go]):
             yield MenuButton("Quit to title  (Q)", id=Go.TITLE.value)
             yield MenuButton("Quit the game  (X)", id=Go.QUIT.value)
             if self.saving:
-                yield Static("Quit to title keeps this table for Continue; Quit the game "
-                             "closes Color Cards. Either way the game is already saved, "
-                             "and Continue brings you back to this very table.",
-                             classes="note")
+                yield Static("Quit to the title or quit the game: either way the game is "
+                             "already saved, and Continue brings you back to this very "
+                             "table.", classes="note")
             else:
                 yield Static("This game is not being saved (the data directory cannot be "
                              "written): quitting ends it for good.", classes="note")
