@@ -71,6 +71,8 @@ class Choice(Widget, can_focus=True):
 
     ARROWS = ("  ‹  ", "  ›  ")
     """A stacked option's arrows: tap targets at the end of its label's line."""
+    INDENT = 4
+    """Columns before a stacked option's value."""
 
     BINDINGS = [
         Binding("left", "step(-1)", "Previous", show=False),
@@ -146,13 +148,11 @@ class Choice(Widget, can_focus=True):
         self.focus()
         if self.stacked:
             back = self.size.width - len(self.ARROWS[1]) - 1 - len(self.ARROWS[0])
-            self.action_step(-1 if event.y == 0 and back <= event.x < back + 5 else 1)
+            on_back = event.y == 0 and back <= event.x < back + len(self.ARROWS[0])
+            self.action_step(-1 if on_back else 1)
             return
         arrow = self.label_width + 2
         self.action_step(-1 if event.x <= arrow else 1)
-
-    INDENT = 4
-    """Columns before a stacked option's value."""
 
     def _values_width(self, width: int) -> int:
         return max(1, width - self.INDENT)

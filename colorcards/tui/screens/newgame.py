@@ -235,9 +235,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             Content.from_markup(keys_and_back(keys, back_link("cancel"), narrow)))
         hint = self.query_one("#hint", Static)
         if narrow:  # as many rows as the longest it says: the form's foot never moves
-            dialog = self.query_one("#newgame")
-            width = self.app.size.width - dialog.styles.gutter.width - hint.styles.gutter.width
-            hint.styles.height = max(rows_for(marks(words), width) for words in self._hints())
+            hint.styles.height = max(self._hint_rows(marks(words)) for words in self._hints())
         else:
             hint.styles.height = None
         focused = self.focused
@@ -329,7 +327,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         penalty.visible = needed
         penalty.disabled = not needed
         self.query_one("#blurb", Static).update(self.blurb())
-        if self.has_class("-narrow") and self.focused is not None:
+        if narrow and self.focused is not None:
             self._hint(self.focused.id)  # the record or the preset's line may have changed
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
@@ -368,17 +366,31 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         """One line about the focused row; for Difficulty, about the level chosen. Narrow,
         Difficulty's says the player's record there too, and Preset's is its line."""
         narrow = self.has_class("-narrow")
-        hint = self.query_one("#hint", Static)
         if row == "difficulty":
             record = record_line(self.stats.get(self.difficulty), self.difficulty)
-            hint.update(marks((record + "\n" if narrow else "") + LEVEL_HINTS[self.difficulty]))
+            words = marks((record + "\n" if narrow else "") + LEVEL_HINTS[self.difficulty])
         elif row == "preset" and narrow:
-            hint.update(self.blurb())
+            words = self.blurb()
         elif row in HINTS:
-            hint.update(marks(HINTS[row]))
+            words = marks(HINTS[row])
+        else:
+            return
+        hint = self.query_one("#hint", Static)
+        hint.update(words)
         focused = self.focused
-        if narrow and focused is not None:  # the form's foot moves with the words' length
-            self.call_after_refresh(focused.scroll_visible, animate=False)
+        if narrow and self._hint_rows(words) > (hint.styles.height.value
+                                                if hint.styles.height else 0):
+            # a preset's line of many changes, longer than anything else it says: the
+            # words grow (the rows above stay put; the focused one is kept in sight)
+            hint.styles.height = self._hint_rows(words)
+            if focused is not None:
+                self.call_after_refresh(focused.scroll_visible, animate=False)
+
+    def _hint_rows(self, words: str) -> int:
+        """The rows `words` take under the form on a phone."""
+        width = (self.app.size.width - self.query_one("#newgame").styles.gutter.width
+                 - self.query_one("#hint").styles.gutter.width)
+        return rows_for(words, width)
 
     # -- leaving ----------------------------------------------------------------
 
