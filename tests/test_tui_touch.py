@@ -220,8 +220,6 @@ async def test_a_toast_on_a_phone_covers_neither_the_table_nor_the_hand(tmp_path
     """Narrow, a notice sits across the foot of the screen, over the keys to tap: the
     opponents, the ring with its colour to match and the cards stay in sight (at the top
     a two-line one covered 'To match')."""
-    from textual.widgets._toast import Toast
-
     from colorcards.tui.widgets import Hand, Ring
 
     hands = " | ".join(["lily: Y1 Y2", "max: G4 G5", "zoe: B1 B2"][:opponents])
@@ -236,7 +234,7 @@ async def test_a_toast_on_a_phone_covers_neither_the_table_nor_the_hand(tmp_path
         for _ in range(3):
             await pilot.pause()
         screen = app.screen
-        [toast] = [toast.region for toast in screen.query(Toast)]
+        [toast] = [toast.region for toast in screen.query("Toast")]  # (Textual's type)
         for kept in (screen.query_one("#opponents").region, screen.query_one(Ring).region,
                      screen.query_one(Hand).region, screen.query_one("#status").region):
             assert not toast.overlaps(kept), (toast, kept)
