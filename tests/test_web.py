@@ -422,8 +422,9 @@ THE_TABLE = ("Lily", "Max", "Zoe", "DRAW", "To match: ● Red circle", "You hold
 @pytest.mark.parametrize("size, phone, ratios, fractions", [
     ((390, 844), True, (3, 2, 1), (2.625, 1.5)),
     ((360, 640), True, (3, 2, 1), ()),
+    ((844, 390), True, (3,), ()),
     ((1280, 800), False, (2,), ()),
-], ids=["390x844", "360x640", "1280x800"])
+], ids=["390x844", "360x640", "844x390", "1280x800"])
 def test_every_screen_fills_the_page_sharp_at_every_density(browser, served, size, phone,
                                                             ratios, fractions):
     """A phone held upright and a desktop's high-density screen: at each device pixel
@@ -431,8 +432,8 @@ def test_every_screen_fills_the_page_sharp_at_every_density(browser, served, siz
     screen; fractional ones for the title) the terminal takes the page's CSS pixels,
     draws on a surface of the screen's device pixels, and shows, inside the page, the
     title's menu, the whole table (every opponent, the pile, the colour to match, each
-    card of the hand) and the results. The phone turned sideways and back refits the
-    terminal each time."""
+    card of the hand) and the results. A phone opened sideways plays at a smaller font;
+    one turned sideways and back refits the terminal each time."""
     save_position(served.data_dir, position(FITTED), difficulty="hard", speed="fast")
     with screen_of(browser, size, ratios[0], phone) as device:
         device.page.goto(served.url)
@@ -443,7 +444,7 @@ def test_every_screen_fills_the_page_sharp_at_every_density(browser, served, siz
         for ratio in ratios[::-1]:
             device.show(size, ratio)
             assert hand_cards(assert_shown(device, *THE_TABLE)) == FITTED_HAND
-        if phone:
+        if phone and size[1] > size[0]:
             device.show(size[::-1], ratios[0])  # sideways: the table waits, and says why
             assert_shown(device, "Turn your phone upright")
             device.show(size, ratios[0])
