@@ -177,3 +177,33 @@ def test_a_game_under_every_house_rule_is_saved_and_continued_exactly(tmp_path):
         assert ctl.game.is_over
     assert {DecisionKind.TURN, DecisionKind.JUMP} <= kinds  # saved with an offer pending too
     assert {"swapped", "hands-passed"} <= {e.kind for e in ctl.game.history}
+
+
+def test_the_review_weighs_the_players_swaps_and_jump_ins():
+    """A jump-in offered to the player and the choice after their 7 are decisions of
+    theirs with a choice: the review lists them among those it weighs."""
+    from colorcards.engine import DECLINE
+    from colorcards.replay.review import decisions_of
+
+    offered = position("top=R5 offers=0 | you: R5 B7 G1 | lily: Y2 Y3 | max: G4 G5 | "
+                       "zoe: B1 B2", get_preset("color-cards").rules(jump_in="on"), current=1)
+    [jump] = decisions_of(offered, [(0, DECLINE)])
+    assert jump.made is DECLINE and set(jump.legal) == {play(parse_card("R5")), DECLINE}
+    seven = position("top=R3 | you: R7 B2 G5 | lily: Y1 | max: G1 G2 G3 | zoe: B5 B6",
+                     get_preset("color-cards").rules(seven_zero="on"))
+    found = decisions_of(seven, [(0, play(parse_card("R7"))), (0, Swap(1))])
+    assert [d.made for d in found] == [play(parse_card("R7")), Swap(1)]
+    assert found[1].legal == (Swap(1), Swap(2), Swap(3))
+
+
+def test_the_narrow_tables_list_marks_the_partner():
+    """On a narrow table (a phone held upright) the list of opponents marks the player's
+    partner after the name; without partners nobody is marked."""
+    from colorcards.tui.widgets.narrow import opponents
+
+    names = ["You", "Lily", "Max", "Zoe"]
+    literal = "top=R3 | you: G7 G8 | lily: Y1 Y2 | max: R5 | zoe: B9 W"
+    for changes, marked in (({"partners": "on"}, ["Lily", "Max (partner)", "Zoe"]),
+                            ({}, ["Lily", "Max", "Zoe"])):
+        game = position(literal, get_preset("party").rules(**changes))
+        assert [o.name for o in opponents(game.view(0), names.__getitem__, False)] == marked

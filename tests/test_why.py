@@ -8,7 +8,8 @@ import pytest
 
 from bots_helpers import position
 from colorcards.coach.why import GENERAL, why_better
-from colorcards.engine import ACCEPT, DRAW, PASS, Colour, parse_card, play
+from colorcards.engine import ACCEPT, DECLINE, DRAW, PASS, Colour, Swap, parse_card, play
+from colorcards.engine import position_from_text as engine_position
 from colorcards.replay.kept import kept_from_game
 from colorcards.replay.review import Moment, Review, decisions, moment_views, moment_words
 from colorcards.tui.screens.review import review_lines
@@ -100,6 +101,29 @@ def test_each_reason_where_it_applies(case):
     where, made, best, out, words = CASES[case]
     game = position(**where)
     assert _why(game, made, best, out, uncalled=made == best) == words
+
+
+def test_a_larger_hand_taken_after_a_seven_says_why():
+    """After a 7 (house rule `seven_zero`), taking a larger hand than another: the
+    counts the player saw say why."""
+    game = position(["B2 G5", 3, 1, 5], "R7", phase="swap", seven_zero="on")
+    assert _why(game, Swap(1), Swap(2)) == (
+        "Why: you took Lily's hand of 3 cards, where Zoe's held 1 card: the smaller hand "
+        "leaves you closer to going out.")
+    partners = position(["B2 G5", 1, 3, 5], "R7", phase="swap", seven_zero="on",
+                        partners="on")
+    assert _why(partners, Swap(2), Swap(1)).startswith(
+        "Why: Zoe is your partner: swapping with them only moved your side's cards")
+
+
+def test_a_jump_in_let_go_says_what_it_would_have_done():
+    """A jump-in let go (house rule `jump_in`): the card it would have shed, and the
+    players it would have passed over."""
+    game = engine_position("top=R5 jump_in=on offers=0 turn=2 | you: R5 B7 G1 | "
+                           "lily: Y2 Y3 | zoe: G4 G5 | max: B1 B2")
+    assert _why(game, DECLINE, _p("R5")) == (
+        "Why: jumping in with your Red 5 would have played a card out of turn: one card "
+        "fewer for you, and Zoe and Max would have been passed over.")
 
 
 @pytest.mark.parametrize(("where", "made", "best", "out"), [

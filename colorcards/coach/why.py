@@ -128,7 +128,8 @@ def _house_reason(view: View, made: Action, best: Action, card_name: CardName,
         return None
     if made is DECLINE and isinstance(best, Play):
         over = [_seat(s, seat_names) for s in passed_over(view) if s not in partners]
-        skipped = f", and {' and '.join(over)} would have been passed over" if over else ""
+        listed = ", ".join(over[:-1]) + " and " + over[-1] if len(over) > 1 else "".join(over)
+        skipped = f", and {listed} would have been passed over" if over else ""
         return (f"Why: jumping in with your {card_name(best.card)} would have played a card "
                 f"out of turn: one card fewer for you{skipped}.")
     if isinstance(made, Play) and best is DECLINE and view.current != view.seat:

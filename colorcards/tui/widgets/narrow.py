@@ -36,9 +36,12 @@ class Opponent:
 
 
 def opponents(view: View, name: Callable[[int], str], scores: bool) -> tuple[Opponent, ...]:
-    """Every opponent of the player's `view`, in the order of play from the player."""
+    """Every opponent of the player's `view`, in the order of play from the player; the
+    player's partner (house rule `partners`) marked as such after the name."""
+    mates = view.rules.sides(view.seats)[view.seat]
     return tuple(
-        Opponent(name(seat), view.hand_counts[seat], view.current == seat, view.called[seat],
+        Opponent(name(seat) + (" (partner)" if seat in mates else ""), view.hand_counts[seat],
+                 view.current == seat, view.called[seat],
                  view.vulnerable == seat,
                  view.out.index(seat) + 1 if seat in view.out else None,
                  view.scores[seat] if scores else None)
