@@ -277,7 +277,29 @@ OPS = ("move", "move", "move", "move", "wait", "wait", "drawn", "take back", "ta
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), which=st.integers(0, len(SETTINGS) - 1), seed=st.integers(0, 10**6))
 def test_random_interleavings_keep_one_line_of_play(tmp_path_factory, data, which, seed):
-    table = Table(tmp_path_factory.mktemp("line"), SETTINGS[which], seed)
+    interleave(Table(tmp_path_factory.mktemp("line"), SETTINGS[which], seed), data, seed)
+
+
+HOUSE = GameSettings(preset="color-cards", opponents=3, difficulty="hard", coach=True,
+                     changes={"seven_zero": "on", "jump_in": "on",
+                              "draw_count": "until-playable", "drawn_card": "must-play",
+                              "stacking": "any", "partners": "on"})
+"""Every house rule of RULES.md §10 at once: swaps, passed hands, jump-ins offered to
+the player and to the computers, decisions and take-backs among them."""
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 10**6))
+def test_the_house_rules_keep_one_line_of_play(tmp_path_factory, data, seed):
+    """With every house rule on, the same: T restores the table exactly (a jump-in
+    offered, a swap to choose), Continue plays the same line, and the record replays."""
+    interleave(Table(tmp_path_factory.mktemp("house"), HOUSE, seed), data, seed)
+
+
+def interleave(table: Table, data, seed: int) -> None:
+    """Moves, waits, take-backs, quitting and Continue, the coach turned off and on and
+    the hand rearranged, in the order `data` draws; then the match played out."""
     rng = random.Random(seed)
     for _ in range(data.draw(st.integers(10, 120), label="steps")):
         if table.ctl.finished:
