@@ -5,7 +5,10 @@ on the tags and in the results; and a game under every house rule saved and cont
 
 from __future__ import annotations
 
+import json
+
 from colorcards.bots.base import RandomPlayer
+from colorcards.cli import main
 from colorcards.engine import (
     DecisionKind,
     Play,
@@ -137,10 +140,11 @@ def test_partners_are_marked_on_the_tags_and_win_together():
     assert data.partner == 2 and headline(data) == "Max went out first — your side wins!"
 
 
-def test_a_game_under_every_house_rule_is_saved_and_continued_exactly(tmp_path):
+def test_a_game_under_every_house_rule_is_saved_and_continued_exactly(tmp_path, capsys):
     """Played to its end with every house rule on, the game as saved after each move
     (the store's save, as Continue reads it) is the game at the table: the same state,
-    the same decision next, what each seat knows of the others' hands included."""
+    the same decision next, what each seat knows of the others' hands included. Its
+    export replays to its result, and the side's result is the player's in the records."""
     changes = {"seven_zero": "on", "jump_in": "on", "draw_count": "until-playable",
                "drawn_card": "must-play", "stacking": "any", "partners": "on"}
     settings = GameSettings(preset="color-cards", opponents=3, changes=changes)
@@ -177,6 +181,16 @@ def test_a_game_under_every_house_rule_is_saved_and_continued_exactly(tmp_path):
         assert ctl.game.is_over
     assert {DecisionKind.TURN, DecisionKind.JUMP} <= kinds  # saved with an offer pending too
     assert {"swapped", "hands-passed"} <= {e.kind for e in ctl.game.history}
+    assert any(isinstance(a, Swap) for _s, a in ctl.game.actions)
+    exported = tmp_path / "game.json"
+    assert main(["--data-dir", str(tmp_path), "export", "last"]) == 0
+    exported.write_text(capsys.readouterr().out)
+    assert json.loads(exported.read_text())["options"]["seven_zero"] == "on"
+    assert main(["replay", str(exported), "--check"]) == 0
+    assert "replays to its recorded result" in capsys.readouterr().out
+    with Store.open(tmp_path) as store:  # the side's win is the player's win
+        [record] = store.records()
+        assert record.result == ("win" if 0 in ctl.game.winners else "loss")
 
 
 def test_the_review_weighs_the_players_swaps_and_jump_ins():
