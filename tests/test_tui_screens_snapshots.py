@@ -18,6 +18,8 @@ from colorcards.tui.screens import (
     PauseMenu,
     ResultsScreen,
     StatsScreen,
+    SwapChoice,
+    SwapChooser,
     TitleScreen,
 )
 from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results
@@ -31,6 +33,11 @@ SCREENS = {
         {Colour.RED: 1, Colour.BLUE: 3, Colour.YELLOW: 2, Colour.GREEN: 0}, "classic"),
     "results": lambda: ResultsScreen(sample_results()),
     "statistics": lambda: StatsScreen(STATS, sample_records()),
+    "swap_chooser": lambda: SwapChooser([
+        SwapChoice(1, "Lily", 8, "Blue 3 ■, Blue 6 ■, Blue 8 ■, Green 5 ◆, Wild, Green 9 ◆, "
+                   "Green 9 ◆, Green 4 ◆"),
+        SwapChoice(2, "Max", 2, partner=True),
+        SwapChoice(3, "Zoe", 9, "Red 9 ●, Red Reverse ●")]),
 }
 
 
@@ -67,10 +74,11 @@ PHONE_SCREENS = {
 
 
 @pytest.mark.parametrize("name", ["title", "colour_chooser", "results", "new_game", "pause",
-                                  "keys", "wild_from_the_hand"])
+                                  "keys", "wild_from_the_hand", "swap_chooser"])
 def test_phone_screen_snapshot(snap_compare, name):
     """On a phone held upright (42x40): the title's name and cards whole, the four
     colours two and two, every button of the results in sight to tap; New game's values
     whole under their options, with arrows to tap; the pause menu's Take back and both
-    quits; a Back to tap on the Keys page and the chooser of a Wild from the hand."""
+    quits; a Back to tap on the Keys page and the chooser of a Wild from the hand; the
+    swap chooser's players with all the player knows of their hands, wrapped."""
     assert snap_compare(ScreenApp(PHONE_SCREENS[name]), terminal_size=(42, 40))

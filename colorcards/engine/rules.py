@@ -183,7 +183,8 @@ DESCRIPTIONS: dict[str, str] = {
     "first_player": "who plays first in a round",
     "draw": "whether you may draw while holding a playable card",
     "draw_four": "when a Wild Draw Four may be played, and whether it can be challenged",
-    "stacking": "whether a draw penalty can be passed on with a draw card of your own",
+    "stacking": "whether a draw penalty can be passed on with a draw card of your own "
+                "(house rule Any: a Draw Two of the colour named on a Wild Draw Four too)",
     "last_card": "how calling Last Card works",
     "last_card_penalty": "cards drawn by a player caught without calling Last Card",
     "last_card_window": "seconds after the play in which Last Card can still be called",

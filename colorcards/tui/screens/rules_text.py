@@ -70,7 +70,7 @@ VALUE_WORDS: dict[str, dict] = {
         "free": "Any time",
     },
     "stacking": {"on": "On: pass a Draw Two or Wild Draw Four on", "off": "Off",
-                 "any": "Any: a Draw Two also on a Wild Draw Four of its colour"},
+                 "any": "Any: also a Draw Two on a Wild Draw Four"},
     "last_card": {
         "auto": "Called for everyone",
         "auto-penalty": "Forget it and you draw at once",

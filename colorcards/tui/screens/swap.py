@@ -36,7 +36,7 @@ class SwapChoice:
     """They are the player's partner (house rule `partners`)."""
 
     def label(self, number: int) -> str:
-        """'1  Lily · 3 cards · you gave them Red 5, Blue 2'."""
+        """'1  Lily · 3 cards · you gave them Red 5, Blue 2' (the button wraps it)."""
         words = f"{number}  {self.name} · {self.cards} card{'s' if self.cards != 1 else ''}"
         if self.partner:
             words += " · your partner"
