@@ -89,16 +89,18 @@ def test_a_computers_offer_let_go_passes_at_once():
     assert ctl.game.offers == ()
 
 
-def test_a_computer_jumps_in_after_the_pause_of_any_move():
-    """A Hard computer holding the very card jumps in; its jump comes one pause after
-    the card, as any move does, and play goes on from it (past the player)."""
+def test_a_computer_jumps_in_at_once_and_the_player_never_waits_on_a_lost_turn():
+    """A Hard computer holding the very card jumps in as soon as the card is played, as
+    an offer let go passes at once: the player, next, is never shown a turn of theirs
+    with nothing to play while a jump is coming (the tell seen in tmux: 'you cannot
+    play or draw'), and play goes on from the jumper, past the player."""
     ctl, host = seated("top=R5 offers=2 | you: R6 B7 G1 | lily: Y2 Y3 | max: R5 G5 G6 | "
                        "zoe: B1 B2", difficulty="hard", current=0, jump_in="on")
     ctl.start()
-    assert not ctl.legal()  # the offer comes first
-    host.run(ctl.delay)
     assert ctl.log[-1].startswith("Max jumped in with Red 5")
-    assert ctl.game.current == 3
+    assert ctl.game.current == 3 and not ctl.my_turn
+    host.run(ctl.delay)
+    assert ctl.log[-1].startswith("Zoe ")  # the next move comes one pause later, as any
 
 
 def test_the_players_seven_asks_whom_to_swap_with_and_the_log_says_it():

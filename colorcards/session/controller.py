@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from ..bots import Player, make_player
@@ -519,9 +518,11 @@ class GameController(TableReading):
             self._apply(decide(game, decision, self.players[seat], own), seat)
 
     def _computers_jump(self) -> None:
-        """The computers offered a jump-in answer now, in the engine's order: a jump is
-        played one pause later, as any move; an offer let go passes at once, so the
-        table's pace says nothing of who could have jumped (RULES.md §10)."""
+        """The computers offered a jump-in answer now, in the engine's order, and a jump
+        is played at once, as an offer let go passes at once: the next seat's turn
+        (the player's too) comes, or the jump shows, as soon as the card is played, so
+        the table's pace says nothing of who could have jumped, and the player never
+        waits on a turn of theirs that a jump is about to take (RULES.md §10)."""
         game = self.game
         while True:
             decision = next_decision(game)
@@ -531,22 +532,8 @@ class GameController(TableReading):
             seat = decision.seat
             own = self.rngs[seat]
             assert own is not None  # every computer has its generator
-            action = decide(game, decision, self.players[seat], own)
-            if isinstance(action, Play):
-                self._step = self.host.schedule(0.0 if self.hurrying else self.delay,
-                                                 partial(self._jump, action, seat))
-                return
-            self._apply(action, seat)  # let go, or Last Card called before the jump
+            self._apply(decide(game, decision, self.players[seat], own), seat)
         self._plan()
-
-    def _jump(self, action: Action, seat: int) -> None:
-        """A computer's jump-in, after its pause."""
-        self._step = None
-        if self.paused or action not in self.game.legal_actions(seat):
-            self.advance()
-            return
-        self._apply(action, seat)
-        self.advance()
 
     def _jump_let_go(self) -> None:
         """The player's jump-in offer ran out: it goes by, as if let go (`DECLINE`)."""
