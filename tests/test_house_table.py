@@ -29,11 +29,13 @@ from engine_helpers import position
 from test_tui_controller import ManualHost, controller, human_move
 
 
-def seated(literal: str, difficulty: str = "normal", current: int = 0, **changes):
+def seated(literal: str, difficulty: str = "normal", current: int = 0,
+           state: dict | None = None, **changes):
     """The controller of a table at `literal` (four seats: you, Lily, Max, Zoe; `current`
-    to act), its host keeping time by hand."""
+    to act; `state` more of the position's fields, as `position` takes them), its host
+    keeping time by hand."""
     rules = get_preset("color-cards").rules(**changes)
-    game = position(literal, rules, current=current)
+    game = position(literal, rules, current=current, **(state or {}))
     settings = GameSettings(difficulty=difficulty, opponents=game.seats - 1,
                             changes=changes)
     host = ManualHost()

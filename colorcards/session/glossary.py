@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import DrawFour, LastCard, Match, Rank, Rules, Stacking
+from ..engine import DrawFour, JumpIn, LastCard, Match, Partners, Rank, Rules, SevenZero, Stacking
 from ..engine.describe import (
     answer_words,
     card_words,
     challenge_words,
     draw_cards,
+    hands_words,
     two_left_words,
 )
 from .keys import always, key
@@ -38,7 +39,19 @@ class Term:
 
 
 def _stacks(rules: Rules) -> bool:
-    return rules.stacking is Stacking.ON
+    return rules.stacking is not Stacking.OFF
+
+
+def _swaps(rules: Rules) -> bool:
+    return rules.seven_zero is SevenZero.ON
+
+
+def _jumps(rules: Rules) -> bool:
+    return rules.jump_in is JumpIn.ON
+
+
+def _partners(rules: Rules) -> bool:
+    return rules.partners is Partners.ON
 
 
 def _catches(rules: Rules) -> bool:
@@ -94,11 +107,21 @@ TERMS: tuple[Term, ...] = (
     Term("Catch", f"a computer that forgot to call Last Card: press {key('catch')} before "
          "the next move and it draws the penalty", _catches),
     Term("Challenge", _challenge, _challenges),
-    Term("Points", "whoever goes out scores the cards left in the other hands: a number its "
-         f"value, an action card {Rank.SKIP.points}, a Wild {Rank.WILD.points}",
-         _several_rounds),
-    Term("Table pts", "3 for a round's winner, 1 for the rest of the top half, 0 below; "
-         "they break equal totals", _several_rounds),
+    Term("Points", lambda rules: (
+        "whoever goes out scores the cards left in the other "
+        + ("sides' hands (never a partner's)" if _partners(rules) else "hands")
+        + f": a number its value, an action card {Rank.SKIP.points}, a Wild "
+          f"{Rank.WILD.points}"), _several_rounds),
+    Term("Table pts", lambda rules: (
+        "3 for a round's winner" + (" and their partner" if _partners(rules) else "")
+        + ", 1 for the rest of the top half, 0 below; they break equal totals"),
+        _several_rounds),
+    Term("Swap hands", lambda rules: f"after a 7, {hands_words(Rank.SEVEN, rules)}; after "
+         f"a 0, {hands_words(Rank.ZERO, rules)}", _swaps),
+    Term("Jump in", f"play the very card just played (same colour and number or symbol) "
+         f"at once, out of turn ({key('jump')}): play goes on from you", _jumps),
+    Term("Partner", "the player opposite you: when either of you goes out, your side wins",
+         _partners),
     Term("Practice", "a game with the coach on: not counted in your record"),
     Term("Clockwise", "the way play goes round the ring: from your left, across the top, "
          "to your right"),

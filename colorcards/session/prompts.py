@@ -9,7 +9,7 @@ be caught), not as protection.
 
 from __future__ import annotations
 
-from ..engine import CALL, DRAW, Card, Phase, View
+from ..engine import CALL, DRAW, PASS, Card, Phase, View
 from ..engine.explain import cannot_answer
 from ..engine.turns import DRAWS
 from .controller import HUMAN, GameController
@@ -69,6 +69,8 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         return (f"You must draw {view.pending}: {why} — press {key('draw')} to draw them.")
     if view.phase is Phase.DRAWN and view.drawn is not None:
         drawn = card_words(view.drawn, palette, ascii_only)
+        if view.drawn in playable and PASS not in legal:  # house rule drawn_card=must-play
+            return f"You drew {drawn}: it can be played, so it must be — Enter plays it."
         if view.drawn in playable:
             return (f"You drew {drawn}: Enter plays it, {key('pass_turn')} passes and keeps "
                     "it for later.")

@@ -10,12 +10,15 @@ from typing import Any
 from ...engine import (
     COLOURS,
     PRESETS,
+    DrawCount,
     DrawFour,
+    DrawnCard,
     DrawRule,
     FirstCard,
     FirstPlayer,
     LastCard,
     Match,
+    Partners,
     Rank,
     RoundEnd,
     Rules,
@@ -227,7 +230,7 @@ def _house_rule(name: str, rules: Rules) -> str:
                 f"with {answer_words(Rank.WILD_DRAW_FOUR, rules.stacking)}.")
     return ("**Partners**: players sitting opposite each other are a side (at four seats, "
             "you and the player across). The first player out wins the round for their "
-            "side, which scores the points left in the other side's hands (never a "
+            "side, which scores the points left in the other sides' hands (never a "
             "partner's), and a win of your side is a win in your statistics. Not with "
             "Crazy, whose computers already play as one side.")
 
@@ -243,6 +246,26 @@ def _house_rules(rules: Rules) -> list[str]:
     lines += ["", "In force at this table:"]
     lines += [f"- {_house_rule(name, rules)}" for name in on]
     return lines
+
+
+def _drawing(rules: Rules) -> str:
+    """What becomes of a draw (house rules `draw_count` and `drawn_card`)."""
+    play = ("you must play it straight away" if rules.drawn_card is DrawnCard.MUST_PLAY
+            else "you may play it straight away")
+    if rules.draw_count is DrawCount.UNTIL_PLAYABLE:
+        keep = "" if rules.drawn_card is DrawnCard.MUST_PLAY else " or keep it (P passes)"
+        return (f"A draw goes on until you draw a card that can be played (or both piles "
+                f"are empty): {play}{keep}.")
+    return (f"You draw at most one card a turn; if it can be played {play}, otherwise "
+            f"your turn ends (P passes).")
+
+
+def _scores(rules: Rules) -> str:
+    """Who scores what when a round is won (house rule `partners`)."""
+    if rules.partners is Partners.ON:
+        return ("The winner's side (with partners) scores the cards left in the other "
+                "sides' hands, never a partner's")
+    return "The winner scores the cards left in everyone else's hands"
 
 
 def _round_end(rules: Rules) -> str:
@@ -270,8 +293,9 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
     if preset:
         seats = (f"{preset.min_seats} players" if preset.min_seats == preset.max_seats
                  else f"{preset.min_seats} to {preset.max_seats} players")
-    draw = ("You may draw one card instead of playing, even when you could play."
-            if rules.draw is DrawRule.ANY_TIME
+    until = rules.draw_count is DrawCount.UNTIL_PLAYABLE
+    draw = (f"You may draw {'' if until else 'one card '}instead of playing, even when "
+            f"you could play." if rules.draw is DrawRule.ANY_TIME
             else "You may draw only when you have nothing you can play.")
     timer = (f"You have {rules.turn_timer} seconds for each turn. When they run out you draw "
              f"a card and the turn passes; the game never plays a card for you."
@@ -304,8 +328,7 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "top card. A Wild can go on anything (but see Wild Draw Four below); after a Wild "
         "you name the colour to match.",
         "",
-        f"{draw} You draw at most one card a turn; if it can be played you may play it "
-        f"straight away, otherwise your turn ends (P passes).",
+        f"{draw} {_drawing(rules)}",
         "",
         timer,
         "",
@@ -327,17 +350,18 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "",
         "## End of a round and scoring",
         f"{_round_end(rules)} If the last card is a Draw Two or Wild Draw Four, the next "
-        f"player still draws. The winner scores the cards left in everyone else's hands: "
-        f"numbers their face value, Skip, Reverse and Draw Two 20, Wilds 50.",
+        f"player still draws. {_scores(rules)}: numbers their face value, Skip, Reverse "
+        f"and Draw Two 20, Wilds 50.",
         "",
         "## Match",
         _match(rules),
         "",
         "## Table points",
-        "Each round also gives table points: 3 for the winner, 1 for anyone else in the "
-        "top half of the finishing order (half rounded up), 0 below that. At a table of "
-        "two, second place gets nothing. Places go by the order of going out, then by the "
-        "fewest points in hand.",
+        "Each round also gives table points: 3 for the winner"
+        + (" and their partner" if rules.partners is Partners.ON else "")
+        + ", 1 for anyone else in the top half of the finishing order (half rounded up), "
+        "0 below that. At a table of two, second place gets nothing. Places go by the "
+        "order of going out, then by the fewest points in hand.",
         "",
         "Leaving a game unfinished to start another counts as a loss, unless it was a "
         "practice game (the coach on), which is not counted at all.",
