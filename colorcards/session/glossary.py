@@ -11,7 +11,7 @@ of the table: the glossary cannot say a card does what the game does not.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import DrawFour, JumpIn, LastCard, Match, Partners, Rank, Rules, SevenZero, Stacking
 from ..engine.describe import (
@@ -87,6 +87,14 @@ def _pass_on(rules: Rules) -> str:
             f"the next player then draws the total")
 
 
+def _swap_hands(rules: Rules) -> str:
+    """What the 7 and the 0 do to the hands under Seven-O (said as the engine says it,
+    for these rules with Seven-O on: the keys page lists every term)."""
+    rules = replace(rules, seven_zero=SevenZero.ON)
+    return (f"after a 7, {hands_words(Rank.SEVEN, rules)}; after a 0, "
+            f"{hands_words(Rank.ZERO, rules)}")
+
+
 def _challenge(rules: Rules) -> str:
     return f"doubt a Wild Draw Four ({key('challenge')}): {challenge_words()}"
 
@@ -116,8 +124,7 @@ TERMS: tuple[Term, ...] = (
         "3 for a round's winner" + (" and their partner" if _partners(rules) else "")
         + ", 1 for the rest of the top half, 0 below; they break equal totals"),
         _several_rounds),
-    Term("Swap hands", lambda rules: f"after a 7, {hands_words(Rank.SEVEN, rules)}; after "
-         f"a 0, {hands_words(Rank.ZERO, rules)}", _swaps),
+    Term("Swap hands", lambda rules: _swap_hands(rules), _swaps),
     Term("Jump in", f"play the very card just played (same colour and number or symbol) "
          f"at once, out of turn ({key('jump')}): play goes on from you", _jumps),
     Term("Partner", "the player opposite you: when either of you goes out, your side wins",
