@@ -4,7 +4,7 @@ terms, each chosen by the rules in force and never suggesting a rule that is not
 
 from __future__ import annotations
 
-from colorcards.engine import PASS, get_preset
+from colorcards.engine import PASS, get_preset, parse_card
 from colorcards.session.glossary import terms
 from colorcards.session.prompts import prompt
 from colorcards.tui.screens.rules_text import rules_markdown
@@ -64,3 +64,21 @@ def test_the_glossary_has_a_house_rules_words_only_where_it_is_played():
     assert house["Partner"].startswith("the player opposite you")
     assert "a Wild Draw Four with a Draw Two of the colour named" in house["Pass it on"]
     assert "other sides' hands (never a partner's)" in house["Points"]
+
+
+def test_passing_on_a_drawn_card_that_must_be_played_is_refused_saying_why():
+    """Under `must-play`, P, D or another card after a playable draw are refused in the
+    player's words, naming the card that must be played."""
+    from colorcards.engine import DRAW, play
+    from colorcards.engine.explain import why_not
+    from engine_helpers import position
+
+    literal = "top=R3 | you: R9 B2 G5 | lily: Y1 | max: G1 | zoe: B5"
+    rules = get_preset("color-cards").rules(drawn_card="must-play")
+    view = position(literal, rules, phase="drawn", drawn="R9").view(0)
+    must = "A drawn card that can be played must be played in this game: play the Red 9 you drew."
+    assert why_not(view, PASS, 0) == must and why_not(view, DRAW, 0) == must
+    assert why_not(view, play(parse_card("B2")), 0) == (
+        "After drawing you may only play the card you drew (Red 9), which must be played.")
+    may = position(literal, get_preset("color-cards").rules(), phase="drawn", drawn="R9")
+    assert why_not(may.view(0), play(parse_card("B2")), 0).endswith(", or keep it.")

@@ -16,7 +16,7 @@ from .cards import Card, Colour, Rank
 from .describe import answer_words
 from .phase import Phase
 from .precomputed import breaks_draw_four, mask_of
-from .rules import DrawFour, LastCard
+from .rules import DrawFour, DrawnCard, LastCard
 from .view import View
 
 
@@ -123,6 +123,11 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
         answers = pending_answers(game)
         return (f"You must draw {game.pending}: pass them on with {answers}, or take them."
                 if answers else f"You must draw {game.pending}: take them.")
+    must_play = game.rules.drawn_card is DrawnCard.MUST_PLAY
+    drawn = game.drawn if phase is Phase.DRAWN else None
+    if drawn is not None and must_play and (action is A.DRAW or action is A.PASS):
+        return (f"A drawn card that can be played must be played in this game: play the "
+                f"{drawn.name} you drew.")
     if action is A.DRAW:
         if phase is Phase.DRAWN:
             return "You have already drawn a card this turn: play it or keep it."
@@ -145,8 +150,8 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
     if phase is Phase.DRAWN and game.drawn is not None:
         if card is game.drawn:
             return f"{card.name} cannot be played on {game.top.name}: keep it (pass)."
-        return (f"After drawing you may only play the card you drew ({game.drawn.name}), "
-                "or keep it.")
+        return (f"After drawing you may only play the card you drew ({game.drawn.name})"
+                + (", which must be played." if must_play else ", or keep it."))
     if game.pending and not turns.may_answer(card.rank, card.colour is game.active_colour,
                                              game.top.rank, game.rules.stacking):
         answers = pending_answers(game)
