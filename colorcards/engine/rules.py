@@ -184,7 +184,7 @@ DESCRIPTIONS: dict[str, str] = {
     "draw": "whether you may draw while holding a playable card",
     "draw_four": "when a Wild Draw Four may be played, and whether it can be challenged",
     "stacking": "whether a draw penalty can be passed on with a draw card of your own "
-                "(house rule Any: a Draw Two of the colour named on a Wild Draw Four too)",
+                "(Any: a Draw Two on a Wild Draw Four of its colour too)",
     "last_card": "how calling Last Card works",
     "last_card_penalty": "cards drawn by a player caught without calling Last Card",
     "last_card_window": "seconds after the play in which Last Card can still be called",
