@@ -225,3 +225,19 @@ def test_the_narrow_tables_list_marks_the_partner():
                             ({}, ["Lily", "Max", "Zoe"])):
         game = position(literal, get_preset("party").rules(**changes))
         assert [o.name for o in opponents(game.view(0), names.__getitem__, False)] == marked
+
+
+def test_a_computers_reason_follows_its_move_after_a_long_draw():
+    """Drawing until it can play (house rule `draw_count`), a computer's draw and its move
+    are one line: the public fact behind the move follows the move, not the draw."""
+    ctl, host = seated("top=R3 | you: G7 G8 | lily: B1 B2 | max: Y5 Y6 | zoe: B5 B6 | "
+                       "pile: Y1 Y2 W+4 ...", current=1, state={"direction": -1},
+                       draw_count="until-playable", drawn_card="must-play",
+                       draw="when-stuck")
+    ctl.start()
+    for _ in range(4):
+        host.run(ctl.delay)
+        host.drawn()
+    line = next(line for line in ctl.log if line.startswith("Lily drew 3 cards"))
+    assert line.startswith("Lily drew 3 cards — Lily played Wild Draw Four and named ")
+    assert ", aimed at you: you were next, down to two cards — you must draw 4" in line

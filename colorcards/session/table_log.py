@@ -47,26 +47,35 @@ class TableLog:
         then held for that move). `why`: the public fact behind a computer's move
         against the player ('you are down to two cards'), said after the move."""
         held, self._held = self._held, None
+        lead: Sequence[E.Event] = ()
         if held is not None:
             if seat == held[1]:
-                events = [*held[0], *events]
+                lead = held[0]
+                events = [*lead, *events]
             else:
                 self._write(*held)
         if (drawn_phase and seat is not None and seat != HUMAN and len(events) == 1
                 and isinstance(events[0], E.Drew) and events[0].reason == "draw"):
             self._held = (events, seat)
             return
-        self._write(events, seat, why)
+        self._write(events, seat, why, lead)
 
-    def _write(self, events: Sequence[E.Event], seat: int | None, why: str | None = None) -> None:
+    def _write(self, events: Sequence[E.Event], seat: int | None, why: str | None = None,
+               lead: Sequence[E.Event] = ()) -> None:
+        """Write the line of `events`; `why` right after the move it explains, past the
+        sentence of a draw that came before that move (`lead`, the held draw: 'Lily drew
+        4 cards — Lily played Wild Draw Four, aimed at you: …')."""
         if any(isinstance(event, E.RoundStarted) for event in events):
             self.rounds.append(len(self.lines))
         line = self.words.line(events)
         if not line:
             return
         if why:  # right after the move it explains, before what the move did to others
-            move, sep, rest = line[:-1].partition(" — ")
-            line = f"{move}, {why}{sep}{rest}{line[-1]}"
+            drew = self.words.line(lead)[:-1] + " — " if lead else ""
+            if not line.startswith(drew):
+                drew = ""  # the draw and the move said in one sentence ('drew a card and played')
+            move, sep, rest = line[len(drew):-1].partition(" — ")
+            line = f"{drew}{move}, {why}{sep}{rest}{line[-1]}"
         self._short.append((seat, self.words.short(events, seat)))
         self.note(line)
 
