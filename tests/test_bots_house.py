@@ -62,6 +62,18 @@ def test_nobody_swaps_with_a_partner_when_an_opponent_is_there():
     assert decide(HeuristicPlayer(HARD), game) == Swap(3)
 
 
+def test_down_to_one_card_a_seven_hands_it_to_the_partner_not_an_opponent():
+    """Left with one card after its 7 (seen in tmux: Max gave his last card to Lily, who
+    went out with it), Normal and Hard hand it to their partner; without partners some
+    opponent gets it whoever is chosen, and the smallest hand is taken."""
+    hands = ["B3", 3, 4, 6]
+    game = position(hands, "R7", phase="swap", seven_zero="on", partners="on")
+    assert decide(HeuristicPlayer(NORMAL), game) == Swap(2)
+    assert decide(HeuristicPlayer(HARD), game) == Swap(2)
+    alone = position(hands, "R7", phase="swap", seven_zero="on")
+    assert decide(HeuristicPlayer(HARD), alone) == Swap(1)
+
+
 def jump_rate(name: str, trials: int = 400) -> float:
     """How often `name` takes a jump-in offered with nothing at stake."""
     game = position([6, "Y2 Y3 R5 G7", 6, 6], "R5", seat=0, jump_in="on", offers="1")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from random import Random
 
 from ..engine import CALL, HUMAN_SEAT, Action, Partners, Play, Swap, View
-from .knowledge import hits_next, threat
+from .knowledge import hits_next
 from .tuning import Tuning
 
 NOBODY: frozenset[int] = frozenset()
@@ -56,30 +56,32 @@ class HousePlay:
         return friends_of(view, self.level.side)
 
     def swap(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
-        """After its 7: whose hand to take. Easy mostly at random; otherwise the
-        hand that leaves this seat fewest cards, taken from an opponent (a friend's is
-        a last resort: the side's cards only move); Hard and Crazy also weigh how close
-        that opponent was to going out and the Wilds they know to be in the hand."""
+        """After its 7: whose hand to take. Easy mostly at random; otherwise the swap
+        that leaves this seat's side (itself and its friends) closest to going out
+        against the closest opponent: the smallest hand taken from an opponent, never an
+        opponent handed a hand smaller than the others', and a partner handed this
+        seat's last cards when that is the side's best; on a tie the side's fewest
+        cards, then an opponent's hand. Hard and Crazy also count the Wilds they know
+        to be in the hand (`View.known`: cards they gave away)."""
         swaps = [a for a in legal if isinstance(a, Swap)]
         level = self.level
         if level.random_play and rng.random() < level.random_play:
             return swaps[int(rng.random() * len(swaps))]
-        friends = self.friends(view)
-        mine = len(view.hand)
+        me = view.seat
+        ours = self.friends(view) | {me}
+        playing = {me, *(a.seat for a in swaps)}
 
-        def value(action: Swap) -> float:
-            seat = action.seat
-            theirs = view.hand_counts[seat]
-            if seat in friends:
-                return -100.0 - theirs
-            gain = float(mine - theirs)
-            if level.aim:
-                gain += threat(theirs) * 0.5  # the closer they were, the more it stops them
-                known = view.known[seat] if view.known else ()
-                gain += KNOWN_WILD * sum(1 for card in known if card.is_wild)
-            return gain
+        def value(action: Swap) -> tuple[float, int, bool, int]:
+            counts = list(view.hand_counts)
+            counts[me], counts[action.seat] = counts[action.seat], counts[me]
+            side = [counts[s] for s in playing if s in ours]
+            others = [counts[s] for s in playing if s not in ours]
+            lead = float(min(others, default=len(view.hand) + 1) - min(side))
+            if level.aim and view.known:
+                lead += KNOWN_WILD * sum(1 for card in view.known[action.seat] if card.is_wild)
+            return (lead, -sum(side), action.seat not in ours, -action.seat)
 
-        return max(swaps, key=lambda a: (value(a), -a.seat))
+        return max(swaps, key=value)
 
     def jump(self, view: View, legal: Sequence[Action], rng: Random) -> Action | None:
         """Offered a jump-in: the identical card, Last Card called first if it leaves
