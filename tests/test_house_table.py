@@ -5,7 +5,10 @@ on the tags and in the results; and a game under every house rule saved and cont
 
 from __future__ import annotations
 
+import io
 import json
+
+from rich.console import Console
 
 from colorcards.bots.base import RandomPlayer
 from colorcards.cli import main
@@ -24,7 +27,7 @@ from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.presenter import side_labels
-from colorcards.tui.screens.results import headline
+from colorcards.tui.screens.results import headline, standings
 from engine_helpers import position
 from test_tui_controller import ManualHost, controller, human_move
 
@@ -142,6 +145,10 @@ def test_partners_are_marked_on_the_tags_and_win_together():
     assert ctl.game.is_over and ctl.game.winners == (0, 2)
     data = results_data(ctl)
     assert data.partner == 2 and headline(data) == "Max went out first — your side wins!"
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    console.print(standings(data))
+    rows = console.file.getvalue()
+    assert "Max · your partner" in rows and "Lily · Computer" in rows
 
 
 def test_a_game_under_every_house_rule_is_saved_and_continued_exactly(tmp_path, capsys):

@@ -176,9 +176,12 @@ def _points_left(data: ResultsData, seat: int) -> int:
 
 def _name(data: ResultsData, seat: int, star: bool, narrow: bool = False) -> Text:
     """A seat's name, computers marked as such (not on a phone: the list at the table
-    says so), the winners starred (in words in ASCII)."""
+    says so), the player's partner as theirs (house rule `partners`), the winners
+    starred (in words in ASCII)."""
     name = Text(data.names[seat], style="bold" if seat == 0 else "")
-    if seat != 0 and not narrow:
+    if seat != 0 and seat == data.partner:
+        name.append(" (partner)" if narrow else marks(" · your partner"), style="dim")
+    elif seat != 0 and not narrow:
         name.append(marks(" · Computer"), style="dim")
     if star and seat in data.winners:
         name.append(" ★" if palettes.unicode_ok() else " (winner)", style="bold")
