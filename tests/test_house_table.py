@@ -5,6 +5,7 @@ on the tags and in the results; and a game under every house rule saved and cont
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
@@ -19,6 +20,7 @@ from colorcards.engine import (
     get_preset,
     next_decision,
     parse_card,
+    parse_cards,
     play,
 )
 from colorcards.session.prompts import clock_text, prompt
@@ -27,7 +29,7 @@ from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.presenter import side_labels
-from colorcards.tui.screens.results import headline, standings
+from colorcards.tui.screens.results import headline, order_note, standings
 from engine_helpers import position
 from test_tui_controller import ManualHost, controller, human_move
 
@@ -149,6 +151,10 @@ def test_partners_are_marked_on_the_tags_and_win_together():
     console.print(standings(data))
     rows = console.file.getvalue()
     assert "Max · your partner" in rows and "Lily · Computer" in rows
+    assert order_note(data) == ""  # nobody placed above fewer cards
+    held_more = dataclasses.replace(data, cards_left=[parse_cards("G7 G8 B1"), parse_cards(
+        "Y1"), [], parse_cards("B9 W")])
+    assert order_note(held_more).startswith("The winning side places first; after it, ")
 
 
 def test_a_game_under_every_house_rule_is_saved_and_continued_exactly(tmp_path, capsys):

@@ -140,16 +140,22 @@ TABLE_POINTS_NOTE = ("Table pts: 3 for a round's winner, 1 for the rest of the t
 """What the 'Table pts' column means, under the tables that show it."""
 
 
-def points_note(match: Match) -> str:
+def points_note(match: Match, partners: bool = False) -> str:
     """What the points on a match's results are for, read once by a newcomer: how a
-    round's winner scores, what wins the match, and what table points are. A single
-    round shows no points (going out first is all that counts), so it has no note."""
+    round's winner scores (with `partners`, from the other sides' hands), what wins the
+    match, and what table points are. A single round shows no points (going out first
+    is all that counts), so it has no note."""
     if match is Match.SINGLE:
         return ""
     goal = (f"first to {match.target} wins" if match.target
             else f"after {counted(match.rounds or 0, 'round')} the highest total wins")
-    return (f"Points: whoever goes out scores the cards left in the other hands "
+    hands = "other sides' hands" if partners else "other hands"
+    return (f"Points: whoever goes out scores the cards left in the {hands} "
             f"({CARD_POINTS}); {goal}. {TABLE_POINTS_NOTE}")
+
+
+def _points_note(data: ResultsData) -> str:
+    return points_note(data.match, data.partner is not None)
 
 
 def order_note(data: ResultsData) -> str:
@@ -159,9 +165,14 @@ def order_note(data: ResultsData) -> str:
     with nothing to say why. '' where fewer cards always means a better place."""
     if several_rounds(data):
         return ""  # a match's results show the points in hand beside each place
-    held = [len(_cards(data, s)) for s in data.order if _cards(data, s)]
-    if held == sorted(held):
+    side = set(data.winners) if data.partner is not None else set()
+    held = [len(_cards(data, s)) for s in data.order if _cards(data, s) and s not in side]
+    ahead = [len(_cards(data, s)) for s in side if _cards(data, s)]
+    if held == sorted(held) and not (held and ahead and max(ahead) > min(held)):
         return ""
+    if side:  # house rule partners: the winner's partner places next, whatever it holds
+        return (f"The winning side places first; after it, places go by what the cards "
+                f"left are worth, fewest points first ({CARD_POINTS}).")
     return (f"Places after the first go by what the cards left are worth, fewest points "
             f"first ({CARD_POINTS}).")
 
@@ -332,7 +343,7 @@ class ResultsScreen(ModalScreen[Go]):
                                       style="bold"),
                                  id="match-heading")
                     yield Static(standings(data), id="standings", classes="-headed")
-                    yield Static(points_note(data.match), id="table-points-note",
+                    yield Static(_points_note(data), id="table-points-note",
                                  classes="aside")
                     yield Static(Text(f"The last round, round {data.round}", style="bold"),
                                  id="round-heading")
@@ -352,7 +363,7 @@ class ResultsScreen(ModalScreen[Go]):
                     if note := order_note(data):
                         yield Static(note, id="order-note", classes="aside")
                     if several_rounds(data) and data.round == 1:  # read once, then ? has it
-                        yield Static(points_note(data.match), id="table-points-note",
+                        yield Static(_points_note(data), id="table-points-note",
                                      classes="aside")
                 yield Static(record_text(data.stats, data.difficulty, data.practice),
                              id="your-record")
