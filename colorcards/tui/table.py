@@ -385,6 +385,10 @@ class TableScreen(Screen):
                 hand.selected = next(i for i, c in enumerate(cards) if c in hand.playable)
         if view.drawn is not None and view.current == HUMAN and view.drawn in cards:
             hand.selected = len(cards) - 1 - cards[::-1].index(view.drawn)
+        offer = ctl.jump_offer()
+        if offer is not None and offer.card in cards:  # a jump-in: the card lit, selected
+            hand.playable = frozenset((offer.card,))
+            hand.selected = cards.index(offer.card)
         hand.selected = max(0, min(hand.selected, len(cards) - 1))
         ctl.select(cards[hand.selected] if cards else None)
         return cards
