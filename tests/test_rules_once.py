@@ -303,3 +303,32 @@ def test_a_number_card_changed_in_one_place_changes_everywhere(monkeypatch):
     view = position_from_text(literal).view(0)
     assert hits_next(view, Rank.FIVE)
     assert "would have made Lily miss a turn" in _why(literal, "G7", "R5")
+
+
+def test_what_a_card_does_to_the_hands_changed_in_one_place_changes_everywhere(monkeypatch):
+    """Under Seven-O, a 9 made to swap hands (as a 7 does) and the 0 made to leave them be, at their
+    one place (`turns.card_hands`): the table asks the 9's player whom to swap with and
+    the prompt names the 9; a 0 passes nothing on; the glossary and the rules' page say
+    so, and no longer speak of a 0's passing."""
+    real = turns.card_hands
+
+    def card_hands(rank, seven_zero):
+        if seven_zero and rank is Rank.NINE:
+            return turns.Hands.SWAP
+        return None if rank is Rank.ZERO else real(rank, seven_zero)
+
+    monkeypatch.setattr(turns, "card_hands", card_hands)
+    literal = "top=R3 seven_zero=on | you: R9 R0 B2 | lily: G1 | max: Y5 Y6 | zoe: B5"
+    ctl = controller(prepared(literal))
+    ctl.act(play(parse_card("R9")))
+    assert ctl.swap_choices() == [1, 2, 3]
+    assert prompt(ctl, ctl.view(), "classic", False).startswith("Your 9: choose whose hand")
+    zero = position_from_text(literal)
+    zero.apply(play(parse_card("R0")), 0)
+    assert [c.code for c in zero.hands[0]] == ["R9", "B2"] and zero.current == 1
+    rules = zero.rules
+    said = _said(rules, "Swap hands")
+    assert "after a 9, you swap hands with another player" in said and "after a 0" not in said
+    page = _page(rules)
+    assert "**9**: You swap hands with another player of your choice" in page
+    assert "**0**" not in page and "passes their whole hand" not in page

@@ -87,12 +87,16 @@ def _pass_on(rules: Rules) -> str:
             f"the next player then draws the total")
 
 
+SEVEN_O = sorted(Rank, key=lambda rank: rank is Rank.ZERO)
+"""Every rank, the 0 last: the cards that move hands said as the rule's name has them."""
+
+
 def _swap_hands(rules: Rules) -> str:
-    """What the 7 and the 0 do to the hands under Seven-O (said as the engine says it,
-    for these rules with Seven-O on: the keys page lists every term)."""
+    """What the cards that move hands under Seven-O do (the 7 and the 0, as the engine
+    says it, for these rules with Seven-O on: the keys page lists every term)."""
     rules = replace(rules, seven_zero=SevenZero.ON)
-    return (f"after a 7, {hands_words(Rank.SEVEN, rules)}; after a 0, "
-            f"{hands_words(Rank.ZERO, rules)}")
+    return "; ".join(f"after a {rank.title}, {words}" for rank in SEVEN_O
+                     if (words := hands_words(rank, rules)))
 
 
 def _challenge(rules: Rules) -> str:

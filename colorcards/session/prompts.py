@@ -56,7 +56,7 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
     if view.phase is Phase.NAME_COLOUR:
         return "A Wild opened the round: name the colour."
     if view.phase is Phase.SWAP:
-        return "Your 7: choose whose hand to take for yours."
+        return f"Your {view.top.rank.title}: choose whose hand to take for yours."
     if view.phase is Phase.CHALLENGE and view.challenge_from is not None:
         return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
                 f"{key('challenge')} challenges it, {key('accept')} takes the four cards.")

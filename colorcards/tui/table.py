@@ -702,7 +702,7 @@ class TableScreen(Screen):
                 self._do(Swap(seat))
 
         if choices:
-            self.app.push_screen(SwapChooser(choices), chosen)
+            self.app.push_screen(SwapChooser(choices, view.top.rank.title), chosen)
 
     def action_jump(self) -> None:
         """J: jump in with the card identical to the one just played, when offered."""

@@ -226,7 +226,7 @@ class PracticeScreen(Screen[None]):
             if seat is not None and self.open:
                 self.choose(Swap(seat))
 
-        self.app.push_screen(SwapChooser(choices), chosen)
+        self.app.push_screen(SwapChooser(choices, seen.top.rank.title), chosen)
 
     def _controls(self, item: Item, enabled: bool) -> None:
         rules = item.rules()
@@ -256,7 +256,7 @@ class PracticeScreen(Screen[None]):
         moves = item.moves()
         jump = next((a for a in moves if isinstance(a, Play)), None)
         if any(isinstance(a, Swap) for a in moves):
-            ask = "Your 7: whose hand do you take for yours?"
+            ask = f"Your {seen.top.rank.title}: whose hand do you take for yours?"
         elif DECLINE in moves and jump is not None:
             ask = (f"A jump-in was offered: {key('jump')} (or Enter on it) plays your "
                    f"{card_name(jump.card, self.palette)} out of turn; {key('pass_turn')} "

@@ -33,7 +33,7 @@ from ...engine.describe import (
     two_left_words,
 )
 from ...engine.rules import CHOICES
-from ...session.glossary import terms
+from ...session.glossary import SEVEN_O, terms
 from ...session.keys import key
 from ...session.palette import colour_name, glyph
 
@@ -167,7 +167,7 @@ def _stacking(rules: Rules) -> str:
 def _action_cards(rules: Rules) -> list[str]:
     """Each action card's effect, as the engine plays it under these rules."""
     lines = []
-    ranks = [rank for rank in (Rank.SEVEN, Rank.ZERO) if hands_words(rank, rules)]
+    ranks = [rank for rank in SEVEN_O if hands_words(rank, rules)]  # Seven-O: the 7, the 0
     for rank in (*ranks, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD,
                  Rank.WILD_DRAW_FOUR):
         words = card_words(rank, rules)

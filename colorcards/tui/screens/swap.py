@@ -57,14 +57,16 @@ class SwapChooser(ModalScreen[int]):
     AUTO_FOCUS = "#swap MenuButton"
     """The first player has the focus (`tui/screens/__init__.py` says why not `on_mount`)."""
 
-    def __init__(self, choices: Sequence[SwapChoice]) -> None:
+    def __init__(self, choices: Sequence[SwapChoice], card: str = "7") -> None:
         super().__init__()
         self.choices = tuple(choices)
         """The players still in the round, in seat order."""
+        self.card = card
+        """The card that swaps (its rank's name: '7')."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="swap", classes="dialog menu"):
-            yield Static("Your 7: swap hands with whom?", classes="heading")
+            yield Static(f"Your {self.card}: swap hands with whom?", classes="heading")
             for number, choice in enumerate(self.choices, start=1):
                 yield MenuButton(marks(choice.label(number)), id=f"swap-{choice.seat}")
             yield Static(marks("↑ ↓ move · Enter, 1–9 or click to choose"), classes="keys")
