@@ -59,3 +59,56 @@ async def test_the_players_seven_opens_the_swap_chooser(tmp_path):
         await pilot.pause()
         assert [c.code for c in game.hands[0]] == ["Y1"]
         assert "You swapped hands with Lily." in shown(pilot.app)
+
+
+async def test_practice_plays_a_jump_in_and_a_swap_with_the_tables_keys():
+    """An exercise of a jump-in offered: J jumps, P lets it go; an exercise of the choice
+    after a 7: the table's swap chooser asks whose hand, and a number picks it."""
+    from textual.app import App
+
+    from colorcards.engine import DECLINE, Swap, next_decision
+    from colorcards.replay.exercises import GOOD, Answer, Answers, token, untoken
+    from colorcards.session.exercises import Item
+    from colorcards.tui.screens.practice import PracticeScreen
+
+    def item(game, index: int, legal) -> Item:
+        options = tuple(token(a) for a in legal)
+        answers = {option: Answer(GOOD) for option in options}
+        return Item("g", index, 4, "normal",
+                    {**game.view(0).as_json(), "names": ["You", "Lily", "Max", "Zoe"]},
+                    options, options[0], options[0], "", Answers(untoken(options[0]),
+                                                                answers, 1))
+
+    offered = position(OFFER, get_preset("color-cards").rules(jump_in="on"), current=1)
+    jump = item(offered, 1, next_decision(offered).actions)
+    let_go = item(offered, 2, next_decision(offered).actions)
+    seven = position("top=R7 | you: B2 G5 | lily: Y1 | max: G1 G2 G3 | zoe: B5 B6",
+                     get_preset("color-cards").rules(seven_zero="on"), phase="swap")
+    swap = item(seven, 3, seven.legal_actions(0))
+    answered: list[tuple[int, str]] = []
+
+    def keep(it: Item, action, grade: str) -> Item:
+        answered.append((it.index, token(action)))
+        return it
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(PracticeScreen([jump, let_go, swap], keep))
+
+    app = Host()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen) and screen.item is jump
+        await pilot.press("j")
+        assert answered == [(1, token(next_decision(offered).actions[0]))]
+        await pilot.press("n")
+        assert screen.item is let_go
+        await pilot.press("p")
+        assert answered[-1] == (2, token(DECLINE))
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SwapChooser)
+        await pilot.press("2")  # Max
+        await pilot.pause()
+        assert answered[-1] == (3, token(Swap(2)))
