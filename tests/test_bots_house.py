@@ -132,3 +132,16 @@ def test_nobody_catches_a_partner():
         assert Catch(1) in legal
         choices = {HeuristicPlayer(HARD).react(view, legal, random.Random(s)) for s in range(20)}
         assert (Catch(1) in choices) is caught
+
+
+def test_the_play_outs_swap_as_the_levels_do():
+    """Hard's play-outs (`quick_choice`) choose after a 7 by the same measure: down to
+    one card, to the partner; otherwise the smallest hand of an opponent."""
+    from colorcards.bots.thinking import quick_choice
+
+    for hands, partners, best in ((["B3", 3, 4, 6], "on", Swap(2)),
+                                  (["B2 G5 Y8 Y9", 5, 1, 4], "on", Swap(3)),
+                                  (["B2 G5 Y8 Y9", 5, 2, 4], "off", Swap(2))):
+        game = position(hands, "R7", phase="swap", seven_zero="on", partners=partners)
+        friends = game.sides[0] - {0}
+        assert quick_choice(game, 0, False, friends, None, game.legal_actions()) == best

@@ -46,6 +46,20 @@ def passed_over(view: View) -> list[int]:
     return seats
 
 
+def swap_value(counts: Sequence[int], me: int, seat: int, ours: frozenset[int],
+               playing: set[int]) -> tuple[float, int, bool, int]:
+    """How good swapping hands with `seat` is for `me`'s side (`ours`), from the hand
+    sizes `counts` of the seats still `playing`, the larger the better: the closest
+    opponent's cards less the side's closest after the swap; on a tie the side's fewest
+    cards, then an opponent's hand, then the lower seat."""
+    after = list(counts)
+    after[me], after[seat] = after[seat], after[me]
+    side = [after[s] for s in playing if s in ours]
+    others = [after[s] for s in playing if s not in ours]
+    lead = float(min(others, default=max(after) + 1) - min(side))
+    return lead, -sum(side), seat not in ours, -seat
+
+
 class HousePlay:
     """The house rules' decisions, for a player with a `level` (its `Tuning`)."""
 
@@ -72,14 +86,11 @@ class HousePlay:
         playing = {me, *(a.seat for a in swaps)}
 
         def value(action: Swap) -> tuple[float, int, bool, int]:
-            counts = list(view.hand_counts)
-            counts[me], counts[action.seat] = counts[action.seat], counts[me]
-            side = [counts[s] for s in playing if s in ours]
-            others = [counts[s] for s in playing if s not in ours]
-            lead = float(min(others, default=len(view.hand) + 1) - min(side))
+            lead, cards, opponent, seat = swap_value(view.hand_counts, me, action.seat, ours,
+                                                     playing)
             if level.aim and view.known:
                 lead += KNOWN_WILD * sum(1 for card in view.known[action.seat] if card.is_wild)
-            return (lead, -sum(side), action.seat not in ours, -action.seat)
+            return lead, cards, opponent, seat
 
         return max(swaps, key=value)
 

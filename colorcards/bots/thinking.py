@@ -42,6 +42,7 @@ from ..engine import (
 from ..engine.turns import Turn, card_turn
 from .drive import drive
 from .heuristic import HeuristicPlayer, card_plays, distinct_cards, play_for, remaining
+from .house import swap_value
 from .knowledge import in_round
 from .tuning import Tuning
 
@@ -224,7 +225,7 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
     follow the colour held most, keep Wilds (a Wild Draw Four above all) for when
     nothing else fits or the next seat is close, hit a close next seat with Skip,
     Reverse or Draw Two, always call Last Card, never challenge; after a 7, take the
-    smallest hand of an opponent.
+    swap that leaves the side closest to going out against the others (`swap_value`).
     With `side`, a computer hits the human at any hand size and spares the others; a
     partner (`friends`, house rule `partners`) is spared as well."""
     if CALL in actions:
@@ -233,8 +234,10 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
     if isinstance(first, NameColour):
         return NameColour(most_held(game.hands[seat]))
     if isinstance(first, Swap):
-        hands = game.hands
-        return min(actions, key=lambda a: (a.seat in friends, len(hands[a.seat]), a.seat))  # type: ignore[attr-defined]
+        counts = [len(h) for h in game.hands]
+        playing = {seat, *(a.seat for a in actions)}  # type: ignore[attr-defined]
+        ours = friends | {seat}
+        return max(actions, key=lambda a: swap_value(counts, seat, a.seat, ours, playing))  # type: ignore[attr-defined]
     hand = game.hands[seat]
     counts = [0, 0, 0, 0, 0]
     for c in hand:
