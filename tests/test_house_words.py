@@ -82,3 +82,15 @@ def test_passing_on_a_drawn_card_that_must_be_played_is_refused_saying_why():
         "After drawing you may only play the card you drew (Red 9), which must be played.")
     may = position(literal, get_preset("color-cards").rules(), phase="drawn", drawn="R9")
     assert why_not(may.view(0), play(parse_card("B2")), 0).endswith(", or keep it.")
+
+
+def test_a_draw_two_of_another_colour_is_said_to_answer_only_in_the_colour_named():
+    """Under stacking Any, hit by a Wild Draw Four that named yellow and holding a blue
+    Draw Two: the prompt says why it cannot pass the penalty on (not that a Draw Two
+    never can)."""
+    ctl, _host = seated("top=W+4 colour=yellow | you: B+2 G7 | lily: G1 | max: Y5 | zoe: B5",
+                        state={"pending": 4}, stacking="any")
+    ctl.start()
+    assert prompt(ctl, ctl.view(), "classic", False) == (
+        "You must draw 4: a Draw Two answers a Wild Draw Four only if it is yellow — press D "
+        "to draw them.")

@@ -42,11 +42,15 @@ def cannot_answer(view: View, card: Card,
     if not view.pending:
         return None
     top = view.top.rank
-    if not turns.may_answer(card.rank, card.colour is view.active_colour, top,
-                            view.rules.stacking):
-        title = card.rank.title
-        return f"{'an' if title.startswith('8') else 'a'} {title} cannot answer a {top.title}"
     colour = view.active_colour
+    stacking = view.rules.stacking
+    if not turns.may_answer(card.rank, card.colour is colour, top, stacking):
+        title = card.rank.title
+        article = 'an' if title.startswith('8') else 'a'
+        if colour is not None and turns.may_answer(card.rank, True, top, stacking):
+            return (f"{article} {title} answers a {top.title} only if it is "
+                    f"{colour_name(colour)}")  # stacking Any: a Draw Two of the colour named
+        return f"{article} {title} cannot answer a {top.title}"
     if (card.rank is Rank.WILD_DRAW_FOUR and view.rules.draw_four is DrawFour.RESTRICTED
             and breaks_draw_four(mask_of(view.hand), colour) and colour is not None):
         return f"a Wild Draw Four may not be played while you hold a {colour_name(colour)} card"
