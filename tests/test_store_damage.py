@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -207,6 +208,113 @@ def test_a_save_that_fails_to_load_is_kept_in_a_file(tmp_path, damage, words):
         assert store.saved_summary() is None
         assert store.records() == records
     assert _kept(data, "damaged") == []
+
+
+def test_a_game_in_progress_that_does_not_load_from_a_kept_file_is_said_lost(tmp_path):
+    """A file that cannot be used (here from a newer colorcards) whose game in progress
+    does not load either: the statistics are carried over, the sentence says the game in
+    progress could not be loaded, and the kept file still holds it."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=2, save=True)
+    _tamper(data, "UPDATE save SET head = ?", json.dumps(_two_copies_of_a_card(_head(data))))
+    _tamper(data, "UPDATE schema_version SET version = 99")
+    with Store.open(data) as store:
+        [problem] = store.problems
+        assert "Your statistics could be read and were kept (2 finished games)" in problem
+        assert "The game in progress could not be loaded from it." in problem
+        assert store.records() == records and store.load_game() is None
+        [kept] = _kept(data, "newer")
+    with sqlite3.connect(kept) as db:
+        assert db.execute("SELECT count(*) FROM save").fetchone()[0] == 1
+
+
+@pytest.fixture
+def impatient(monkeypatch):
+    """SQLite's wait for a lock cut to nothing: the store's connections give up at once
+    where they would wait five seconds (what follows is the same, sooner)."""
+    from colorcards.store import recovery
+
+    patient = recovery.connect
+
+    def connect(target, uri=False):
+        db = patient(target, uri)
+        db.execute("PRAGMA busy_timeout = 0")
+        return db
+
+    monkeypatch.setattr(recovery, "connect", connect)
+
+
+def _locked(path: Path) -> None:
+    with closing(sqlite3.connect(path, isolation_level=None)) as holder:
+        holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+        holder.execute("BEGIN EXCLUSIVE")
+        with closing(sqlite3.connect(path, timeout=0)) as db:
+            db.execute("PRAGMA quick_check")
+
+
+def _read_only(path: Path) -> None:
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        db.execute("CREATE TABLE t (x)")
+
+
+def _full(path: Path) -> None:
+    with closing(sqlite3.connect(path)) as db:
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
+        db.execute("CREATE TABLE filler (x)")
+        db.executemany("INSERT INTO filler VALUES (?)", [("x" * 5000,)] * 100)
+
+
+def _missing_directory(path: Path) -> None:
+    with closing(sqlite3.connect(path.parent / "gone" / "colorcards.db")):
+        pass
+
+
+def _not_a_database(path: Path) -> None:
+    path.write_bytes(b"my holiday notes\n" * 300)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA quick_check")
+
+
+@pytest.mark.parametrize(("trouble", "transient"), [
+    (_locked, True), (_read_only, True), (_full, True), (_missing_directory, True),
+    (_not_a_database, False),
+], ids=["locked", "read-only", "full", "no directory", "not a database"])
+def test_troubles_of_the_moment_are_told_from_a_damaged_file(tmp_path, trouble, transient):
+    """The errors SQLite really raises: a locked, read-only or full database, or one that
+    cannot be opened where it is, is trouble of the disk or the moment, and no file is
+    ever moved aside for it; a file that is not a database is damage."""
+    from colorcards.store.recovery import is_io_trouble
+
+    data = tmp_path / "data"
+    _with_records(data, n=1)
+    with pytest.raises(sqlite3.Error) as raised:
+        trouble(data / "colorcards.db")
+    assert is_io_trouble(raised.value) is transient, raised.value
+
+
+def test_a_database_held_by_another_writer_is_left_alone(tmp_path, impatient):
+    """Another program holds the file locked (an exclusive lock, as a backup tool or the
+    sqlite3 shell may): that is trouble of the moment, not damage. Nothing is moved aside
+    or replaced, the game plays without saving and says why, the statistics still show,
+    and once the lock is let go the file opens as it was."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=2)
+    path = data / "colorcards.db"
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+        holder.execute("BEGIN EXCLUSIVE")
+        with Store.open(data) as store:
+            assert not store.saving
+            [problem] = store.problems
+            assert "database is locked" in problem and "will not be saved" in problem
+            assert store.records() == records
+        assert _kept(data, "damaged") == [] and sorted(data.glob("*.damaged-*")) == []
+    finally:
+        holder.close()
+    with Store.open(data) as store:
+        assert store.problems == [] and store.saving and store.records() == records
 
 
 # ------------------------------------------------------------------ unwritable places
