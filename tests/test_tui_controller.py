@@ -362,6 +362,31 @@ def test_the_order_the_player_gives_the_hand_is_kept_for_the_replay():
     assert TableMeta.from_json(saved, ctl.game.seats).arranged == ctl.meta.arranged
 
 
+def test_the_order_the_player_gives_the_hand_reaches_the_store(tmp_path):
+    """Sorting the hand or moving a card is a change like a move: once drawn it is in the
+    store though nothing was played, and Continue deals the hand back in that order."""
+    with Store.open(tmp_path) as store:
+        host = ManualHost()
+        ctl = controller(prepared("top=R3 | you: B7 R5 G2 Y9 | lily: Y1 Y2 | zoe: G4 G5"),
+                         host, store=store)
+        ctl.start()
+        host.drawn()
+        orders = []
+        for change in (ctl.sort_hand, lambda: ctl.move_card(0, 1), ctl.sort_hand):
+            change()
+            host.drawn()
+            orders.append(tuple(c.code for c in ctl.hand()))
+            saved = store.load_game()
+            assert saved is not None and saved.meta.hand == orders[-1]
+        assert len(set(orders)) == 3
+        ctl.stop()
+    with Store.open(tmp_path) as store:
+        saved = store.load_game()
+    assert saved is not None
+    resumed = controller(Seating.resume(saved))
+    assert tuple(c.code for c in resumed.hand()) == orders[-1]
+
+
 # ---------------------------------------------------------------- wording
 
 
