@@ -101,6 +101,60 @@ def test_a_truncated_file_keeps_what_can_be_read(tmp_path):
         assert store.saving
 
 
+def _damage_page(path: Path, table: str, which: int) -> None:
+    """Overwrite one of `table`'s leaf pages (by position: 0 the first, -1 the last) with
+    garbage, as a bad sector would: a query that reads that page fails, rows on the other
+    pages still read one by one."""
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = [n for (n,) in db.execute(
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno",
+            (table,))]
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+    assert len(pages) >= 3, "the table needs more rows for the test"
+    with open(path, "r+b") as out:
+        out.seek((pages[which] - 1) * size)
+        out.write(b"\xa5" * size)
+
+
+@pytest.mark.parametrize("which", [1, -1], ids=["a middle page", "the last page"])
+def test_a_bad_page_of_records_loses_only_the_games_on_it(tmp_path, which):
+    """One page of the finished games' table unreadable: the games on the other pages are
+    read one by one and kept (the first and the last among them, however the table's end
+    is found), and the sentence says the rest could not be."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=24)
+    _damage_page(data / "colorcards.db", "records", which)
+    with Store.open(data) as store:
+        [problem] = store.problems
+        salvaged = store.records()
+    assert records[0] in salvaged and all(r in records for r in salvaged)
+    assert 12 <= len(salvaged) < 24
+    assert (records[-1] in salvaged) is (which != -1)
+    assert f"{len(salvaged)} finished games could be read and were kept; the rest could not." \
+        in problem
+    assert len(_kept(data, "damaged")) == 1
+
+
+def test_a_bad_page_of_replays_keeps_every_record_and_the_other_replays(tmp_path):
+    """One page of the kept games unreadable: every finished game's record is kept, the
+    games on the other pages still replay, and the sentence says some could not be read."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=24)
+    _damage_page(data / "colorcards.db", "replays", 1)
+    with Store.open(data) as store:
+        [problem] = store.problems
+        assert store.records() == records
+        replayed = [e.game_id for e in store.history() if e.replay]
+        assert 12 <= len(replayed) < 24 and records[0].game_id in replayed
+        assert records[-1].game_id in replayed
+        for game_id in replayed:
+            kept = store.kept_game(game_id)
+            assert kept.check(kept.replay()) is None
+    assert "Your statistics could be read and were kept (24 finished games)." in problem
+    assert "Some replays could not be read." in problem
+
+
 def test_a_newer_schema_is_kept_and_its_records_carried_over(tmp_path):
     """A file from a newer colorcards: kept aside, statistics and game in progress kept."""
     data = tmp_path / "data"
