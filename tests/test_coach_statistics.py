@@ -20,7 +20,7 @@ import pytest
 
 from bots_helpers import position, wilson
 from colorcards.coach import NOTICEABLE, Coach
-from colorcards.coach.weigh import LOOKS
+from colorcards.coach.weigh import LOOKS, SharedTests, finish
 from colorcards.engine import CALL, Action, Game, Play, View, parse_card, play
 from colorcards.replay.review import Moment, Review, accuracy, moment_words
 
@@ -104,15 +104,16 @@ class Chances:
 
     def __call__(self, view: View, actions: Sequence[Action], calls: Sequence[bool],
                  tunings: object, full: bool, deal: int, shuffle: int) -> list[int | None]:
-        rng = Random(deal ^ shuffle)
-        common = rng.random()
+        common = Random(deal ^ shuffle).random()
         found: list[int | None] = []
         for action, called in zip(actions, calls, strict=True):
             chance = self.chance.get(action, self.default)
             if isinstance(action, Play) and len(view.hand) == 2 and not called:
                 chance -= self.uncalled
-            own = rng.random()
-            draw = common if rng.random() < self.shared else own
+            # an action's own draws depend on the deal and the action only, as a play-out
+            # does: never on which other actions are played out beside it
+            own = Random(f"{deal}:{shuffle}:{action.as_json()}")
+            draw = common if own.random() < self.shared else own.random()
             found.append(view.seat if draw < chance else view.next_seat())
         return found
 
@@ -200,3 +201,59 @@ def test_a_model_plays_out_here_only():
 
     with pytest.raises(ValueError, match="engine only"):
         Coach(pool=Pool(), play_out=Chances({}))
+
+
+def _three_tests() -> tuple[Coach, View, Action, list[Action]]:
+    """A position whose moves' tests stop at different looks (of 64 to 512 deals) against
+    the same best move: a clear 30-point mistake (the first look), one costing 5 points
+    (the third) and a free move (in doubt to the last)."""
+    game = position(["R5 R6 R7 R8 G2", 7], "R3", preset="duel")
+    view, _ = _at(game)
+    model = Chances({_p("R5"): 0.6, _p("R6"): 0.3, _p("R7"): 0.6, _p("R8"): 0.55},
+                    shared=0.8)
+    coach = Coach("normal", play_out=model, looks=(64, 128, 256, 512))
+    return coach, view, _p("R5"), [_p("R6"), _p("R7"), _p("R8")]
+
+
+def test_moves_tested_together_get_the_answers_they_get_alone():
+    """Tests of several moves against one best move on the same deals (the pondering's
+    `SharedTests`, the exercises' `testing_each`): each move stops at the look where its
+    own test stops, with exactly that answer; a move dropped half-way is no longer played
+    out, and once every move is answered or dropped the tests end."""
+    coach, view, best, moves = _three_tests()
+    calls = (False, False)
+    alone = {m: finish(coach.testing(view, best, m, calls)) for m in moves}
+    assert len({n for _, _, n in alone.values()}) == 3  # the case this test is for
+    assert finish(coach.testing_each(view, best, moves, calls)) == [alone[m] for m in moves]
+    together = SharedTests(coach, view, best, moves, calls)
+    steps = 0
+    while together.step():
+        steps += 1
+    assert together.found == alone and steps == max(n for _, _, n in alone.values())
+    narrowed = SharedTests(coach, view, best, moves, calls)
+    slow = max(moves, key=lambda m: alone[m][2])
+    narrowed.drop(slow)
+    while narrowed.step():
+        pass
+    assert narrowed.found == {m: alone[m] for m in moves if m != slow}
+    ended = SharedTests(coach, view, best, moves, calls)
+    for move in moves:
+        assert ended.step()
+        ended.drop(move)
+    assert not ended.step() and ended.found == {}
+
+
+def test_a_reference_play_off_replays_the_tests_own_deals():
+    """`play_off` on the measuring stream plays the very deals the test measured (a
+    benchmark's reference relies on it), and each stream's deals are its own."""
+    coach, view, best, moves = _three_tests()
+    mean, se, deals = finish(coach.testing(view, best, moves[2], (False, False)))
+    legal = [best, *moves]
+    rows = coach.play_off(view, legal, (best, moves[2]), deals, "measure")
+    assert len(rows) == deals and all(len(row) == 2 for row in rows)
+    won = [[1 if row[k] == view.seat else 0 for row in rows] for k in (0, 1)]
+    diffs = [a - b for a, b in zip(*won, strict=True)]
+    assert sum(diffs) / deals == pytest.approx(mean)
+    assert math.sqrt(sum((d - mean) ** 2 for d in diffs) / (deals - 1) / deals) == \
+        pytest.approx(se)
+    assert coach.play_off(view, legal, (best, moves[2]), deals, "report") != rows
