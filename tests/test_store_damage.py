@@ -206,6 +206,76 @@ def test_what_a_salvaged_file_carries_over_keeps_practice_and_the_measure_of_pla
         db.close()
 
 
+def _newer(data, *sql: str) -> None:
+    """Make the file one from a newer colorcards, with `sql` run on it first."""
+    with closing(sqlite3.connect(data / "colorcards.db")) as db, db:
+        for statement in sql:
+            db.execute(statement)
+        db.execute("UPDATE schema_version SET version = 99")
+
+
+def test_exercises_and_whole_replays_are_carried_over_and_broken_rows_left(tmp_path):
+    """Salvaged, the exercises keep their schedule and answers, and a kept game's row
+    goes over only if what must be text is text: a row with a broken field stays in the
+    kept file, not in the new one."""
+    from colorcards.store.recovery import EXERCISE_COLUMNS
+
+    data = tmp_path / "data"
+    records = _with_records(data, n=3)
+    exercise = ("g1", 4, 7, "normal", "{}", "[]", "R5", "R6", "Play Red 6.", "[]", 2, 12.5, 3,
+                "good")
+    broken = (records[0].game_id, records[1].game_id)
+    _tamper(data, f"INSERT INTO exercises ({', '.join(EXERCISE_COLUMNS)}) VALUES "
+                  f"({', '.join('?' * len(EXERCISE_COLUMNS))})", *exercise)
+    _newer(data, f"UPDATE replays SET names = x'00' WHERE game_id = '{broken[0]}'",
+                 f"UPDATE replays SET actions = x'00' WHERE game_id = '{broken[1]}'")
+    with Store.open(data) as store:
+        assert store.records() == records
+        replayed = {e.game_id for e in store.history() if e.replay}
+        assert replayed == {r.game_id for r in records} - set(broken)
+        [problem] = store.problems
+        assert problem.endswith("Your statistics could be read and were kept (3 finished "
+                                "games).")
+    with closing(sqlite3.connect(data / "colorcards.db")) as db:
+        assert db.execute(f"SELECT {', '.join(EXERCISE_COLUMNS)} FROM exercises").fetchall() \
+            == [exercise]
+
+
+def test_a_record_that_does_not_read_is_left_and_the_others_kept(tmp_path):
+    """A finished game's row with a value no record can have: that one record is left in
+    the kept file, the ones after it are still carried over, and the sentence says some
+    could not be read."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=4)
+    _newer(data, f"UPDATE records SET rules = '[1, 2]' WHERE game_id = '{records[1].game_id}'")
+    with Store.open(data) as store:
+        assert store.records() == [records[0], *records[2:]]
+        assert "3 finished games could be read and were kept; the rest could not." in \
+            store.problems[0]
+
+
+def test_a_kept_file_with_the_first_records_table_keeps_its_records(tmp_path):
+    """A file whose records table has only the first version's columns (no practice
+    mark, no table data) still gives all its records; one missing a column the records
+    need gives none, and says so."""
+    data = tmp_path / "data"
+    records = _with_records(data, n=2)
+    _newer(data, "DROP INDEX IF EXISTS records_by_difficulty",
+           "DROP INDEX IF EXISTS records_by_preset",
+           "ALTER TABLE records DROP COLUMN practice", "ALTER TABLE records DROP COLUMN meta")
+    with Store.open(data) as store:
+        assert store.records() == records
+        assert "Your statistics could be read and were kept (2 finished games)." in \
+            store.problems[0]
+    other = tmp_path / "other"
+    _with_records(other, n=2)
+    _newer(other, "DROP INDEX IF EXISTS records_by_difficulty",
+           "DROP INDEX IF EXISTS records_by_preset", "ALTER TABLE records DROP COLUMN difficulty")
+    with Store.open(other) as store:
+        assert store.records() == []
+        assert "Your statistics could not be read from it." in store.problems[0]
+
+
 def test_a_foreign_sqlite_file_is_kept(tmp_path):
     """Another program's SQLite file under our name is not touched, only moved aside."""
     data = tmp_path / "data"
