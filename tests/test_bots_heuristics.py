@@ -12,7 +12,7 @@ from bots_helpers import decide, position, wilson
 from colorcards.bots import make_player
 from colorcards.bots.crazy import CrazyPlayer
 from colorcards.bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer
-from colorcards.bots.knowledge import bluff_chance, follow_chance, stuck
+from colorcards.bots.knowledge import bluff_chance, follow_chance, stuck, turns_until
 from colorcards.bots.reasons import reason
 from colorcards.bots.thinking import play_out
 from colorcards.engine import (
@@ -232,6 +232,37 @@ def test_accept_when_the_player_drew_on_that_colour():
                     phase="challenge", lacks={1: {Colour.GREEN}}, challenger=1, under="G4")
     assert bluff_chance(game.view(2)) < 0.1
     assert decide(HeuristicPlayer(HARD), game) == ACCEPT
+
+
+def test_a_bluff_is_likelier_the_more_of_the_colour_this_seat_cannot_see():
+    """The colour before the Wild Draw Four was green: holding most of the greens itself,
+    this seat rates a bluff less likely than holding none; with no Wild Draw Four open to
+    challenge there is no bluff to rate."""
+    def chance(hand: str) -> float:
+        game = position([7, 5, hand, 7], "W+4", seat=2, active=Colour.BLUE,
+                        preset="colour-match", stacking="off", draw_four="challenge",
+                        phase="challenge", challenger=1, under="G4")
+        return bluff_chance(game.view(2))
+
+    greens, reds = chance("G1 G2 G3 G5 G6 G7 G8 G9"), chance("R1 R2 R3 R5 R6 R7 R8 R9")
+    assert 0.0 < greens < reds < 1.0
+    calm = position([7, 5, "G1 G2", 7], "R4", seat=2, preset="colour-match")
+    assert bluff_chance(calm.view(2)) == 0.0
+
+
+@pytest.mark.parametrize(("direction", "out", "expected"), [
+    (1, (), {1: 1, 2: 2, 3: 3}),
+    (-1, (), {3: 1, 2: 2, 1: 3}),
+    (1, (1,), {1: 0, 2: 1, 3: 2}),
+    (-1, (3,), {3: 0, 2: 1, 1: 2}),
+], ids=["clockwise", "reversed", "a seat out", "a seat out, reversed"])
+def test_turns_until_each_seat_plays(direction, out, expected):
+    """How many turns until each other seat plays, play running either way and passing
+    over a seat that has gone out (which never plays: 0)."""
+    hands = [5, *("" if s in out else 5 for s in (1, 2, 3))]
+    game = position(hands, "R4", direction=direction, preset="party")
+    view = game.view(0)
+    assert {seat: turns_until(view, seat) for seat in (1, 2, 3)} == expected
 
 
 def test_normal_draws_rather_than_spend_its_only_wild_early():
