@@ -19,7 +19,7 @@ from random import Random
 import pytest
 
 from bots_helpers import position, wilson
-from colorcards.coach import NOTICEABLE, Coach
+from colorcards.coach import NOTICEABLE, Coach, pool
 from colorcards.coach.weigh import LOOKS, SharedTests, finish
 from colorcards.engine import CALL, Action, Game, Play, View, parse_card, play
 from colorcards.replay.review import Moment, Review, accuracy, moment_words
@@ -257,3 +257,55 @@ def test_a_reference_play_off_replays_the_tests_own_deals():
     assert math.sqrt(sum((d - mean) ** 2 for d in diffs) / (deals - 1) / deals) == \
         pytest.approx(se)
     assert coach.play_off(view, legal, (best, moves[2]), deals, "report") != rows
+
+
+class Beside:
+    """A pool whose helpers are this process (the `Pool` protocol): each task sent is
+    played out by the helpers' own function when it is collected; the tickets dropped
+    are counted."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.sent: dict[int, tuple] = {}
+        self.played = self.dropped = 0
+
+    def send(self, tasks: Sequence[tuple]) -> list[tuple[int, int]]:
+        tickets = []
+        for task in tasks:
+            ticket = len(self.sent) + self.played + self.dropped + 1
+            self.sent[ticket] = task
+            tickets.append((ticket % (self.size - 1), ticket))
+        return tickets
+
+    def collect(self, tickets: Sequence[tuple[int, int]]) -> list[list[list[int | None]]]:
+        self.played += len(tickets)
+        return [pool.play(*self.sent.pop(ticket)) for _, ticket in tickets]
+
+    def drop(self, tickets: Sequence[tuple[int, int]]) -> None:
+        for _, ticket in tickets:
+            del self.sent[ticket]
+            self.dropped += 1
+
+
+def test_the_pools_helpers_change_no_verdict_and_a_stop_drops_their_work():
+    """Deals played out by helper processes beside the coach's (here the same process,
+    through the pool's own task function): the hint and the verdict are exactly those
+    of the coach alone; a judgement stopped half-way lets the helpers' work go."""
+    game = position(["R5 R+2 G7", "G1 G2"], "R3", preset="duel")
+    view, legal = _at(game)
+    small = {"choose_deals": 64, "choose_playouts": 192, "looks": (64, 128)}
+    alone = Coach("hard", **small)
+    helpers = Beside(3)
+    beside = Coach("hard", pool=helpers, **small)
+    assert beside.advise(view, legal) == alone.advise(view, legal)
+    made = _p("R5")
+    assert beside.judge(view, legal, made) == alone.judge(view, legal, made)
+    assert helpers.played > 0 and helpers.sent == {}
+    steps = [0]
+
+    def soon() -> bool:
+        steps[0] += 1
+        return steps[0] > 40
+
+    assert beside.judge(view, legal, made, stop=soon) is None
+    assert helpers.dropped > 0 and helpers.sent == {}
