@@ -11,6 +11,7 @@ computer's judgement can move it.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from random import Random
 import pytest
 
 from bots_helpers import position, wilson
-from colorcards.coach import NOTICEABLE, Coach, pool
+from colorcards.coach import NOTICEABLE, Advice, Coach, Verdict, pool
 from colorcards.coach.weigh import LOOKS, SharedTests, finish
 from colorcards.engine import CALL, Action, Game, Play, View, parse_card, play
 from colorcards.replay.review import Moment, Review, accuracy, moment_words
@@ -309,3 +310,18 @@ def test_the_pools_helpers_change_no_verdict_and_a_stop_drops_their_work():
 
     assert beside.judge(view, legal, made, stop=soon) is None
     assert helpers.dropped > 0 and helpers.sent == {}
+
+
+def test_the_hint_and_the_verdicts_cross_to_the_table_whole():
+    """What the coach's process sends the table (the hint, a costly verdict with its
+    tallies, a verdict left close) comes back from its JSON exactly, every figure."""
+    game = position(["R5 R6 R7 G2", 7], "R3", preset="duel")
+    view, legal = _at(game)
+    coach = Coach("normal", play_out=Chances({_p("R5"): 0.7, _p("R6"): 0.55, _p("R7"): 0.3}))
+    advice = coach.advise(view, legal)
+    costly = coach.judge(view, legal, _p("R7"))
+    close = coach.judge(view, legal, _p("R5"))
+    assert costly is not None and costly.costly and close is not None and close.close
+    assert Advice.from_json(json.loads(json.dumps(advice.as_json()))) == advice
+    for verdict in (costly, close):
+        assert Verdict.from_json(json.loads(json.dumps(verdict.as_json()))) == verdict
