@@ -61,7 +61,9 @@ def test_a_file_that_is_not_sqlite_is_kept_and_replaced(tmp_path):
     with Store.open(data) as store:
         assert store.saving and store.owns_game
         [problem] = store.problems
-        assert "Nothing in it could be read" in problem
+        assert problem.startswith(f"{data / 'colorcards.db'} is not a database file (damaged "
+                                  "or something else); it was kept as ")
+        assert problem.endswith(" beside it and a new one started. Nothing in it could be read.")
         kept = _kept(data, "damaged")
         assert len(kept) == 1 and kept[0].read_bytes() == garbage
         assert str(data / "colorcards.db") in problem and kept[0].name in problem
@@ -350,6 +352,49 @@ def test_a_game_in_progress_that_does_not_load_from_a_kept_file_is_said_lost(tmp
         [kept] = _kept(data, "newer")
     with sqlite3.connect(kept) as db:
         assert db.execute("SELECT count(*) FROM save").fetchone()[0] == 1
+
+
+@pytest.mark.parametrize(("found", "words"), [
+    ({"readable": False}, "Nothing in it could be read."),
+    ({"records": [1]}, "Your statistics could be read and were kept (1 finished game)."),
+    ({"records": [1, 2], "lost_records": True},
+     "2 finished games could be read and were kept; the rest could not."),
+    ({"lost_records": True}, "Your statistics could not be read from it."),
+    ({}, "It held no statistics."),
+    ({"records": [1, 2], "lost_replays": True, "save": "saved", "lost_save": True},
+     "Your statistics could be read and were kept (2 finished games). Some replays could "
+     "not be read. The game in progress was kept too."),
+    ({"lost_save": True, "unreadable_save": True},
+     "It held no statistics. The game in progress could not be loaded from it."),
+    ({"unreadable_save": True}, "It held no statistics. Any game in progress could not be read."),
+], ids=["unreadable", "one game", "some games", "no games", "none held", "a game kept",
+        "a game lost", "a game unreadable"])
+def test_what_was_kept_is_said_in_words(found, words):
+    """The sentences after a file was kept aside say what of it was carried over, word
+    for word: the finished games (how many, and whether some were lost), the replays, and
+    the game in progress (kept, lost, or unreadable)."""
+    from colorcards.store.recovery import Salvage
+
+    assert Salvage(**{"readable": True, **found}).note() == words
+
+
+@pytest.mark.parametrize(("error", "transient"), [
+    (sqlite3.OperationalError("disk I/O error"), True),
+    (sqlite3.OperationalError("attempt to write a readonly database"), True),
+    (sqlite3.OperationalError("unable to open database file: read-only file system"), True),
+    (sqlite3.OperationalError("database is locked"), True),
+    (sqlite3.OperationalError("permission denied"), True),
+    (PermissionError(13, "Permission denied"), True),
+    (sqlite3.DatabaseError("database disk image is malformed"), False),
+    (sqlite3.OperationalError("no such table: records"), False),
+], ids=["disk", "readonly", "read-only", "locked", "permission", "an OSError", "malformed",
+        "no such table"])
+def test_sqlites_words_for_the_disk_and_for_damage(error, transient):
+    """SQLite's own messages for troubles a test cannot cause (a failing disk, a file
+    system mounted read-only): the disk's and the moment's are told from a damaged file's."""
+    from colorcards.store.recovery import is_io_trouble
+
+    assert is_io_trouble(error) is transient
 
 
 @pytest.fixture
