@@ -21,8 +21,7 @@ from pathlib import Path
 import pytest
 
 TESTS: dict[str, tuple[str, ...]] = {
-    "colorcards.coach.weigh": ("test_coach_statistics.py", "test_review.py",
-                               "test_coach_desk.py"),
+    "colorcards.coach.weigh": ("test_coach_statistics.py", "test_coach_desk.py"),
     "colorcards.store.recovery": ("test_store_damage.py", "test_store.py",
                                   "test_history_store.py", "test_store_report.py"),
     "colorcards.bots.knowledge": ("test_bots_heuristics.py", "test_bots_thinking.py",
