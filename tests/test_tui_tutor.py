@@ -104,6 +104,22 @@ def test_a_take_back_refused_says_why_in_the_players_words():
     assert ctl.take_back() == "The round is over: its moves can no longer be taken back."
 
 
+def test_a_take_back_keeps_the_hands_order_given_before_the_move():
+    """The order the player gave the hand just before the move taken back is kept for the
+    replay; an order given after it is not."""
+    host = ManualHost()
+    ctl = controller(duel(), host)
+    ctl.start()
+    ctl.sort_hand()
+    before = ctl.meta.arranged
+    assert len(before) == 1
+    ctl.act(play(parse_card("R5")))
+    ctl.move_card(0, 1)
+    assert len(ctl.meta.arranged) == 2
+    assert ctl.take_back() is None
+    assert ctl.meta.arranged == before
+
+
 def test_turning_the_coach_on_makes_the_game_practice_and_saves_it_at_once(tmp_path):
     """The pause menu's Coach: on, the game is practice from then on and the store has it
     so before the next move; off again, it stays practice (it was coached)."""
