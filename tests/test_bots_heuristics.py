@@ -237,7 +237,7 @@ def test_accept_when_the_player_drew_on_that_colour():
 def test_a_bluff_is_likelier_the_more_of_the_colour_this_seat_cannot_see():
     """The colour before the Wild Draw Four was green: holding most of the greens itself,
     this seat rates a bluff less likely than holding none; with no Wild Draw Four open to
-    challenge there is no bluff to rate."""
+    challenge, or nothing to show the colour it was played on, there is no bluff to rate."""
     def chance(hand: str) -> float:
         game = position([7, 5, hand, 7], "W+4", seat=2, active=Colour.BLUE,
                         preset="colour-match", stacking="off", draw_four="challenge",
@@ -248,6 +248,11 @@ def test_a_bluff_is_likelier_the_more_of_the_colour_this_seat_cannot_see():
     assert 0.0 < greens < reds < 1.0
     calm = position([7, 5, "G1 G2", 7], "R4", seat=2, preset="colour-match")
     assert bluff_chance(calm.view(2)) == 0.0
+    unknown = position([7, 5, "G1 G2", 7], "W+4", seat=2, active=Colour.BLUE,
+                       preset="colour-match", stacking="off", draw_four="challenge",
+                       phase="challenge", challenger=1)
+    assert unknown.view(2).colour_before_top() is None
+    assert bluff_chance(unknown.view(2)) == 0.0  # nothing shows what it was played on
 
 
 @pytest.mark.parametrize(("direction", "out", "expected"), [
