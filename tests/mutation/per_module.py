@@ -22,8 +22,7 @@ import pytest
 
 TESTS: dict[str, tuple[str, ...]] = {
     "colorcards.coach.weigh": ("test_coach_statistics.py", "test_coach_desk.py"),
-    "colorcards.store.recovery": ("test_store_damage.py", "test_store.py",
-                                  "test_history_store.py", "test_store_report.py"),
+    "colorcards.store.recovery": ("test_store_damage.py", "test_store.py"),
     "colorcards.bots.knowledge": ("test_bots_heuristics.py", "test_bots_thinking.py",
                                   "test_why.py", "test_rules_once.py"),
     "colorcards.session.controller": ("test_tui_controller.py", "test_tui_tutor.py",
