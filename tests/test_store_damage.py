@@ -486,6 +486,65 @@ def test_a_database_held_by_another_writer_is_left_alone(tmp_path, impatient):
         assert store.problems == [] and store.saving and store.records() == records
 
 
+def test_a_bad_page_of_exercises_loses_only_the_exercises_on_it(tmp_path):
+    """One page of the exercises unreadable: those on the other pages are read one by
+    one and carried over with their schedule."""
+    from colorcards.store.recovery import EXERCISE_COLUMNS
+
+    data = tmp_path / "data"
+    _with_records(data, n=1)
+    rows = [(f"g{k}", k, 3, "normal", "{" + "x" * 900 + "}", "[]", "R5", "R6", "", None, 1,
+             float(k), 0, None) for k in range(40)]
+    with closing(sqlite3.connect(data / "colorcards.db")) as db, db:
+        db.executemany(f"INSERT INTO exercises ({', '.join(EXERCISE_COLUMNS)}) VALUES "
+                       f"({', '.join('?' * len(EXERCISE_COLUMNS))})", rows)
+    _damage_page(data / "colorcards.db", "exercises", 1)
+    with Store.open(data) as store:
+        assert "was damaged" in store.problems[0]
+    with closing(sqlite3.connect(data / "colorcards.db")) as db:
+        kept = db.execute(f"SELECT {', '.join(EXERCISE_COLUMNS)} FROM exercises "
+                          "ORDER BY idx").fetchall()
+    assert rows[0] in kept and rows[-1] in kept and 20 <= len(kept) < 40
+    assert all(row in rows for row in kept)
+
+
+def test_statistics_read_beside_a_running_game_include_its_latest_games(tmp_path):
+    """A second look at the statistics while a game runs (`open_for_reading`) reads the
+    games the running copy has recorded, also those not yet moved into the file from its
+    log, and leaves nothing behind where it runs."""
+    data = tmp_path / "data"
+    with Store.open(data) as running:
+        records = [running.finish_game(*_finished(i)) for i in range(2)]
+        assert (data / "colorcards.db-wal").stat().st_size > 0  # not all in the file yet
+        aside = tmp_path / "elsewhere"
+        aside.mkdir()
+        cwd = os.getcwd()
+        os.chdir(aside)
+        try:
+            with Store.open_for_reading(data / "colorcards.db") as reader:
+                assert reader.records() == records and reader.problems == []
+        finally:
+            os.chdir(cwd)
+        assert list(aside.iterdir()) == []
+
+
+def test_statistics_that_cannot_be_read_are_said_so(tmp_path):
+    """A file that is not a database, or one from a newer colorcards, read for its
+    statistics only: nothing is shown, the first says why, and the file is untouched."""
+    garbage = tmp_path / "garbage.db"
+    garbage.write_bytes(b"my holiday notes\n" * 300)
+    with Store.open_for_reading(garbage) as reader:
+        assert reader.records() == []
+        assert reader.problems == [f"{garbage} could not be read (file is not a database): "
+                                   "your statistics are not shown in this copy."]
+    assert garbage.read_bytes() == b"my holiday notes\n" * 300
+    data = tmp_path / "data"
+    _with_records(data, n=1)
+    _newer(data)
+    with Store.open_for_reading(data / "colorcards.db") as reader:
+        assert reader.records() == []
+
+
 # ------------------------------------------------------------------ unwritable places
 
 def _plays_in_memory(store: Store) -> None:
