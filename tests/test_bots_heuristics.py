@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -253,6 +254,24 @@ def test_a_bluff_is_likelier_the_more_of_the_colour_this_seat_cannot_see():
                        phase="challenge", challenger=1)
     assert unknown.view(2).colour_before_top() is None
     assert bluff_chance(unknown.view(2)) == 0.0  # nothing shows what it was played on
+
+
+def test_the_fewer_cards_a_seat_holds_the_more_urgent_it_is_to_stop():
+    """A seat's threat grows as its hand shrinks (1 card far above 2, 2 above 3, and on),
+    an empty hand is no threat, and a player who weighs the human more (Crazy) weighs
+    the human's hand above a computer's of the same size, as seen from a computer."""
+    from colorcards.bots.knowledge import seat_threat, threat
+
+    assert threat(0) == 0.0
+    levels = [threat(n) for n in range(1, 12)]
+    assert all(a > b > 0 for a, b in pairwise(levels))
+    assert threat(1) >= 2 * threat(2) and threat(2) >= 2 * threat(3)
+    game = position([2, 7, 2, 7], "R4", seat=1, preset="party")
+    view = game.view(1)
+    assert seat_threat(view, 0, focus_human=True) > seat_threat(view, 2, focus_human=True) \
+        == seat_threat(view, 2) == seat_threat(view, 0)
+    own = game.view(0)
+    assert seat_threat(own, 0, focus_human=True) == seat_threat(own, 0)
 
 
 @pytest.mark.parametrize(("direction", "out", "expected"), [

@@ -381,7 +381,7 @@ def test_what_was_kept_is_said_in_words(found, words):
 @pytest.mark.parametrize(("error", "transient"), [
     (sqlite3.OperationalError("disk I/O error"), True),
     (sqlite3.OperationalError("attempt to write a readonly database"), True),
-    (sqlite3.OperationalError("unable to open database file: read-only file system"), True),
+    (sqlite3.OperationalError("read-only file system"), True),
     (sqlite3.OperationalError("database is locked"), True),
     (sqlite3.OperationalError("permission denied"), True),
     (PermissionError(13, "Permission denied"), True),
@@ -555,6 +555,20 @@ def _plays_in_memory(store: Store) -> None:
     before = store.stats()["normal"].games
     store.finish_game(*_finished(7))
     assert store.stats()["normal"].games == before + 1
+
+
+def test_a_database_that_cannot_be_opened_where_it_is_is_left_alone(tmp_path):
+    """Something that is no file where the database should be (a directory): SQLite
+    cannot open it, which is trouble of the place, not damage: it is not moved aside, and
+    the game plays without saving."""
+    data = tmp_path / "data"
+    (data / "colorcards.db").mkdir(parents=True)
+    with Store.open(data) as store:
+        assert not store.saving
+        [problem] = store.problems
+        assert problem == (f"Cannot write to {data / 'colorcards.db'} (unable to open database "
+                           "file): the game will play but will not be saved.")
+    assert (data / "colorcards.db").is_dir() and _kept(data, "damaged") == []
 
 
 def test_a_data_dir_under_a_file_cannot_be_created(tmp_path):
