@@ -12,9 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from ..session.wording import ascii_text
+from .widgets.plain import Plain
 
 
 def story_text(chapters: list[tuple[int, list[str]]], ascii_only: bool = False) -> Text:
@@ -49,10 +49,10 @@ class MatchStory(ModalScreen[None]):
         keys = "Up/Down/PgUp/PgDn scroll - Esc, R or Q: back to the table" if self.ascii_only \
             else "↑ ↓ PgUp PgDn scroll · Esc, R or Q: back to the table"
         with Vertical(id="story"):
-            yield Static("The match so far", classes="heading")
+            yield Plain("The match so far", classes="heading")
             with VerticalScroll(id="story-lines"):
-                yield Static(story_text(self.chapters, self.ascii_only), id="story-text")
-            yield Static(keys, classes="keys")
+                yield Plain(story_text(self.chapters, self.ascii_only), id="story-text")
+            yield Plain(keys, classes="keys")
 
     def on_mount(self) -> None:
         for lines in self.query("#story-lines").results(VerticalScroll):  # else closed already

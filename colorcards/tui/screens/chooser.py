@@ -10,11 +10,11 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ...engine import COLOURS, Colour
 from ...session import palette as palettes
 from ...session.palette import STYLES, colour_name, marks
+from ..widgets.plain import Plain
 
 #: Each shape drawn large, 4 lines of 7 columns, with half blocks.
 BIG_SHAPES: dict[Colour, tuple[str, ...]] = {
@@ -125,14 +125,14 @@ class ColourChooser(ModalScreen[Colour | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chooser", classes="dialog"):
-            yield Static("Name the colour to play next", classes="heading")
+            yield Plain("Name the colour to play next", classes="heading")
             with Horizontal(id="swatches"):
                 for i, colour in enumerate(COLOURS):
                     yield Swatch(colour, i + 1, self.counts.get(colour, 0), self.palette)
             keys = "← → move · 1–4 or click to choose · Enter confirms"
             if self.cancellable:
                 keys += " · Esc back"
-            yield Static(marks(keys), classes="keys")
+            yield Plain(marks(keys), classes="keys")
 
     def on_mount(self) -> None:
         self.on_resize()

@@ -9,12 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from ...engine import Rules
 from ...session.glossary import terms
 from ...session.keys import CLICKS, MARKS, help_rows
 from ...session.palette import marks
+from ..widgets.plain import Plain
 
 
 def keys_table(rules: Rules | None = None) -> Table:
@@ -50,10 +50,10 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help", classes="dialog"):
-            yield Static("Keys at the table", classes="heading")
+            yield Plain("Keys at the table", classes="heading")
             with VerticalScroll(id="help-keys"):
-                yield Static(keys_table(self.rules))
-            yield Static("Esc, ? or Q to go back", classes="keys")
+                yield Plain(keys_table(self.rules))
+            yield Plain("Esc, ? or Q to go back", classes="keys")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from ...session.palette import marks
+from ..widgets.plain import Plain
 from .common import MenuButton
 from .go import Go
 
@@ -42,7 +43,7 @@ class PauseMenu(ModalScreen[Go]):
     def compose(self) -> ComposeResult:
         sound = "on" if self.sound_on else "off"
         with Vertical(id="pause", classes="dialog menu"):
-            yield Static("Paused", classes="heading")
+            yield Plain("Paused", classes="heading")
             yield MenuButton("Resume  (Esc)", id="resume", variant="primary")
             yield MenuButton("New game  (N)", id="new")
             yield MenuButton("Rules  (R)", id="rules")
@@ -56,10 +57,10 @@ class PauseMenu(ModalScreen[Go]):
             yield MenuButton(marks(coach), id="coach")
             yield MenuButton("Quit  (Q)", id="quit")
             if self.saving:
-                yield Static("Quit whenever you like: the game is already saved, and Continue "
+                yield Plain("Quit whenever you like: the game is already saved, and Continue "
                              "brings you back to this very table.", classes="note")
             else:
-                yield Static("This game is not being saved (the data directory cannot be "
+                yield Plain("This game is not being saved (the data directory cannot be "
                              "written): quitting ends it for good.", classes="note")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
