@@ -23,7 +23,14 @@ from ..engine.errors import StateError
 from ..engine.phase import Phase
 from ..engine.rules import Rules
 from ..level import LEVELS
-from ..replay.kept import KeptGame, ReplayError, arrangements, decode_actions, encode_actions
+from ..replay.kept import (
+    KeptGame,
+    ReplayError,
+    arrangements,
+    decode_actions,
+    encode_actions,
+    seat_name,
+)
 from ..replay.plays_like import Kinds
 from ..session.meta import TableMeta
 from . import records as R
@@ -634,7 +641,7 @@ class Store:
         arranged = arrangements(meta.get("arranged") if isinstance(meta, dict) else None)
         return KeptGame(rules=rules, seats=record.seats, seed=record.seed,
                         arranged=tuple(e for e in arranged if e[0] <= len(actions)),
-                        actions=tuple(actions), names=tuple(str(n) for n in names),
+                        actions=tuple(actions), names=tuple(seat_name(n) for n in names),
                         difficulty=record.difficulty, preset=record.preset,
                         game_id=record.game_id, finished_at=record.finished_at.isoformat(),
                         abandoned=record.abandoned, practice=bool(practice),
