@@ -16,7 +16,7 @@ from typing import Any
 
 from ..replay.kept import KeptGame, ReplayError, read_export, read_text
 from ..session.exercises import Item, exercises_from_export
-from .app import ColorCardsApp
+from .app import NO_TERMINAL, ColorCardsApp, has_terminal
 
 
 class ReplayFileApp(ColorCardsApp):
@@ -61,6 +61,9 @@ def run_replay(args: argparse.Namespace) -> int:
             return 1
         print(f"{Path(name).name} replays to its recorded result ({where}).")
         return 0
+    if not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return 2
     app = ReplayFileApp(kept, carried, data_dir=getattr(args, "data_dir", None))
     result = app.run()
     return result if isinstance(result, int) else 0
