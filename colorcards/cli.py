@@ -232,7 +232,7 @@ class _Output:
 def _guarded_output() -> Iterator[None]:
     """Standard output as `_Output` while a command runs."""
     before = sys.stdout
-    sys.stdout = _Output(before)  # type: ignore[assignment]
+    sys.stdout = _Output(before)
     try:
         yield
     finally:
@@ -243,10 +243,13 @@ def _guarded_output() -> Iterator[None]:
 def _quiet_stdout() -> None:
     """Nothing more reaches standard output, not even Python's flush at exit."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .lifeline import from_environment
+
+    from_environment()  # a served game: it ends with its server, within its memory
     with _guarded_output():
         try:
             try:
