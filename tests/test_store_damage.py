@@ -229,8 +229,41 @@ def test_a_data_dir_under_a_file_cannot_be_created(tmp_path):
         assert not store.saving and store.owns_game
         [problem] = store.problems
         assert str(blocker / "data") in problem and "will not be saved" in problem
+        assert f"({blocker} is a file, not a directory)" in problem
         _plays_in_memory(store)
     assert blocker.read_text() == "a file where a directory should be"
+
+
+def test_each_unusable_data_dir_says_its_own_reason(tmp_path):
+    """The real cause, not what the system call happened to say: a data directory that
+    is a file ('file exists' before), a directory where no file can be made (/proc/1:
+    'no such file or directory' before)."""
+    blocker = tmp_path / "data"
+    blocker.write_text("a file")
+    with Store.open(blocker) as store:
+        [problem] = store.problems
+        assert "(it is a file, not a directory)" in problem
+    if os.path.isdir("/proc/1"):
+        with Store.open("/proc/1") as store:
+            [problem] = store.problems
+            assert "/proc/1 (no file can be made there)" in problem
+
+
+def test_a_full_disk_is_named_whatever_sqlite_calls_it(tmp_path, monkeypatch):
+    """SQLite may report a disk with no room as an I/O error: where the disk has (nearly)
+    nothing free, the player reads that the disk is full."""
+    import shutil
+    import sqlite3
+    from types import SimpleNamespace
+
+    from colorcards.store.paths import reason
+
+    error = sqlite3.OperationalError("disk I/O error")
+    assert reason(error, tmp_path) == "disk I/O error"  # room enough: something else
+    monkeypatch.setattr(shutil, "disk_usage",
+                        lambda where: SimpleNamespace(total=3 << 20, used=3 << 20, free=0))
+    assert reason(error, tmp_path) == "the disk is full"
+    assert reason(OSError(28, "No space left on device"), tmp_path) == "the disk is full"
 
 
 def test_a_read_only_data_dir_shows_old_statistics(tmp_path, monkeypatch):
