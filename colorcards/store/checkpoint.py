@@ -15,7 +15,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-EVERY = 32
+EVERY = 8
 """Saves between two checkpoints."""
 LIMIT_FRAMES = 8192
 """Log frames (pages, 4 KiB each) above which the checkpoint restarts the log."""

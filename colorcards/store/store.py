@@ -250,14 +250,13 @@ class Store:
         if self._unwritten and not self.retry():
             return False  # the disk still refuses: the record first, once it can be
         game_id = meta.game_id
-        meta_text = json.dumps(meta.as_json(), separators=(",", ":"))
         played = self._played(game_id, meta)
         try:
             with self._transaction() as db:
                 if game_id != self._written.game_id and _recorded(db, game_id):
-                    return  # already finished: never bring it back as a game to resume
+                    return True  # recorded: never brought back as a game to resume
                 self._written = saves.write(
-                    db, self._written, game_id, game, meta_text, log,
+                    db, self._written, game_id, game, meta.as_json(), log,
                     meta.preset, meta.difficulty,
                     utc_now().isoformat(), played)
         except (sqlite3.Error, OSError) as exc:
