@@ -271,6 +271,18 @@ def test_a_save_holds_the_engines_json_and_the_generators_apart(tmp_path, preset
     store.close()
 
 
+def test_a_new_file_starts_with_an_empty_log(tmp_path):
+    """The tables a new file is made with are moved out of the write-ahead log at once
+    (about 200 KB of it): on a small disk the log never holds them, and the first saves
+    of a game add a few tens of kilobytes to an empty log."""
+    with Store.open(tmp_path) as store:
+        wal = store.path.with_name(store.path.name + "-wal")
+        assert not wal.exists() or wal.stat().st_size == 0
+        game, meta = _game("party", 4, 3)
+        store.save_game(game, meta, [])
+        assert wal.stat().st_size < 100_000
+
+
 def test_a_generator_is_written_only_when_it_changes(tmp_path):
     """Saves after moves that change no generator (the log, the hand's order) write no
     generator row; a computer's decision rewrites its own row only."""
