@@ -58,3 +58,35 @@ async def test_a_move_made_while_the_disk_refuses_is_saved_when_it_can_be(tmp_pa
         await wait(pilot, RETRY_SECONDS)
         assert "works again" in shown(app)
         assert len(store.load_game().game.actions) == moves
+
+
+async def test_quitting_while_a_record_waits_asks_first(tmp_path):
+    """The game over, its record refused, the title has no Continue; Q asks before the
+    record is lost with the process, N stays; once the disk takes it, Q writes the
+    record and quits at once."""
+    from colorcards.tui.screens import ConfirmDialog, TitleScreen
+
+    app, store, db = _app(tmp_path)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        ctl = await _table(pilot, "top=R5 | you: R7 | lily: B1 B2 B3", delay=0)
+        refuse_writes(db)
+        await pilot.press("1")
+        await wait(pilot, 0)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and "Continue" not in shown(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "result is not saved yet" in shown(app) and app.is_running
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and store.waiting
+        refuse_writes(db, False)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+    from colorcards.store import Store
+
+    with Store.open(tmp_path / "data") as again:
+        assert [r.game_id for r in again.records()] == [ctl.meta.game_id]
