@@ -254,7 +254,7 @@ def test_a_bad_action_is_named_without_repeating_all_of_it(data, capsys, tmp_pat
     path = tmp_path / "long.json"
     path.write_text(json.dumps(_edited(data, capsys, lambda d: d["actions"].__setitem__(
         4, "0" + "Q" * 1000))))
-    code, out, err = _run(["replay", str(path), "--check"], capsys)
+    code, _, err = _run(["replay", str(path), "--check"], capsys)
     assert code == 1 and "action 5 of" in err and "'0QQQ" in err and "…" in err
     assert len(err) < 200 and len(err.splitlines()) == 1
 
