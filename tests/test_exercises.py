@@ -117,7 +117,7 @@ def test_migration_6_adds_the_exercises_to_a_version_5_file(tmp_path):
     migrate(db, upto=5)
     db.execute("INSERT INTO replays (game_id, names, actions) VALUES ('g', '[]', '')")
     assert migrate(db) == 5
-    assert SCHEMA_VERSION == 6 and 6 in MIGRATIONS
+    assert SCHEMA_VERSION >= 6 and 6 in MIGRATIONS
     columns = {r[1] for r in db.execute("PRAGMA table_info(exercises)")}
     assert {"game_id", "idx", "position", "options", "answers", "box", "due", "tries",
             "first"} <= columns

@@ -642,6 +642,16 @@ def _memory_mb(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
+def _run_async(make):
+    """`asyncio.run(make())` on a thread of its own: the browser tests' playwright keeps
+    an event loop running on this one."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
+
+
 def _wait(test, seconds: float = 15.0) -> None:
     deadline = time.monotonic() + seconds
     while not test():
@@ -680,7 +690,6 @@ def test_what_one_tab_may_cost_is_bounded(tmp_path):
     a game; a terminal of 3000 x 3000 is made 400 x 150; an https page of the same host
     and port may not play; the static files are never listed, a path too long is not
     found, and nothing may be sniffed as another type."""
-    import asyncio
 
     import aiohttp
 
@@ -714,7 +723,7 @@ def test_what_one_tab_may_cost_is_bounded(tmp_path):
                 assert tab.close_code == 1009
                 assert _memory_mb(game) < before + 50
 
-        asyncio.run(attempts())
+        _run_async(attempts)
         _wait(lambda: served.games() == [])  # the tab gone, its game quits
     finally:
         _, out, err = served.stop()
@@ -754,7 +763,6 @@ def test_a_request_whose_headers_never_end_is_closed(tmp_path):
 def test_a_server_killed_by_any_signal_takes_its_game_with_it(tmp_path, how):
     """SIGKILL (which nothing can catch) or SIGHUP (which the server does not handle): the
     tab's game ends with the server, within a second or so, and lets go of the saves."""
-    import asyncio
 
     import aiohttp
 
@@ -768,7 +776,7 @@ def test_a_server_killed_by_any_signal_takes_its_game_with_it(tmp_path, how):
                 served.process.send_signal(getattr(signal, how))
                 served.process.wait(timeout=30)
 
-        asyncio.run(open_tab())
+        _run_async(open_tab)
         _wait(lambda: served.games() == [], seconds=15)
         _wait(lambda: lock_holder(served.data_dir) is None, seconds=5)
     finally:

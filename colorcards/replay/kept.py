@@ -71,7 +71,7 @@ read from a file may write them to a terminal."""
 def seat_name(text: object) -> str:
     """A seat's name as it may be shown, whatever a file held: text, its control
     characters replaced (a name cannot move the cursor or recolour the terminal), at
-    most NAME_MOST characters. What it says is never read as markup (tui/widgets/plain.py)."""
+    most NAME_MOST characters. What it says is never read as markup (tui/plain.py)."""
     name = str(text).translate(_UNSHOWN)
     return name if len(name) <= NAME_MOST else name[:NAME_MOST - 1] + "…"
 

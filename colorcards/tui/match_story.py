@@ -14,7 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 
 from ..session.wording import ascii_text
-from .widgets.plain import Plain
+from .plain import Plain
 
 
 def story_text(chapters: list[tuple[int, list[str]]], ascii_only: bool = False) -> Text:

@@ -14,7 +14,7 @@ from textual.widget import Widget
 from ...engine import COLOURS, Colour
 from ...session import palette as palettes
 from ...session.palette import STYLES, colour_name, marks
-from ..widgets.plain import Plain
+from ..plain import Plain
 
 #: Each shape drawn large, 4 lines of 7 columns, with half blocks.
 BIG_SHAPES: dict[Colour, tuple[str, ...]] = {

@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from ...session.palette import marks
-from ..widgets.plain import Plain
+from ..plain import Plain
 
 
 class ConfirmDialog(ModalScreen[bool]):

@@ -14,7 +14,7 @@ from ...engine import Rules
 from ...session.glossary import terms
 from ...session.keys import CLICKS, MARKS, help_rows
 from ...session.palette import marks
-from ..widgets.plain import Plain
+from ..plain import Plain
 
 
 def keys_table(rules: Rules | None = None) -> Table:

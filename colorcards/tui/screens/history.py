@@ -27,7 +27,7 @@ from ...engine import preset_title
 from ...session.palette import marks
 from ...store.history import result_words
 from ...store.records import HistoryEntry
-from ..widgets.plain import Plain
+from ..plain import Plain
 from .common import LEVEL_TITLES
 
 NO_REPLAY_NOTE = ("This game was played before games were kept move by move: "

@@ -23,7 +23,7 @@ from ...engine.rules import DESCRIPTIONS
 from ...level import Level
 from ...session.palette import marks
 from ...settings import LEVELS, SPEEDS, GameSettings
-from ..widgets.plain import Plain
+from ..plain import Plain
 from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
 from .confirm import ConfirmDialog
 from .rules_text import OPTION_TITLES, VALUE_WORDS

@@ -29,9 +29,9 @@ from ...session.exercises import Item, answer_words, good
 from ...session.keys import bar_keys, key
 from ...session.palette import card_name, colour_name, marks, unicode_ok
 from ...session.wording import ascii_text
+from ..plain import Plain
 from ..presenter import RingIds, compose_ring, show_view
 from ..widgets import ControlBar, DrawPile, GameLog, Hand
-from ..widgets.plain import Plain
 from .common import LEVEL_TITLES
 
 Answered = Callable[[Item, Action, str], Item]

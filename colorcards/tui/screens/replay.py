@@ -26,9 +26,9 @@ from ...replay.kept import KeptGame
 from ...session.hand_order import by_colour, kept_order
 from ...session.palette import STYLES, card_label, card_name, marks, unicode_ok
 from ...session.wording import counted
+from ..plain import Plain
 from ..presenter import RingIds, compose_ring, show_view
 from ..widgets import GameLog, Hand
-from ..widgets.plain import Plain
 from .go import Go
 
 _ARROWS = "←→" if unicode_ok() else "Left/Right"

@@ -29,7 +29,7 @@ from ...session import palette as palettes
 from ...session.palette import STYLES, card_name, glyph, marks
 from ...session.results import ResultsData
 from ...session.wording import counted
-from ..widgets.plain import Plain
+from ..plain import Plain
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
 from .go import Go
 

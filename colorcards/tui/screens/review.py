@@ -32,7 +32,7 @@ from ...replay.background import Reviewer
 from ...replay.kept import KeptGame
 from ...replay.review import Review, accuracy, moment_views, moment_words, summary_words
 from ...session.palette import card_name, colour_name, marks, unicode_ok
-from ..widgets.plain import Plain
+from ..plain import Plain
 from .common import LEVEL_TITLES
 
 PRACTICE_NOTE = (" A practice game (the coach was on): not counted in your record; a move "

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 from ...engine import COLOURS, Rules
 from ...rulebook import players_rulebook
 from ...session.palette import marks, unicode_ok
-from ..widgets.plain import Plain
+from ..plain import Plain
 from .common import DrawnOnce
 from .rules_text import rules_markdown
 

@@ -22,7 +22,7 @@ from textual.widgets import Footer
 from ...session import palette as palettes
 from ...session.palette import marks
 from ...settings import LEVELS
-from ..widgets.plain import Plain
+from ..plain import Plain
 from .common import LEVEL_TITLES, DrawnOnce, percent, streak_short
 from .go import Go
 

@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 from ...engine import COLOURS, PRESETS, parse_card
 from ...session import palette as palettes
 from ...session.palette import STYLES, glyph, marks, rank_short
-from ..widgets.plain import Plain
+from ..plain import Plain
 from .common import LEVEL_TITLES, MenuButton, when
 from .go import Go
 

@@ -37,7 +37,7 @@ class KeptStatic(Static):
     """Paragraphs kept per box: what a box shows in a game, most of it."""
 
     def __init__(self, *args: Any, markup: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, markup=markup, **kwargs)  # text is text: see plain.py
+        super().__init__(*args, markup=markup, **kwargs)  # text is text: see tui/plain.py
         self._kept: LRUCache[Hashable, tuple[int, list[Strip]]] = LRUCache(self.KEPT)
         """Paragraphs drawn: by paragraph and layout, the place in the text they were
         drawn for and their lines."""
