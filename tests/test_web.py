@@ -784,3 +784,31 @@ def test_a_server_killed_by_any_signal_takes_its_game_with_it(tmp_path, how):
             served.process.kill()
         for pid in served.games():
             os.kill(pid, signal.SIGKILL)
+
+
+@needs_browser
+def test_names_that_are_markup_show_as_text_in_the_browser(browser, tmp_path):
+    """A saved game whose seats have names that are markup (a save is a file anyone can
+    edit): continued in the browser, the tags and the log show them as typed."""
+    from colorcards.session.seating import Seating
+    from colorcards.settings import GameSettings
+    from colorcards.store import Store
+
+    names = ("You", "[b]Bo", "Ann [/]", "[i]Ida")
+    seating = Seating.new(GameSettings(preset="color-cards", opponents=3), seed=4)
+    meta = seating.meta.with_(names=names)
+    with Store.open(tmp_path / "data") as store:
+        store.save_game(seating.game, meta, [f"{name} drew a card." for name in names[1:]])
+    served = Served(tmp_path / "data")
+    try:
+        with offline_page(browser) as page:
+            page.goto(served.url)
+            wait_for(page, "Continue")
+            page.focus(".xterm-helper-textarea")
+            page.keyboard.press("c")
+            text = wait_for(page, TURN + "|Name the colour")
+            for name in names[1:]:
+                assert f" {name} " in text  # its tag, as typed
+            assert "[b]Bo drew a card." in " ".join(text.split())
+    finally:
+        served.stop()
