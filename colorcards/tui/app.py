@@ -626,8 +626,10 @@ class ColorCardsApp(App):
             else:
                 self.go(where, back=self.open_pause_menu)
 
-        self.push_screen(PauseMenu(self.sound, saving=self.store.saving,
-                                   coach_on=ctl.settings.coach), chosen)
+        store = self.store
+        self.push_screen(PauseMenu(self.sound, saving=store.saving, coach_on=ctl.settings.coach,
+                                   failing=store.failure if store.write_failed else None),
+                         chosen)
 
     def show_results(self, controller: GameController, match: bool) -> None:
         """The results of the round (or the match) that just ended; the review and the

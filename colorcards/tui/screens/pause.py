@@ -31,8 +31,12 @@ class PauseMenu(ModalScreen[Go]):
     AUTO_FOCUS = "#resume"
     """What has the focus first (`tui/screens/__init__.py` says why not `on_mount`)."""
 
-    def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False) -> None:
+    def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False,
+                 failing: str | None = None) -> None:
         super().__init__()
+        self.failing = failing
+        """Why the last save failed (a full disk), while saving is tried again: the
+        save on disk is an earlier table's."""
         self.coach_on = coach_on
         """Whether the coach is on for the game in progress; the button offers the other."""
         self.sound_on = sound_on
@@ -59,6 +63,10 @@ class PauseMenu(ModalScreen[Go]):
             if self.saving:
                 yield Plain("Quit whenever you like: the game is already saved, and Continue "
                              "brings you back to this very table.", classes="note")
+            elif self.failing is not None:
+                yield Plain(f"The last moves are not saved yet ({self.failing}); saving is "
+                            "tried again every few seconds. Quit now, and Continue brings "
+                            "back the table as last saved.", classes="note")
             else:
                 yield Plain("This game is not being saved (the data directory cannot be "
                              "written): quitting ends it for good.", classes="note")
