@@ -57,4 +57,5 @@ class TableHost(Protocol):
         """The player played a 7 (house rule `seven_zero`): ask whose hand to take."""
 
     def defer_save(self, save: Callable[[], None]) -> None:
-        """Call `save` once the change is on screen (a save waits for the frame)."""
+        """Call `save` once the change is on screen (the cursor's place: the rest is
+        saved before it is drawn)."""

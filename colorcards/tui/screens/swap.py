@@ -15,9 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from ...session.palette import marks
+from ..plain import Plain
 from .common import MenuButton
 
 
@@ -66,10 +67,10 @@ class SwapChooser(ModalScreen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="swap", classes="dialog menu"):
-            yield Static(f"Your {self.card}: swap hands with whom?", classes="heading")
+            yield Plain(f"Your {self.card}: swap hands with whom?", classes="heading")
             for number, choice in enumerate(self.choices, start=1):
                 yield MenuButton(marks(choice.label(number)), id=f"swap-{choice.seat}")
-            yield Static(marks("↑ ↓ move · Enter, 1–9 or click to choose"), classes="keys")
+            yield Plain(marks("↑ ↓ move · Enter, 1–9 or click to choose"), classes="keys")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
