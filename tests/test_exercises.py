@@ -316,11 +316,30 @@ async def test_practice_answers_as_the_coach_said_and_brings_a_wrong_answer_back
         assert len(moves) >= 3
 
 
+def practice_app(items):
+    """An app showing Practice over `items`, and the list its answers are kept in, as
+    (index, token) pairs."""
+    from textual.app import App
+
+    from colorcards.tui.screens.practice import PracticeScreen
+
+    answered: list[tuple[int, str]] = []
+
+    def keep(it, action, grade: str):
+        answered.append((it.index, token(action)))
+        return it
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(PracticeScreen(items, keep))
+
+    return Host(), answered
+
+
 async def test_an_exercise_is_played_with_the_tables_keys_draw_wild_and_drawn_card():
     """D draws, a Wild asks its colour in the table's chooser (and Escape there keeps it
     unplayed), a card that cannot be played is refused, and a card just drawn may be
     kept with P; each answer as the coach said."""
-    from textual.app import App
 
     from colorcards.engine import COLOURS, DRAW, PASS, Colour, Play, parse_card
     from colorcards.session.exercises import Item
@@ -353,17 +372,7 @@ async def test_an_exercise_is_played_with_the_tables_keys_draw_wild_and_drawn_ca
     assert PASS in kept_options
     second = item(drawn_game, 2, {token(a): Answer(GOOD) if a is PASS else
                                   Answer(COSTLY, 0.1, 0.05, 0.2, 0.3, 0.4) for a in kept_options})
-    answered: list[tuple[int, str]] = []
-
-    def keep(it: Item, action, grade: str) -> Item:
-        answered.append((it.index, token(action)))
-        return it
-
-    class Host(App):
-        def on_mount(self) -> None:
-            self.push_screen(PracticeScreen([first, second, again], keep))
-
-    app = Host()
+    app, answered = practice_app([first, second, again])
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -64,12 +64,11 @@ async def test_the_players_seven_opens_the_swap_chooser(tmp_path):
 async def test_practice_plays_a_jump_in_and_a_swap_with_the_tables_keys():
     """An exercise of a jump-in offered: J jumps, P lets it go; an exercise of the choice
     after a 7: the table's swap chooser asks whose hand, and a number picks it."""
-    from textual.app import App
-
     from colorcards.engine import DECLINE, Swap, next_decision
     from colorcards.replay.exercises import GOOD, Answer, Answers, token, untoken
     from colorcards.session.exercises import Item
     from colorcards.tui.screens.practice import PracticeScreen
+    from test_exercises import practice_app
 
     def item(game, index: int, legal) -> Item:
         options = tuple(token(a) for a in legal)
@@ -85,17 +84,7 @@ async def test_practice_plays_a_jump_in_and_a_swap_with_the_tables_keys():
     seven = position("top=R7 | you: B2 G5 | lily: Y1 | max: G1 G2 G3 | zoe: B5 B6",
                      get_preset("color-cards").rules(seven_zero="on"), phase="swap")
     swap = item(seven, 3, seven.legal_actions(0))
-    answered: list[tuple[int, str]] = []
-
-    def keep(it: Item, action, grade: str) -> Item:
-        answered.append((it.index, token(action)))
-        return it
-
-    class Host(App):
-        def on_mount(self) -> None:
-            self.push_screen(PracticeScreen([jump, let_go, swap], keep))
-
-    app = Host()
+    app, answered = practice_app([jump, let_go, swap])
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
