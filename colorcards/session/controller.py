@@ -533,7 +533,7 @@ class GameController(TableReading):
             own = self.rngs[seat]
             assert own is not None  # every computer has its generator
             self._apply(decide(game, decision, self.players[seat], own), seat)
-        self._plan()
+        self.advance()  # saved, drawn, and what comes next planned (no computer's offer now)
 
     def _jump_let_go(self) -> None:
         """The player's jump-in offer ran out: it goes by, as if let go (`DECLINE`)."""
