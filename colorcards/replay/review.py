@@ -4,8 +4,9 @@ Each decision of the player's with a real choice is weighed by the coach
 (`coach.Coach.judge`) from the view the player had then — never the real hidden cards —
 with the computers playing out at the game's own level. A decision is listed as a costly
 moment only when the whole 95% interval of its cost, measured on deals the choosing
-never saw, lies at or above 3 points in the chance to win the round; every other
-decision was as good as the best the coach found, or too close to tell. The hint at the
+never saw, lies at or above the bar (`weigh.NOTICEABLE`) in the chance to win the round,
+and the chances shown for it, measured apart, show as much (`weigh.costly`); every
+other decision was as good as the best the coach found, or too close to tell. The hint at the
 table asks the same coach the same question, so a move the hint chose is never listed.
 
 A review is weighed decision by decision and may stop after any of them (the player
@@ -18,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..coach import NOTICEABLE, SEED, Coach, Verdict
+from ..coach import SEED, Coach, Verdict, weigh
 from ..coach.why import why_better
 from ..coach.words import (
     CardName,
@@ -87,8 +88,13 @@ class Moment:
 
     @property
     def costly(self) -> bool:
-        """The whole interval at or above 3 points: a real mistake, listed."""
-        return self.low >= NOTICEABLE
+        """A real mistake, listed: the coach's verdict (`weigh.costly`) from the interval
+        and the chances shown."""
+        if self.close:
+            return False
+        if not self.deals:
+            return weigh.costly(self.low)
+        return weigh.costly(self.low, self.made_chance, self.best_chance)
 
     @property
     def kind(self) -> str:
@@ -318,7 +324,8 @@ def summary_words(result: Review) -> str:
              f"{'was' if fine == 1 else 'were'} as good as the best found or too close to "
              "tell")
     if costly:
-        words += f"; {costly} clearly lowered your chance to win the round, by 3% or more."
+        words += (f"; {costly} clearly lowered your chance to win the round, by "
+                  f"{weigh.bar_words()} or more.")
     else:
         words += ": no move cost you a clear chance to win the round."
     return words
@@ -335,7 +342,7 @@ class Accuracy:
     good: int
     """Of them, as good as the best found or too close to tell (not costly)."""
     cost: float
-    """The average cost per decision, in the chance to win the round (0.02: 2 points):
+    """The average cost per decision, in the chance to win the round (0.02: 2%):
     a close move costs nothing, a measured one what it was measured to cost (never less
     than nothing)."""
     kinds: Kinds
@@ -353,7 +360,7 @@ class Accuracy:
         return (f"Accuracy {round(self.share * 100)}% ({self.good} of {self.decisions} "
                 f"decision{'s' if self.decisions != 1 else ''}). On average a decision "
                 f"lowered your chance to win the round by {self.cost * 100:.1f}% (less than "
-                f"3% does not count against accuracy).")
+                f"{weigh.bar_words()} does not count against accuracy).")
 
 
 def accuracy(result: Review) -> Accuracy | None:

@@ -86,10 +86,19 @@ HINTS = {
     "turn_timer": "Seconds for your turn; when they run out you draw a card.",
     "palette": "The colours' names. The shapes never change.",
     "speed": "How quickly the computer players take their turns.",
-    "coach": "The coach says when a move was a real mistake and lets you take it back "
-             "(T). A coached game is practice: not counted in your record.",
     "play": "Deal the cards.",
 }
+
+
+def hint_of(row: str) -> str:
+    """The line of help for a row (HINTS'; the Coach row's names the coach's bar, read
+    where it lives, `weigh.NOTICEABLE`)."""
+    if row == "coach":
+        from ...coach.weigh import bar_words
+
+        return (f"The coach notes each move that made you {bar_words()} or more less likely "
+                "to win; T takes it back. Coached games are practice: not counted.")
+    return HINTS[row]
 
 
 #: What each level is like, shown while the Difficulty row has the focus: LEVELS' words,
@@ -314,8 +323,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         """One line about the focused row; for Difficulty, about the level chosen."""
         if row == "difficulty":
             self.query_one("#hint", Static).update(marks(LEVEL_HINTS[self.difficulty]))
-        elif row in HINTS:
-            self.query_one("#hint", Static).update(marks(HINTS[row]))
+        elif row in HINTS or row == "coach":
+            self.query_one("#hint", Static).update(marks(hint_of(row)))
 
     # -- leaving ----------------------------------------------------------------
 

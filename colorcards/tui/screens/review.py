@@ -26,7 +26,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from ...coach.words import COSTLY_WORDS
+from ...coach.words import costly_words
 from ...engine import preset_title
 from ...replay.background import Reviewer
 from ...replay.kept import KeptGame
@@ -101,7 +101,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
                 f"could see then: the cards you could not see dealt at random many times over "
                 f"and every option played out, the computers at {level}. A move is listed "
                 f"only when it clearly lowered your chance to win the round, by "
-                f"{COSTLY_WORDS}, measured on fresh deals."
+                f"{costly_words()}, measured on fresh deals."
                 + (PRACTICE_NOTE if kept.practice else "")),
                 id="review-how")
             yield Static(id="review-status")
