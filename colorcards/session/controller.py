@@ -139,7 +139,9 @@ class GameController(TableReading):
         self.tutor = TableCoach(self, remote, dealt=not seating.meta.extra.get("prepared"),
                                 mark=mark, note=seating.meta.extra.get("note"),
                                 weighed=seating.meta.extra.get("weighed"),
-                                review_as_played=review_as_played)
+                                review_as_played=review_as_played,
+                                unseen=seating.meta.extra.get("unseen"),
+                                pending=seating.meta.extra.get("pending"))
         """The table's coach: the hint, the pondering, the notes and the marks."""
         if not self.log and game.history and not game.actions:
             # a new deal: who dealt, the first card
@@ -212,6 +214,13 @@ class GameController(TableReading):
         kept = [entry for entry in self.meta.arranged if entry[0] < at]
         kept.append((at, tuple(c.code for c in self.arrangement)))
         self.meta = self.meta.with_(arranged=tuple(kept))
+
+    def seen(self) -> None:
+        """The player pressed a key at the table: what was said for them to see once
+        (the coach's notes that came late) has been seen."""
+        if self.tutor.seen():
+            self._save()
+            self.host.changed()
 
     def hint(self, done: Callable[[Advice | None], None]) -> None:
         """Ask the coach what to do in the human's seat (`TableCoach.hint`); `done` gets
@@ -558,7 +567,7 @@ class GameController(TableReading):
         """The meta the store keeps: ids and names plus what resuming exactly needs (and
         the tutor's mark and note, and whether the game is practice)."""
         extra = {k: v for k, v in self.meta.extra.items()
-                 if k not in ("tutor", "note", "selected", "weighed")}
+                 if k not in ("tutor", "note", "selected", "weighed", "unseen", "pending")}
         if self.selected is not None:
             extra["selected"] = self.selected
         extra.update(self.tutor.saved(self.table_log.logged))

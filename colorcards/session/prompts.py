@@ -103,10 +103,12 @@ that comes later is still given (and T still takes that move back until the next
 
 def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
     """The status line: the prompt, and the coach's note on the player's last move when
-    there is one (or, on their turn, that it is still being weighed). On the player's
-    own turn the prompt comes first: a note in its place hid that it was their turn."""
+    there is one (or, on their turn, that it is still being weighed); before it, the
+    notes on earlier moves that came after the player moved on, until their next key.
+    On the player's own turn the prompt comes first: a note in its place hid that it
+    was their turn."""
     said = prompt(ctl, view, palette, ascii_only)
-    note = ctl.note
+    note = " ".join([*ctl.late_notes, *([ctl.note] if ctl.note else [])])
     if not note:
         if view.current == HUMAN and ctl.note_awaited:
             return f"{said} {STILL_WEIGHING}"

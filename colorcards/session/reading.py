@@ -195,6 +195,12 @@ class TableReading:
         self.tutor.note = note
 
     @property
+    def late_notes(self) -> list[str]:
+        """The coach's notes on earlier decisions that came after the player moved on,
+        until the player's next key."""
+        return self.tutor.unseen
+
+    @property
     def coach(self) -> Coach:
         """The coach behind the hint and the tutor, for a host without its process."""
         return self.tutor.coach

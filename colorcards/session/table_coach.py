@@ -96,7 +96,8 @@ class TableCoach:
 
     def __init__(self, table: CoachedTable, remote: RemoteCoach | None, *, dealt: bool,
                  mark: Mark | None, note: str | None, weighed: Any = None,
-                 review_as_played: bool = True) -> None:
+                 review_as_played: bool = True, unseen: Any = None,
+                 pending: Any = None) -> None:
         self.table = table
         self.coach = Coach(table.settings.difficulty)
         """The coach behind the hint and the tutor (the review's judge), for a host
@@ -108,6 +109,14 @@ class TableCoach:
         """The player's last decision, while it may be taken back (with the coach on)."""
         self.note = note if mark else None
         """The coach's note on that decision, while it is the last one."""
+        self.unseen: list[str] = [str(n) for n in unseen] if isinstance(unseen, list) else []
+        """The notes on earlier decisions that came after the player had moved on, until
+        the player's next key (`seen`): they stay on the status line till then, and in
+        the log."""
+        self._left: list[int] = ([int(n) for n in pending if isinstance(n, int)]
+                                 if isinstance(pending, list) else [])
+        """Where the decisions were made whose judgements had not come when the game was
+        left (the save's): `resume` weighs them again."""
         self.dealt = dealt
         """The match began with a deal from its seed (not at a prepared position)."""
         self.base: Base | None = base_of(table.game, dealt) if table.settings.coach else None
@@ -123,10 +132,11 @@ class TableCoach:
         self.review_as_played = review_as_played
         """With the coach off, whether the player's decisions are still weighed (in the
         background's turn) for the game's review: off with the background reviews."""
-        self._weighing: set[threading.Event] = set()
+        self._weighing: dict[threading.Event, int] = {}
         """Each judgement still running, by the event that stops it (the table goes, the
-        move is taken back). A judgement outlives the player's next move: its note is
-        still given, only the move can no longer be taken back."""
+        move is taken back), with where its decision was made. A judgement outlives the
+        player's next move: its note is still given, only the move can no longer be
+        taken back."""
         self._silent: dict[threading.Event, Asked] = {}
         """The judgements made for the review alone (the coach off), by their stop."""
 
@@ -144,7 +154,8 @@ class TableCoach:
         """The coach is still weighing the player's last decision (its note, if any, is
         yet to come): what the status line says while that decision is the last."""
         mark = self.mark
-        return mark is not None and mark.weighed and not mark.judged and bool(self._weighing)
+        return (mark is not None and mark.weighed and not mark.judged
+                and mark.at in self._weighing.values())
 
     # ---------------------------------------------------------------- the player's move
 
@@ -182,12 +193,20 @@ class TableCoach:
         elif marking is not None and mark is not None:
             self.mark, self.note = mark, None
             if mark.weighed:
-                self._weigh(mark, made, marking.view, marking.legal, marking.turn)
+                self._weigh(mark.at, made, marking.view, marking.legal, marking.turn, mark)
         self._stop_pondering()
 
     def forget(self) -> None:
         """No move of the player's to take back (a round over, the clock decided)."""
         self.mark = self.note = None
+
+    def seen(self) -> bool:
+        """The player pressed a key: the notes that came late have been seen (they stay
+        in the log). Whether there were any."""
+        if not self.unseen:
+            return False
+        self.unseen = []
+        return True
 
     # ---------------------------------------------------------------- the hint
 
@@ -234,7 +253,7 @@ class TableCoach:
         pondered is dropped, and the base moves to that position if the line from the
         table's start is gone (a base must stay on the line being played)."""
         before = replayed_before(self.table.game, mark.at, self.base)
-        self.stop()
+        self.stop(since=mark.at)  # the earlier decisions' judgements go on
         self.judged = {at: j for at, j in self.judged.items() if at < mark.at}
         if self.base is not None and mark.at < self.base.at:
             self.base = base_of(before, self.dealt)
@@ -244,23 +263,33 @@ class TableCoach:
     # ---------------------------------------------------------------- sitting and going
 
     def resume(self) -> None:
-        """As the table sits down: weigh the last decision if its judgement never came
-        (the game was left before it did)."""
+        """As the table sits down: weigh again each decision whose judgement never came
+        (the game was left before it did), the last one as the move T takes back."""
         mark, game = self.mark, self.table.game
-        if mark is not None and not mark.judged and self.on and mark.at < len(game.actions):
-            self._weigh(mark, game.actions[mark.at][1], None, ())
+        left, self._left = self._left, []
+        if not self.on:
+            return
+        todo = {at for at in left if at not in self.judged}
+        if mark is not None and not mark.judged:
+            todo.add(mark.at)
+        for at in sorted(todo):
+            if at < len(game.actions):
+                self._weigh(at, game.actions[at][1], None, (),
+                            mark=mark if mark is not None and mark.at == at else None)
 
-    def stop(self) -> None:
-        """Drop every judgement under way and the pondering (the table goes, a move is
-        taken back, the coach is turned off)."""
-        for stop in self._weighing:
-            stop.set()
-        self._weighing.clear()
+    def stop(self, since: int = 0) -> None:
+        """Drop every judgement under way of a decision made at `since` or later, and the
+        pondering (the table goes, a move is taken back, the coach is turned off)."""
+        for stop, at in list(self._weighing.items()):
+            if at >= since:
+                stop.set()
+                del self._weighing[stop]
         if self.remote is not None:
-            for asked in self._silent.values():
-                self.remote.cancel(asked)
+            for stop, asked in list(self._silent.items()):
+                if stop.is_set():
+                    self.remote.cancel(asked)
+                    del self._silent[stop]
             self.remote.wake()  # the child drops what it was judging for them
-        self._silent.clear()
         self._stop_pondering()
 
     def saved(self, logged: int) -> dict[str, Any]:
@@ -269,6 +298,11 @@ class TableCoach:
         extra: dict[str, Any] = {}
         if self.judged:
             extra["weighed"] = [[m.as_json(), n] for _, (m, n) in sorted(self.judged.items())]
+        pending = sorted(at for stop, at in self._weighing.items() if stop not in self._silent)
+        if pending and self.on:
+            extra["pending"] = pending
+        if self.unseen:
+            extra["unseen"] = list(self.unseen)
         if self.mark is None:
             return extra
         extra["tutor"] = self.mark.as_json(logged)
@@ -288,31 +322,31 @@ class TableCoach:
 
     # ---------------------------------------------------------------- judging
 
-    def _weigh(self, mark: Mark, made: Action, view: View | None,
-               legal: tuple[Action, ...], turn: int = 0) -> None:
-        """The coach judges `made` in the host's thread (from the position replayed, when
-        the view before it was not kept: after Continue); a costly move gets a note."""
+    def _weigh(self, at: int, made: Action, view: View | None, legal: tuple[Action, ...],
+               turn: int = 0, mark: Mark | None = None) -> None:
+        """The coach judges `made`, the decision at `at`, in the host's thread (from the
+        position replayed there when the view before it was not kept: after Continue);
+        the judgement is kept as the review's step, and a costly move gets a note: on
+        the status line with T while `mark` is the last decision, else until the
+        player's next key (`unseen`); in the log either way."""
         table = self.table
         stop = threading.Event()
-        self._weighing.add(stop)
         coach, remote = self.coach, self.remote
         game = table.game
         base = self.base
-        done = tuple(game.actions[:mark.at])  # the line up to the move, taken now
+        done = tuple(game.actions[:at])  # the line up to the move, taken now
         level = table.settings.difficulty
         if base is not None and not base.dealt and base.at > len(done):
             return  # made before a prepared table's start: nothing to rebuild it from
+        self._weighing[stop] = at
 
         # Asked now, before the pondering of the position is let go: the judgement
         # takes the pondered race over. Only the wait for its answer is in the thread.
         asked = None if remote is None else remote.ask(
             request(game, done, made, level, None if base is None else base.pair), stop)
 
-        def judge() -> Judgement | None:
-            nonlocal view, legal
-            if remote is not None:
-                answer = None if asked is None else remote.answer(asked)
-                return answer if isinstance(answer, Judgement) else None
+        def judge() -> tuple[View, int, Judgement] | None:
+            nonlocal view, legal, turn
             if view is None:  # the view before the move was not kept: rebuild it here
                 try:
                     before = line_position(game.rules, game.seats, game.seed, done, base)
@@ -322,25 +356,33 @@ class TableCoach:
                 if decision is None:
                     return None
                 view, legal = before.view(HUMAN), decision.actions
-            verdict = coach.judge(view, legal, made, stop=stop.is_set)
-            return None if verdict is None else Judgement.of(verdict)
+                turn = before.total_turns + 1
+            if remote is not None:
+                answer = None if asked is None else remote.answer(asked)
+                judgement = answer if isinstance(answer, Judgement) else None
+            else:
+                verdict = coach.judge(view, legal, made, stop=stop.is_set)
+                judgement = None if verdict is None else Judgement.of(verdict)
+            return None if judgement is None else (view, turn, judgement)
 
-        def judged(verdict: Judgement | None) -> None:
-            self._weighing.discard(stop)
-            if stop.is_set() or verdict is None:
+        def judged(found: tuple[View, int, Judgement] | None) -> None:
+            self._weighing.pop(stop, None)
+            if stop.is_set() or found is None:
                 return
-            if view is not None and turn:
-                self._keep(mark.at, turn, view, verdict)
-            last = self.mark is mark  # still the last decision: it may be taken back
-            if last:
+            seen_from, on_turn, judgement = found
+            self._keep(at, on_turn, seen_from, judgement)
+            last = mark is not None and self.mark is mark  # it may still be taken back
+            if last and mark is not None:
                 self.mark = mark.with_(judged=True)
-            if verdict.costly:
+            if judgement.costly:
                 words = table.words
-                note = note_words(verdict, words.card, words.colour,
+                note = note_words(judgement, words.card, words.colour,
                                   [table.name(s) for s in range(table.game.seats)])
-                table.table_log.note(note)
+                table.table_log.coach_note(note)
                 if last:
                     self.note = note + " T: take it back."
+                else:
+                    self.unseen.append(note)
             table.coach_spoke()
 
         table.host.weigh(judge, judged)
@@ -357,7 +399,7 @@ class TableCoach:
         if asked is None:
             return
         stop = threading.Event()
-        self._weighing.add(stop)
+        self._weighing[stop] = at
         self._silent[stop] = asked
 
         def judge() -> Judgement | None:
@@ -368,7 +410,7 @@ class TableCoach:
             return found
 
         def judged(judgement: Judgement | None) -> None:
-            self._weighing.discard(stop)
+            self._weighing.pop(stop, None)
             self._silent.pop(stop, None)
             if not stop.is_set() and judgement is not None:
                 self._keep(at, turn, view, judgement)

@@ -231,6 +231,11 @@ class TableScreen(Screen):
             self._warning_timer.stop()  # on the app's clock, it would outlive the screen
         gc.unfreeze()  # what the table held may be garbage now: collections see it again
 
+    def on_key(self) -> None:
+        """Any key at the table (before it does anything): what was said for the player
+        to see once has been seen."""
+        self.controller.seen()
+
     def on_screen_suspend(self) -> None:
         """Something is shown over the table: hold the game (not the results: it is over)."""
         if not self.controller.between_rounds:
@@ -436,10 +441,18 @@ class TableScreen(Screen):
         self._say(text, warning)
 
     def _say(self, text: str, warning: bool = False) -> None:
-        """Put `text` on the status line (its two rows hold a long one)."""
+        """Put `text` on the status line: two rows, or up to four for a longer one (the
+        log's strip gives them up, and is written again for its rows once laid out)."""
         if self.ascii_only:
             text = ascii_text(text)
-        self.query_one(StatusLine).say(text, warning=warning)
+        line = self.query_one(StatusLine)
+        width = line.content_size.width or max(20, self.app.size.width - 2)
+        rows = min(4, max(2, len(textwrap.wrap(text, width))))
+        if (self.has_class("-status-3"), self.has_class("-status-4")) != (rows == 3, rows == 4):
+            self.set_class(rows == 3, "-status-3")
+            self.set_class(rows == 4, "-status-4")
+            self.call_after_refresh(self._show_log)
+        line.say(text, warning=warning)
 
     def status(self, view: View) -> str:
         """The prompt, with the coach's note on the player's last move (prompts.status)."""

@@ -1,0 +1,172 @@
+"""The table and the review agree (issue 41, item 2): every costly move of a coached game
+is noted at the table, in the log and on the status line, even when its judgement comes
+after the player has moved on, after a take-back of a later move, or after quit and
+Continue."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots_helpers import position
+from colorcards.engine import parse_card, play
+from colorcards.session.prompts import status
+from colorcards.session.seating import Seating
+from colorcards.settings import GameSettings
+from colorcards.store import Store
+from test_tui_controller import ManualHost, controller, human_move
+from test_tui_tutor import QUICK, _to_my_turn
+
+
+def duel() -> Seating:
+    """The review's costly position with two cards more: the opponent is down to one
+    card, the Red Draw Two holds it off, the Red 5 leaves it a card to follow."""
+    game = position(["R+2 R5 R7 B4", "G1"], "R3", preset="duel", called="0,1")
+    return Seating.at(game, GameSettings(preset="duel", opponents=1, difficulty="hard",
+                                         coach=True))
+
+
+class Holding(ManualHost):
+    """The coach has not answered yet: each judgement waits until the test lets it go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list = []
+
+    def weigh(self, judge, done) -> None:
+        self.held.append((judge, done))
+
+    def answer(self, which: int = 0) -> None:
+        judge, done = self.held.pop(which)
+        done(judge())
+
+
+def _moved_on():
+    """The duel's costly Red 5, then the player's next move before the coach answers."""
+    host = Holding()
+    ctl = controller(duel(), host)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))  # costly: the Draw Two held the opponent off
+    _to_my_turn(ctl, host)
+    ctl.act(human_move(ctl))  # the player moves on before the note comes
+    return ctl, host
+
+
+def test_a_note_that_comes_after_the_next_move_stays_until_a_key():
+    """Issue 41, item 2: the note on the Red 5 came after the player's next move and was
+    written only to the log, where the strip's digest of the turn left it out; the
+    status line never showed it. Now it stays on the status line (first, without T: the
+    move can no longer be taken back) until the player's next key, and the digest of
+    the turn keeps it whole."""
+    ctl, host = _moved_on()
+    assert len(host.held) == 2
+    host.answer(0)  # the Red 5's judgement, late
+    [late] = ctl.late_notes
+    assert late.startswith("Coach: Red Draw Two instead of Red 5 — ")
+    assert "T: take it back" not in late
+    assert late in status(ctl, ctl.view(), "classic", False)
+    assert late in ctl.log and late in ctl.digest()
+    ctl.seen()  # a key
+    assert ctl.late_notes == []
+    assert late not in status(ctl, ctl.view(), "classic", False)
+    assert late in ctl.log
+
+
+def test_a_late_note_survives_quit_and_continue(tmp_path):
+    """Unseen when the game was left: Continue shows it again until a key."""
+    store = Store.open(tmp_path)
+    host = Holding()
+    ctl = controller(duel(), host, store=store)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    _to_my_turn(ctl, host)
+    ctl.act(human_move(ctl))
+    host.answer(0)
+    [late] = ctl.late_notes
+    ctl.stop()
+    store.close()
+    store = Store.open(tmp_path)
+    again = controller(Seating.resume(store.load_game()), ManualHost(), store=store)
+    again.start()
+    assert again.late_notes == [late]
+    store.close()
+
+
+def test_judgements_cut_short_by_quitting_are_all_made_on_continue(tmp_path):
+    """Two decisions in flight when the app closed: Continue weighs both again (before,
+    only the last decision was: an earlier costly move went unnoted, and the review
+    listed it)."""
+    store = Store.open(tmp_path)
+    host = Holding()
+    settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
+    ctl = controller(Seating.new(settings, seed=77), host, store=store)
+    ctl.start()
+    made = []
+    while len(host.held) < 2:
+        _to_my_turn(ctl, host)
+        made.append(ctl.moves)
+        ctl.act(human_move(ctl))
+    ctl.stop()
+    store.close()
+    store = Store.open(tmp_path)
+    counting = Holding()
+    again = controller(Seating.resume(store.load_game()), counting, store=store)
+    again.tutor.coach = QUICK
+    again.start()
+    assert len(counting.held) == 2
+    while counting.held:
+        counting.answer()
+    assert set(made[-2:]) <= set(again.tutor.judged)
+    store.close()
+
+
+def test_taking_a_later_move_back_keeps_an_earlier_judgement():
+    """T takes back the draw while the Red 5's judgement is still out: the Red 5 is still
+    on the line of play, so its note still comes (a take-back dropped every judgement)."""
+    ctl, host = _moved_on()
+    assert ctl.take_back() is None  # the draw
+    host.answer(0)
+    assert any(n.startswith("Coach: Red Draw Two instead of Red 5") for n in ctl.late_notes)
+
+
+NOTE = ("Coach: Wild Draw Four naming Yellow instead of taking the penalty — at least 3% "
+        "more likely to win this round: 46% against 38%. T: take it back.")
+"""A note as long as they come, after a prompt as long as they come."""
+TABLE = ("top=B7 | you: R5 B2 B+2 G9 Y1 W W+4 | lily: Y1 Y2 Y3 | max: G4 G5 G6 G7 | "
+         "zoe: B1 B3 B4 B5 B6")
+
+
+async def _with_a_note(pilot):
+    from engine_helpers import position as literal_position
+    from tui_table_helpers import seat_position
+
+    seat_position(pilot.app, literal_position(TABLE))
+    await pilot.pause()
+    ctl = pilot.app.controller
+    ctl.note = NOTE
+    pilot.app.screen.refresh_table()
+    await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=["80x24", "100x32"])
+async def test_a_long_note_after_the_prompt_is_read_whole(tmp_path, size):
+    """Issue 41, item 2: at 80 columns the prompt and a note took more than the status
+    line's two rows, and the note's end was cut. Now the line takes the rows it needs
+    (up to four, from the log's strip), and both are read whole."""
+    from colorcards.tui.app import ColorCardsApp
+    from tui_table_helpers import shown
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=size) as pilot:
+        await _with_a_note(pilot)
+        text = shown(app)
+        assert "Your turn: play" in text and NOTE in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=["80x24", "100x32"])
+def test_a_long_note_snapshot(snap_compare, tmp_path, size):
+    """The prompt and a long note on the status line, the log's strip giving up rows."""
+    from colorcards.tui.app import ColorCardsApp
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    assert snap_compare(app, terminal_size=size, run_before=_with_a_note)
