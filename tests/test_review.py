@@ -324,3 +324,13 @@ def test_a_review_round_trips_through_json(kept):
     assert Review.from_json(result.as_json()) == result
     assert Review.from_json({**result.as_json(), "version": 1}) is None
     assert Review.from_json({"version": 2, "moments": [{"index": "x"}]}) is None
+
+
+def test_the_review_lists_every_costly_moment():
+    """Issue 41: the review lists each move the coach noted at the table, however many
+    (it listed the five costliest, while the summary counted them all)."""
+    moments = tuple(Moment(i, i, parse_card("R7"), Colour.RED, DRAW, PASS, close=False,
+                           cost=0.1 + i / 100, low=0.05, high=0.2, made_chance=0.2,
+                           best_chance=0.3 + i / 100, deals=256) for i in range(7))
+    result = Review(moments, total=7)
+    assert [m.index for m in result.costliest()] == [6, 5, 4, 3, 2, 1, 0]

@@ -49,9 +49,6 @@ VERSION = 3
 3: a card played down to one without calling Last Card is weighed with the call left
 out."""
 
-SHOWN = 5
-"""The most costly moments listed (the costliest first)."""
-
 PLAYER = 0
 
 
@@ -172,10 +169,10 @@ class Review:
     def complete(self) -> bool:
         return len(self.moments) >= self.total
 
-    def costliest(self, count: int = SHOWN) -> list[Moment]:
-        """The costly moments, costliest first (at most `count`)."""
-        costly = sorted((m for m in self.moments if m.costly), key=lambda m: (-m.cost, m.index))
-        return costly[:count]
+    def costliest(self) -> list[Moment]:
+        """The costly moments, costliest first: every one, as the coach noted each at the
+        table (the summary counts them all, and the list names them all)."""
+        return sorted((m for m in self.moments if m.costly), key=lambda m: (-m.cost, m.index))
 
     def as_json(self) -> dict[str, Any]:
         return {"version": VERSION, "complete": self.complete, "total": self.total,
