@@ -164,10 +164,18 @@ class Review:
     playouts: int = 0
     """Play-outs the coach spent weighing (0: not counted, a review kept before they
     were); the game's exercises may spend as many again (replay/exercises.py)."""
+    hinted: tuple[int, ...] = ()
+    """The decisions made after asking for a hint (by index, the kept game's): the
+    coach's, left out of the accuracy and of the level the player plays like."""
 
     @property
     def complete(self) -> bool:
         return len(self.moments) >= self.total
+
+    @property
+    def own(self) -> list[Moment]:
+        """The moments of the player's own decisions (none made after a hint)."""
+        return [m for m in self.moments if m.index not in self.hinted]
 
     def costliest(self) -> list[Moment]:
         """The costly moments, costliest first: every one, as the coach noted each at the
@@ -175,10 +183,13 @@ class Review:
         return sorted((m for m in self.moments if m.costly), key=lambda m: (-m.cost, m.index))
 
     def as_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "complete": self.complete, "total": self.total,
+        data = {"version": VERSION, "complete": self.complete, "total": self.total,
                 "level": self.level,
                 "seed": self.seed, "playouts": self.playouts,
                 "moments": [m.as_json() for m in self.moments]}
+        if self.hinted:
+            data["hinted"] = list(self.hinted)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Review | None:
@@ -188,7 +199,8 @@ class Review:
         try:
             return cls(moments=tuple(Moment.from_json(m) for m in data["moments"]),
                        total=int(data["total"]), level=str(data["level"]),
-                       seed=int(data["seed"]), playouts=int(data.get("playouts", 0)))
+                       seed=int(data["seed"]), playouts=int(data.get("playouts", 0)),
+                       hinted=tuple(int(at) for at in data.get("hinted", ())))
         except (KeyError, TypeError, ValueError):
             return None
 
@@ -257,14 +269,15 @@ def review(kept: KeptGame, progress: Callable[[int, int], None] = lambda done, t
         spent += verdict.playouts
         moments.append(Moment.of(decision.index, decision.turn, decision.view, verdict))
         moments.sort(key=lambda m: m.index)
-        weighed(Review(tuple(moments), len(todo), coach.level, coach.seed, spent))
+        weighed(Review(tuple(moments), len(todo), coach.level, coach.seed, spent,
+                       kept.hinted))
         progress(len(moments), len(todo))
-    return Review(tuple(moments), len(todo), coach.level, coach.seed, spent)
+    return Review(tuple(moments), len(todo), coach.level, coach.seed, spent, kept.hinted)
 
 
 def weighed_at_the_table(deal: Game, actions: Sequence[tuple[int | None, Action]],
                          judged: dict[int, tuple[Moment, int]], level: Level | str,
-                         seed: int) -> Review | None:
+                         seed: int, hinted: tuple[int, ...] = ()) -> Review | None:
     """The review so far of the match dealt as `deal` and played by `actions`, whose
     decisions the coach weighed as they were made (`judged`: by the action's index, each
     moment and the play-outs it took; those of the line finally played are kept), for
@@ -275,7 +288,7 @@ def weighed_at_the_table(deal: Game, actions: Sequence[tuple[int | None, Action]
     if not kept_ones:
         return None
     return Review(tuple(m for m, _ in kept_ones), len(todo), Level(level), seed,
-                  sum(n for _, n in kept_ones))
+                  sum(n for _, n in kept_ones), hinted)
 
 
 # ---------------------------------------------------------------------- words
@@ -288,16 +301,20 @@ def moment_views(kept: KeptGame) -> dict[int, View]:
 
 def moment_words(m: Moment, card_name: CardName = lambda c: c.name,
                  colour_name: ColourName = lambda c: c.title,
-                 seat_names: Sequence[str] = (), view: View | None = None) -> str:
+                 seat_names: Sequence[str] = (), view: View | None = None,
+                 hinted: bool = False) -> str:
     """'Turn 14, Red 7 to match: you played Red 3. Your chance to win this round: 24%
     after Red 3, 35% after Red Reverse. Why: Lily, next to play, was down to one card,
     and …. After Red 3, Lily went out first in 41% of the deals; after Red Reverse, 22%.'
     The 'Why' sentence (`coach.why`) needs the player's `view` at the moment (from
-    `moment_views`); without one it is left out."""
+    `moment_views`); without one it is left out. A decision made after asking for a
+    hint (`hinted`) says so: 'you played Red 3 (after asking for a hint)'."""
     on = card_name(m.top)
     if m.top.is_wild and m.active is not None:
         on += f" ({colour_name(m.active)} to match)"
     did = you_did(m.made, card_name, colour_name, seat_names, m.uncalled)
+    if hinted:
+        did += " (after asking for a hint)"
     words = (f"Turn {m.turn}, {on} on the pile: {did}. "
              + chances_sentence(m.made, m.made_chance, m.best, m.best_chance, card_name,
                                 colour_name, seat_names, m.uncalled))
@@ -311,11 +328,18 @@ def moment_words(m: Moment, card_name: CardName = lambda c: c.name,
 
 def summary_words(result: Review) -> str:
     """'Of your 15 decisions with a choice, 13 were as good as the best found or too close
-    to tell; 2 clearly lowered your chance to win the round, by 3% or more.'"""
-    total = len(result.moments)
-    if not total:
+    to tell; 2 clearly lowered your chance to win the round, by 3% or more.' The
+    decisions made after asking for a hint are the coach's, and said apart."""
+    if not result.moments:
         return "You had no real choices to make in this game."
-    costly = sum(1 for m in result.moments if m.costly)
+    own = result.own
+    hinted = len(result.moments) - len(own)
+    apart = (f"{hinted} decision{'s' if hinted != 1 else ''} made after asking for a hint "
+             f"{'are' if hinted != 1 else 'is'} the coach's, not counted as yours.")
+    if not own:
+        return f"Every decision with a choice was made after asking for a hint: {apart}"
+    total = len(own)
+    costly = sum(1 for m in own if m.costly)
     fine = total - costly
     words = (f"Of your {total} decision{'s' if total != 1 else ''} with a choice, {fine} "
              f"{'was' if fine == 1 else 'were'} as good as the best found or too close to "
@@ -325,7 +349,7 @@ def summary_words(result: Review) -> str:
                   f"{weigh.bar_words()} or more.")
     else:
         words += ": no move cost you a clear chance to win the round."
-    return words
+    return f"{words} {apart[0].upper()}{apart[1:]}" if hinted else words
 
 
 # ---------------------------------------------------------------------- accuracy
@@ -361,10 +385,11 @@ class Accuracy:
 
 
 def accuracy(result: Review) -> Accuracy | None:
-    """The accuracy of a complete review (None while it is partial or had no choices)."""
-    if not result.complete or not result.moments:
+    """The accuracy of a complete review, of the player's own decisions (None while it is
+    partial, or with no choice of their own: none, or all made after a hint)."""
+    own = result.own
+    if not result.complete or not own:
         return None
-    costs = [0.0 if m.close else max(m.cost, 0.0) for m in result.moments]
-    good = sum(1 for m in result.moments if not m.costly)
-    return Accuracy(len(costs), good, sum(costs) / len(costs),
-                    Kinds.of(m.kind for m in result.moments))
+    costs = [0.0 if m.close else max(m.cost, 0.0) for m in own]
+    good = sum(1 for m in own if not m.costly)
+    return Accuracy(len(costs), good, sum(costs) / len(costs), Kinds.of(m.kind for m in own))

@@ -224,8 +224,18 @@ class GameController(TableReading):
 
     def hint(self, done: Callable[[Advice | None], None]) -> None:
         """Ask the coach what to do in the human's seat (`TableCoach.hint`); `done` gets
-        its advice, or None if the coach could not say."""
-        self.tutor.hint(done)
+        its advice, or None if the coach could not say. Once the advice is given, the
+        decision made here is the coach's (`TableMeta.hinted`), whatever is played."""
+        at = len(self.game.actions)
+
+        def advised(advice: Advice | None) -> None:
+            if advice is not None and at == len(self.game.actions) \
+                    and at not in self.meta.hinted:
+                self.meta = self.meta.with_(hinted=(*self.meta.hinted, at))
+                self._save()
+            done(advice)
+
+        self.tutor.hint(advised)
 
     # ---------------------------------------------------------------- the tutor
 
@@ -262,8 +272,9 @@ class GameController(TableReading):
         self.game = before
         self.rngs[:] = [copy_rng(r) if r else None for r in mark.rngs]
         self.arrangement[:] = list(mark.hand)
-        self.meta = self.meta.with_(arranged=tuple(
-            entry for entry in self.meta.arranged if entry[0] <= mark.at))
+        self.meta = self.meta.with_(
+            arranged=tuple(entry for entry in self.meta.arranged if entry[0] <= mark.at),
+            hinted=tuple(at for at in self.meta.hinted if at <= mark.at))  # (seen there)
         self.table_log.take_back(mark.logged, mark.rounds)
         self.practice = True
         self.autosave.forget()
@@ -584,7 +595,8 @@ class GameController(TableReading):
         between moves makes the game practice, and that must be saved at once)."""
         return (len(self.game.actions), tuple(c.code for c in self.arrangement),
                 tuple(hash(r.getstate()) if r else 0 for r in self.rngs),
-                self.practice, self.settings.coach, self.selected)
+                self.practice, self.settings.coach, self.selected, self.meta.hinted,
+                tuple(self.tutor.unseen))
 
     def _save_contents(self) -> tuple[Game, TableMeta, list[str]]:
         """The game, its meta and its log, as the store keeps them."""
@@ -608,4 +620,4 @@ class GameController(TableReading):
         if self.store is not None:
             meta = self.save_meta().with_(finished=True)
             self.record = self.store.finish_game(self.game, meta, list(self.log),
-                                                 self.tutor.review_so_far())
+                                                 self.tutor.review_so_far(meta.hinted))

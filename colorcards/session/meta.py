@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..replay.kept import arrangements
+from ..replay.kept import arrangements, hinted_of
 from ..settings import GameSettings
 
 _KNOWN = ("game_id", "preset", "difficulty", "names", "started_at", "settings", "rngs", "hand",
-          "rounds", "finished", "arranged", "practice")
+          "rounds", "finished", "arranged", "practice", "hinted")
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,10 @@ class TableMeta:
     practice: bool = False
     """Played with the coach on, or with a move taken back: its record is kept out of
     the per-level statistics (`records.GameRecord.practice`)."""
+    hinted: tuple[int, ...] = ()
+    """The player's decisions made after asking for a hint, by how many actions had been
+    applied before each: the coach's, not the player's (kept with the game: its review
+    leaves them out of the accuracy, `kept.KeptGame.hinted`)."""
     extra: dict = field(default_factory=dict)
     """Keys this version does not know, kept as they were."""
 
@@ -65,6 +69,8 @@ class TableMeta:
             data["practice"] = True
         if self.arranged:
             data["arranged"] = [[at, " ".join(codes)] for at, codes in self.arranged]
+        if self.hinted:
+            data["hinted"] = list(self.hinted)
         return data
 
     @classmethod
@@ -83,6 +89,7 @@ class TableMeta:
             finished=bool(data.get("finished", False)),
             arranged=arrangements(data.get("arranged")),
             practice=bool(data.get("practice", False)),
+            hinted=hinted_of(data.get("hinted")),
             extra={k: v for k, v in data.items() if k not in _KNOWN})
 
     def with_(self, **changes: Any) -> TableMeta:

@@ -70,7 +70,8 @@ def kept_of(controller: GameController) -> KeptGame:
                           difficulty=controller.settings.difficulty,
                           preset=controller.settings.preset,
                           game_id=record.game_id if record is not None else "",
-                          arranged=controller.meta.arranged, practice=controller.practice)
+                          arranged=controller.meta.arranged, practice=controller.practice,
+                          hinted=controller.meta.hinted)
 
 
 def results_data(controller: GameController, stats: Any = None) -> ResultsData:

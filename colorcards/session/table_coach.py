@@ -310,14 +310,15 @@ class TableCoach:
             extra["note"] = self.note
         return extra
 
-    def review_so_far(self) -> dict[str, Any] | None:
+    def review_so_far(self, hinted: tuple[int, ...] = ()) -> dict[str, Any] | None:
         """Once the match is over: its review as far as the coach weighed it at the
-        table (a dealt match's, by the coach the review uses), or None."""
+        table (a dealt match's, by the coach the review uses), `hinted` its decisions
+        made after a hint; or None."""
         game = self.table.game
         if not self.judged or not self.dealt:
             return None
         so_far = weighed_at_the_table(Game(game.rules, game.seats, game.seed), game.actions,
-                                      self.judged, self.coach.level, self.coach.seed)
+                                      self.judged, self.coach.level, self.coach.seed, hinted)
         return None if so_far is None else so_far.as_json()
 
     # ---------------------------------------------------------------- judging

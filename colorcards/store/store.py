@@ -23,7 +23,14 @@ from ..engine.errors import StateError
 from ..engine.phase import Phase
 from ..engine.rules import Rules
 from ..level import LEVELS
-from ..replay.kept import KeptGame, ReplayError, arrangements, decode_actions, encode_actions
+from ..replay.kept import (
+    KeptGame,
+    ReplayError,
+    arrangements,
+    decode_actions,
+    encode_actions,
+    hinted_of,
+)
 from ..replay.plays_like import Kinds
 from ..session.meta import TableMeta
 from . import records as R
@@ -40,7 +47,8 @@ IDLE_CAP = 300.0
 
 _NOT_SAVED = "the game will play but will not be saved."
 
-_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note", "weighed"})
+_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note", "weighed",
+                          "unseen", "pending"})
 """Meta keys that only resuming a game needs: not kept with its record."""
 
 NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"
@@ -524,12 +532,14 @@ class Store:
         except ValueError:
             meta = {}  # what is kept beside the game is not needed to replay it
         arranged = arrangements(meta.get("arranged") if isinstance(meta, dict) else None)
+        hinted = hinted_of(meta.get("hinted") if isinstance(meta, dict) else None)
         return KeptGame(rules=rules, seats=record.seats, seed=record.seed,
                         arranged=tuple(e for e in arranged if e[0] <= len(actions)),
                         actions=tuple(actions), names=tuple(str(n) for n in names),
                         difficulty=record.difficulty, preset=record.preset,
                         game_id=record.game_id, finished_at=record.finished_at.isoformat(),
                         abandoned=record.abandoned, practice=bool(practice),
+                        hinted=tuple(at for at in hinted if at < len(actions)),
                         expected=R.summary_of(record))
 
     def review(self, game_id: str) -> dict | None:

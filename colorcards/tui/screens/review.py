@@ -49,7 +49,7 @@ def review_lines(result: Review, palette: str = "classic",
     views = moment_views(kept) if kept is not None else {}
     return [marks(moment_words(m, lambda c: card_name(c, palette),
                                lambda c: colour_name(c, palette), seat_names,
-                               views.get(m.index)))
+                               views.get(m.index), hinted=m.index in result.hinted))
             for m in result.costliest()]
 
 

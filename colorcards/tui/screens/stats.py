@@ -184,6 +184,11 @@ def accuracy_row(level: str, measured: Sequence[tuple[float, float]]) -> Text:
     return text
 
 
+HINTED_NOTE = ("Accuracy and the level you play like count your own decisions: those made "
+               "after asking for a hint are the coach's, and left out.")
+"""Said under the measures of play, which leave the hinted decisions out."""
+
+
 def practice_words(practice: dict[str, Any]) -> str:
     """'Practice games (coach on or a move taken back), not counted above: 4, 2 won.'"""
     games = sum(s.games for s in practice.values())
@@ -256,6 +261,8 @@ class StatsScreen(Screen[Go]):
                     if measured[level]:
                         yield Static(accuracy_row(level, measured[level]), classes="trend",
                                      id=f"accuracy-{level}")
+            if like or any(measured.values()):
+                yield Static(HINTED_NOTE, id="accuracy-note", classes="aside")
         yield Footer()
 
     def on_mount(self) -> None:
