@@ -120,12 +120,15 @@ def test_judgements_cut_short_by_quitting_are_all_made_on_continue(tmp_path):
 
 
 def test_taking_a_later_move_back_keeps_an_earlier_judgement():
-    """T takes back the draw while the Red 5's judgement is still out: the Red 5 is still
-    on the line of play, so its note still comes (a take-back dropped every judgement)."""
+    """T takes back the next move while the Red 5's judgement is still out: the Red 5 is
+    still on the line of play, and the last decision again, so its note still comes,
+    with T (a take-back dropped every judgement)."""
     ctl, host = _moved_on()
-    assert ctl.take_back() is None  # the draw
+    assert ctl.take_back() is None  # the move after the Red 5
     host.answer(0)
-    assert any(n.startswith("Coach: Red Draw Two instead of Red 5") for n in ctl.late_notes)
+    assert ctl.note is not None and ctl.note.startswith("Coach: Red Draw Two instead of Red 5")
+    assert ctl.note.endswith("T: take it back.") and ctl.late_notes == []
+    assert ctl.take_back() is None  # and T takes the Red 5 back now
 
 
 NOTE = ("Coach: Wild Draw Four naming Yellow instead of taking the penalty — at least 3% "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from . import actions as A
-from .cards import Rank
+from .cards import Card, Rank
 from .phase import Phase
 from .rules import LastCard
 from .view import View
@@ -25,6 +25,17 @@ def _colour_hint(game: View) -> str:
         title = top.rank.title
         parts.append(f"{'an' if title.startswith('8') else 'a'} {title}")
     return ", ".join(parts) + " or a Wild"
+
+
+def answers_penalty(game: View, card: Card) -> bool:
+    """`card` is of a kind that may pass on the penalty the seat faces (RULES.md §4,
+    stacking): a Wild Draw Four, or a Draw Two unless a Wild Draw Four was played. Held
+    and refused, it is refused for another reason (`why_not` says which)."""
+    if not game.pending:
+        return False
+    if card.rank is Rank.WILD_DRAW_FOUR:
+        return True
+    return card.rank is Rank.DRAW_TWO and game.top.rank is not Rank.WILD_DRAW_FOUR
 
 
 class _Viewable(Protocol):
@@ -113,13 +124,14 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
             return f"{card.name} cannot be played on {game.top.name}: keep it (pass)."
         return (f"After drawing you may only play the card you drew ({game.drawn.name}), "
                 "or keep it.")
-    if game.pending and card.rank is not Rank.WILD_DRAW_FOUR:
+    if game.pending and not answers_penalty(game, card):
+        # The card first: said like the prompt, a refusal read as if nothing happened.
         if game.top.rank is Rank.WILD_DRAW_FOUR:
-            return (f"You must draw {game.pending}: only a Wild Draw Four can pass them on "
-                    "(a Draw Two cannot answer a Wild Draw Four). Play one or draw the cards.")
-        if card.rank is not Rank.DRAW_TWO:
-            return (f"You must draw {game.pending}: pass them on with a Draw Two or a "
-                    "Wild Draw Four, or draw the cards.")
+            return (f"{card.name} cannot pass on the {game.pending} cards you must draw: "
+                    "only a Wild Draw Four can (a Draw Two cannot answer a Wild Draw "
+                    "Four).")
+        return (f"{card.name} cannot pass on the {game.pending} cards you must draw: only a "
+                "Draw Two or a Wild Draw Four can.")
     colour_now = game.active_colour
     if card.rank is Rank.WILD_DRAW_FOUR and colour_now is not None:
         return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "

@@ -53,7 +53,7 @@ from .host import Recorded, TableHost, TableStore
 from .meta import TableMeta
 from .reading import TableReading
 from .seating import HUMAN, Seating
-from .table_coach import TableCoach
+from .table_coach import TAKE_BACKS, TableCoach
 from .table_log import LOG_KEEP, TableLog
 from .tutor import Mark, OffTheLine
 from .wording import Words
@@ -132,6 +132,9 @@ class GameController(TableReading):
         self.practice = seating.meta.practice or self.settings.coach
         """A practice game (the coach was on, or a move was taken back): kept apart from
         the per-level statistics."""
+        self.taken_back = False
+        """The table went back to before a move of the player's, and they have not moved
+        since (T again takes back the one before, when it can)."""
         self.selected: str | None = seating.meta.extra.get("selected")
         """The card the player's cursor is on (its code), saved with the game: Continue
         after the terminal was killed puts the cursor back on it."""
@@ -159,6 +162,7 @@ class GameController(TableReading):
         card played after it is weighed (as the review does)."""
         marking = self.tutor.marking(action)
         self._apply(action, HUMAN)
+        self.taken_back = False
         self.tutor.marked(marking, action)
         self.table_log.mine()
         self.advance()
@@ -257,6 +261,10 @@ class GameController(TableReading):
         mark = self.mark
         if not self.settings.coach:
             return "Taking a move back is for games with the coach on (Esc, then Coach)."
+        if (mark is None or mark.at >= len(self.game.actions)) and self.taken_back:
+            return (f"No earlier move of yours can be taken back: T goes back "
+                    f"{TAKE_BACKS} moves at most, and not past a round's start or the "
+                    "moment you continued the game.")
         if mark is None or mark.at >= len(self.game.actions):
             return "There is no move of yours to take back yet."
         if self.between_rounds:
@@ -276,6 +284,8 @@ class GameController(TableReading):
             arranged=tuple(entry for entry in self.meta.arranged if entry[0] <= mark.at),
             hinted=tuple(at for at in self.meta.hinted if at <= mark.at))  # (seen there)
         self.table_log.take_back(mark.logged, mark.rounds)
+        self.tutor.taken_back(mark)
+        self.taken_back = True
         self.practice = True
         self.autosave.forget()
         self.advance()

@@ -10,6 +10,7 @@ be caught), not as protection.
 from __future__ import annotations
 
 from ..engine import CALL, DRAW, Card, Phase, View
+from ..engine.explain import answers_penalty
 from .controller import HUMAN, GameController
 from .keys import key
 from .palette import colour_name, glyph
@@ -50,14 +51,18 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
                 f"{key('challenge')} challenges it, {key('accept')} takes the four cards.")
     playable = ctl.playable()
+    last_card = CALL in legal and len(ctl.hand()) == 2  # a card played now leaves one
     if view.pending:
         if playable:
             return (f"You must draw {view.pending}: pass them on with {_either(playable)}, "
                     f"or {key('draw')} draws them.")
-        return (f"You must draw {view.pending}: nothing you hold can pass them on — press "
-                f"{key('draw')} to draw them.")
+        return (f"You must draw {view.pending}: nothing you hold can pass them on"
+                f"{_why_none_answers(ctl, view)} — press {key('draw')} to draw them.")
     if view.phase is Phase.DRAWN and view.drawn is not None:
         drawn = card_words(view.drawn, palette, ascii_only)
+        if view.drawn in playable and last_card:
+            return (f"You drew {drawn}: press {key('call')} to call Last Card, then Enter "
+                    f"plays it; {key('pass_turn')} passes and keeps it for later.")
         if view.drawn in playable:
             return (f"You drew {drawn}: Enter plays it, {key('pass_turn')} passes and keeps "
                     "it for later.")
@@ -72,9 +77,21 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
             return f"Your turn: nothing matches {match} — press {key('draw')} to draw."
         return f"Your turn: you cannot play or draw — press {key('pass_turn')} to pass."
     what = _what_to_play(match, playable)
-    if CALL in legal and len(ctl.hand()) == 2:
+    if last_card:
         return f"Two cards left: press {key('call')} to call Last Card, then play {what}."
     return f"Your turn: play {what}."
+
+
+def _why_none_answers(ctl: GameController, view: View) -> str:
+    """Why a card held of a kind that passes a penalty on may not now, in the engine's
+    words, as a clause: ' (you hold a yellow card, so Wild Draw Four is not allowed: …)';
+    '' when none is held."""
+    for card in ctl.hand():
+        if answers_penalty(view, card):
+            why = ctl.card_refusal(card)
+            if why:
+                return f" ({why[:1].lower()}{why[1:].rstrip('.')})"
+    return ""
 
 
 def _what_to_play(match: str, playable: set[Card]) -> str:

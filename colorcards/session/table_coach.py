@@ -30,6 +30,10 @@ from .tutor import Base, Mark, OffTheLine, base_of, line_position, note_words
 from .tutor import position_before as replayed_before
 from .wording import Words
 
+TAKE_BACKS = 20
+"""How many of the player's decisions T can take back, one after another (each keeps
+the computers' generators as they were: a few kilobytes)."""
+
 
 class CoachHost(Protocol):
     """What the coach needs of the host the table is played at."""
@@ -109,6 +113,13 @@ class TableCoach:
         """The player's last decision, while it may be taken back (with the coach on)."""
         self.note = note if mark else None
         """The coach's note on that decision, while it is the last one."""
+        self.earlier: list[Mark] = []
+        """The player's decisions before the last, the latest last (at most `TAKE_BACKS`
+        in all, and none from before the table sat down or a round's start): T after a
+        take-back takes the one before back."""
+        self.noted: dict[int, tuple[str, int]] = {}
+        """The coach's notes on the decisions of the line played since the table sat
+        down, by where each was made: the note, and the log's count when it was written."""
         self.unseen: list[str] = [str(n) for n in unseen] if isinstance(unseen, list) else []
         """The notes on earlier decisions that came after the player had moved on, until
         the player's next key (`seen`): they stay on the status line till then, and in
@@ -191,6 +202,8 @@ class TableCoach:
         if marking is not None and mark is None and marking.view is not None:
             self._weigh_for_the_review(marking.at, made, marking.view, marking.turn)
         elif marking is not None and mark is not None:
+            if self.mark is not None:  # T after a take-back goes back to it
+                self.earlier = [*self.earlier, self.mark][-TAKE_BACKS + 1:]
             self.mark, self.note = mark, None
             if mark.weighed:
                 self._weigh(mark.at, made, marking.view, marking.legal, marking.turn, mark)
@@ -199,6 +212,7 @@ class TableCoach:
     def forget(self) -> None:
         """No move of the player's to take back (a round over, the clock decided)."""
         self.mark = self.note = None
+        self.earlier = []
 
     def seen(self) -> bool:
         """The player pressed a key: the notes that came late have been seen (they stay
@@ -244,6 +258,7 @@ class TableCoach:
         """Forget the move that could be taken back; drop what is being weighed."""
         self.stop()
         self.mark = self.note = None
+        self.earlier = []
 
     # ---------------------------------------------------------------- take-back
 
@@ -257,8 +272,22 @@ class TableCoach:
         self.judged = {at: j for at, j in self.judged.items() if at < mark.at}
         if self.base is not None and mark.at < self.base.at:
             self.base = base_of(before, self.dealt)
-        self.mark = self.note = None
+        self.mark = self.earlier.pop() if self.earlier else None
+        self.note = None
+        if self.mark is not None and self.mark.at in self.noted:
+            self.note = self.noted[self.mark.at][0] + " T: take it back."
+        self.noted = {at: n for at, n in self.noted.items() if at < mark.at}
         return before
+
+    def taken_back(self, mark: Mark) -> None:
+        """Once the log has lost the lines written since `mark`: the notes on the earlier
+        decisions that came after it are written again (those decisions are still
+        played)."""
+        log = self.table.table_log
+        for at, (note, written) in sorted(self.noted.items()):
+            if written >= mark.logged:
+                self.noted[at] = (note, log.logged)
+                log.coach_note(note)
 
     # ---------------------------------------------------------------- sitting and going
 
@@ -379,6 +408,7 @@ class TableCoach:
                 words = table.words
                 note = note_words(judgement, words.card, words.colour,
                                   [table.name(s) for s in range(table.game.seats)])
+                self.noted[at] = (note, table.table_log.logged)
                 table.table_log.coach_note(note)
                 if last:
                     self.note = note + " T: take it back."

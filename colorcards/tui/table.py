@@ -261,6 +261,22 @@ class TableScreen(Screen):
         width, height = self.app.size
         return width < NARROWEST or height < 24
 
+    def waiting_words(self) -> str:
+        """What the header says while the table does not fit, and every key then."""
+        need = ("Turn your phone sideways or widen the window"
+                if self.app.size.width < NARROWEST
+                else "Turn your phone upright or make the window taller")
+        return f"{need}: the game waits until the table fits."
+
+    def _held(self) -> bool:
+        """The table does not fit and the game waits (nothing is played): says so, and
+        True. (A key that moved the game on behind a table that said it waited was issue
+        41's item 9.)"""
+        if self.too_small:
+            self.warn(self.waiting_words())
+            return True
+        return False
+
     def _fit_to_size(self) -> None:
         width, height = self.app.size
         narrow = width < 80
@@ -416,11 +432,7 @@ class TableScreen(Screen):
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
             text.append(f" {goal} · Your score {view.scores[HUMAN]}")
         if self.too_small:
-            need = ("Turn your phone sideways or widen the window"
-                    if self.app.size.width < NARROWEST
-                    else "Turn your phone upright or make the window taller")
-            text = Text(f" {need}: the game waits until the table fits.",
-                        style="bold reverse")
+            text = Text(f" {self.waiting_words()}", style="bold reverse")
         mine = len(ctl.hand())
         text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:
@@ -502,6 +514,8 @@ class TableScreen(Screen):
         """Apply the human's action; on refusal shake and say why. True if applied."""
         self._warning = None
         self._hint = None
+        if self._held():
+            return False
         try:
             self.controller.act(action)
         except IllegalAction as exc:
@@ -571,6 +585,8 @@ class TableScreen(Screen):
                 and len(ctl.hand()) == 2)
 
     def action_play_selected(self) -> None:
+        if self._held():
+            return
         if self.controller.hurry():
             return  # out, and the others play on: Enter skips to the round's end
         hint = self._hint
@@ -622,6 +638,8 @@ class TableScreen(Screen):
         chooser (a Wild from the hand) closes on Escape with the Wild kept."""
         from .screens import ColourChooser
 
+        if cancellable and self._held():
+            return
         counts = self.controller.colour_counts()
 
         def chosen(colour: Colour | None) -> None:
@@ -663,6 +681,8 @@ class TableScreen(Screen):
 
     def action_hint(self) -> None:
         ctl = self.controller
+        if self._held():
+            return
         if not ctl.my_turn:
             self.warn("Hints are for your own turn.")
             return
@@ -695,6 +715,8 @@ class TableScreen(Screen):
 
     def action_take_back(self) -> None:
         """T: the table goes back to just before the player's last decision."""
+        if self._held():
+            return
         why_not = self.controller.take_back()
         if why_not is not None:
             self.warn(why_not)
