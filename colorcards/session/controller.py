@@ -45,6 +45,7 @@ from ..engine import (
     parse_card,
     rng_state,
 )
+from ..engine import events as E
 from ..settings import SPEED_DELAYS, GameSettings
 from . import hand_order
 from .autosave import Autosave
@@ -135,6 +136,11 @@ class GameController(TableReading):
         self.taken_back = False
         """The table went back to before a move of the player's, and they have not moved
         since (T again takes back the one before, when it can)."""
+        self.hand_points: dict[int, tuple[int, ...]] = _hand_points(
+            seating.meta.extra.get("scored"))
+        """By round: the points each hand held when the round's winner went out, which
+        the winner scored (the results show where the score came from; in a round played
+        on, the hands change after)."""
         self.selected: str | None = seating.meta.extra.get("selected")
         """The card the player's cursor is on (its code), saved with the game: Continue
         after the terminal was killed puts the cursor back on it."""
@@ -575,6 +581,10 @@ class GameController(TableReading):
             self.tutor.forget()  # the clock decided: nothing to take back
         forgot = self.game.vulnerable
         self.game.step(action, seat)
+        if any(isinstance(e, E.WentOut) and e.place == 1 for e in self.game.history[start:]):
+            # What the round's winner scores: the cards in every hand now, hand by hand.
+            self.hand_points[self.game.round] = tuple(
+                sum(c.points for c in hand) for hand in self.game.hands)
         if self.game.vulnerable not in (None, HUMAN, forgot):
             self._catch_until = self.clock() + self.catch_seconds  # a computer forgot
         events = self.view().history_since(start)  # as the player saw them
@@ -588,9 +598,12 @@ class GameController(TableReading):
         """The meta the store keeps: ids and names plus what resuming exactly needs (and
         the tutor's mark and note, and whether the game is practice)."""
         extra = {k: v for k, v in self.meta.extra.items()
-                 if k not in ("tutor", "note", "selected", "weighed", "unseen", "pending")}
+                 if k not in ("tutor", "note", "selected", "weighed", "unseen", "pending",
+                              "scored")}
         if self.selected is not None:
             extra["selected"] = self.selected
+        if self.hand_points:
+            extra["scored"] = {str(n): list(p) for n, p in self.hand_points.items()}
         extra.update(self.tutor.saved(self.table_log.logged))
         self.meta = self.meta.with_(
             settings=self.settings,
@@ -631,3 +644,14 @@ class GameController(TableReading):
             meta = self.save_meta().with_(finished=True)
             self.record = self.store.finish_game(self.game, meta, list(self.log),
                                                  self.tutor.review_so_far(meta.hinted))
+
+
+def _hand_points(saved: Any) -> dict[int, tuple[int, ...]]:
+    """`GameController.hand_points` as a save kept it (what does not read is left out)."""
+    found: dict[int, tuple[int, ...]] = {}
+    if isinstance(saved, dict):
+        for key, points in saved.items():
+            if str(key).isdigit() and isinstance(points, list) \
+                    and all(type(p) is int for p in points):
+                found[int(key)] = tuple(points)
+    return found

@@ -48,7 +48,7 @@ IDLE_CAP = 300.0
 _NOT_SAVED = "the game will play but will not be saved."
 
 _RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note", "weighed",
-                          "unseen", "pending"})
+                          "unseen", "pending", "scored"})
 """Meta keys that only resuming a game needs: not kept with its record."""
 
 NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"
