@@ -7,8 +7,8 @@ from colorcards.engine import parse_card, play
 from colorcards.session.results import results_data
 from colorcards.tui.screens.results import ResultsScreen, points_came_from
 from test_tui_controller import ManualHost, controller, prepared
+from test_tui_screens import shown
 from tui_screens_helpers import ScreenApp
-from tui_table_helpers import shown
 
 
 def _played_on():
@@ -36,8 +36,8 @@ def test_the_winners_points_are_shown_hand_by_hand():
     assert data.hand_points == [0, 3, 16, 67]  # as dealt here: what you scored from
     assert sum(data.hand_points) == data.round_points == 86
     assert any(len(cards) == 0 for cards in data.cards_left[1:])  # someone went out after
-    assert points_came_from(data) == ("Your 86 points are the cards the others held when "
-                                      "you went out: Lily 3, Max 16, Zoe 67.")
+    assert points_came_from(data) == (" — the cards held when you went out: Lily 3, Max 16, "
+                                      "Zoe 67")
 
 
 async def test_the_results_say_where_the_points_came_from_and_what_table_pts_are():
@@ -49,5 +49,6 @@ async def test_the_results_say_where_the_points_came_from_and_what_table_pts_are
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         text = shown(app)
-        assert "Your 86 points are the cards the others held when you went out" in text
+        assert ("you score 86 points — the cards held when you went out: Lily 3, Max 16, "
+                "Zoe 67") in text
         assert "Table pts: 3 for a round's winner" in text

@@ -126,19 +126,17 @@ def points_note(match: Match) -> str:
 
 
 def points_came_from(data: ResultsData) -> str:
-    """Where the round's winner's points came from, hand by hand: 'Your 178 points are
-    the cards the others held when you went out: Lily 96, Max 32, Zoe 50.' (In a round
-    played on, the others' hands changed after: some went out too.) '' when not known."""
+    """Where the round's winner's points came from, hand by hand, said after them: ' —
+    the cards held when you went out: Lily 96, Max 32, Zoe 50' (in a round played on,
+    the others' hands changed after: some went out too); '' when not known."""
     points = data.hand_points
     if not points or not data.went_out or not data.round_points:
         return ""
     first = data.went_out[0]
-    whose = "Your" if first == 0 else f"{data.names[first]}'s"
     when = "you went out" if first == 0 else f"{data.names[first]} went out"
     hands = ", ".join(f"{'you' if seat == 0 else data.names[seat]} {held}"
                       for seat, held in enumerate(points) if seat != first)
-    return (f"{whose} {counted(data.round_points, 'point')} are the cards the others held "
-            f"when {when}: {hands}.")
+    return f" — the cards held when {when}: {hands}"
 
 
 def order_note(data: ResultsData) -> str:
@@ -304,9 +302,8 @@ class ResultsScreen(ModalScreen[Go]):
                     first = data.went_out[0]
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
                     summary += f" · {who} {counted(data.round_points, 'point')}"
+                    summary += points_came_from(data)
                 yield Static(marks(summary), id="results-summary")
-                if several_rounds(data) and (came := points_came_from(data)):
-                    yield Static(marks(came), id="round-points")
                 if data.winning_card is not None and data.went_out:
                     first = data.went_out[0]
                     who = "You" if first == 0 else data.names[first]
@@ -339,8 +336,9 @@ class ResultsScreen(ModalScreen[Go]):
                                  id="standings")
                     if note := order_note(data):
                         yield Static(note, id="order-note", classes="aside")
-                    if several_rounds(data):  # wherever 'Table pts' is shown
-                        yield Static(points_note(data.match), id="table-points-note",
+                    if several_rounds(data):  # wherever 'Table pts' is shown, whole once
+                        yield Static(points_note(data.match) if data.round == 1
+                                     else TABLE_POINTS_NOTE, id="table-points-note",
                                      classes="aside")
                 yield Static(record_text(data.stats, data.difficulty, data.practice),
                              id="your-record")
