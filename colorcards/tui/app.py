@@ -66,6 +66,9 @@ class ColorCardsApp(App):
     app has not read; tests/benchmarks/TUI.md)."""
     TITLE = "Color Cards"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+c", "quit", show=False, priority=True)]
+    """Ctrl+C quits, the game saved, as in any terminal program (Textual's own answer
+    was a notice over the table, 'Do you want to quit? Press ctrl+q')."""
 
     BACKGROUND_REVIEWS = True
     """Review finished games in the background (replay/background.py), so that accuracy
@@ -114,6 +117,8 @@ class ColorCardsApp(App):
         self._store = store
         self.controller: GameController | None = None
         """The game at the table, if any."""
+        self._table: TableScreen | None = None
+        """The table screen of `controller`: the app's notices are said on it."""
         self.sound = True
         """Ring the terminal bell when it is your turn."""
         self._remote_coach: RemoteCoach | None = None
@@ -489,14 +494,15 @@ class ColorCardsApp(App):
         from ..session.seating import Seating
 
         self._leave_table()
+        lost = None
         if abandon:
-            record = self.store.abandon_game()
-            if record is not None and not record.practice:
-                self.notify("The unfinished game was recorded as a loss.", timeout=4)
+            lost = self.store.abandon_game()
         self.settings = settings
         if seed is None:
             seed, self.seed = self.seed, None  # --seed deals the first game started only
         self.seat(Seating.new(settings, seed))
+        if lost is not None and not lost.practice:  # said at the new table
+            self.notify("The unfinished game was recorded as a loss.", timeout=4)
 
     def continue_game(self) -> None:
         """Back to the saved table, exactly as it was left."""
@@ -504,9 +510,10 @@ class ColorCardsApp(App):
 
         known = len(self.store.problems)
         saved = self.store.load_game()
-        for problem in self.store.problems[known:]:
-            self.notify(problem, severity="warning", timeout=10)
+        problems = self.store.problems[known:]
         if saved is None:
+            for problem in problems:
+                self.notify(problem, severity="warning", timeout=10)
             self.notify("There is no saved game to continue.", severity="warning")
             self.show_title()
             return
@@ -514,6 +521,8 @@ class ColorCardsApp(App):
         seating = Seating.resume(saved)
         self.settings = seating.settings
         self.seat(seating)
+        for problem in problems:  # said at the table
+            self.notify(problem, severity="warning", timeout=10)
 
     def _pace(self) -> dict:
         pace = {}
@@ -535,6 +544,7 @@ class ColorCardsApp(App):
                              review_as_played=self.BACKGROUND_REVIEWS,
                              **{**self._pace(), **pace})
         self.controller = screen.controller
+        self._table = screen
         self._seated = True
         self._show(screen)
         return screen.controller
@@ -558,6 +568,18 @@ class ColorCardsApp(App):
         if self.controller is not None:
             self.controller.stop()
             self.controller = None
+        self._table = None
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notice: at the table (in front, or on its way there), said on its status
+        line, which covers nothing; elsewhere Textual's toast in the corner."""
+        table = self._table
+        if table is not None and (self.screen is table or not table.is_mounted):
+            table.tell(message, timeout)
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout,
+                       markup=markup)
 
     # ---------------------------------------------------------------- at the table
 

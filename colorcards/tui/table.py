@@ -11,7 +11,6 @@ the menu) pauses the game: no clock runs and no computer plays behind it.
 from __future__ import annotations
 
 import gc
-import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +64,7 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
+from .widgets.log import wrapped
 from .widgets.narrow import NARROWEST, OpponentList, TapKeys, opponents
 
 WIDE = 110
@@ -180,6 +180,9 @@ class TableScreen(Screen):
         self._warning: str | None = None
         self._warning_at: int = 0
         self._warning_timer: Any = None
+        self._told: tuple[str, float] | None = None
+        """A notice for the player (`tell`) and how long it stays, until it is over."""
+        self._told_timer: Any = None
         self._hint: Action | None = None
         self._turn_seen: object = None
         self._header_shown: str | None = None
@@ -218,6 +221,9 @@ class TableScreen(Screen):
         if self.too_small:
             self.controller.pause()  # nothing runs until the table can be seen
         self.controller.start()
+        if self._told is not None:  # told before it was shown (a new game's first notice)
+            told, self._told = self._told, None
+            self.tell(*told)
         # Python's full garbage collections walk every object the process holds (Textual,
         # the stylesheets, the table: tens of thousands), long enough to miss a frame,
         # and now and then one lands on a key. What is alive once the table is up is left
@@ -227,8 +233,9 @@ class TableScreen(Screen):
 
     def on_unmount(self) -> None:
         self.controller.stop()
-        if self._warning_timer is not None:
-            self._warning_timer.stop()  # on the app's clock, it would outlive the screen
+        for timer in (self._warning_timer, self._told_timer):
+            if timer is not None:
+                timer.stop()  # on the app's clock, it would outlive the screen
         gc.unfreeze()  # what the table held may be garbage now: collections see it again
 
     def on_key(self) -> None:
@@ -406,19 +413,18 @@ class TableScreen(Screen):
         since = ctl.since_mine()
         width = max(20, log.content_size.width or self.app.size.width - 2)
         rows = log.content_size.height or 3
-        needed = sum(len(textwrap.wrap(line, width)) or 1 for line in since)
+        needed = sum(len(wrapped(line, width)) for line in since)
         if needed > rows:
-            digest = [row for line in ctl.digest().splitlines()
-                      for row in textwrap.wrap(line, width) or [""]]
+            digest = [row for line in ctl.digest().splitlines() for row in wrapped(line, width)]
             log.show_text("\n".join(digest[-rows:]))  # its end, if even that is too long
             return
         whole: list[str] = []
         for line in reversed(ctl.log):
-            needed = len(textwrap.wrap(line, width)) or 1
-            if whole and needed > rows:
+            lines = wrapped(line, width)
+            if whole and len(lines) > rows:
                 break
-            whole.insert(0, line)
-            rows -= needed
+            whole[:0] = lines
+            rows -= len(lines)
         log.show_text("\n".join(whole))
 
     def _header(self, view: View) -> None:
@@ -450,6 +456,8 @@ class TableScreen(Screen):
             text, warning = self._warning, True
         else:
             text, warning = self.status(view), False
+            if self._told is not None:
+                text = f"{self._told[0]} {text}"
         self._say(text, warning)
 
     def _say(self, text: str, warning: bool = False) -> None:
@@ -459,7 +467,7 @@ class TableScreen(Screen):
             text = ascii_text(text)
         line = self.query_one(StatusLine)
         width = line.content_size.width or max(20, self.app.size.width - 2)
-        rows = min(4, max(2, len(textwrap.wrap(text, width))))
+        rows = min(4, max(2, len(wrapped(text, width))))
         if (self.has_class("-status-3"), self.has_class("-status-4")) != (rows == 3, rows == 4):
             self.set_class(rows == 3, "-status-3")
             self.set_class(rows == 4, "-status-4")
@@ -533,6 +541,27 @@ class TableScreen(Screen):
         self._warning_timer = self._host.schedule(WARNING_SECONDS, self._warning_over)
         self._status(self.controller.view())
         self._shake()
+
+    def tell(self, text: str, seconds: float | None = None) -> None:
+        """Say `text` on the status line before what it says now, for `seconds` (or
+        WARNING_SECONDS): the app's notices at the table (a toast in the corner covered
+        an opponent's count)."""
+        seconds = seconds or WARNING_SECONDS
+        if self._told is not None and self._told[0] != text:  # one said already: both
+            text, seconds = f"{self._told[0]} {text}", max(seconds, self._told[1])
+        self._told = (text, seconds)
+        if not self.is_mounted:
+            return  # said once the table is up
+        if self._told_timer is not None:
+            self._told_timer.stop()
+        self._told_timer = self._host.schedule(self._told[1], self._told_over)
+        self._status(self.controller.view())
+
+    def _told_over(self) -> None:
+        self._told_timer = None
+        self._told = None
+        if self.is_mounted:
+            self._status(self.controller.view())
 
     def _warning_over(self) -> None:
         self._warning_timer = None
