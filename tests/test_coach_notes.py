@@ -173,3 +173,28 @@ def test_a_long_note_snapshot(snap_compare, tmp_path, size):
 
     app = ColorCardsApp(data_dir=tmp_path, delay=60)
     assert snap_compare(app, terminal_size=size, run_before=_with_a_note)
+
+
+async def test_the_log_strip_is_written_again_when_the_status_line_gives_its_rows_back(
+        tmp_path):
+    """A late note took a row of the strip; once a key has seen it, the strip shows its
+    lines for the rows it has again (it kept a line's end alone in its first row)."""
+    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.widgets import LogStrip
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _with_a_note(pilot)
+        ctl = app.controller
+        ctl.note = None
+        ctl.table_log.note("Lily played Blue 9.")
+        ctl.table_log.note("Max played Blue 3.")
+        ctl.table_log.mine()  # (nothing since the player's move: the lines, not a digest)
+        ctl.tutor.unseen.append(NOTE.removesuffix(" T: take it back."))
+        app.screen.refresh_table()
+        await pilot.pause()
+        assert app.screen.query_one(LogStrip).text == "Max played Blue 3."  # one row
+        await pilot.press("right")  # a key: the late note is seen
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen.query_one(LogStrip).text == "Lily played Blue 9.\nMax played Blue 3."

@@ -427,6 +427,10 @@ class TableScreen(Screen):
             rows -= len(lines)
         log.show_text("\n".join(whole))
 
+    def on_log_strip_resized(self) -> None:
+        """The strip has other rows now (the status line took or gave some back)."""
+        self._show_log()
+
     def _header(self, view: View) -> None:
         ctl = self.controller
         rules = ctl.rules
@@ -462,16 +466,14 @@ class TableScreen(Screen):
 
     def _say(self, text: str, warning: bool = False) -> None:
         """Put `text` on the status line: two rows, or up to four for a longer one (the
-        log's strip gives them up, and is written again for its rows once laid out)."""
+        log's strip gives them up)."""
         if self.ascii_only:
             text = ascii_text(text)
         line = self.query_one(StatusLine)
         width = line.content_size.width or max(20, self.app.size.width - 2)
         rows = min(4, max(2, len(wrapped(text, width))))
-        if (self.has_class("-status-3"), self.has_class("-status-4")) != (rows == 3, rows == 4):
-            self.set_class(rows == 3, "-status-3")
-            self.set_class(rows == 4, "-status-4")
-            self.call_after_refresh(self._show_log)
+        self.set_class(rows == 3, "-status-3")  # (the strip, resized, is written again)
+        self.set_class(rows == 4, "-status-4")
         line.say(text, warning=warning)
 
     def status(self, view: View) -> str:

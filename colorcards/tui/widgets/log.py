@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
+from textual.message import Message
 from textual.widgets import RichLog
 
 from ...session.wording import ascii_text
@@ -95,11 +96,17 @@ class LogStrip(KeptStatic):
     nothing. (A RichLog cleared and written afresh changed its virtual size, and each
     change laid out the whole table again, with every card played.)"""
 
+    class Resized(Message):
+        """The strip was laid out at another size: the table writes its lines again."""
+
     def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
         super().__init__("", markup=False, **kwargs)
         self.ascii_only = ascii_only
         """Write every line in plain ASCII."""
         self._text: str | None = None
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
     @property
     def text(self) -> str:
