@@ -198,3 +198,38 @@ async def test_the_log_strip_is_written_again_when_the_status_line_gives_its_row
         for _ in range(3):
             await pilot.pause()
         assert app.screen.query_one(LogStrip).text == "Lily played Blue 9.\nMax played Blue 3."
+
+
+def test_the_results_wait_for_the_note_on_the_rounds_last_move(tmp_path):
+    """A costly move, and the opponent goes out on it: the round's results (and the
+    match's record, with the review weighed at the table so far) wait for the coach's
+    note, which came after them before (on a table the player no longer looked at), at
+    most `NOTES_WAIT` seconds."""
+    from colorcards.session.controller import NOTES_WAIT
+
+    store = Store.open(tmp_path)
+    game = position(["R+2 R5 B4", "R1"], "R3", preset="duel", called="0,1")
+    host = Holding()
+    ctl = controller(Seating.at(game, GameSettings(preset="duel", opponents=1,
+                                                   difficulty="hard", coach=True)),
+                     host, store=store)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))  # Lily goes out on it
+    host.run(5)
+    assert ctl.game.is_over and host.rounds_over == [] and not ctl.finished
+    assert "The coach is still weighing" in status(ctl, ctl.view(), "classic", False)
+    host.answer()
+    assert any(line.startswith("Coach: Red Draw Two instead of Red 5") for line in ctl.log)
+    host.run(1)
+    assert host.rounds_over == [True] and ctl.finished
+    store.close()
+
+    # The coach does not answer: the results come after NOTES_WAIT all the same.
+    game = position(["R+2 R5 B4", "R1"], "R3", preset="duel", called="0,1")
+    host = Holding()
+    ctl = controller(Seating.at(game, GameSettings(preset="duel", opponents=1,
+                                                   difficulty="hard", coach=True)), host)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    host.run(NOTES_WAIT + 5)
+    assert host.rounds_over == [True]

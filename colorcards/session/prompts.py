@@ -129,6 +129,8 @@ def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
     if not note:
         if view.current == HUMAN and ctl.note_awaited:
             return f"{said} {STILL_WEIGHING}"
+        if ctl.between_rounds and ctl.tutor.notes_due:  # the results wait for it
+            return f"{said} {STILL_WEIGHING}"
         return said
     if view.current == HUMAN or view.vulnerable == HUMAN:
         return f"{said} {note}"

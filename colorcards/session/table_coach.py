@@ -161,6 +161,11 @@ class TableCoach:
         return bool(self._weighing)
 
     @property
+    def notes_due(self) -> bool:
+        """With the coach on, a judgement of the player's whose note may still come."""
+        return self.on and any(stop not in self._silent for stop in self._weighing)
+
+    @property
     def awaited(self) -> bool:
         """The coach is still weighing the player's last decision (its note, if any, is
         yet to come): what the status line says while that decision is the last."""
