@@ -110,3 +110,19 @@ def test_a_hint_asked_then_taken_back_still_counts_where_it_was_seen(tmp_path):
     assert ctl.take_back() is None
     assert ctl.meta.hinted == (at,)
     store.close()
+
+
+def test_the_results_say_the_hinted_decisions_were_the_coachs(tmp_path):
+    """At the match's end: how many decisions were made after a hint, and what that
+    means for the accuracy."""
+    from colorcards.session.results import results_data
+    from colorcards.tui.screens.results import hinted_words
+
+    store = Store.open(tmp_path)
+    ctl, hinted = _play(store, on_hints=True)
+    data = results_data(ctl)
+    assert data.hinted == hinted
+    assert hinted_words(hinted) == (
+        f"You asked for a hint before {hinted} decisions: they are the coach's, and left out "
+        "of your accuracy (History marks the game H).")
+    store.close()

@@ -57,6 +57,8 @@ class ResultsData:
     """The card the round's winner went out with (the results cover the log)."""
     practice: bool = False
     """A practice game (the coach on, a move taken back): not in the record."""
+    hinted: int = 0
+    """The player's decisions made after asking for a hint, in the whole match so far."""
     hand_points: list[int] | None = None
     """The points each seat held when the round's winner went out: what the winner
     scored, hand by hand (None: not known, a game saved before they were kept)."""
@@ -104,6 +106,7 @@ def results_data(controller: GameController, stats: Any = None) -> ResultsData:
         round_table_points=list(result.table_points),
         winning_card=winning_card(game.history, result.winner),
         practice=controller.practice,
+        hinted=len(controller.meta.hinted),
         hand_points=scored_from(controller.hand_points.get(result.round), result.points),
     )
 

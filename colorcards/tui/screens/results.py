@@ -238,6 +238,14 @@ def last_round(data: ResultsData) -> Table:
     return table
 
 
+def hinted_words(hinted: int) -> str:
+    """'You asked for a hint before 12 decisions: they are the coach's, and left out of
+    your accuracy (History marks the game H).'"""
+    return (f"You asked for a hint before {counted(hinted, 'decision')}: "
+            f"{'they are' if hinted != 1 else 'it is'} the coach's, and left out of your "
+            "accuracy (History marks the game H).")
+
+
 def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
     """The player's record at this level after the game, in words (a practice game says
     it is not counted in it)."""
@@ -342,6 +350,8 @@ class ResultsScreen(ModalScreen[Go]):
                                      classes="aside")
                 yield Static(record_text(data.stats, data.difficulty, data.practice),
                              id="your-record")
+                if data.hinted and data.match_over:
+                    yield Static(hinted_words(data.hinted), id="your-hints", classes="aside")
             with Horizontal(classes="buttons"):
                 if data.match_over:
                     yield Button("New game (N)", id="new-game", variant="primary")
