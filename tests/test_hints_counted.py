@@ -126,3 +126,22 @@ def test_the_results_say_the_hinted_decisions_were_the_coachs(tmp_path):
         f"You asked for a hint before {hinted} decisions: they are the coach's, and left out "
         "of your accuracy (History marks the game H).")
     store.close()
+
+
+def test_a_hint_to_call_and_play_marks_the_card_played():
+    """Two cards left: the hint says to call Last Card, then play; the call is no
+    decision, so the card played after it is the one counted as the coach's."""
+    from colorcards.engine import parse_card, play
+    from test_tui_controller import prepared
+
+    host = ManualHost()
+    ctl = controller(prepared("top=R3 | you: R5 G7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2"),
+                     host)
+    ctl.tutor.coach = QUICK
+    ctl.start()
+    advice: list = []
+    ctl.hint(advice.append)
+    assert advice[0] is not None and CALL in ctl.legal()
+    ctl.act(CALL)
+    ctl.act(play(parse_card("R5")))
+    assert ctl.meta.hinted == (0, 1)

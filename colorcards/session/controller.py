@@ -28,6 +28,7 @@ from ..bots.reasons import reason
 from ..coach import Advice
 from ..coach.remote import RemoteCoach
 from ..engine import (
+    CALL,
     CLOSE_WINDOW,
     DECLINE,
     NEXT_ROUND,
@@ -172,6 +173,10 @@ class GameController(TableReading):
         next one) and, if it was a turn of the player's own, weighed in the host's
         thread while play goes on. A call of Last Card is no decision of its own: the
         card played after it is weighed (as the review does)."""
+        at = len(self.game.actions)
+        if action is CALL and at in self.meta.hinted:
+            # A call is no decision: the card played after it is the one the hint chose.
+            self.meta = self.meta.with_(hinted=(*self.meta.hinted, at + 1))
         marking = self.tutor.marking(action)
         self._apply(action, HUMAN)
         self.taken_back = False
