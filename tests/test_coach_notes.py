@@ -40,10 +40,10 @@ class Holding(ManualHost):
         done(judge())
 
 
-def _moved_on():
+def _moved_on(store: Store | None = None):
     """The duel's costly Red 5, then the player's next move before the coach answers."""
     host = Holding()
-    ctl = controller(duel(), host)
+    ctl = controller(duel(), host, store=store)
     ctl.start()
     ctl.act(play(parse_card("R5")))  # costly: the Draw Two held the opponent off
     _to_my_turn(ctl, host)
@@ -74,12 +74,7 @@ def test_a_note_that_comes_after_the_next_move_stays_until_a_key():
 def test_a_late_note_survives_quit_and_continue(tmp_path):
     """Unseen when the game was left: Continue shows it again until a key."""
     store = Store.open(tmp_path)
-    host = Holding()
-    ctl = controller(duel(), host, store=store)
-    ctl.start()
-    ctl.act(play(parse_card("R5")))
-    _to_my_turn(ctl, host)
-    ctl.act(human_move(ctl))
+    ctl, host = _moved_on(store)
     host.answer(0)
     [late] = ctl.late_notes
     ctl.stop()
