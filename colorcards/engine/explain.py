@@ -7,12 +7,16 @@ actions): what that player could see is all the answer needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from . import actions as A
-from .cards import Card, Rank
+from . import turns
+from .cards import Card, Colour, Rank
+from .describe import answer_words
 from .phase import Phase
-from .rules import LastCard
+from .precomputed import breaks_draw_four, mask_of
+from .rules import DrawFour, LastCard
 from .view import View
 
 
@@ -27,15 +31,33 @@ def _colour_hint(game: View) -> str:
     return ", ".join(parts) + " or a Wild"
 
 
-def answers_penalty(game: View, card: Card) -> bool:
-    """`card` is of a kind that may pass on the penalty the seat faces (RULES.md §4,
-    stacking): a Wild Draw Four, or a Draw Two unless a Wild Draw Four was played. Held
-    and refused, it is refused for another reason (`why_not` says which)."""
-    if not game.pending:
-        return False
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        return True
-    return card.rank is Rank.DRAW_TWO and game.top.rank is not Rank.WILD_DRAW_FOUR
+def cannot_answer(view: View, card: Card,
+                  colour_name: Callable[[Colour], str] = lambda c: c.title.lower()
+                  ) -> str | None:
+    """Why `card` cannot pass on the penalty facing this seat now, as a clause ('a Draw
+    Two cannot answer a Wild Draw Four', 'a Wild Draw Four may not be played while you
+    hold a red card'); None if it can, or if no penalty is pending. The engine's own
+    rules decide (`turns.may_answer`, the Draw Four rule), so a prompt or a refusal
+    that says why says what the game does."""
+    if not view.pending:
+        return None
+    top = view.top.rank
+    if not turns.may_answer(card.rank, card.colour is view.active_colour, top,
+                            view.rules.stacking):
+        title = card.rank.title
+        return f"{'an' if title.startswith('8') else 'a'} {title} cannot answer a {top.title}"
+    colour = view.active_colour
+    if (card.rank is Rank.WILD_DRAW_FOUR and view.rules.draw_four is DrawFour.RESTRICTED
+            and breaks_draw_four(mask_of(view.hand), colour) and colour is not None):
+        return f"a Wild Draw Four may not be played while you hold a {colour_name(colour)} card"
+    return None
+
+
+def pending_answers(view: View) -> str:
+    """The cards that may pass on the penalty facing this seat, by name ('a Draw Two or
+    a Wild Draw Four'), '' for none (`describe.answer_words`)."""
+    colour = view.active_colour.title if view.active_colour is not None else "the colour named"
+    return answer_words(view.top.rank, view.rules.stacking, colour)
 
 
 class _Viewable(Protocol):
@@ -98,8 +120,9 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
     if action is A.ACCEPT:
         return "There is no penalty to take."
     if game.pending and (action is A.DRAW or action is A.PASS):
-        return (f"You must draw {game.pending}: pass them on with a Draw Two or a Wild Draw "
-                "Four, or take them.")
+        answers = pending_answers(game)
+        return (f"You must draw {game.pending}: pass them on with {answers}, or take them."
+                if answers else f"You must draw {game.pending}: take them.")
     if action is A.DRAW:
         if phase is Phase.DRAWN:
             return "You have already drawn a card this turn: play it or keep it."
@@ -124,14 +147,12 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
             return f"{card.name} cannot be played on {game.top.name}: keep it (pass)."
         return (f"After drawing you may only play the card you drew ({game.drawn.name}), "
                 "or keep it.")
-    if game.pending and not answers_penalty(game, card):
-        # The card first: said like the prompt, a refusal read as if nothing happened.
-        if game.top.rank is Rank.WILD_DRAW_FOUR:
-            return (f"{card.name} cannot pass on the {game.pending} cards you must draw: "
-                    "only a Wild Draw Four can (a Draw Two cannot answer a Wild Draw "
-                    "Four).")
-        return (f"{card.name} cannot pass on the {game.pending} cards you must draw: only a "
-                "Draw Two or a Wild Draw Four can.")
+    if game.pending and not turns.may_answer(card.rank, card.colour is game.active_colour,
+                                             game.top.rank, game.rules.stacking):
+        # The card first: in the prompt's words, a refusal read as if nothing happened.
+        why = f" ({cannot_answer(game, card)})" if card.rank in turns.DRAWS else ""
+        return (f"{card.name} cannot pass on the {game.pending} cards you must draw: only "
+                f"{pending_answers(game)} can pass them on{why}.")
     colour_now = game.active_colour
     if card.rank is Rank.WILD_DRAW_FOUR and colour_now is not None:
         return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "
