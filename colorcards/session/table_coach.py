@@ -304,7 +304,7 @@ class TableCoach:
         if not self.on:
             return
         todo = {at for at in left if at not in self.judged}
-        if mark is not None and not mark.judged:
+        if mark is not None and not mark.judged and mark.at not in self.judged:
             todo.add(mark.at)
         for at in sorted(todo):
             if at < len(game.actions):
