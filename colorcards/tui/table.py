@@ -45,6 +45,7 @@ from ..engine import (
 )
 from ..session.clocks import Clock
 from ..session.controller import HUMAN, GameController, TableStore, Timer
+from ..session.fit import NARROWEST, SHORTEST
 from ..session.keys import KEYS, bar_keys, key
 from ..session.palette import colour_name, unicode_ok
 from ..session.prompts import card_words, clock_text, prompt, status
@@ -64,8 +65,9 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
+from .widgets.controls import rows_for
 from .widgets.log import wrapped
-from .widgets.narrow import NARROWEST, OpponentList, TapKeys, opponents
+from .widgets.narrow import OpponentList, TapKeys, opponents
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -89,6 +91,11 @@ RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-
 """The ring's boxes at the table (app.tcss styles them)."""
 WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
+NARROW_LOG_ROWS = 2
+"""The narrow layout's log strip: rows for the last lines of the log."""
+NARROW_MOST_ROWS = 5
+"""... and the most it grows to, to show whole the digest of what happened since your
+turn, or a line longer than two rows."""
 
 
 def bindings() -> list[BindingType]:
@@ -263,10 +270,10 @@ class TableScreen(Screen):
 
     @property
     def too_small(self) -> bool:
-        """The terminal cannot show the table (under 36 columns, even narrow, or 24
-        rows): the game waits."""
+        """The terminal cannot show the table (under NARROWEST columns, even narrow, or
+        SHORTEST rows): the game waits."""
         width, height = self.app.size
-        return width < NARROWEST or height < 24
+        return width < NARROWEST or height < SHORTEST
 
     def waiting_words(self) -> str:
         """What the header says while the table does not fit, and every key then."""
@@ -290,10 +297,17 @@ class TableScreen(Screen):
         self.set_class(narrow, "-narrow")  # a phone held upright, a narrow pane
         self.set_class(self.too_small, "-cramped")
         self.query_one(Hand).wrap = narrow
+        # Narrow, the header, the log strip and the status line take the rows their
+        # words need (a prompt with the coach's note, the digest since your turn): wide,
+        # the stylesheet's.
+        self.query_one(StatusLine).grows = narrow
+        if not narrow:
+            for box in self.query("#header, #log, #status"):
+                box.styles.height = None
         wide = width >= WIDE
         self.set_class(wide, "-wide")
         self.set_class(height >= TALL, "-tall")
-        self.set_class(height < 24, "-short")
+        self.set_class(height < SHORTEST, "-short")
         large = wide and height >= TALL
         self.set_class(large, "-large")
         roomy = wide and height >= ROOMY
@@ -411,20 +425,32 @@ class TableScreen(Screen):
             return
         log = self.query_one(LogStrip)
         since = ctl.since_mine()
-        width = max(20, log.content_size.width or self.app.size.width - 2)
-        rows = log.content_size.height or 3
+        narrow = self.has_class("-narrow")
+        if narrow:  # the strip spans the table; its rows are set here
+            width, rows = self.app.size.width - log.styles.gutter.width, NARROW_LOG_ROWS
+        else:
+            width = max(20, log.content_size.width or self.app.size.width - 2)
+            rows = log.content_size.height or 3
         needed = sum(len(wrapped(line, width)) for line in since)
+        if narrow and needed <= NARROW_MOST_ROWS:
+            rows = max(rows, needed)  # what happened since your turn, whole
         if needed > rows:
             digest = [row for line in ctl.digest().splitlines() for row in wrapped(line, width)]
+            if narrow:  # the digest whole, on as many rows as it takes
+                rows = max(rows, min(len(digest), NARROW_MOST_ROWS))
+                log.styles.height = rows
             log.show_text("\n".join(digest[-rows:]))  # its end, if even that is too long
             return
         whole: list[str] = []
+        used = 0
         for line in reversed(ctl.log):
             lines = wrapped(line, width)
-            if whole and len(lines) > rows:
+            if whole and used + len(lines) > rows:
                 break
             whole[:0] = lines
-            rows -= len(lines)
+            used += len(lines)
+        if narrow:  # a line longer than the strip's rows shown whole too
+            log.styles.height = max(rows, min(used, NARROW_MOST_ROWS))
         log.show_text("\n".join(whole))
 
     def on_log_strip_resized(self) -> None:
@@ -434,24 +460,47 @@ class TableScreen(Screen):
     def _header(self, view: View) -> None:
         ctl = self.controller
         rules = ctl.rules
-        title = get_preset(ctl.settings.preset).title
-        text = Text(f" {title}", style="bold")
-        text.append(f" · {ctl.settings.difficulty.title()}")
+        parts = [Text(get_preset(ctl.settings.preset).title),
+                 Text(ctl.settings.difficulty.title())]
         if rules.match is not Match.SINGLE:
-            text.append(f" · Round {view.round}")
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
-            text.append(f" {goal} · Your score {view.scores[HUMAN]}")
+            parts += [Text(f"Round {view.round} {goal}"),
+                      Text(f"Your score {view.scores[HUMAN]}")]
         if self.too_small:
-            text = Text(f" {self.waiting_words()}", style="bold reverse")
+            parts = [Text(self.waiting_words(), style="bold reverse")]
         mine = len(ctl.hand())
-        text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
+        holding = Text(f"You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:
-            text.append("  LAST CARD called", style="bold reverse")
+            holding.append("  ")
+            holding.append("LAST CARD called", style="bold reverse")
+        parts.append(holding)
+        text = self._header_lines(parts)
         if self.ascii_only:
             text = Text(ascii_text(text.plain), spans=text.spans, style=text.style)
         if text.plain != self._header_shown:
+            header = self.query_one("#header", Static)
             self._header_shown = text.plain
-            self.query_one("#header", Static).update(text, layout=False)
+            if self.has_class("-narrow"):  # its rows follow its lines (laid out if changed)
+                header.styles.height = rows_for(text, self.app.size.width)
+            header.update(text, layout=False)
+
+    def _header_lines(self, parts: list[Text]) -> Text:
+        """The header's parts one after another, ' · ' between them; narrow, in as many
+        lines as the width needs, a part never broken (the cards you hold said whole)."""
+        width = self.app.size.width if self.has_class("-narrow") else None
+        text = Text(style="bold")
+        used = 0
+        for part in parts:
+            if used and (width is None or used + 3 + part.cell_len <= width):
+                text.append(" · ")
+            else:
+                if used:
+                    text.append("\n")
+                part = Text(" ", style=part.style) + part  # a line starts a column in
+                used = 0
+            text.append_text(part)
+            used += part.cell_len + (3 if used else 0)
+        return text
 
     def _status(self, view: View) -> None:
         if self._warning and self._warning_at != self.controller.moves:
@@ -466,12 +515,14 @@ class TableScreen(Screen):
 
     def _say(self, text: str, warning: bool = False) -> None:
         """Put `text` on the status line: two rows, or up to four for a longer one (the
-        log's strip gives them up)."""
+        log's strip gives them up); in the narrow layout as many as it takes (`grows`)."""
         if self.ascii_only:
             text = ascii_text(text)
         line = self.query_one(StatusLine)
-        width = line.content_size.width or max(20, self.app.size.width - 2)
-        rows = min(4, max(2, len(wrapped(text, width))))
+        rows = 2
+        if not line.grows:
+            width = line.content_size.width or max(20, self.app.size.width - 2)
+            rows = min(4, max(2, rows_for(text, width)))
         self.set_class(rows == 3, "-status-3")  # (the strip, resized, is written again)
         self.set_class(rows == 4, "-status-4")
         line.say(text, warning=warning)
@@ -504,13 +555,16 @@ class TableScreen(Screen):
             enabled.add("accept")
         if CHALLENGE in legal:
             enabled.add("challenge")
+        coach = ctl.settings.coach
+        if coach and ctl.take_back_refusal() is None:
+            enabled.add("take_back")
         labels = {}
         if view.pending and view.current == HUMAN:
             labels["draw"] = f"Draw {view.pending} cards"  # not 'Draw 2': that names a card
         if view.vulnerable is not None and view.vulnerable != HUMAN:
             labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
         clock = clock_text(self.controller, view, self.ascii_only)
-        self.query_one(ControlBar).show(bar_keys(ctl.rules), enabled, labels,
+        self.query_one(ControlBar).show(bar_keys(ctl.rules, coach), enabled, labels,
                                         ascii_text(clock) if self.ascii_only else clock)
 
     def _tick(self) -> None:
