@@ -14,7 +14,14 @@ from colorcards.engine import DRAW
 from colorcards.replay.exercises import BETWEEN, COSTLY, GOOD, Answer, Answers, token, untoken
 from colorcards.replay.plays_like import Kinds
 from colorcards.replay.review import decisions
+from colorcards.settings import GameSettings
+from colorcards.store import Store
 from colorcards.store.records import HistoryEntry, Measured
+from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.screens import StatsScreen
+from colorcards.tui.screens.history import HistoryScreen
+from colorcards.tui.screens.practice import PracticeScreen
+from colorcards.tui.table import TableScreen
 from colorcards.tui.widgets.log import wrapped
 from test_tui_screens import shown
 from tui_screens_helpers import STATS, ScreenApp, sample_records
@@ -30,6 +37,8 @@ REVIEW_WORDS = (
     "Green Reverse with Last Card called, 23%.")
 """A review's sentence as long as they come (the one cut mid-sentence at 80×24)."""
 
+
+assert TableScreen  # imported here, as the app imports it: never while a test patches
 
 @pytest.fixture(autouse=True)
 def _unicode_and_utc(monkeypatch):
@@ -64,8 +73,6 @@ def _exercise():
 
 
 def _practice_app():
-    from colorcards.tui.screens.practice import PracticeScreen
-
     item, made = _exercise()
     app = ScreenApp(lambda: PracticeScreen([item], lambda it, action, grade: it))
     return app, made
@@ -138,8 +145,6 @@ def _history() -> list[HistoryEntry]:
 async def test_history_says_what_its_last_column_holds(size):
     """Item 13: the 'Replay' column held 'P acc 92%', and the footer said 'esc Back'. Now
     it is 'Accuracy', the marks are said under the list, and Esc is written as a key."""
-    from colorcards.tui.screens.history import HistoryScreen
-
     app = ScreenApp(lambda: HistoryScreen(_history()))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -152,14 +157,10 @@ async def test_history_says_what_its_last_column_holds(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_history_snapshot(snap_compare, size):
-    from colorcards.tui.screens.history import HistoryScreen
-
     assert snap_compare(ScreenApp(lambda: HistoryScreen(_history())), terminal_size=size)
 
 
 def _stats():
-    from colorcards.tui.screens import StatsScreen
-
     kinds = Kinds(9, 1, 2, 1, 0)
     measured = ([Measured("normal", 0.9 + 0.01 * (i % 5), 0.013, kinds) for i in range(14)]
                 + [Measured("hard", 0.85, 0.021, kinds) for _ in range(3)])
@@ -209,9 +210,6 @@ async def test_notices_are_said_on_the_table_not_over_it(tmp_path):
     """Item 12: 'The unfinished game was recorded as a loss.' came as a toast over Max's
     count. Now the table says it on its status line, before the prompt, and no toast
     covers anything."""
-    from colorcards.settings import GameSettings
-    from colorcards.tui.app import ColorCardsApp
-
     app = ColorCardsApp(data_dir=tmp_path, delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(GameSettings())
@@ -227,10 +225,6 @@ async def test_notices_are_said_on_the_table_not_over_it(tmp_path):
 async def test_ctrl_c_quits_saved(tmp_path):
     """Item 12: Ctrl+C showed Textual's 'Do you want to quit? Press ctrl+q' over the table
     and did not quit. Now it quits, the game saved: Continue finds it."""
-    from colorcards.settings import GameSettings
-    from colorcards.store import Store
-    from colorcards.tui.app import ColorCardsApp
-
     app = ColorCardsApp(data_dir=tmp_path, delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(GameSettings(), seed=3)

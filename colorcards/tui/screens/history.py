@@ -24,7 +24,7 @@ from textual.strip import Strip
 from textual.widgets import Footer, Static
 
 from ...engine import preset_title
-from ...session.palette import marks, unicode_ok
+from ...session.palette import marks
 from ...store.history import result_words
 from ...store.records import HistoryEntry
 from .common import LEVEL_TITLES
@@ -86,7 +86,7 @@ def replay_cell(entry: HistoryEntry) -> Text:
     if entry.accuracy is not None:
         text.append(f"{round(entry.accuracy * 100)}%", style="bold")
     elif entry.replay:
-        text.append("–" if unicode_ok() else "-", style="dim")
+        text.append(marks("–"), style="dim")
     else:
         text.append("no replay", style="dim")
     if entry.practice:
