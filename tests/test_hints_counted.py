@@ -4,7 +4,10 @@ player plays like leave them out, and History marks the game."""
 
 from __future__ import annotations
 
+import json
+
 from colorcards.coach import Coach
+from colorcards.commands import run_history
 from colorcards.engine import CALL
 from colorcards.replay.review import Review, accuracy, review, summary_words
 from colorcards.session.seating import Seating
@@ -46,7 +49,7 @@ def _play(store: Store, on_hints: bool, seed: int = 9):
     return ctl, hinted
 
 
-def test_a_game_played_on_hints_is_not_credited_to_the_player(tmp_path):
+def test_a_game_played_on_hints_is_not_credited_to_the_player(tmp_path, capsys):
     """Issue 41, item 3: with the coach off, a whole game played by H then Enter had
     'Accuracy 100% (16 of 16 decisions)'. Now every hinted decision is kept with the
     game, the review gives no accuracy of the player's own, says why, and History marks
@@ -69,6 +72,10 @@ def test_a_game_played_on_hints_is_not_credited_to_the_player(tmp_path):
     assert row_text(entry).plain.rstrip().endswith("H")
     assert store.accuracies() == []  # nothing of the player's own to measure
     store.close()
+    assert run_history(str(tmp_path), as_json=False) == 0  # the command line's history too
+    assert capsys.readouterr().out.rstrip().endswith(f"{hinted} on hints")
+    assert run_history(str(tmp_path), as_json=True) == 0
+    assert json.loads(capsys.readouterr().out)[0]["hints"] == hinted
 
 
 def test_decisions_of_ones_own_are_still_measured(tmp_path):
