@@ -174,11 +174,11 @@ class GameController(TableReading):
         thread while play goes on. A call of Last Card is no decision of its own: the
         card played after it is weighed (as the review does)."""
         at = len(self.game.actions)
+        marking = self.tutor.marking(action)
+        self._apply(action, HUMAN)
         if action is CALL and at in self.meta.hinted:
             # A call is no decision: the card played after it is the one the hint chose.
             self.meta = self.meta.with_(hinted=(*self.meta.hinted, at + 1))
-        marking = self.tutor.marking(action)
-        self._apply(action, HUMAN)
         self.taken_back = False
         self.tutor.marked(marking, action)
         self.table_log.mine()
