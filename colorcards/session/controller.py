@@ -63,9 +63,6 @@ from .wording import Words
 __all__ = ["CATCH_SECONDS", "HUMAN", "LOG_KEEP", "WINDOW_SECONDS", "GameController",
            "Recorded", "TableHost", "TableStore", "Timer"]
 
-NOTES_WAIT = 10.0
-"""The longest a round's results wait for the coach's notes on its last moves (a few
-seconds at most, as a rule: the judgements of moves made well before are in)."""
 WINDOW_SECONDS = 3.0
 """How long the Last Card window stays open (RULES.md §5, Color Clash)."""
 CATCH_SECONDS = 5.0
@@ -140,9 +137,8 @@ class GameController(TableReading):
         self.taken_back = False
         """The table went back to before a move of the player's, and they have not moved
         since (T again takes back the one before, when it can)."""
-        self._notes_wait: Timer | None = None
-        """While a round's results wait for the coach's last notes (`NOTES_WAIT`)."""
-        self._notes_wait_over = False
+        self._notes_awaited = False
+        """A round is over and its results wait for the coach's notes on its last moves."""
         self.hand_points: dict[int, tuple[int, ...]] = _hand_points(
             seating.meta.extra.get("scored"))
         """By round: the points each hand held when the round's winner went out, which
@@ -200,7 +196,7 @@ class GameController(TableReading):
 
     def next_round(self) -> None:
         """Deal the next round after the results (the digest starts again with the deal)."""
-        self._stop_notes_wait()
+        self._notes_awaited = False
         self.hurrying = False
         self.table_log.mine()
         self.tutor.forget()  # a round over keeps its moves
@@ -330,21 +326,10 @@ class GameController(TableReading):
         """A judgement came back: save its note (or the mark now judged) and redraw; the
         round's results go on once its last note is in."""
         self._save()
-        if self._notes_wait is not None and not self.tutor.notes_due:
+        if self._notes_awaited and not self.tutor.notes_due:
             self.advance()
             return
         self.host.changed()
-
-    def _stop_notes_wait(self) -> None:
-        if self._notes_wait is not None:
-            self._notes_wait.stop()
-        self._notes_wait = None
-        self._notes_wait_over = False
-
-    def _notes_waited(self) -> None:
-        """The coach took too long: the results are shown, its notes come after."""
-        self._notes_wait_over = True
-        self.advance()
 
     # ---------------------------------------------------------------- the loop
 
@@ -356,7 +341,6 @@ class GameController(TableReading):
         """Write any waiting save and cancel every timer (the table is going away)."""
         self.flush_save()
         self._cancel_step()
-        self._stop_notes_wait()
         self.window.cancel()
         self.turn_timer.cancel()
         self._thinking = None
@@ -401,15 +385,14 @@ class GameController(TableReading):
         if decision is None or decision.kind is DecisionKind.DEAL:
             self.window.cancel()
             self.turn_timer.cancel()
-            if self.tutor.notes_due and self._notes_wait is None:
+            self._notes_awaited = self.tutor.notes_due
+            if self._notes_awaited:
                 # The coach's notes on the round's last moves belong to the round: its
-                # results (and the match's record) wait for them, `NOTES_WAIT` at most.
-                self._notes_wait = self.host.schedule(NOTES_WAIT, self._notes_waited)
+                # results (and the match's record, with the review weighed at the table)
+                # wait for them, so that the review lists no move the table did not
+                # note. The status line says so; the last judgement, made or not, ends
+                # the wait (`coach_spoke`), as turning the coach off does.
                 return
-            if self._notes_wait is not None and not self._notes_wait_over \
-                    and self.tutor.notes_due:
-                return
-            self._stop_notes_wait()
             match = decision is None
             if match:
                 self._finish()

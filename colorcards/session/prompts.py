@@ -118,6 +118,10 @@ STILL_WEIGHING = "The coach is still weighing your last move…"
 """Said on the player's turn while the note on their last move is yet to come: a note
 that comes later is still given (and T still takes that move back until the next)."""
 
+RESULTS_WAIT = "The coach is still weighing your last moves: the results follow its notes."
+"""Said once a round is over while the coach's notes on its moves are yet to come: the
+results wait for them (the review lists no move the table did not note)."""
+
 
 def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
     """The status line: the prompt, and the coach's note on the player's last move when
@@ -130,8 +134,8 @@ def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
     if not note:
         if view.current == HUMAN and ctl.note_awaited:
             return f"{said} {STILL_WEIGHING}"
-        if ctl.between_rounds and ctl.tutor.notes_due:  # the results wait for it
-            return f"{said} {STILL_WEIGHING}"
+        if ctl.between_rounds and ctl.tutor.notes_due:
+            return f"{said} {RESULTS_WAIT}"
         return said
     if view.current == HUMAN or view.vulnerable == HUMAN:
         return f"{said} {note}"

@@ -402,7 +402,10 @@ class TableCoach:
 
         def judged(found: tuple[View, int, Judgement] | None) -> None:
             self._weighing.pop(stop, None)
-            if stop.is_set() or found is None:
+            if stop.is_set():
+                return
+            if found is None:  # the coach could not say: nothing is waited for any more
+                table.coach_spoke()
                 return
             seen_from, on_turn, judgement = found
             self._keep(at, on_turn, seen_from, judgement)
