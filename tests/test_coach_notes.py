@@ -13,8 +13,9 @@ from colorcards.session.prompts import RESULTS_WAIT, status
 from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
 from colorcards.store import Store
+from test_coach_ponder import LaterHost
 from test_tui_controller import ManualHost, controller, human_move
-from test_tui_tutor import QUICK, _to_my_turn
+from test_tui_tutor import _to_my_turn, continued
 
 
 def duel() -> Seating:
@@ -25,24 +26,9 @@ def duel() -> Seating:
                                          coach=True))
 
 
-class Holding(ManualHost):
-    """The coach has not answered yet: each judgement waits until the test lets it go."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.held: list = []
-
-    def weigh(self, judge, done) -> None:
-        self.held.append((judge, done))
-
-    def answer(self, which: int = 0) -> None:
-        judge, done = self.held.pop(which)
-        done(judge())
-
-
 def _moved_on(store: Store | None = None):
     """The duel's costly Red 5, then the player's next move before the coach answers."""
-    host = Holding()
+    host = LaterHost()
     ctl = controller(duel(), host, store=store)
     ctl.start()
     ctl.act(play(parse_card("R5")))  # costly: the Draw Two held the opponent off
@@ -58,7 +44,7 @@ def test_a_note_that_comes_after_the_next_move_stays_until_a_key():
     move can no longer be taken back) until the player's next key, and the digest of
     the turn keeps it whole."""
     ctl, host = _moved_on()
-    assert len(host.held) == 2
+    assert len(host.waiting) == 2
     host.answer(0)  # the Red 5's judgement, late
     [late] = ctl.late_notes
     assert late.startswith("Coach: Red Draw Two instead of Red 5 — ")
@@ -91,24 +77,20 @@ def test_judgements_cut_short_by_quitting_are_all_made_on_continue(tmp_path):
     only the last decision was: an earlier costly move went unnoted, and the review
     listed it)."""
     store = Store.open(tmp_path)
-    host = Holding()
+    host = LaterHost()
     settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
     ctl = controller(Seating.new(settings, seed=77), host, store=store)
     ctl.start()
     made = []
-    while len(host.held) < 2:
+    while len(host.waiting) < 2:
         _to_my_turn(ctl, host)
         made.append(ctl.moves)
         ctl.act(human_move(ctl))
     ctl.stop()
     store.close()
-    store = Store.open(tmp_path)
-    counting = Holding()
-    again = controller(Seating.resume(store.load_game()), counting, store=store)
-    again.tutor.coach = QUICK
-    again.start()
-    assert len(counting.held) == 2
-    while counting.held:
+    store, again = continued(tmp_path, counting := LaterHost())
+    assert len(counting.waiting) == 2
+    while counting.waiting:
         counting.answer()
     assert set(made[-2:]) <= set(again.tutor.judged)
     store.close()
@@ -202,7 +184,7 @@ def test_the_results_wait_for_the_note_on_the_rounds_last_move(tmp_path):
     long as the coach weighs: a busy machine's slow note is noted all the same."""
     store = Store.open(tmp_path)
     game = position(["R+2 R5 B4", "R1"], "R3", preset="duel", called="0,1")
-    host = Holding()
+    host = LaterHost()
     ctl = controller(Seating.at(game, GameSettings(preset="duel", opponents=1,
                                                    difficulty="hard", coach=True)),
                      host, store=store)
@@ -219,14 +201,14 @@ def test_the_results_wait_for_the_note_on_the_rounds_last_move(tmp_path):
 
     # The coach cannot say (its process ended): the results come all the same.
     game = position(["R+2 R5 B4", "R1"], "R3", preset="duel", called="0,1")
-    host = Holding()
+    host = LaterHost()
     ctl = controller(Seating.at(game, GameSettings(preset="duel", opponents=1,
                                                    difficulty="hard", coach=True)), host)
     ctl.start()
     ctl.act(play(parse_card("R5")))
     host.run(5)
     assert host.rounds_over == []
-    _, done = host.held.pop()
+    _, done = host.waiting.pop()
     done(None)
     host.run(1)
     assert host.rounds_over == [True]

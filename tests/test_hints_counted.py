@@ -15,7 +15,7 @@ from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.screens.history import row_text
 from test_tui_controller import ManualHost, controller, human_move
-from test_tui_tutor import _to_my_turn
+from test_tui_tutor import _to_my_turn, duel_table
 
 QUICK = Coach("normal", choose_deals=64, choose_playouts=320, looks=(64, 128))
 
@@ -99,12 +99,7 @@ def test_a_hint_asked_then_taken_back_still_counts_where_it_was_seen(tmp_path):
     """A take-back keeps the hint of the decision taken back (the player saw it there)
     and forgets those after it."""
     store = Store.open(tmp_path)
-    host = ManualHost()
-    settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=True,
-                            changes={"match": "single"})
-    ctl = controller(Seating.new(settings, seed=9), host, store=store)
-    ctl.tutor.coach = QUICK
-    ctl.start()
+    ctl = duel_table(store, True, host := ManualHost())
     _to_my_turn(ctl, host)
     while len(ctl.legal()) < 2:
         ctl.act(human_move(ctl))

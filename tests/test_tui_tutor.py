@@ -218,24 +218,34 @@ def test_a_judgement_cut_short_by_quitting_is_made_on_continue(tmp_path):
     ctl.stop()
     store.close()
 
-    store = Store.open(tmp_path)
-    counting = Counting()
-    again = controller(Seating.resume(store.load_game()), counting, store=store)
-    again.tutor.coach = QUICK
-    again.start()
+    store, again = continued(tmp_path, counting := Counting())
     assert counting.weighed == 1
     assert again.mark is not None and again.mark.judged
     store.close()
 
 
-def _duel(store: Store, coach: bool) -> GameController:
-    """A whole one-round duel at Normal (seed 9) played into `store`; its controller."""
-    host = ManualHost()
+def continued(path, host: ManualHost) -> tuple[Store, GameController]:
+    """The game saved in `path` continued at `host` (started, with the quick coach)."""
+    store = Store.open(path)
+    again = controller(Seating.resume(store.load_game()), host, store=store)
+    again.tutor.coach = QUICK
+    again.start()
+    return store, again
+
+
+def duel_table(store: Store, coach: bool, host: ManualHost) -> GameController:
+    """A one-round duel at Normal (seed 9) saved into `store`, started at `host`."""
     settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
                             changes={"match": "single"})
     ctl = controller(Seating.new(settings, seed=9), host, store=store)
     ctl.tutor.coach = QUICK
     ctl.start()
+    return ctl
+
+
+def _duel(store: Store, coach: bool) -> GameController:
+    """A whole one-round duel at Normal (seed 9) played into `store`; its controller."""
+    ctl = duel_table(store, coach, host := ManualHost())
     play_match(ctl, host)
     return ctl
 
