@@ -21,12 +21,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ...engine import preset_title
 from ...session.palette import marks
 from ...store.history import result_words
 from ...store.records import HistoryEntry
+from ..plain import Plain
 from .common import LEVEL_TITLES
 
 NO_REPLAY_NOTE = ("This game was played before games were kept move by move: "
@@ -49,8 +50,8 @@ COLUMNS = (("Date", 17), ("Preset", 12), ("Level", 6), ("Result", 16), ("Turns",
 80-column terminal less the list's padding) hold them all, '100% P H' and 'no replay'
 the widest of the last."""
 
-KEYS = ("↑↓ choose · Enter replay · Esc back · Accuracy: your review's, – not yet · "
-        "P practice · H hints asked")
+KEYS = ("↑↓ choose · Home/End newest/oldest · Enter replay · Esc back · "
+        "Accuracy: your review's, – not yet · P practice · H hints asked")
 """The line under the list: its keys, and what the last column's marks mean."""
 
 
@@ -182,15 +183,15 @@ class HistoryScreen(Screen[str | None]):
 
     def compose(self) -> ComposeResult:
         count = len(self.entries)
-        yield Static(marks(f"History · {count} game{'s' if count != 1 else ''}, newest first"),
+        yield Plain(marks(f"History · {count} game{'s' if count != 1 else ''}, newest first"),
                      classes="heading", id="history-heading")
         if count:
-            yield Static(header_text(), id="history-header")
+            yield Plain(header_text(), id="history-header")
             yield GameList(list(self.entries.values()), id="history-list")
         else:
-            yield Static("No finished games yet. Play one and it is kept here, move by move, "
+            yield Plain("No finished games yet. Play one and it is kept here, move by move, "
                          "to replay and review.", id="history-empty")
-        yield Static(marks(KEYS), classes="keys", id="history-keys")
+        yield Plain(marks(KEYS), classes="keys", id="history-keys")
         yield Footer()
 
     def on_mount(self) -> None:
