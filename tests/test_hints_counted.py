@@ -90,7 +90,8 @@ def test_decisions_of_ones_own_are_still_measured(tmp_path):
     measure = accuracy(counted)
     assert measure is not None
     assert measure.decisions == len(whole.moments) - len(own)
-    assert "made after asking for a hint are the coach's, not counted as yours." in \
+    assert "with a choice made after asking for a hint are the coach's, not counted as " \
+        "yours." in \
         summary_words(counted)
     store.close()
 

@@ -238,3 +238,25 @@ async def test_ctrl_c_quits_saved(tmp_path):
     with Store.open(tmp_path) as store:
         saved = store.load_game()
         assert saved is not None and len(saved.game.actions) == moves
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_review_keeps_its_summary_in_sight_and_reads_each_moment_whole(size):
+    """Listing every costly moment made the list taller: at 80x24 the list's focus
+    scrolled the page past the summary's first lines ('accuracy).' was all that showed)
+    and ↓ never brought the last moment's end into sight. The summary stays, and each
+    moment is read whole once highlighted."""
+    from colorcards.replay.review import summary_words
+    from colorcards.tui.screens.review import ReviewScreen, review_lines
+    from test_replay_snapshots import Host, given_review, scripted_game
+
+    kept = scripted_game()
+    result = given_review(kept)
+    app = Host(lambda: ReviewScreen(kept, result))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for line in review_lines(result, seat_names=kept.seat_names, kept=kept):
+            assert " ".join(summary_words(result).split()) in shown(app)
+            assert " ".join(line.split()) in shown(app)
+            await pilot.press("down")
+            await pilot.pause()

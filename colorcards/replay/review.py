@@ -334,7 +334,8 @@ def summary_words(result: Review) -> str:
         return "You had no real choices to make in this game."
     own = result.own
     hinted = len(result.moments) - len(own)
-    apart = (f"{hinted} decision{'s' if hinted != 1 else ''} made after asking for a hint "
+    apart = (f"{hinted} decision{'s' if hinted != 1 else ''} with a choice made after asking "
+             "for a hint "
              f"{'are' if hinted != 1 else 'is'} the coach's, not counted as yours.")
     if not own:
         return f"Every decision with a choice was made after asking for a hint: {apart}"

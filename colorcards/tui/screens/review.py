@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
@@ -107,9 +107,11 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
                 id="review-how")
             yield Plain(id="review-status")
             yield ProgressBar(id="review-progress", show_eta=False)
-            with VerticalScroll(id="review-body"):
-                yield Plain(id="review-summary")
-                yield OptionList(id="review-moments")
+            # The summary stays in sight above the moments, which scroll on their own
+            # (in one scroll with them, the list's focus scrolled the summary away at
+            # 80x24, and its last moment stayed cut below the screen).
+            yield Plain(id="review-summary")
+            yield OptionList(id="review-moments")
             yield Plain(id="review-keys", classes="keys")
         yield Footer()
 
