@@ -83,7 +83,7 @@ def test_t_after_a_take_back_takes_the_move_before_back():
 
 async def test_nothing_is_played_while_the_table_waits_to_fit(tmp_path):
     """Item 9: at 60×20 the header said the game waits until the table fits, but D still
-    drew a card. Now no key plays: each says why, as the header does."""
+    drew a card. Now no key plays: each says why, as the header does, until it fits."""
     from colorcards.tui.app import ColorCardsApp
     from engine_helpers import position
     from tui_table_helpers import seat_position, shown
@@ -102,6 +102,8 @@ async def test_nothing_is_played_while_the_table_waits_to_fit(tmp_path):
         assert "the game waits until the table fits" in shown(app)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
+        # It fits: the status line says so at once (it said the game waits for 4 s more).
+        assert "the game waits until the table fits" not in shown(app)
         await pilot.press("d")
         await pilot.pause()
         assert ctl.moves == moves + 1

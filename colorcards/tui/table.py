@@ -90,6 +90,8 @@ may show is drawn ahead (`_draw_ahead`): after the change's frame, as the save i
 RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-tags",
                    ring="ring", right="right-tags", tag="tag-")
 """The ring's boxes at the table (app.tcss styles them)."""
+WAITS_TO_FIT = "the game waits until the table fits."
+"""The end of what the table says while it does not fit (`waiting_words`)."""
 WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
 NARROW_LOG_ROWS = 2
@@ -267,6 +269,8 @@ class TableScreen(Screen):
         if self.too_small:
             self.controller.pause()  # no clock runs, no computer plays, until it fits
         else:
+            if self._warning is not None and self._warning.endswith(WAITS_TO_FIT):
+                self._warning_over()  # it fits: the status line says so at once
             self.controller.resume_play()
 
     @property
@@ -281,7 +285,7 @@ class TableScreen(Screen):
         need = ("Turn your phone sideways or widen the window"
                 if self.app.size.width < NARROWEST
                 else "Turn your phone upright or make the window taller")
-        return f"{need}: the game waits until the table fits."
+        return f"{need}: {WAITS_TO_FIT}"
 
     def _held(self) -> bool:
         """The table does not fit and the game waits (nothing is played): says so, and
