@@ -620,9 +620,11 @@ class ColorCardsApp(App):
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """A notice: at the table (in front, or on its way there), said on its status
-        line, which covers nothing; elsewhere Textual's toast in the corner."""
-        table = self._table
-        if table is not None and (self.screen is table or not table.is_mounted):
+        line, which covers nothing; elsewhere, and once the round is over (its results
+        come over the table and would hide the line), Textual's toast in the corner."""
+        table, ctl = self._table, self.controller
+        if table is not None and (self.screen is table or not table.is_mounted) \
+                and not (ctl is not None and ctl.between_rounds):
             table.tell(message, timeout)
             return
         super().notify(message, title=title, severity=severity, timeout=timeout,
