@@ -229,7 +229,7 @@ def _run(args: argparse.Namespace) -> int:
             return run_replay(args)
         check_opponents(args)
         check_coach_workers(args)
-        from .tui.app import run_app  # a broken install fails here, loudly, not as --help
+        from .tui.program import run_app  # a broken install fails here, loudly, not --help
 
         return run_app(args)
     except (RulesError, ValueError) as exc:

@@ -14,7 +14,7 @@ from colorcards.coach.remote import Judgement, RemoteCoach, request
 from colorcards.engine import parse_card, play
 from colorcards.replay.background import Reviewer
 from colorcards.replay.review import Review, review
-from colorcards.replay.service import BACKGROUND, Reviews, reviewing
+from colorcards.replay.service import BACKGROUND, REVIEW, Reviews, reviewing
 from colorcards.session.tutor import base_of
 from test_coach_pool import positions
 from test_replay_snapshots import scripted_game
@@ -81,32 +81,32 @@ def test_a_review_waits_while_work_before_it_is_in_hand():
     and a cancelled review's `stop()` says so at once."""
     steps = {"screen": 0, "background": 0}
     sent: list[dict] = []
+    held = {REVIEW: threading.Semaphore(0), BACKGROUND: threading.Semaphore(0)}
 
     def counting(request, stop, send, pool) -> bool:
         while not stop():
             steps[request["name"]] += 1
-            time.sleep(0.001)
+            time.sleep(0.001)  # a deal's work
         return False
 
-    reviews = Reviews(sent.append, counting)
+    reviews = Reviews(sent.append, counting, held=lambda rank: held[rank].release())
     assert reviews.take({"id": 1, "review": {"name": "background"}, "background": True})
     _until(lambda: steps["background"] > 5)
 
-    def still(name: str) -> bool:
-        time.sleep(0.02)  # the step under way ends
-        before = steps[name]
-        time.sleep(0.2)
-        return steps[name] == before
+    def held_now(rank: int, name: str) -> None:
+        """The review of `rank` waits at its next `stop()`: the hook says so."""
+        assert held[rank].acquire(timeout=30), f"the {name} review was not held"
 
     reviews.table(True)
-    assert still("background")
+    held_now(BACKGROUND, "background")
+    at = steps["background"]
     reviews.table(False)
-    _until(lambda: steps["background"] > 20)
+    _until(lambda: steps["background"] > at + 5)  # on again
     assert reviews.take({"id": 2, "review": {"name": "screen"}})
+    held_now(BACKGROUND, "background")  # behind the Review screen's
     _until(lambda: steps["screen"] > 5)
-    assert still("background")
     reviews.table(True)
-    assert still("screen") and still("background")
+    held_now(REVIEW, "screen")
     reviews.table(False)
     assert not reviews.take({"id": 7, "cancel": True})  # not a review's: the table's
     assert reviews.take({"id": 2, "cancel": True})

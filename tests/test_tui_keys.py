@@ -8,7 +8,7 @@ import pytest
 from colorcards.engine import get_preset
 from colorcards.session.keys import KEYS, bar_keys, help_rows, key
 from colorcards.tui.screens.help import keys_table
-from colorcards.tui.table import TableScreen
+from colorcards.tui.screens.table import TableScreen
 from tui_table_helpers import make_app, screen_text, settle
 
 

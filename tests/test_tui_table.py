@@ -15,7 +15,9 @@ from textual.widgets import RichLog
 
 from colorcards.engine import Colour, get_preset, play
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import ColourChooser, HelpScreen, PauseMenu
+from colorcards.tui.screens.chooser import ColourChooser
+from colorcards.tui.screens.help import HelpScreen
+from colorcards.tui.screens.pause import PauseMenu
 from colorcards.tui.widgets import LogStrip
 from engine_helpers import position
 from tui_table_helpers import (
@@ -486,7 +488,8 @@ async def test_collections_wait_for_the_frame_after_a_key(tmp_path):
     """A key holds Python's garbage collector until its frame is drawn, then lets it go:
     once the hold is over on the app's clock, and when the app closes whatever the hold."""
     game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
-    hold = ColorCardsApp.HOLD_COLLECTIONS
+    from colorcards.tui.collector import HOLD as hold
+
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         await _table(pilot, game)
         assert gc.isenabled()
@@ -553,7 +556,8 @@ async def test_ascii_only_table(tmp_path, monkeypatch):
 
 async def test_title_statistics_and_back(tmp_path):
     """From the title, Statistics and Rules open and come back to the title."""
-    from colorcards.tui.screens import StatsScreen, TitleScreen
+    from colorcards.tui.screens.stats import StatsScreen
+    from colorcards.tui.screens.title import TitleScreen
 
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -172,7 +172,7 @@ async def settle(pilot, limit: int = 100_000) -> None:
 
 
 def _on_table(app) -> bool:
-    from colorcards.tui.table import TableScreen
+    from colorcards.tui.screens.table import TableScreen
 
     return isinstance(app.screen, TableScreen)
 
@@ -234,7 +234,7 @@ async def play_turn(pilot, careless: bool = False) -> str:
 
 async def play_to_end(pilot, max_moves: int = 3000, careless: bool = False) -> None:
     """Play rounds until the match is over and its results are shown."""
-    from colorcards.tui.screens import ResultsScreen
+    from colorcards.tui.screens.results import ResultsScreen
 
     app = pilot.app
     for _ in range(max_moves):

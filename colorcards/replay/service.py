@@ -49,11 +49,13 @@ whether the review is complete."""
 
 class Turns:
     """Which work may weigh now: work of one rank waits while any rank before it has
-    work in hand (`busy`)."""
+    work in hand (`busy`). `held(rank)` is told each time work of `rank` starts to wait
+    (a test's hook: the review is held, without watching it for a while)."""
 
-    def __init__(self) -> None:
+    def __init__(self, held: Callable[[int], None] | None = None) -> None:
         self._ready = threading.Condition()
         self._busy = [0, 0, 0]
+        self._held = held
 
     def busy(self, rank: int, change: int) -> None:
         with self._ready:
@@ -74,8 +76,13 @@ class Turns:
         """Wait until no work before `rank` is in hand; True if `dropped` meanwhile."""
         if not dropped.is_set() and not any(self._busy[:rank]):
             return False  # the usual case, at every deal: no lock taken
+        def free() -> bool:
+            return dropped.is_set() or not any(self._busy[:rank])
+
         with self._ready:
-            self._ready.wait_for(lambda: dropped.is_set() or not any(self._busy[:rank]))
+            if not free() and self._held is not None:
+                self._held(rank)
+            self._ready.wait_for(free)
         return dropped.is_set()
 
     def wake(self) -> None:
@@ -138,13 +145,13 @@ class Reviews:
     the table's work (`Turns`)."""
 
     def __init__(self, send: Send, review: Reviewing = reviewing,
-                 pool: Pool | None = None) -> None:
+                 pool: Pool | None = None, held: Callable[[int], None] | None = None) -> None:
         self.send = send
         self.review = review
         self.pool = pool
         """The table's helpers, lent to the reviews: a review weighs only while the
         table has nothing in hand (`Turns`)."""
-        self.turns = Turns()
+        self.turns = Turns(held)
         self._dropped: dict[int, threading.Event] = {}
         self._lock = threading.Lock()
 

@@ -7,12 +7,12 @@ redrawing the table never restarts a clock. When the time is up it calls back on
 costs the player nothing; `cancel` forgets it. The timers themselves are the host's
 (`TableHost.schedule`), so a test can keep the time by hand.
 
-A `Clock` is the time a whole app keeps: `ColorCardsApp(clock=...)` hands it to every
-table, whose game then runs on it (the computers' pauses, the reactions' wait, the Last
-Card window, the turn timer, how long a refusal stays). A player's app has none: the
-screen's own timers on the monotonic clock (`tui/timers.py`). A test's clock moves on
-only when the test says, so whole games run without waiting and without racing the
-wall clock.
+A `Clock` is the time a whole app keeps, and every timer of it: `ColorCardsApp(clock=...)`
+hands it to every table, whose game then runs on it (the computers' pauses, the
+reactions' wait, the Last Card window, the turn timer, the save after the frame, how
+long a refusal stays, the screen's own redraws ahead). A player's app keeps Textual's
+timers on the monotonic clock (`tui/clock.py`). A test's clock moves on only when the
+test says, so whole games run without waiting and without racing the wall clock.
 """
 
 from __future__ import annotations

@@ -572,7 +572,7 @@ class Store:
     def close(self, wait: float = 10.0) -> None:
         """Close the file and give up ownership of the game in progress, waiting at most
         `wait` seconds for a checkpoint under way (quitting waits little: see
-        `tui.app.QUIT_WAIT`)."""
+        `tui.helpers.QUIT_WAIT`)."""
         if self._checkpointer is not None:
             self._checkpointer.stop(wait)
             self._checkpointer = None

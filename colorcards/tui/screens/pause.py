@@ -10,11 +10,12 @@ from textual.widgets import Button, Static
 
 from ...session.palette import marks
 from .common import MenuButton
-from .go import Go
+from .go import Answer, answer
 
 
-class PauseMenu(ModalScreen[Go]):
-    """Returns 'resume', 'new', 'rules', 'sound' (toggle the bell) or 'quit'."""
+class PauseMenu(ModalScreen[Answer]):
+    """Returns Go.RESUME, Go.SOUND (toggle the bell), Go.COACH or Go.QUIT, or the place
+    'new' or 'rules'."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Resume"),
@@ -64,7 +65,7 @@ class PauseMenu(ModalScreen[Go]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(Go(event.button.id))
+        self.dismiss(answer(str(event.button.id)))
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(Go(what))
+        self.dismiss(answer(what))

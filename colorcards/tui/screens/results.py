@@ -30,7 +30,7 @@ from ...session.palette import STYLES, card_name, glyph, marks
 from ...session.results import ResultsData
 from ...session.wording import counted
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
-from .go import Go
+from .go import Answer, Go, answer
 
 
 def match_words(match: Match, round_no: int) -> str:
@@ -249,8 +249,8 @@ def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
     return text
 
 
-class ResultsScreen(ModalScreen[Go]):
-    """Returns Go.NEXT_ROUND (match continues), Go.NEW_GAME, REVIEW or SAME_DEAL (match
+class ResultsScreen(ModalScreen[Answer]):
+    """Returns Go.NEXT_ROUND (match continues), the place 'new', Go.REVIEW or SAME_DEAL (match
     over) or Go.TITLE.
 
     The player moves on only by a clear choice: N, T, a click, or a button reached with
@@ -328,7 +328,7 @@ class ResultsScreen(ModalScreen[Go]):
                              id="your-record")
             with Horizontal(classes="buttons"):
                 if data.match_over:
-                    yield Button("New game (N)", id="new-game", variant="primary")
+                    yield Button("New game (N)", id="new", variant="primary")
                     yield Button("Review this game (V)", id="review")
                     yield Button("Same deal (D)", id="same-deal")
                 else:
@@ -352,12 +352,12 @@ class ResultsScreen(ModalScreen[Go]):
                 shown.update(standings(data, self.app.size.width < NARROW))
 
     def action_proceed(self) -> None:
-        self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
+        self.dismiss(answer("new") if self.data.match_over else Go.NEXT_ROUND)
 
     def action_after(self, what: str) -> None:
         """'review' or 'same-deal': only once the match is over."""
         if self.data.match_over:
-            self.dismiss(Go(what))
+            self.dismiss(answer(what))
         else:
             self.app.bell()
 
@@ -373,7 +373,7 @@ class ResultsScreen(ModalScreen[Go]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(Go(event.button.id))
+        self.dismiss(answer(str(event.button.id)))
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(Go(what))
+        self.dismiss(answer(what))

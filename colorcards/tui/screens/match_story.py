@@ -14,7 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..session.wording import ascii_text
+from ...session.wording import ascii_text
 
 
 def story_text(chapters: list[tuple[int, list[str]]], ascii_only: bool = False) -> Text:

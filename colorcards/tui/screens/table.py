@@ -10,7 +10,6 @@ the menu) pauses the game: no clock runs and no computer plays behind it.
 
 from __future__ import annotations
 
-import gc
 import textwrap
 from collections.abc import Callable
 from typing import Any
@@ -23,10 +22,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..coach import Advice
-from ..coach.remote import RemoteCoach
-from ..coach.words import hint_words
-from ..engine import (
+from ...coach import Advice
+from ...coach.remote import RemoteCoach
+from ...coach.words import hint_words
+from ...engine import (
     ACCEPT,
     CALL,
     CHALLENGE,
@@ -44,17 +43,16 @@ from ..engine import (
     get_preset,
     play,
 )
-from ..session.clocks import Clock
-from ..session.controller import HUMAN, GameController, TableStore, Timer
-from ..session.keys import KEYS, bar_keys, key
-from ..session.palette import colour_name, unicode_ok
-from ..session.prompts import card_words, clock_text, prompt, status
-from ..session.seating import Seating
-from ..session.wording import ascii_text, counted
-from . import memory
-from .presenter import RingIds, compose_ring, show_view
-from .timers import schedule_on
-from .widgets import (
+from ...session.clocks import Clock
+from ...session.controller import HUMAN, GameController, TableStore, Timer
+from ...session.keys import KEYS, bar_keys, key
+from ...session.palette import colour_name, unicode_ok
+from ...session.prompts import card_words, clock_text, prompt, status
+from ...session.seating import Seating
+from ...session.wording import ascii_text, counted
+from ..collector import Collector
+from ..presenter import RingIds, compose_ring, show_view
+from ..widgets import (
     ControlBar,
     DrawPile,
     GameLog,
@@ -65,7 +63,7 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
-from .widgets.narrow import NARROWEST, OpponentList, TapKeys, opponents
+from ..widgets.narrow import NARROWEST, OpponentList, TapKeys, opponents
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -89,6 +87,13 @@ RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-
 """The ring's boxes at the table (app.tcss styles them)."""
 WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
+TICK = 0.25
+"""Seconds between redraws of the control bar's clock while one runs (the turn timer, the
+Last Card window, the time to catch)."""
+SHAKE = (1, 0, 1, 0)
+"""A refused card's shake: its offset at each step."""
+SHAKE_STEP = 0.06
+"""Seconds between the shake's steps."""
 
 
 def bindings() -> list[BindingType]:
@@ -116,7 +121,7 @@ class _Host:
         self.screen = screen
 
     def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
-        return schedule_on(self.screen.clock, self.screen, seconds, callback)
+        return self.screen.clock.schedule(seconds, callback)
 
     def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
         self.screen.think(decide, done)
@@ -138,7 +143,7 @@ class _Host:
         self.screen.ask_first_colour()
 
     def defer_save(self, save: Callable[[], None]) -> None:
-        self.screen.set_timer(SAVE_DELAY, save)
+        self.screen.clock.schedule(SAVE_DELAY, save)
 
 
 class TableScreen(Screen):
@@ -163,23 +168,27 @@ class TableScreen(Screen):
     keys that are always there, so it fits in 80 columns (in ASCII too: the app spells
     the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
 
-    def __init__(self, seating: Seating, *, store: TableStore | None = None,
-                 clock: Clock | None = None, coach: RemoteCoach | None = None,
+    def __init__(self, seating: Seating, *, clock: Clock, store: TableStore | None = None,
+                 coach: RemoteCoach | None = None, collector: Collector | None = None,
                  **pace: Any) -> None:
         super().__init__()
         self.clock = clock
-        """The time the game keeps (the app's); None: this screen's timers."""
+        """The time the game keeps, and every timer of the screen's (the app's clock)."""
+        self.collector = collector
+        """The app's collector policy, told when the table is up and when it goes."""
         self._host = _Host(self)
-        if clock is not None:
-            pace["clock"] = clock.now
         self.controller = GameController(seating, self._host, store=store, remote=coach,
-                                         **pace)
+                                         clock=clock.now, **pace)
         """The game being played (the tutor's judgements made in `coach`'s process)."""
         self.ascii_only = not unicode_ok()
         self.palette = self.controller.rules.palette
         self._warning: str | None = None
         self._warning_at: int = 0
-        self._warning_timer: Any = None
+        self._warning_timer: Timer | None = None
+        self._ticking: Timer | None = None
+        """The next redraw of the control bar's clock, while one runs."""
+        self._later: set[Timer] = set()
+        """The screen's own timers still to ring (`_after`), stopped when it goes."""
         self._hint: Action | None = None
         self._turn_seen: object = None
         self._header_shown: str | None = None
@@ -214,22 +223,19 @@ class TableScreen(Screen):
             # table is drawn, so that the first H finds it as ready as it can be
             self.call_after_refresh(self.controller.remote.start)
         self._fit_to_size()
-        self.set_interval(0.25, self._tick)
         if self.too_small:
             self.controller.pause()  # nothing runs until the table can be seen
         self.controller.start()
-        # Python's full garbage collections walk every object the process holds (Textual,
-        # the stylesheets, the table: tens of thousands), long enough to miss a frame,
-        # and now and then one lands on a key. What is alive once the table is up is left
-        # out of them until the table goes (the old table is gone before a new one mounts).
-        memory.collect()
-        gc.freeze()
+        if self.collector is not None:
+            self.collector.seated()
 
     def on_unmount(self) -> None:
         self.controller.stop()
-        if self._warning_timer is not None:
-            self._warning_timer.stop()  # on the app's clock, it would outlive the screen
-        gc.unfreeze()  # what the table held may be garbage now: collections see it again
+        for timer in self._later:
+            timer.stop()  # on the app's clock, it would outlive the screen
+        self._later.clear()
+        if self.collector is not None:
+            self.collector.unseated()
 
     def on_screen_suspend(self) -> None:
         """Something is shown over the table: hold the game (not the results: it is over)."""
@@ -328,10 +334,11 @@ class TableScreen(Screen):
         self._show_log()
         self._status(view)
         self._controls()
+        self._tick()
         ahead = (cards, view.draw_count, self.palette, self.ascii_only)
         if ahead != self._drawn_ahead:
             self._drawn_ahead = ahead
-            schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
+            self._after(DRAW_AHEAD, self._draw_ahead)
         turn = ctl.turn_id()
         if turn is not None and turn != self._turn_seen and getattr(self.app, "sound", False):
             self.app.bell()
@@ -341,11 +348,24 @@ class TableScreen(Screen):
         """After the frame (`DRAW_AHEAD`): the hand's faces, the pile's cards and the draw
         pile's count a move of yours may show next are drawn now, while the table waits,
         not in that move's frame."""
-        if self.is_mounted:
-            more = self.query_one(Hand).warm()
-            self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
-            if more:  # the hand draws the kinds of card a group at a time
-                schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
+        more = self.query_one(Hand).warm()
+        self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
+        if more:  # the hand draws the kinds of card a group at a time
+            self._after(DRAW_AHEAD, self._draw_ahead)
+
+    def _after(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        """Call `callback` `seconds` from now on the table's clock while this screen is
+        up: the clock is the app's, so the screen stops its own timers as it goes."""
+
+        def ring() -> None:
+            self._later.discard(timer)
+            # As the app closes, the screen's widgets go before the screen is unmounted.
+            if self.is_mounted and self.query(Hand):
+                callback()
+
+        timer = self.clock.schedule(seconds, ring)
+        self._later.add(timer)
+        return timer
 
     def _feed_hand(self, view: View) -> tuple[Card, ...]:
         """Give the hand its cards, what may be played and the selection; the cards."""
@@ -479,9 +499,16 @@ class TableScreen(Screen):
                                         ascii_text(clock) if self.ascii_only else clock)
 
     def _tick(self) -> None:
+        """While a clock runs, the control bar shows its time every `TICK` seconds."""
         ctl = self.controller
-        if ctl.window_deadline or ctl.turn_deadline or ctl.catch_left() is not None:
-            self._controls()
+        running = bool(ctl.window_deadline or ctl.turn_deadline or ctl.catch_left() is not None)
+        if self._ticking is None and running and self.is_mounted:
+            self._ticking = self._after(TICK, self._tock)
+
+    def _tock(self) -> None:
+        self._ticking = None
+        self._controls()
+        self._tick()
 
     # ---------------------------------------------------------------- actions
 
@@ -503,7 +530,7 @@ class TableScreen(Screen):
         self._warning_at = self.controller.moves
         if self._warning_timer is not None:
             self._warning_timer.stop()
-        self._warning_timer = self._host.schedule(WARNING_SECONDS, self._warning_over)
+        self._warning_timer = self._after(WARNING_SECONDS, self._warning_over)
         self._status(self.controller.view())
         self._shake()
 
@@ -514,13 +541,12 @@ class TableScreen(Screen):
 
     def _shake(self) -> None:
         hand = self.query_one(Hand)
-        steps = [1, 0, 1, 0]
 
         def step(i: int = 0) -> None:
-            hand.shake = steps[i]
+            hand.shake = SHAKE[i]
             hand.refresh()
-            if i + 1 < len(steps):
-                self.set_timer(0.06, lambda: step(i + 1))
+            if i + 1 < len(SHAKE):
+                self._after(SHAKE_STEP, lambda: step(i + 1))
 
         step()
 
@@ -607,7 +633,7 @@ class TableScreen(Screen):
     def ask_colour(self, then: Callable[[Colour], Any], cancellable: bool = False) -> None:
         """Open the colour chooser; `then(colour)` once one is picked. A cancellable
         chooser (a Wild from the hand) closes on Escape with the Wild kept."""
-        from .screens import ColourChooser
+        from .chooser import ColourChooser
 
         counts = self.controller.colour_counts()
 
@@ -703,7 +729,7 @@ class TableScreen(Screen):
         self.app.push_screen(MatchStory(self.controller.story(), ascii_only=self.ascii_only))
 
     def action_help(self) -> None:
-        from .screens import HelpScreen
+        from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.controller.rules))
 
