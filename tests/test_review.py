@@ -134,10 +134,13 @@ def test_the_hint_and_the_review_answer_a_position_alike(kept):
 
 
 def test_the_controller_hint_is_the_coachs_advice():
-    """The table's H asks the same coach: what it is handed is `Coach.advise` of the view."""
+    """The table's H asks the same coach: what it is handed is `Coach.advise` of the view
+    (the request rebuilt as the coach's process rebuilds it: `LocalCoach`)."""
+    from coach_helpers import LocalCoach
     from test_tui_controller import controller, prepared
 
-    ctl = controller(prepared("top=R3 | you: R5 RS G2 | lily: G1 B4 | zoe: Y3 Y4 | max: B1 B2"))
+    ctl = controller(prepared("top=R3 | you: R5 RS G2 | lily: G1 B4 | zoe: Y3 Y4 | max: B1 B2"),
+                     remote=LocalCoach())
     assert ctl.my_turn
     got = []
     ctl.hint(got.append)

@@ -22,6 +22,7 @@ from colorcards.engine import (
     Catch,
     Colour,
     Game,
+    IllegalAction,
     NameColour,
     Play,
     get_preset,
@@ -255,7 +256,8 @@ def test_the_table_reads_refusals_through_the_controller():
     assert ctl.card_refusal(cards["R5"]) is None
     assert "does not match" in ctl.card_refusal(cards["B7"])
     assert ctl.card_refusal(cards["W+4"])  # a red card is held: the Draw Four may not go
-    assert ctl.refusal(PASS)
+    with pytest.raises(IllegalAction, match="draw"):  # why, in words: nothing drawn yet
+        ctl.act(PASS)
 
 
 def test_digest_groups_each_players_moves_since_yours():

@@ -714,8 +714,8 @@ async def test_a_long_refusal_is_read_whole_and_the_prompt_comes_back(tmp_path):
         ctl = await _table(pilot, game)
         screen = pilot.app.screen
         index = next(i for i, c in enumerate(ctl.hand()) if c.code == "B7")
+        reason = ctl.card_refusal(ctl.hand()[index])
         await pilot.press(str(index + 1))
-        reason = ctl.refusal(play(ctl.hand()[index]))
         assert reason and len(reason) > 76
         status, strip = screen.query_one("#status"), screen.query_one("#log")
         assert status.size.height == 2 and strip.size.height == 2  # two rows in play

@@ -1,6 +1,6 @@
 """The coach's process at work: the table's requests judged in turns, and the loop that
 reads the app's messages (`serve`). The app's side, the protocol and its messages' types
-are remote.py's; the program of the process is replay/service.py.
+are remote.py's; the program of the process is service.py.
 
 The child works on every judgement asked of it in turns, a slice of its processor time
 at a time (`QUANTUM`), always on the one that has had the least so far (`Desk`), and
@@ -42,7 +42,7 @@ def judging(data: dict[str, Any],
     if decision is None or decision.seat != 0:
         return None
     made = action_from_json(data["made"])
-    coach = Coach(data["level"], pool=pool)
+    coach = Coach(data["level"], pool=pool, **(data.get("budget") or {}))
     verdict = yield from coach.judging(game.view(0), decision.actions, made)
     return Judgement.of(verdict)
 
@@ -137,7 +137,7 @@ class Coaching:
         decision = next_decision(game)
         if decision is None or decision.seat != 0:
             return self._nothing()
-        coach = Coach(data["level"], pool=self.pool)
+        coach = Coach(data["level"], pool=self.pool, **(data.get("budget") or {}))
         view, legal = game.view(0), decision.actions
         where = key(data)
         race = self.races.get(where)
@@ -422,7 +422,7 @@ class Outbox:
 
 
 class Beside(Protocol):
-    """Work the child does beside the table's (replay/service.py: the reviews)."""
+    """Work the child does beside the table's (service.py's jobs: the reviews)."""
 
     def take(self, message: dict[str, Any]) -> bool:
         """Take a message if it is about this work (a cancel is offered to both); True

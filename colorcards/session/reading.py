@@ -12,8 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..coach import Coach
-from ..coach.remote import Asked, RemoteCoach
+from ..coach.remote import RemoteCoach
 from ..engine import COLOURS, Action, Card, Colour, Game, Phase, Play, Rules, View
 from ..engine.explain import why_not
 from .clocks import Countdown
@@ -69,12 +68,6 @@ class TableReading:
     def playable(self) -> set[Card]:
         """The cards the human may play now."""
         return {a.card for a in self.legal() if isinstance(a, Play)}
-
-    def refusal(self, action: Action) -> str | None:
-        """Why the human may not take `action` now, in words (None if they may)."""
-        if self.game.can_apply(action, HUMAN):
-            return None
-        return why_not(self.game, action, HUMAN)
 
     def card_refusal(self, card: Card) -> str | None:
         """Why `card` may not be played now (None if it may, a Wild with any colour)."""
@@ -195,15 +188,6 @@ class TableReading:
         self.tutor.note = note
 
     @property
-    def coach(self) -> Coach:
-        """The coach behind the hint and the tutor, for a host without its process."""
-        return self.tutor.coach
-
-    @coach.setter
-    def coach(self, coach: Coach) -> None:
-        self.tutor.coach = coach
-
-    @property
     def remote(self) -> RemoteCoach | None:
         """The coach's own process, when the table has one."""
         return self.tutor.remote
@@ -211,10 +195,6 @@ class TableReading:
     @remote.setter
     def remote(self, remote: RemoteCoach | None) -> None:
         self.tutor.remote = remote
-
-    @property
-    def _pondering(self) -> tuple[dict[str, Any], Asked] | None:
-        return self.tutor.pondering
 
     @property
     def weighing(self) -> bool:

@@ -5,9 +5,9 @@ The controller (controller.py) asks this of it, and nothing else: `marking` and 
 around the player's move, `hint`, `ponder` as the table moves on, `turn_on`/`turn_off`
 from the pause menu, `position_before` for a take-back, `resume` and `stop` as the table
 sits down and goes, `saved` for the save. Everything is weighed in the coach's process
-(`coach/remote.py`) when the table has one; a host without one (the controller's own
-tests) weighs in its thread instead. What a judgement says comes back to the table
-through `CoachedTable.coach_spoke`, on the table's loop.
+(`coach/remote.py`), the one place the coach judges anything; a table without it has no
+coach to ask (the hint says so, nothing is judged). What a judgement says comes back to
+the table through `CoachedTable.coach_spoke`, on the table's loop.
 """
 
 from __future__ import annotations
@@ -18,17 +18,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..coach import Advice, Coach
+from ..coach import SEED, Advice
 from ..coach.remote import Asked, Judgement, RemoteCoach, request
+from ..coach.service import decision as judging_job
+from ..coach.service import job_name
 from ..engine import CALL, Action, Card, DecisionKind, Game, View, next_decision
 from ..replay.review import Moment, weighed_at_the_table
 from ..settings import GameSettings
 from .clocks import Timer
 from .seating import HUMAN
 from .table_log import TableLog
-from .tutor import Base, Mark, OffTheLine, base_of, line_position, note_words
+from .tutor import Base, Mark, base_of, note_words
 from .tutor import position_before as replayed_before
 from .wording import Words
+
+DECIDE = job_name(judging_job)
+"""The coach's process's job of judging one move (with the coach off, for the review)."""
 
 
 class CoachHost(Protocol):
@@ -98,12 +103,9 @@ class TableCoach:
                  mark: Mark | None, note: str | None, weighed: Any = None,
                  review_as_played: bool = True) -> None:
         self.table = table
-        self.coach = Coach(table.settings.difficulty)
-        """The coach behind the hint and the tutor (the review's judge), for a host
-        without the coach's process."""
         self.remote: RemoteCoach | None = remote
-        """The coach's own process, when the table has one: everything is weighed there,
-        off the table's interpreter (else in the host's thread)."""
+        """The coach's own process, where everything is weighed, off the table's
+        interpreter (None: no coach to ask)."""
         self.mark = mark
         """The player's last decision, while it may be taken back (with the coach on)."""
         self.note = note if mark else None
@@ -200,20 +202,11 @@ class TableCoach:
         if decision is None or decision.seat != HUMAN or decision.kind is not DecisionKind.TURN:
             return
         remote = self.remote
-        if remote is not None:
-            data = self._turn_request(least=1)
-            if data is None:
-                done(None)
-                return
-            table.run_thinking(lambda: remote.advise(data), done)
+        data = self._turn_request(least=1)
+        if remote is None or data is None:
+            done(None)
             return
-        view = table.view()  # a host without the coach's process (tests): judged here
-        coach = self.coach
-
-        def decide() -> Advice:
-            return coach.advise(view, decision.actions)
-
-        table.run_thinking(decide, done)
+        table.run_thinking(lambda: remote.advise(data), done)
 
     # ---------------------------------------------------------------- on and off
 
@@ -283,7 +276,7 @@ class TableCoach:
         if not self.judged or not self.dealt:
             return None
         so_far = weighed_at_the_table(Game(game.rules, game.seats, game.seed), game.actions,
-                                      self.judged, self.coach.level, self.coach.seed)
+                                      self.judged, self.table.settings.difficulty, SEED)
         return None if so_far is None else so_far.as_json()
 
     # ---------------------------------------------------------------- judging
@@ -293,9 +286,11 @@ class TableCoach:
         """The coach judges `made` in the host's thread (from the position replayed, when
         the view before it was not kept: after Continue); a costly move gets a note."""
         table = self.table
+        remote = self.remote
+        if remote is None:
+            return  # no coach to ask
         stop = threading.Event()
         self._weighing.add(stop)
-        coach, remote = self.coach, self.remote
         game = table.game
         base = self.base
         done = tuple(game.actions[:mark.at])  # the line up to the move, taken now
@@ -305,25 +300,12 @@ class TableCoach:
 
         # Asked now, before the pondering of the position is let go: the judgement
         # takes the pondered race over. Only the wait for its answer is in the thread.
-        asked = None if remote is None else remote.ask(
+        asked = remote.ask(
             request(game, done, made, level, None if base is None else base.pair), stop)
 
         def judge() -> Judgement | None:
-            nonlocal view, legal
-            if remote is not None:
-                answer = None if asked is None else remote.answer(asked)
-                return answer if isinstance(answer, Judgement) else None
-            if view is None:  # the view before the move was not kept: rebuild it here
-                try:
-                    before = line_position(game.rules, game.seats, game.seed, done, base)
-                except OffTheLine:
-                    return None  # not a position of this line: no note
-                decision = next_decision(before)
-                if decision is None:
-                    return None
-                view, legal = before.view(HUMAN), decision.actions
-            verdict = coach.judge(view, legal, made, stop=stop.is_set)
-            return None if verdict is None else Judgement.of(verdict)
+            answer = None if asked is None else remote.answer(asked)
+            return answer if isinstance(answer, Judgement) else None
 
         def judged(verdict: Judgement | None) -> None:
             self._weighing.discard(stop)
@@ -353,7 +335,7 @@ class TableCoach:
             return
         game = table.game
         data = request(game, tuple(game.actions[:at]), made, table.settings.difficulty, None)
-        asked = remote.review({"decision": data}, background=True)
+        asked = remote.work(DECIDE, data, background=True)
         if asked is None:
             return
         stop = threading.Event()

@@ -561,12 +561,6 @@ class Store:
             return False
         return True
 
-    def integrity(self) -> str:
-        """PRAGMA integrity_check's verdict: 'ok' for a sound file."""
-        with self._mutex:
-            rows = self._db.execute("PRAGMA integrity_check").fetchall()
-        return "; ".join(str(r[0]) for r in rows)
-
     # ------------------------------------------------------------------ closing
 
     def close(self, wait: float = 10.0) -> None:

@@ -1,6 +1,6 @@
 """Review: the coach's verdict on a kept game, and its costly moments in words.
 
-The weighing (`replay.review`) runs in the coach's process (`replay/service.py`, the
+The weighing (`replay.review`) runs in the coach's process (coach/service.py, the
 app's one child: the table's, the background reviews'), never in the app's: a thread
 worker only reads its answers, so the screen keeps answering keys. A progress bar moves
 after each decision weighed, and Escape leaves at any time (the review is dropped; every
