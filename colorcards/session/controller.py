@@ -112,7 +112,7 @@ class GameController(TableReading):
         """Overrides the rules' turn timer length (tests); None uses `rules.turn_timer`."""
         self.clock = clock
         """Seconds, for the clocks' deadlines (the timers themselves are the host's)."""
-        self.words = Words(self.meta.names, self.rules.palette)
+        self.words = Words(self.meta.names, self.rules.palette, self.rules)
         """The log's and the table's sentences."""
         self.table_log = TableLog(seating.log, seating.meta.rounds, self.words)
         """The match's log in words."""

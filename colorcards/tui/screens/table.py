@@ -325,7 +325,7 @@ class TableScreen(Screen):
         view = ctl.view()
         self._header(view)
         show_view(self, RING_IDS, view, ctl.name, scores=ctl.rules.match is not Match.SINGLE,
-                  palette=self.palette, ascii_only=self.ascii_only)
+                  palette=self.palette, ascii_only=self.ascii_only, rules=ctl.rules)
         cards = self._feed_hand(view)
         if self.has_class("-narrow"):
             self.query_one(OpponentList).show(
