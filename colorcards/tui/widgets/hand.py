@@ -111,7 +111,7 @@ class Hand(Widget):
         """How many rows of cards the hand shows (one, unless it wraps)."""
         return max(1, self.size.height // self.band_height) if self.wrap else 1
 
-    def _window(self) -> tuple[int, int]:
+    def shown_range(self) -> tuple[int, int]:
         """The cards shown, from the first to just past the last: whole rows of them, the
         selected card among them."""
         per_row = self.visible_count()
@@ -144,7 +144,7 @@ class Hand(Widget):
         of cards after another when it wraps.
 
         `face(card, selected, label)` gives one card's face as a list of lines."""
-        start, stop = self._window()
+        start, stop = self.shown_range()
         per_row = self.visible_count() if self.wrap else max(1, stop - start)
         rows: list[list[str | Line]] = []
         for first in range(start, max(stop, start + 1), per_row):
@@ -212,7 +212,7 @@ class Hand(Widget):
 
     def _drawn_lines(self) -> list[Strip]:
         """Every line of the hand, joined again only when what it shows has changed."""
-        start, stop = self._window()
+        start, stop = self.shown_range()
         key = (self.cards, self.playable, self.selected, self.shake, self.large, self.roomy,
                start, stop, self.wrap, self.size.width,
                self.palette, self.ascii_only, self.visual_style)
@@ -279,7 +279,7 @@ class Hand(Widget):
         return cast("list[Strip]", styled)  # every line found or styled above
 
     def on_click(self, event: events.Click) -> None:
-        start, stop = self._window()
+        start, stop = self.shown_range()
         column = (event.x - MARGIN) // self.slot
         if self.wrap:
             per_row = self.visible_count()
