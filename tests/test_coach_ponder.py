@@ -14,6 +14,7 @@ from colorcards.coach.remote import Judgement, RemoteCoach, request
 from colorcards.coach.weigh import SharedTests, finish, pairing
 from colorcards.engine import Game, Rules, next_decision, parse_card, play
 from colorcards.session.controller import HUMAN, GameController
+from colorcards.session.messages import Hinted
 from colorcards.session.seating import Seating
 from colorcards.session.tutor import base_of
 from colorcards.settings import GameSettings
@@ -288,14 +289,13 @@ def test_the_table_ponders_its_players_turn_and_lets_it_go_when_the_move_is_made
                                             coach=True))
     host = ManualHost()
     remote = Watched()
-    ctl = GameController(seating, host, delay=0.5, clock=host.clock, remote=remote)
+    ctl = GameController(seating, host, listen=host.hear, delay=0.5, remote=remote)
     try:
         ctl.start()
         [pondered] = remote.pondered  # asked as the turn arrived
-        hints = []
-        ctl.hint(hints.append)
+        ctl.hint()
         cold = Coach("hard").advise(game.view(HUMAN), next_decision(game).actions)
-        assert hints == [cold]
+        assert [m.action for m in host.told if isinstance(m, Hinted)] == [cold.recommended]
         assert pondered.came.wait(30)  # the race's own answer came too
         assert pondered not in remote.cancelled
         ctl.act(play(parse_card("R+2")))
@@ -329,7 +329,7 @@ def test_no_note_comes_for_a_move_taken_back():
                                             coach=True))
     host = LaterHost()
     remote = RemoteCoach()
-    ctl = GameController(seating, host, delay=0.5, clock=host.clock, remote=remote)
+    ctl = GameController(seating, host, listen=host.hear, delay=0.5, remote=remote)
     try:
         ctl.start()
         ctl.act(play(parse_card("R5")))

@@ -85,7 +85,7 @@ class Recorder:
 
 def sit(seating: Seating, store: Store, coach: Recorder) -> tuple[GameController, ManualHost]:
     host = ManualHost()
-    ctl = GameController(seating, host, store=store, delay=0.5, clock=host.clock,
+    ctl = GameController(seating, host, listen=host.hear, store=store, delay=0.5,
                          remote=coach)  # type: ignore[arg-type]  (it speaks the protocol)
     ctl.start()
     return ctl, host

@@ -10,12 +10,12 @@ import json
 
 import pytest
 
+from colorcards.session.autosave import SAVE_DELAY
 from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.screens.pause import PauseMenu
 from colorcards.tui.screens.results import ResultsScreen
-from colorcards.tui.screens.table import SAVE_DELAY
 from colorcards.tui.screens.title import TitleScreen
 from colorcards.tui.widgets import Hand
 from tui_table_helpers import (

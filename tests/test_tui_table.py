@@ -312,7 +312,7 @@ async def test_hint_selects_what_hard_would_play(tmp_path, monkeypatch):
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
         await pilot.press("h")
-        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.app.clock.finished()  # the hint is thought out in a thread
         await pilot.pause()
         text = shown(pilot.app)
         assert "Hint: " in flat(text)
@@ -334,7 +334,7 @@ async def test_a_hint_down_to_one_card_calls_last_card_and_enter_does_both(tmp_p
     async with _app(tmp_path).run_test(size=(100, 32)) as pilot:
         await _table(pilot, game)
         await pilot.press("h")
-        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.app.clock.finished()  # the hint is thought out in a thread
         await pilot.pause()
         assert "Hint: call Last Card, then play Red 5 ●. Enter does both." in said
         assert "Hint: call Last Card" in flat(shown(pilot.app))
@@ -349,7 +349,7 @@ async def test_enter_follows_a_hint_to_draw(tmp_path):
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
         await pilot.press("h")
-        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.app.clock.finished()  # the hint is thought out in a thread
         await pilot.pause()
         assert "Hint: draw a card" in flat(shown(pilot.app))
         await pilot.press("enter")

@@ -432,18 +432,18 @@ def test_a_coached_game_is_reviewed_as_it_is_played(tmp_path):
         ctl.act(human_move(ctl))
     _to_my_turn(ctl, host)
     host.drawn()
-    assert len(ctl.tutor.judged) >= 3
+    assert len(ctl.coach.judged) >= 3
     ctl.stop()
     store.close()
 
     store = Store.open(tmp_path)
     again = controller(Seating.resume(store.load_game()), host := ManualHost(), store=store,
                        remote=LocalCoach(QUICK))
-    kept_over = dict(again.tutor.judged)
+    kept_over = dict(again.coach.judged)
     assert len(kept_over) >= 3  # the save kept them
     again.start()
     assert again.take_back() is None  # the last decision's step goes with it
-    assert max(again.tutor.judged) < max(kept_over)
+    assert max(again.coach.judged) < max(kept_over)
     play_match(again, host)
     assert again.finished
     kept = store.kept_game(again.meta.game_id)

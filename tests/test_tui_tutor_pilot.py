@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from bots_helpers import position
+from colorcards.session.clocks import COACH
 from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
 from colorcards.store import Store
@@ -26,15 +27,13 @@ async def _coached_duel(pilot):
 
 async def _weighed(pilot, ctl) -> None:
     """Wait for the coach's judgement: its thread ends once the note is on the table."""
-    judging = [w for w in pilot.app.workers if w.group == "coach"]
-    if judging:  # (none: waiting for every worker of the app)
-        await pilot.app.workers.wait_for_complete(judging)
+    await pilot.app.clock.finished(COACH)
     await pilot.pause()
     assert not ctl.weighing
 
 
 async def test_the_note_appears_and_t_takes_the_move_back(tmp_path):
-    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    app = ColorCardsApp(data_dir=tmp_path, delay=60, clock=HandClock())
     async with app.run_test(size=(100, 32)) as pilot:
         ctl = await _coached_duel(pilot)
         before = json.dumps(ctl.game.to_json())
@@ -74,14 +73,12 @@ async def test_the_app_never_weighs_a_move_itself(tmp_path, monkeypatch):
 
     for name in ("advising", "judging", "testing", "advise", "judge"):
         monkeypatch.setattr(weigh.Coach, name, never)
-    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    app = ColorCardsApp(data_dir=tmp_path, delay=60, clock=HandClock())
     async with app.run_test(size=(100, 32)) as pilot:
         ctl = await _coached_duel(pilot)
         await pilot.press("h")
-        for _ in range(1200):
-            if "Red Draw Two" in shown(app):
-                break
-            await pilot.pause(0.05)
+        await app.clock.finished()  # the hint, awaited in a thread
+        await pilot.pause()
         assert "Red Draw Two" in shown(app)  # the hint, answered by the coach's process
         codes = [c.code for c in ctl.hand()]
         await pilot.press(str(codes.index("R5") + 1))
@@ -91,7 +88,7 @@ async def test_the_app_never_weighs_a_move_itself(tmp_path, monkeypatch):
 
 
 async def test_t_without_the_coach_says_why(tmp_path):
-    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    app = ColorCardsApp(data_dir=tmp_path, delay=60, clock=HandClock())
     async with app.run_test(size=(100, 32)) as pilot:
         game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
         settings = GameSettings(preset="duel", opponents=1, difficulty="hard")
@@ -137,7 +134,7 @@ async def test_statistics_show_accuracy_the_estimate_and_practice_apart():
 async def test_the_pause_menu_turns_the_coach_on_for_the_game(tmp_path):
     """Esc, C: the coach is on for the game in progress (now practice) and for the next
     New game; the menu offers to turn it off again."""
-    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    app = ColorCardsApp(data_dir=tmp_path, delay=60, clock=HandClock())
     async with app.run_test(size=(100, 32)) as pilot:
         game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
         ctl = pilot.app.seat(Seating.at(game, GameSettings(preset="duel", opponents=1),
@@ -234,7 +231,7 @@ async def test_a_practice_game_is_never_called_a_loss_nor_newly_practice_again(t
     from colorcards.tui.screens.newgame import NewGameScreen
     from colorcards.tui.screens.pause import PauseMenu
 
-    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    app = ColorCardsApp(data_dir=tmp_path, delay=60, clock=HandClock())
     toasts: list[str] = []  # every toast said, even one gone already (a slow machine)
     notify = app.notify
 

@@ -1,8 +1,8 @@
 """The table's autosave: every change written to the store once it is on screen, and
 only a change the store has not seen.
 
-A change asks for a save (`request`); the host runs the save after the frame that shows
-the change (a save used to delay that frame), and every change made
+A change asks for a save (`request`); the table runs the save after the frame that shows
+the change (`SAVE_DELAY`: a save used to delay that frame), and every change made
 meanwhile goes in the same write. A pause or quitting writes a waiting save at once
 (`flush`). A save whose key (what was played, the hand's order, the computers'
 generators) is the one last written is skipped. Once the match is recorded
@@ -16,6 +16,12 @@ from typing import Protocol
 
 from ..engine import Game
 from .meta import TableMeta
+
+SAVE_DELAY = 0.1
+"""Seconds the autosave waits after a change (on the table's clock), so that the frame
+showing it is drawn first: a front end draws a change as soon as it is idle, and a save
+made before that would delay the frame. A pause or quitting writes a waiting save at
+once."""
 
 
 class SaveSlot(Protocol):
@@ -35,7 +41,7 @@ class Autosave:
         self.slot = slot
         """The store (None: the game is not saved, as in tests)."""
         self._defer = defer
-        """The host's `defer_save`: run a save once the change is on screen."""
+        """Run a save once the change is on screen (the table's clock, `SAVE_DELAY`)."""
         self._key = key
         """What tells one saved state from another, cheaply."""
         self._contents = contents

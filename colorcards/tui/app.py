@@ -21,11 +21,10 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from ..session.clocks import Clock
+from ..session.clocks import Clock, LoopClock
 from ..session.palette import unicode_ok
 from ..settings import GameSettings
 from . import preload, screens
-from .clock import AppClock
 from .collector import Collector
 from .helpers import Helpers
 from .screens.common import ascii_scrollbars
@@ -80,10 +79,13 @@ class ColorCardsApp(App[int]):
             ("turn_seconds", turn_seconds)) if value is not None}
         """The table's pace where it is not the settings' (tests: `delay` 0 with a `clock`
         they move on themselves)."""
-        self.clock: Clock = clock or AppClock(self)
-        """The time every table keeps (session/clocks.py), and every timer of the app's:
-        Textual's on the monotonic clock, or a test's, moved on by hand."""
         self._calendar: Callable[[], float] = time.time if clock is None else clock.now
+        self._own_clock: LoopClock | None = None
+        if clock is None:
+            clock = self._own_clock = LoopClock(failed=self._clock_failed)
+        self.clock: Clock = clock
+        """The time every table keeps (session/clocks.py), and every timer and thread of
+        the app's: the loop's, on the monotonic clock, or a test's, moved on by hand."""
         self.background_reviews = background_reviews
         """Review finished games in the background (replay/background.py), so that
         accuracy builds up without anyone asking (the program turns it on: cli.py)."""
@@ -136,7 +138,18 @@ class ColorCardsApp(App[int]):
             self.collector.hold(self.clock)
         await super().on_event(event)
 
+    def _clock_failed(self, error: BaseException) -> None:
+        """What a timer or a thread of the clock's raised is the app's to show, as an
+        error of its own (and a test's to see)."""
+
+        def fail() -> None:
+            raise error
+
+        self.call_later(fail)
+
     def on_unmount(self) -> None:
+        if self._own_clock is not None:
+            self._own_clock.close()  # nothing rings, nothing comes back, once the app goes
         self.collector.release()
         if self.controller is not None:
             self.controller.stop()  # the waiting save, written now
