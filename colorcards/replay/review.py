@@ -39,6 +39,7 @@ from ..engine import (
     next_decision,
     parse_card,
 )
+from ..engine import HUMAN_SEAT as PLAYER
 from ..level import Level
 from .kept import KeptGame, action_token, parse_token
 from .plays_like import Kinds
@@ -50,8 +51,6 @@ out."""
 
 SHOWN = 5
 """The most costly moments listed (the costliest first)."""
-
-PLAYER = 0
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ from ..engine import (
     play,
     rng_state,
 )
+from ..engine import HUMAN_SEAT as HUMAN
 from ..engine.explain import why_not
 from ..settings import SPEED_DELAYS, GameSettings
 from . import hand_order
@@ -71,7 +72,7 @@ from .keys import key
 from .messages import Changed, ColourAsked, Hinted, Listener, RoundOver, nobody
 from .meta import TableMeta
 from .palette import card_shown, colour_name
-from .seating import HUMAN, Seating
+from .seating import Seating
 from .table_coach import TableCoach
 from .table_log import LOG_KEEP, TableLog
 from .tutor import Mark, OffTheLine, base_of, note_words

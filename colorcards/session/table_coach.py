@@ -20,10 +20,10 @@ from ..coach import SEED, Advice
 from ..coach.remote import Asked, Judgement, RemoteCoach, request
 from ..coach.service import decision as judging_job
 from ..coach.service import job_name
+from ..engine import HUMAN_SEAT as HUMAN
 from ..engine import Action, DecisionKind, Game, View, next_decision
 from ..replay.review import Moment, weighed_at_the_table
 from .clocks import COACH, Clock
-from .seating import HUMAN
 from .tutor import Base, base_of, position_before
 
 DECIDE = job_name(judging_job)

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import HUMAN_SEAT as PLAYER
 from ..engine import Card, parse_card
 from ..replay.exercises import Answers, Exercise, exercises_of, token
 from ..replay.kept import KeptGame, ReplayError
-from ..replay.review import PLAYER, Moment, Review, moment_views, moment_words
+from ..replay.review import Moment, Review, moment_views, moment_words
 from ..session.exercises import Item, Schedule
 from ..session.hand_order import by_colour, kept_order
 from .store import Store

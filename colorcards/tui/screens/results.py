@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...engine import Card, Match
+from ...engine import HUMAN_SEAT, Card, Match
 from ...engine.scoring import match_places
 from ...session import palette as palettes
 from ...session.palette import STYLES, card_name, glyph, marks
@@ -150,8 +150,8 @@ def _points_left(data: ResultsData, seat: int) -> int:
 def _name(data: ResultsData, seat: int, star: bool, narrow: bool = False) -> Text:
     """A seat's name, computers marked as such (not on a phone: the list at the table
     says so), the winners starred (in words in ASCII)."""
-    name = Text(data.names[seat], style="bold" if seat == 0 else "")
-    if seat != 0 and not narrow:
+    name = Text(data.names[seat], style="bold" if seat == HUMAN_SEAT else "")
+    if seat != HUMAN_SEAT and not narrow:
         name.append(marks(" · Computer"), style="dim")
     if star and seat in data.winners:
         name.append(" ★" if palettes.unicode_ok() else " (winner)", style="bold")
