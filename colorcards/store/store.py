@@ -12,12 +12,12 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.errors import StateError
 from ..engine.phase import Phase
@@ -37,6 +37,8 @@ if TYPE_CHECKING:  # the game only comes with a save: not needed to open the sto
 
 IDLE_CAP = 300.0
 """Seconds: a longer pause between two saves counts as this much playing time."""
+
+T = TypeVar("T")
 
 _NOT_SAVED = "the game will play but will not be saved."
 
@@ -290,15 +292,9 @@ class Store:
         `practice`: the game is not counted, so leaving it costs nothing."""
         if not self.owns_game:
             return None
-        try:
-            with self._mutex:
-                row = self._db.execute(
-                    "SELECT preset, difficulty, saved_at, round, "
-                    "json_extract(meta, '$.practice') FROM save WHERE id = 1"
-                ).fetchone()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return None
+        row = self.read(lambda db: db.execute(
+            "SELECT preset, difficulty, saved_at, round, "
+            "json_extract(meta, '$.practice') FROM save WHERE id = 1").fetchone(), None)
         if row is None:
             return None
         return {"preset": row[0], "difficulty": row[1], "saved_at": row[2], "round": row[3],
@@ -309,12 +305,7 @@ class Store:
         load is kept aside (a file named in `problems`) and cleared."""
         if not self.owns_game:
             return None
-        try:
-            with self._mutex:
-                raw = saves.read_raw(self._db)
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return None
+        raw = self.read(saves.read_raw, None)
         if raw is None:
             return None
         try:
@@ -354,6 +345,32 @@ class Store:
     def _read_failed(self, exc: BaseException) -> None:
         self.problems.append(f"Cannot read {self.path} ({reason(exc)}).")
 
+    def read(self, query: Callable[[sqlite3.Connection], T], failed: T) -> T:
+        """`query(db)` on the file, under the store's lock: what it gives, or `failed` once
+        SQLite's error is said in `problems` (a file that cannot be read is said, never
+        a traceback). The store's own readers and its companions' (exercises.py)."""
+        try:
+            with self._mutex:
+                return query(self._db)
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return failed
+
+    def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows `sql` selects (none, the error said, if the file cannot be read)."""
+        return self.read(lambda db: db.execute(sql, args).fetchall(), [])
+
+    def write(self, change: Callable[[sqlite3.Connection], T], failed: T,
+              durable: bool = False) -> T:
+        """`change(db)` in one transaction (synced to disk when `durable`): what it
+        gives, or `failed` once the error is said (`problems`, `saving`)."""
+        try:
+            with self._transaction(durable=durable) as db:
+                return change(db)
+        except (sqlite3.Error, OSError) as exc:
+            self._write_failed(exc)
+            return failed
+
     def records(self, difficulty: str | None = None,
                 limit: int | None = None) -> list[R.GameRecord]:
         """Finished games in the order they were recorded, newest last; only the newest
@@ -367,12 +384,7 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(max(0, int(limit)))
-        try:
-            with self._mutex:
-                rows = self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
+        rows = self.rows(sql, args)
         found = []
         for row in reversed(rows):
             try:
@@ -392,12 +404,7 @@ class Store:
             sql += " AND preset = ?"
             args = (int(practice), preset)
         sql += " ORDER BY id"
-        try:
-            with self._mutex:
-                rows = self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            rows = []
+        rows = self.rows(sql, args)
         by_level: dict[str, list[str]] = {level: [] for level in LEVELS}
         for difficulty, result in rows:
             by_level.setdefault(difficulty, []).append(result)
@@ -408,59 +415,36 @@ class Store:
         first: what the background reviews do next."""
         from ..replay.review import VERSION
 
-        try:
-            with self._mutex:
-                rows = self._db.execute(
-                    "SELECT p.game_id FROM replays p JOIN records r ON r.game_id = p.game_id "
-                    "WHERE p.review IS NULL OR NOT json_valid(p.review) "
-                    "OR json_extract(p.review, '$.version') IS NOT ? "
-                    "OR json_extract(p.review, '$.complete') IS NOT 1 "
-                    "ORDER BY r.id DESC", (VERSION,)).fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
+        rows = self.rows(
+            "SELECT p.game_id FROM replays p JOIN records r ON r.game_id = p.game_id "
+            "WHERE p.review IS NULL OR NOT json_valid(p.review) "
+            "OR json_extract(p.review, '$.version') IS NOT ? "
+            "OR json_extract(p.review, '$.complete') IS NOT 1 "
+            "ORDER BY r.id DESC", (VERSION,))
         return [str(r[0]) for r in rows]
 
     def accuracies(self) -> list[R.Measured]:
         """The measure of each reviewed game that is not practice, in the order they
         were recorded."""
-        try:
-            with self._mutex:
-                rows = self._db.execute(
-                    "SELECT r.difficulty, p.accuracy, p.avg_cost, p.kinds "
-                    "FROM records r JOIN replays p "
-                    "ON p.game_id = r.game_id WHERE p.accuracy IS NOT NULL "
-                    "AND p.avg_cost IS NOT NULL AND r.practice = 0 ORDER BY r.id").fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
+        rows = self.rows(
+            "SELECT r.difficulty, p.accuracy, p.avg_cost, p.kinds "
+            "FROM records r JOIN replays p "
+            "ON p.game_id = r.game_id WHERE p.accuracy IS NOT NULL "
+            "AND p.avg_cost IS NOT NULL AND r.practice = 0 ORDER BY r.id")
         return [R.Measured(str(level), float(share), float(cost), Kinds.from_text(kinds))
                 for level, share, cost, kinds in rows]
 
     def presets(self) -> list[str]:
         """The presets that have finished games, in order of first play."""
-        try:
-            with self._mutex:
-                rows = self._db.execute(
-                    "SELECT preset FROM records GROUP BY preset ORDER BY min(id)"
-                ).fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
-        return [r[0] for r in rows]
+        return [r[0] for r in
+                self.rows("SELECT preset FROM records GROUP BY preset ORDER BY min(id)")]
 
     def outcomes(self) -> list[R.Outcome]:
         """Each counted game (not practice): when it ended, its level and its result, in
         the order recorded. What the statistics draw over time, in one scan of four
         columns (a few times quicker than the whole `history()`)."""
-        try:
-            with self._mutex:
-                rows = self._db.execute(
-                    "SELECT finished_at, difficulty, result, practice FROM records "
-                    "WHERE practice = 0 ORDER BY id").fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
+        rows = self.rows("SELECT finished_at, difficulty, result, practice FROM records "
+                         "WHERE practice = 0 ORDER BY id")
         make = R.Outcome._make
         # A row whose values make no sense (a hand-edited file) is left out, as in history().
         return [make(row) for row in rows
@@ -476,21 +460,19 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(max(0, int(limit)))
-        try:
-            with self._mutex:
-                rows = self._db.execute(sql, args).fetchall()
-                kept = {r[0] for r in self._db.execute("SELECT game_id FROM replays")}
-                # A review left half-way is kept to resume, but the game is not reviewed.
-                reviewed = {r[0] for r in self._db.execute(
-                    "SELECT game_id FROM replays WHERE review IS NOT NULL AND CASE WHEN "
-                    "json_valid(review) THEN json_extract(review, '$.complete') END = 1")}
-                measured = {r[0]: (r[1], r[2]) for r in self._db.execute(
-                    "SELECT game_id, accuracy, avg_cost FROM replays "
-                    "WHERE accuracy IS NOT NULL")}
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
-        return R.history_entries(rows, kept, reviewed, measured)
+        def scans(db: sqlite3.Connection) -> list[R.HistoryEntry]:
+            rows = db.execute(sql, args).fetchall()
+            kept = {r[0] for r in db.execute("SELECT game_id FROM replays")}
+            # A review left half-way is kept to resume, but the game is not reviewed.
+            reviewed = {r[0] for r in db.execute(
+                "SELECT game_id FROM replays WHERE review IS NOT NULL AND CASE WHEN "
+                "json_valid(review) THEN json_extract(review, '$.complete') END = 1")}
+            measured = {r[0]: (r[1], r[2]) for r in db.execute(
+                "SELECT game_id, accuracy, avg_cost FROM replays "
+                "WHERE accuracy IS NOT NULL")}
+            return R.history_entries(rows, kept, reviewed, measured)
+
+        return self.read(scans, [])
 
     def kept_game(self, game_id: str) -> KeptGame:
         """The game kept whole for its replay; ReplayError with one sentence if there is
@@ -535,13 +517,8 @@ class Store:
     def review(self, game_id: str) -> dict | None:
         """The review kept for a game, or None if it has not been computed (or is
         unreadable, when it is computed again)."""
-        try:
-            with self._mutex:
-                row = self._db.execute("SELECT review FROM replays WHERE game_id = ?",
-                                       (game_id,)).fetchone()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return None
+        row = self.read(lambda db: db.execute("SELECT review FROM replays WHERE game_id = ?",
+                                              (game_id,)).fetchone(), None)
         if row is None or row[0] is None:
             return None
         try:
