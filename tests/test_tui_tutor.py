@@ -477,3 +477,19 @@ def test_with_the_coach_off_the_game_is_still_reviewed_as_it_is_played(tmp_path)
     stored = Review.from_json(store.review(kept.game_id))
     assert stored == review(kept, coach=_small("normal")) and stored.complete
     store.close()
+
+
+def test_what_only_resuming_needs_is_written_by_the_table_and_left_out_of_the_record():
+    """The keys the table writes at each save (its mark, the note, the cursor's card, the
+    decisions judged) are one list (`meta.TABLE_KEYS`), and the record leaves them out."""
+    from colorcards.session.meta import RESUME_ONLY, TABLE_KEYS
+
+    ctl = controller(duel(), ManualHost(), remote=LocalCoach())
+    ctl.start()
+    ctl.select(ctl.hand()[0])
+    ctl.act(play(parse_card("R5")))
+    meta = ctl.save_meta()
+    assert ctl.note is not None and ctl.coach.judged
+    assert set(TABLE_KEYS) <= set(meta.extra)  # the mark, its note, the cursor, the judged
+    record = meta.for_the_record()
+    assert not set(record) & RESUME_ONLY and "rngs" in meta.as_json()

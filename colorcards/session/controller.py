@@ -70,7 +70,7 @@ from .clocks import Clock, Countdown, Timer
 from .host import Recorded, TableStore
 from .keys import key
 from .messages import Changed, ColourAsked, Hinted, Listener, RoundOver, nobody
-from .meta import TableMeta
+from .meta import TABLE_KEYS, TableMeta
 from .palette import card_shown, colour_name
 from .seating import Seating
 from .table_coach import TableCoach
@@ -878,7 +878,7 @@ class GameController:
     def save_meta(self) -> TableMeta:
         """The meta the store keeps: ids and names plus what resuming exactly needs (and
         the coach's mark and note, and whether the game is practice)."""
-        extra = {k: v for k, v in self.meta.extra.items() if k not in SESSION_KEYS}
+        extra = {k: v for k, v in self.meta.extra.items() if k not in TABLE_KEYS}
         if self.selected is not None:
             extra["selected"] = self.selected
         extra.update(self.coach.saved())
@@ -925,6 +925,3 @@ class GameController:
             self.record = self.store.finish_game(self.game, meta, list(self.log),
                                                  self.coach.review_so_far(self.game))
 
-
-SESSION_KEYS = ("tutor", "note", "selected", "weighed")
-"""The meta's `extra` keys the table writes at each save (the rest it keeps as read)."""

@@ -16,6 +16,16 @@ from ..settings import GameSettings
 _KNOWN = ("game_id", "preset", "difficulty", "names", "started_at", "settings", "rngs", "hand",
           "rounds", "finished", "arranged", "practice")
 
+TABLE_KEYS = ("tutor", "note", "selected", "weighed")
+"""The keys of `extra` the table writes at every save (controller.py `save_meta`), all of
+them for resuming its game alone: the mark T takes back to, the coach's note on it, the
+card the cursor is on, the decisions the coach has judged so far."""
+
+RESUME_ONLY = frozenset({"rngs", "hand", *TABLE_KEYS, "queue", "reacted"})
+"""What only resuming a game needs, left out of its record (`for_the_record`): each
+computer's generator (several kilobytes), the hand's order and the table's own keys
+('queue' and 'reacted': an older version's)."""
+
 
 @dataclass(frozen=True)
 class TableMeta:
@@ -84,6 +94,10 @@ class TableMeta:
             arranged=arrangements(data.get("arranged")),
             practice=bool(data.get("practice", False)),
             extra={k: v for k, v in data.items() if k not in _KNOWN})
+
+    def for_the_record(self) -> dict[str, Any]:
+        """The JSON kept with the finished game's record: all but `RESUME_ONLY`."""
+        return {k: v for k, v in self.as_json().items() if k not in RESUME_ONLY}
 
     def with_(self, **changes: Any) -> TableMeta:
         """A copy with some fields changed."""

@@ -42,9 +42,6 @@ T = TypeVar("T")
 
 _NOT_SAVED = "the game will play but will not be saved."
 
-_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note", "weighed"})
-"""Meta keys that only resuming a game needs: not kept with its record."""
-
 NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"
 """Why a record from before schema version 3 cannot be replayed."""
 
@@ -247,7 +244,7 @@ class Store:
         its replay, and clear that game's save, in one transaction synced to disk; the
         record as stored. The meta kept with it leaves out what only resuming needs
         (each computer's generator: several kilobytes)."""
-        kept_meta = {k: v for k, v in meta.as_json().items() if k not in _RESUME_ONLY}
+        kept_meta = meta.for_the_record()
         meta_text = json.dumps(kept_meta, separators=(",", ":"))
         try:
             with self._transaction(durable=True) as db:
