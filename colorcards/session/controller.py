@@ -548,7 +548,8 @@ class GameController:
         cards, deck order and computers' generators. None once done; else why not."""
         mark = self.mark
         if not self.settings.coach:
-            return "Taking a move back is for games with the coach on (Esc, then Coach)."
+            return (f"Taking a move back is for games with the coach on ({key('menu')}, then "
+                    "Coach).")
         if mark is None or mark.at >= len(self.game.actions):
             return "There is no move of yours to take back yet."
         if self.between_rounds:

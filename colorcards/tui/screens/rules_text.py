@@ -238,7 +238,7 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "you name the colour to match.",
         "",
         f"{draw} You draw at most one card a turn; if it can be played you may play it "
-        f"straight away, otherwise your turn ends (P passes).",
+        f"straight away, otherwise your turn ends ({key('pass_turn')} passes).",
         "",
         timer,
         "",
