@@ -211,13 +211,6 @@ class ColorCardsApp(App[int]):
             self.exit(0)
         elif where is Go.CONTINUE:
             self.continue_game()
-        elif where is Go.SOUND:
-            self.sound = not self.sound
-            self.notify(f"Sound {'on' if self.sound else 'off'}.", timeout=2)
-            back()
-        elif where is Go.COACH:
-            self._switch_coach()
-            back()
         elif where is Go.NEXT_ROUND:
             if self.controller is not None:
                 self.controller.next_round()
@@ -363,67 +356,14 @@ class ColorCardsApp(App[int]):
             self.controller = None
 
     def on_table_screen_menu_requested(self) -> None:
-        self.open_pause_menu()
+        from .screens import pause
+
+        pause.show(self)
 
     def on_table_screen_round_over(self, message: TableScreen.RoundOver) -> None:
-        self.show_results(message.controller, message.match)
+        from .screens import results
 
-    def open_pause_menu(self) -> None:
-        """The menu over the table; what it opens comes back to it, Escape resumes."""
-        from .screens.pause import PauseMenu
-
-        ctl = self.controller
-        if ctl is None:
-            return
-        ctl.pause()
-
-        def chosen(where: Answer | None) -> None:
-            if where in (None, Go.BACK, Go.RESUME):
-                ctl.resume_play()
-            else:
-                self.go(where, back=self.open_pause_menu)
-
-        self.push_screen(PauseMenu(self.sound, saving=self.store.saving,
-                                   coach_on=ctl.settings.coach), chosen)
-
-    def _switch_coach(self) -> None:
-        """The pause menu's Coach: on or off for the game in progress."""
-        ctl = self.controller
-        if ctl is None:
-            return
-        on = not ctl.settings.coach
-        was_practice = ctl.practice
-        ctl.set_coach(on)
-        self.settings = self.settings.with_(coach=on)  # New game starts from it
-        if not on:
-            said = "Coach off."
-        elif was_practice:
-            said = "Coach on."  # already practice: nothing new to say of it
-        else:
-            said = "Coach on: this game is now practice (not counted in your record)."
-        self.notify(said, timeout=3)
-
-    def show_results(self, controller: GameController, match: bool) -> None:
-        """The results of the round (or the match) that just ended; the review and the
-        same deal come back to them."""
-        from ..session.results import kept_of, results_data
-        from .screens.results import ResultsScreen
-
-        if controller is not self.controller or isinstance(self.screen, ResultsScreen):
-            return
-        if match:
-            self.review_in_background()  # the game just recorded is reviewed meanwhile
-        data = results_data(controller,
-                            self.store.stats().get(controller.settings.difficulty))
-
-        def reopen() -> None:
-            self.show_results(controller, match)
-
-        def chosen(where: Answer | None) -> None:
-            kept = kept_of(controller) if where in (Go.REVIEW, Go.SAME_DEAL) else None
-            self.go(where, back=reopen, kept=kept)
-
-        self.push_screen(ResultsScreen(data), chosen)
+        results.show(self, message.controller, message.match)
 
 
 def run(app: ColorCardsApp) -> int:

@@ -72,6 +72,13 @@ class Host(Protocol):
     settings: GameSettings
     """The settings of the last game started; New game starts from them."""
 
+    sound: bool
+    """Ring the terminal bell when it is the player's turn."""
+
+    @property
+    def screen(self) -> Any:
+        """The screen in front."""
+
     @property
     def controller(self) -> GameController | None:
         """The game at the table, if any."""
@@ -107,6 +114,9 @@ class Host(Protocol):
                    seed: int | None = None) -> None: ...
 
     def call_after_refresh(self, callback: Callable[[], Any]) -> Any: ...
+
+    def review_in_background(self) -> None:
+        """Review the games not yet reviewed (a game just recorded among them)."""
 
     def start_coach(self) -> None:
         """Start the coach's process as the player heads for a table."""

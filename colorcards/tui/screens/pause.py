@@ -10,7 +10,49 @@ from textual.widgets import Button, Static
 
 from ...session.palette import marks
 from .common import MenuButton
-from .go import Answer, answer
+from .go import Answer, Go, Host, answer
+
+
+def show(app: Host) -> None:
+    """The menu over the table: Escape resumes the game; Sound and Coach are answered
+    here and the menu comes back; what it opens (New game, the Rules) comes back to it."""
+    ctl = app.controller
+    if ctl is None:
+        return
+    ctl.pause()
+
+    def chosen(where: Answer | None) -> None:
+        if where in (None, Go.BACK, Go.RESUME):
+            ctl.resume_play()
+        elif where is Go.SOUND:
+            app.sound = not app.sound
+            app.notify(f"Sound {'on' if app.sound else 'off'}.", timeout=2)
+            show(app)
+        elif where is Go.COACH:
+            app.notify(switch_coach(app), timeout=3)
+            show(app)
+        else:
+            app.go(where, back=lambda: show(app))
+
+    app.push_screen(PauseMenu(app.sound, saving=app.store.saving, coach_on=ctl.settings.coach),
+                    chosen)
+
+
+def switch_coach(app: Host) -> str:
+    """The menu's Coach: on or off for the game in progress (and for the next New game);
+    what it says."""
+    ctl = app.controller
+    if ctl is None:
+        return ""
+    on = not ctl.settings.coach
+    was_practice = ctl.practice
+    ctl.set_coach(on)
+    app.settings = app.settings.with_(coach=on)  # New game starts from it
+    if not on:
+        return "Coach off."
+    if was_practice:
+        return "Coach on."  # already practice: nothing new to say of it
+    return "Coach on: this game is now practice (not counted in your record)."
 
 
 class PauseMenu(ModalScreen[Answer]):

@@ -26,11 +26,12 @@ from textual.widgets import Button, Static
 from ...engine import HUMAN_SEAT, Card, Match
 from ...engine.scoring import match_places
 from ...session import palette as palettes
+from ...session.controller import GameController
 from ...session.palette import STYLES, card_name, glyph, marks
-from ...session.results import ResultsData
+from ...session.results import ResultsData, kept_of, results_data
 from ...session.wording import counted
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
-from .go import Answer, Go, answer
+from .go import Answer, Go, Host, answer
 
 
 def match_words(match: Match, round_no: int) -> str:
@@ -247,6 +248,23 @@ def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
         f"best streak: {streak_short(stats.best_streak)}"
     ))
     return text
+
+
+def show(app: Host, controller: GameController, match: bool) -> None:
+    """The results of the round (or the match) that just ended at `controller`'s table
+    (not twice, nor once another game is at the table); the review and the same deal
+    come back to them."""
+    if controller is not app.controller or isinstance(app.screen, ResultsScreen):
+        return
+    if match:
+        app.review_in_background()  # the game just recorded is reviewed meanwhile
+    data = results_data(controller, app.store.stats().get(controller.settings.difficulty))
+
+    def chosen(where: Answer | None) -> None:
+        kept = kept_of(controller) if where in (Go.REVIEW, Go.SAME_DEAL) else None
+        app.go(where, back=lambda: show(app, controller, match), kept=kept)
+
+    app.push_screen(ResultsScreen(data), chosen)
 
 
 class ResultsScreen(ModalScreen[Answer]):
