@@ -22,9 +22,11 @@ needs_web = pytest.mark.skipif(
 
 @needs_web
 def test_every_file_the_page_loads_is_textual_serves():
-    from colorcards.web.server import PAGE, STATIC
+    from colorcards.web.server import STATIC, page
 
-    wanted = set(re.findall(r'"static/([^"]+)"', PAGE.read_text(encoding="utf-8")))
+    served = page("Color Cards", 16, [[40, 30, 14]])
+    assert "{{" not in served and 'data-fits="[[40, 30, 14]]"' in served  # every blank filled
+    wanted = set(re.findall(r'"static/([^"]+)"', served))
     assert {"js/textual.js", "css/xterm.css"} <= wanted
     assert [name for name in sorted(wanted) if not (STATIC / name).is_file()] == []
 

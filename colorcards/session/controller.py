@@ -543,9 +543,9 @@ class GameController:
         self._save()
         self.listen(Changed())
 
-    def take_back(self) -> str | None:
-        """Return the table exactly to before the player's last decision: the same
-        cards, deck order and computers' generators. None once done; else why not."""
+    def take_back_refusal(self) -> str | None:
+        """Why there is no move to take back now, or None when there is one (the control
+        bar lights Take back by it)."""
         mark = self.mark
         if not self.settings.coach:
             return (f"Taking a move back is for games with the coach on ({key('menu')}, then "
@@ -554,6 +554,16 @@ class GameController:
             return "There is no move of yours to take back yet."
         if self.between_rounds:
             return "The round is over: its moves can no longer be taken back."
+        return None
+
+    def take_back(self) -> str | None:
+        """Return the table exactly to before the player's last decision: the same
+        cards, deck order and computers' generators. None once done; else why not."""
+        refusal = self.take_back_refusal()
+        if refusal is not None:
+            return refusal
+        mark = self.mark
+        assert mark is not None
         try:
             before = self.coach.position_before(self.game, mark.at)
         except OffTheLine:

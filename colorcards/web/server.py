@@ -11,6 +11,9 @@ not do, and this one does:
   drops such requests the page never draws: `index.html` here asks only this server;
 - its page names the WebSocket by the address the server was started with, which is wrong
   for a player who reached it by another name: ours uses the page's own address;
+- its terminal shows only a corner of the game where the browser's device pixels and
+  its device pixel ratio disagree, keeps a font too large for a small phone, and takes
+  no key until it is clicked: `index.html` says how it sees to each;
 - when a game process dies without saying goodbye (killed, out of memory), nothing closes
   the tab's WebSocket and the page freezes on its last frame: here the end of the game's
   output closes it, and the page then says the session ended and offers to start again;
@@ -30,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import html
+import json
 import logging
 import signal
 import sys
@@ -39,6 +43,7 @@ from typing import Any, TextIO
 
 from aiohttp import WSMsgType, web
 
+from ..session.fit import NARROWEST, SHORTEST, WHOLE_HAND
 from .addresses import (
     DEFAULT_PORT,
     IN_USE_STATUS,
@@ -124,6 +129,17 @@ class Tab:
         await self._reading
 
 
+def page(title: str, font_size: int, fits: list[list[int]]) -> str:
+    """The game's page with its blanks filled: the title, the terminal's font size and the
+    sizes its script fits the game to (JSON: columns, rows, the font size for them)."""
+    text = PAGE.read_text(encoding="utf-8")
+    for blank, value in (("{{ title }}", html.escape(title)),
+                         ("{{ font_size }}", str(font_size)),
+                         ("{{ fits|tojson }}", html.escape(json.dumps(fits)))):
+        text = text.replace(blank, value)
+    return text
+
+
 def number(text: str | None, default: int) -> int:
     """A whole number from a query's text, or `default`."""
     try:
@@ -188,9 +204,8 @@ class GameServer:
         game starts when its WebSocket opens, not here: a page fetched and never opened
         starts nothing and takes no data directory."""
         font_size = min(max(number(request.query.get("fontsize"), 16), 8), 48)
-        page = PAGE.read_text(encoding="utf-8").replace("{{ title }}", html.escape(self.title))
-        return web.Response(text=page.replace("{{ font_size }}", str(font_size)),
-                            content_type="text/html")
+        fits = [[*WHOLE_HAND, 14], [NARROWEST, SHORTEST, 12]]
+        return web.Response(text=page(self.title, font_size, fits), content_type="text/html")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab connected: it plays, with keys, clicks and sizes relayed to its game.

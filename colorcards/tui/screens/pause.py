@@ -11,19 +11,24 @@ from textual.widgets import Button, Static
 from ...session.palette import marks
 from .common import MenuButton
 from .go import Answer, Go, Host, answer
+from .table import TableScreen
 
 
 def show(app: Host) -> None:
     """The menu over the table: Escape resumes the game; Sound and Coach are answered
     here and the menu comes back; what it opens (New game, the Rules) comes back to it."""
     ctl = app.controller
-    if ctl is None:
+    table = app.screen
+    if ctl is None or not isinstance(table, TableScreen):
         return
     ctl.pause()
 
     def chosen(where: Answer | None) -> None:
         if where in (None, Go.BACK, Go.RESUME):
             ctl.resume_play()
+        elif where is Go.TAKE_BACK:
+            ctl.resume_play()
+            table.action_take_back()  # as T at the table: done, or why not said
         elif where is Go.SOUND:
             app.sound = not app.sound
             app.notify(f"Sound {'on' if app.sound else 'off'}.", timeout=2)
@@ -56,16 +61,18 @@ def switch_coach(app: Host) -> str:
 
 
 class PauseMenu(ModalScreen[Answer]):
-    """Returns Go.RESUME, Go.SOUND (toggle the bell), Go.COACH or Go.QUIT, or the place
-    'new' or 'rules'."""
+    """Returns Go.RESUME, Go.TAKE_BACK, Go.SOUND (toggle the bell), Go.COACH, Go.TITLE (quit
+    to the title) or Go.QUIT (quit the game), or the place 'new' or 'rules'."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Resume"),
+        Binding("t", "choose('take-back')", "Take back"),
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("s", "choose('sound')", "Sound"),
         Binding("c", "choose('coach')", "Coach"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("q", "choose('title')", "Quit to title"),
+        Binding("x", "choose('quit')", "Quit the game"),
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
     ]
@@ -76,7 +83,9 @@ class PauseMenu(ModalScreen[Answer]):
     def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False) -> None:
         super().__init__()
         self.coach_on = coach_on
-        """Whether the coach is on for the game in progress; the button offers the other."""
+        """Whether the coach is on for the game in progress; the button offers the other
+        (and Take back is offered only then: only a coached game takes a move back; T
+        goes back to the table, which says why not)."""
         self.sound_on = sound_on
         """Whether the terminal bell is on now; the button offers the other state."""
         self.saving = saving
@@ -87,6 +96,8 @@ class PauseMenu(ModalScreen[Answer]):
         with Vertical(id="pause", classes="dialog menu"):
             yield Static("Paused", classes="heading")
             yield MenuButton("Resume  (Esc)", id="resume", variant="primary")
+            if self.coach_on:
+                yield MenuButton("Take back your last move  (T)", id=Go.TAKE_BACK.value)
             yield MenuButton("New game  (N)", id="new")
             yield MenuButton("Rules  (R)", id="rules")
             turn = "off" if self.sound_on else "on"
@@ -95,12 +106,14 @@ class PauseMenu(ModalScreen[Answer]):
             if self.coach_on:
                 coach = "Coach: on — turn it off  (C)"
             else:
-                coach = "Coach: off — turn it on (practice)  (C)"
+                coach = "Coach: off — turn on (practice)  (C)"  # whole on a phone
             yield MenuButton(marks(coach), id="coach")
-            yield MenuButton("Quit  (Q)", id="quit")
+            yield MenuButton("Quit to title  (Q)", id=Go.TITLE.value)
+            yield MenuButton("Quit the game  (X)", id=Go.QUIT.value)
             if self.saving:
-                yield Static("Quit whenever you like: the game is already saved, and Continue "
-                             "brings you back to this very table.", classes="note")
+                yield Static("Quit to the title or quit the game: either way the game is "
+                             "already saved, and Continue brings you back to this very "
+                             "table.", classes="note")
             else:
                 yield Static("This game is not being saved (the data directory cannot be "
                              "written): quitting ends it for good.", classes="note")
