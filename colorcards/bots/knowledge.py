@@ -80,7 +80,7 @@ def colour_counts(cards: Iterable[Card]) -> dict[Colour, int]:
     return counts
 
 
-def follow_chance(pool: Counter, lacking: Collection[Colour], held: int, colour: Colour,
+def follow_chance(pool: Counter[Card], lacking: Collection[Colour], held: int, colour: Colour,
                   rank: Rank) -> float:
     """The chance that a hand of `held` cards, dealt at random from `pool` away from the
     colours in `lacking`, holds a card to play on `colour` and `rank`: a card of that

@@ -934,7 +934,7 @@ class Game:
     # ------------------------------------------------------------------ copies, views, JSON
 
     @classmethod
-    def from_state(cls, fields: dict) -> Game:
+    def from_state(cls, fields: dict[str, Any]) -> Game:
         """The game whose state is exactly `fields` (one value per name in `STATE`):
         how a saved, dealt-from-a-view or written-out game is built. The caller has
         checked the values; the derived state is rebuilt here. `reactions` None (a
@@ -1023,7 +1023,7 @@ class Game:
             _own=self._own[seat],
         )
 
-    def to_json(self, logs: bool = True) -> dict:
+    def to_json(self, logs: bool = True) -> dict[str, Any]:
         """The whole state as versioned JSON-ready data (`serial.game_from_json` reads
         it); without `logs`, `history` and `actions` are written empty (what a save's
         head holds)."""
@@ -1081,7 +1081,7 @@ class Game:
             game.apply(action, seat)
         return game
 
-    def cards_in_play(self) -> Counter:
+    def cards_in_play(self) -> Counter[Card]:
         """Every card in hands and piles, counted (always the 108 of the deck)."""
         counts = Counter(self._draw_pile)
         counts.update(self._discard)
@@ -1096,7 +1096,7 @@ _card_index = attrgetter("index")
 def _codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
 
-_STEPS: dict[type, Callable] = {
+_STEPS: dict[type, Callable[..., Any]] = {
     A.Play: Game._play, A.Draw: Game._draw, A.Pass: Game._pass, A.Accept: Game._accept,
     A.Challenge: Game._challenge, A.NameColour: Game._name_colour, A.TimeOut: Game._timeout,
     A.CallLastCard: Game._call, A.Catch: Game._catch, A.CloseWindow: Game._close_window,
