@@ -163,7 +163,7 @@ class Asked:
     or once it is let go (`RemoteCoach.wake`) or the child ended without answering."""
 
     ident: int
-    child: subprocess.Popen
+    child: subprocess.Popen[str]
     stop: threading.Event | None = None
     """Set when the answer is no longer wanted."""
     came: threading.Event = field(default_factory=threading.Event)
@@ -191,7 +191,7 @@ class RemoteCoach:
         self.budget = budget
         """A smaller budget for the table's requests than the coach's own (tests: whole
         games coached in a few seconds); None: its own."""
-        self._child: subprocess.Popen | None = None
+        self._child: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
         """Held while the child is started or written to, and around `_awaited`."""
         self._closed = False
@@ -199,7 +199,7 @@ class RemoteCoach:
         self._awaited: dict[int, Asked] = {}
 
     @property
-    def process(self) -> subprocess.Popen | None:
+    def process(self) -> subprocess.Popen[str] | None:
         """The child's process (None before the first request or `start`, and after
         `close`): what watches its life (the tests, a benchmark's CPU) reads it here."""
         return self._child
@@ -300,7 +300,7 @@ class RemoteCoach:
                 if asked.stop is not None and asked.stop.is_set():
                     asked.came.set()
 
-    def _running(self) -> subprocess.Popen:
+    def _running(self) -> subprocess.Popen[str]:
         """The child, started (with its listener) if it is not running."""
         child = self._child
         if child is None or child.poll() is not None:
@@ -312,7 +312,7 @@ class RemoteCoach:
         return child
 
     @staticmethod
-    def _send(child: subprocess.Popen, message: dict[str, Any]) -> bool:
+    def _send(child: subprocess.Popen[str], message: dict[str, Any]) -> bool:
         assert child.stdin is not None
         try:
             child.stdin.write(json.dumps(message) + "\n")
@@ -321,7 +321,7 @@ class RemoteCoach:
             return False
         return True
 
-    def _listen(self, child: subprocess.Popen) -> None:
+    def _listen(self, child: subprocess.Popen[str]) -> None:
         """Hand each answer of `child` to the thread that waits for it, and a review's
         progress to its `updates`; once the child has ended, every request still awaited
         of it gets none. The only reader of the child's messages."""

@@ -62,7 +62,7 @@ def resolve(name: str) -> Job:
     module, _, function = name.partition(":")
     if module.split(".")[0] != PACKAGE or not function.isidentifier():
         raise ValueError(f"no such job {name!r}")
-    job = getattr(import_module(module), function, None)
+    job: Job | None = getattr(import_module(module), function, None)
     if not callable(job):
         raise ValueError(f"no such job {name!r}")
     return job

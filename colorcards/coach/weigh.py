@@ -137,7 +137,8 @@ def run(steps: Steps[T], stop: Callable[[], bool] | None = None) -> T | None:
         try:
             next(steps)
         except StopIteration as end:
-            return end.value
+            value: T | None = end.value
+            return value
 
 
 def finish(steps: Steps[T]) -> T:

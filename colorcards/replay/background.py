@@ -133,7 +133,7 @@ class BackgroundReviews:
 
     def __init__(self, store: ReviewStore, coach: RemoteCoach | None = None,
                  reviewed: Callable[[str], None] = lambda game_id: None,
-                 budget: dict | None = None,
+                 budget: dict[str, Any] | None = None,
                  exercises: ExerciseKeeper | None = None) -> None:
         self.store = store
         self.exercises = exercises
@@ -211,7 +211,7 @@ class BackgroundReviews:
             self.reviewed(game_id)
         return complete or self._stop.is_set()
 
-    def _keep_answers(self, game_id: str, data: dict) -> None:
+    def _keep_answers(self, game_id: str, data: dict[str, Any]) -> None:
         try:
             answers = Answers.from_json(data["answers"])
             index = int(data["exercise"])

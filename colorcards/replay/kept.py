@@ -359,7 +359,7 @@ def arrangements(data: object) -> tuple[tuple[int, tuple[str, ...]], ...]:
     return tuple(found)
 
 
-def _field(data: dict, name: str, kind: type, default: Any = None) -> Any:
+def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
     if name not in data:
         if default is not None:
             return default

@@ -3,7 +3,7 @@ session names nothing of the store (a layer above it)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..engine import Game
 from .autosave import SaveSlot
@@ -21,7 +21,7 @@ class TableStore(SaveSlot, Protocol):
     """Where the table's game is kept: saved after every change, recorded at its end."""
 
     def finish_game(self, game: Game, meta: TableMeta, log: list[str],
-                    review: dict | None = None) -> Recorded:
+                    review: dict[str, Any] | None = None) -> Recorded:
         """Record the finished match (statistics, its replay, the review weighed so far
         at the table) and clear the save."""
         ...

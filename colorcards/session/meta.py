@@ -58,10 +58,10 @@ class TableMeta:
     practice: bool = False
     """Played with the coach on, or with a move taken back: its record is kept out of
     the per-level statistics (`records.GameRecord.practice`)."""
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept as they were."""
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         data = dict(self.extra)
         data.update({
             "game_id": self.game_id, "preset": self.preset, "difficulty": self.difficulty,
@@ -78,7 +78,7 @@ class TableMeta:
         return data
 
     @classmethod
-    def from_json(cls, data: dict, seats: int) -> TableMeta:
+    def from_json(cls, data: dict[str, Any], seats: int) -> TableMeta:
         """The meta `as_json` wrote, or an older save's (which lacks some keys)."""
         settings = GameSettings.from_json(data.get("settings") or {
             "difficulty": data.get("difficulty", "normal"), "preset": data.get("preset"),

@@ -163,7 +163,7 @@ _ITEM = ("game_id, idx, turn, level, position, options, made, best, words, answe
          "due, tries, first")
 
 
-def _item(row: tuple) -> Item | None:
+def _item(row: tuple[Any, ...]) -> Item | None:
     (game_id, idx, turn, level, position, options, made, best, words, answers, box, due,
      tries, first) = row
     try:

@@ -15,7 +15,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import StateError
 from ..session.meta import TableMeta
@@ -54,7 +54,7 @@ class Written:
 
     game_id: str | None = None
     n_history: int = 0
-    actions: list = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
     """The (seat, action) pairs written, in order: a save appends only to a game whose
     actions begin with all of them (a take-back and another move would otherwise splice
     two lines of play into one record). They are the game's own frozen values, so the
@@ -163,11 +163,11 @@ class RawSave:
     meta: str
     head: str
     counts: tuple[int, int, int]
-    actions: list = field(repr=False)
-    history: list = field(repr=False)
-    log: list = field(repr=False)
+    actions: list[Any] = field(repr=False)
+    history: list[Any] = field(repr=False)
+    log: list[Any] = field(repr=False)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Everything, for the kept file of a save that failed to load."""
         return {
             "game_id": self.game_id, "preset": self.preset, "difficulty": self.difficulty,

@@ -208,7 +208,7 @@ class Store:
         self._wrote()
 
     def finish_game(self, game: Game, meta: TableMeta, log: list[str],
-                    review: dict | None = None) -> R.GameRecord:
+                    review: dict[str, Any] | None = None) -> R.GameRecord:
         """Record a finished match for seat 0 and clear the save, in one transaction;
         with `review`, the review weighed so far at the table kept with it (the
         background reviews and the Review screen take on from there).
@@ -239,7 +239,7 @@ class Store:
                             saved.game.actions)
 
     def _record(self, record: R.GameRecord, meta: TableMeta, names: list[str],
-                actions: list, review: dict | None = None) -> R.GameRecord:
+                actions: list[Any], review: dict[str, Any] | None = None) -> R.GameRecord:
         """Store `record` (unless its game_id already is) with the game kept whole for
         its replay, and clear that game's save, in one transaction synced to disk; the
         record as stored. The meta kept with it leaves out what only resuming needs
@@ -283,7 +283,7 @@ class Store:
 
     # ------------------------------------------------------------------ reading
 
-    def saved_summary(self) -> dict | None:
+    def saved_summary(self) -> dict[str, Any] | None:
         """What the title screen shows of the game in progress, without loading it:
         {"preset", "difficulty", "saved_at", "round", "practice"}; None if there is none.
         `practice`: the game is not counted, so leaving it costs nothing."""
@@ -373,7 +373,7 @@ class Store:
         """Finished games in the order they were recorded, newest last; only the newest
         `limit` if given."""
         sql = f"SELECT {', '.join(R.COLUMNS)}, practice FROM records"
-        args: list = []
+        args: list[Any] = []
         if difficulty is not None:
             sql += " WHERE difficulty = ?"
             args.append(difficulty)
@@ -396,7 +396,7 @@ class Store:
         derived from the records by query every time. Practice games (the coach on, a
         move taken back) count only in `practice=True`'s figures, never in the others."""
         sql = "SELECT difficulty, result FROM records WHERE practice = ?"
-        args: tuple = (int(practice),)
+        args: tuple[Any, ...] = (int(practice),)
         if preset is not None:
             sql += " AND preset = ?"
             args = (int(practice), preset)
@@ -453,7 +453,7 @@ class Store:
         Three scans (the records, then two indexes of the kept games) rather than a
         join: the history of ten thousand games opens in a few tens of milliseconds."""
         sql = (f"SELECT {', '.join(R.HISTORY_COLUMNS)} FROM records ORDER BY id DESC")
-        args: list = []
+        args: list[Any] = []
         if limit is not None:
             sql += " LIMIT ?"
             args.append(max(0, int(limit)))
@@ -511,7 +511,7 @@ class Store:
                         abandoned=record.abandoned, practice=bool(practice),
                         expected=R.summary_of(record))
 
-    def review(self, game_id: str) -> dict | None:
+    def review(self, game_id: str) -> dict[str, Any] | None:
         """The review kept for a game, or None if it has not been computed (or is
         unreadable, when it is computed again)."""
         row = self.read(lambda db: db.execute("SELECT review FROM replays WHERE game_id = ?",
@@ -524,7 +524,7 @@ class Store:
             return None
         return data if isinstance(data, dict) else None
 
-    def keep_review(self, game_id: str, review: dict) -> bool:
+    def keep_review(self, game_id: str, review: dict[str, Any]) -> bool:
         """Keep a computed review with its game, and once it is complete the game's
         accuracy beside it; False if it could not be written."""
         try:
@@ -591,7 +591,7 @@ def _write_file(target: Path, content: str) -> None:
         os.fsync(out.fileno())
 
 
-def _write_review(db: sqlite3.Connection, game_id: str, review: dict) -> None:
+def _write_review(db: sqlite3.Connection, game_id: str, review: dict[str, Any]) -> None:
     """Keep `review` (as JSON) with its game, and once it is complete the game's accuracy
     beside it."""
     from ..replay.review import Review, accuracy
