@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .engine import CHOICES, DEFAULT_PRESET, PRESETS, RulesError, get_preset, parse_value
 from .level import LEVELS
@@ -21,7 +21,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"colorcards: {message}\n")
 
 
-def _rule_changes(pairs: list[str]) -> dict:
+def _rule_changes(pairs: list[str]) -> dict[str, Any]:
     changes = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")

@@ -79,7 +79,10 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
     def chosen(where: Go | None) -> None:
         if where is Go.TRY_AGAIN:  # Enter on a costly moment: back to it afterwards
             at = screen.frame.index
-            again = lambda: open_replay(app, kept, back, at, exercises)  # noqa: E731
+
+            def again() -> None:
+                open_replay(app, kept, back, at, exercises)
+
             carried = [i for i in exercises if i.index == at]
             if carried:  # the file's own: answered at once, its schedule is the file's
                 app.push_screen(PracticeScreen(carried, lambda item, action, grade: item,

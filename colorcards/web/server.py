@@ -37,6 +37,7 @@ import json
 import logging
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TextIO
@@ -56,6 +57,8 @@ from .addresses import (
 from .relay import GameProcess
 
 HERE = Path(__file__).parent
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+"""What a middleware hands the request on to."""
 PAGE = HERE / "index.html"
 """The game's page: `{{ title }}` and `{{ font_size }}` are filled in as it is served."""
 STATIC = Path(str(files("textual_serve") / "static"))
@@ -181,7 +184,7 @@ class GameServer:
         return app
 
     @web.middleware
-    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Answer only requests that name this server, and the game's own page.
 
         A request naming another host reached it through a name that an outside site

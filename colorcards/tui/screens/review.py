@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -137,7 +138,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     def _compute(self, resume: Review | None) -> None:
         worker = get_current_worker()
 
-        def weighed(data: dict) -> None:
+        def weighed(data: dict[str, Any]) -> None:
             so_far = Review.from_json(data)
             if so_far is None:
                 return

@@ -9,7 +9,7 @@ to the real end at once."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.markdown import Markdown
 from rich.segment import Segment
@@ -159,7 +159,7 @@ class RulesScreen(Screen[None]):
         self._rulebook_filled = False
         self._page_text = rules_page(rules_markdown(preset_key, rules))
 
-    def lay_out_ahead(self, app: App, width: int) -> None:
+    def lay_out_ahead(self, app: App[Any], width: int) -> None:
         """Lay this table's page out for a screen `width` columns wide, as its first frame
         will (without the scrollbar, then with it), before the screen is opened: the
         app does it while the title is read."""

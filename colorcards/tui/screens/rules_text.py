@@ -50,7 +50,7 @@ OPTION_TITLES = {
 
 
 #: Each option's values as a player would say them (the New game screen offers the same).
-VALUE_WORDS: dict[str, dict] = {
+VALUE_WORDS: dict[str, dict[Any, str]] = {
     "first_card": {
         "classic": "an action card works at once; a Wild Draw Four goes back",
         "number": "always a number",

@@ -105,7 +105,7 @@ def bindings() -> list[BindingType]:
             for k in KEYS]
 
 
-class TableScreen(Screen):
+class TableScreen(Screen[None]):
     """The card table for one game."""
 
     class MenuRequested(Message):

@@ -151,7 +151,7 @@ class TitleScreen(Screen[Answer]):
         Binding("escape", "choose('back')", "Quit", show=False),
     ]
 
-    def __init__(self, saved: dict | None) -> None:
+    def __init__(self, saved: dict[str, Any] | None) -> None:
         super().__init__()
         self.saved = saved
         """The saved game's summary (preset, difficulty, saved_at, round), or None."""

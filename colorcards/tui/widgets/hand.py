@@ -73,9 +73,9 @@ class Hand(Widget):
         self.palette = palette
         self.ascii_only = ascii_only
         self._start = 0
-        self._faces: LRUCache[tuple, list[Strip]] = LRUCache(256)
+        self._faces: LRUCache[tuple[Any, ...], list[Strip]] = LRUCache(256)
         """Card faces already styled, by card, selection, label and how they are drawn."""
-        self._styled: LRUCache[tuple, Strip] = LRUCache(1024)
+        self._styled: LRUCache[tuple[Any, ...], Strip] = LRUCache(1024)
         """Lines of faces already styled, by `_key`: faces share borders and labels."""
         self._styled_with: object = None
         """The widget's style the faces were styled on (a new theme restyles them)."""
@@ -329,6 +329,6 @@ def _join(runs: list[str | Strip], y: int, plain: Strip) -> Strip:
     return Strip(segments)
 
 
-def _key(line: Text) -> tuple:
+def _key(line: Text) -> tuple[Any, ...]:
     """What a line's styling depends on: its text and its styles."""
     return line.plain, tuple(line.spans), line.style
