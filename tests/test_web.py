@@ -415,7 +415,8 @@ FITTED = ("top=R5 | you: R7 B2 B+2 G9 Y1 W W+4 G3 | lily: R1 | max: G4 G5 G6 G7 
 played; Lily follows it with her last card, and the results follow."""
 FITTED_HAND = sorted(["● 7", "■ 2", "■ +2", "◆ 9", "▲ 1", "✦ Wild", "✦ W+4", "◆ 3"])
 TITLE_MENU = ("Continue", "New game", "Statistics", "History", "Practice", "Rules", "Quit")
-THE_TABLE = ("Lily", "Max", "Zoe", "DRAW", "To match: ● Red circle", "You hold 8 cards")
+THE_TABLE = ("Lily", "Max", "Zoe", "DRAW", "To match: ● Red circle", "You hold 8 cards",
+             "D Draw")
 
 
 @needs_browser
