@@ -109,3 +109,9 @@ def integrity(path: Path) -> str:
         return "; ".join(str(row[0]) for row in db.execute("PRAGMA integrity_check"))
     finally:
         db.close()
+
+
+def refuse_writes(db: sqlite3.Connection, refused: bool = True) -> None:
+    """Make every write of the store on `db` fail, or work again (a disk that fills up
+    and is freed, on demand: SQLite's `query_only` belongs to the connection)."""
+    db.execute(f"PRAGMA query_only = {int(refused)}")

@@ -16,7 +16,7 @@ import pytest
 
 from colorcards.engine import Game, get_preset
 from colorcards.store import Store
-from store_helpers import new_meta, play_out, play_until, store_and_connection
+from store_helpers import new_meta, play_out, play_until, refuse_writes, store_and_connection
 
 
 def _finished(i: int, difficulty: str = "normal"):
@@ -229,8 +229,41 @@ def test_a_data_dir_under_a_file_cannot_be_created(tmp_path):
         assert not store.saving and store.owns_game
         [problem] = store.problems
         assert str(blocker / "data") in problem and "will not be saved" in problem
+        assert f"({blocker} is a file, not a directory)" in problem
         _plays_in_memory(store)
     assert blocker.read_text() == "a file where a directory should be"
+
+
+def test_each_unusable_data_dir_says_its_own_reason(tmp_path):
+    """The real cause, not what the system call happened to say: a data directory that
+    is a file ('file exists' before), a directory where no file can be made (/proc/1:
+    'no such file or directory' before)."""
+    blocker = tmp_path / "data"
+    blocker.write_text("a file")
+    with Store.open(blocker) as store:
+        [problem] = store.problems
+        assert "(it is a file, not a directory)" in problem
+    if os.path.isdir("/proc/1"):
+        with Store.open("/proc/1") as store:
+            [problem] = store.problems
+            assert "/proc/1 (no file can be made there)" in problem
+
+
+def test_a_full_disk_is_named_whatever_sqlite_calls_it(tmp_path, monkeypatch):
+    """SQLite may report a disk with no room as an I/O error: where the disk has (nearly)
+    nothing free, the player reads that the disk is full."""
+    import shutil
+    import sqlite3
+    from types import SimpleNamespace
+
+    from colorcards.store.paths import reason
+
+    error = sqlite3.OperationalError("disk I/O error")
+    assert reason(error, tmp_path) == "disk I/O error"  # room enough: something else
+    monkeypatch.setattr(shutil, "disk_usage",
+                        lambda where: SimpleNamespace(total=3 << 20, used=3 << 20, free=0))
+    assert reason(error, tmp_path) == "the disk is full"
+    assert reason(OSError(28, "No space left on device"), tmp_path) == "the disk is full"
 
 
 def test_a_read_only_data_dir_shows_old_statistics(tmp_path, monkeypatch):
@@ -331,12 +364,70 @@ def test_a_full_disk_stops_saving_without_stopping_play(tmp_path):
         store.save_game(game, meta, long_log)
         assert not store.saving
         [problem] = store.problems
-        assert "full" in problem and "will not be saved" in problem
+        assert "full" in problem and "saved as soon as a write works again" in problem
         assert store.load_game().log == log
         db.execute("PRAGMA max_page_count = 1073741823")
         store.save_game(game, meta, long_log)
         assert store.saving and store.load_game().log == long_log
         assert "works again" in store.problems[-1]
+
+
+def test_a_finished_game_whose_record_fails_waits_and_is_written_once_it_can(tmp_path):
+    """The disk refuses the record: the record waits (the save holds the game as it
+    ended), Continue is never offered, and the next save or `retry` writes it once."""
+    store, db = store_and_connection(tmp_path / "data")
+    heard: list[str] = []
+    store.on_problem = heard.append
+    with store:
+        game, meta, log = _finished(4)
+        store.save_game(game, meta, log)
+        refuse_writes(db)
+        record = store.finish_game(game, meta, log)
+        assert store.waiting and store.write_failed and store.records() == []
+        assert store.saved_summary() is None and store.load_game() is None
+        assert store.abandon_game() is None  # an ended game is never left as a loss
+        assert not store.retry() and store.waiting
+        [failed] = heard
+        assert "Cannot save" in failed and "as soon as a write works again" in failed
+        refuse_writes(db, False)
+        other, other_meta, other_log = _in_progress()
+        assert store.save_game(other, other_meta, other_log)  # the record goes first
+        assert not store.waiting and not store.write_failed
+        assert store.records() == [record]
+        assert heard[-1].startswith("Saving to") and "works again" in heard[-1]
+        assert store.load_game().meta.game_id == "live"
+        assert store.retry() and store.records() == [record]
+
+
+def test_a_saved_game_that_ended_is_recorded_at_the_next_start(tmp_path):
+    """The disk refused the record to the end of the session: the next start records
+    the game as it ended, from its save, and offers no Continue."""
+    data = tmp_path / "data"
+    store, db = store_and_connection(data)
+    game, meta, log = _finished(5)
+    store.save_game(game, meta, log)
+    refuse_writes(db)
+    record = store.finish_game(game, meta, log)
+    store.close()  # its last try fails too
+    with Store.open(data) as again:
+        assert again.saved_summary() is None
+        [kept] = again.records()
+        assert again.load_game() is None and again.problems == []
+    assert kept.game_id == record.game_id and kept.result == record.result
+    assert (kept.place, kept.turns, kept.seed) == (record.place, record.turns, record.seed)
+    assert kept.finished_at <= record.finished_at  # when it was saved as it ended
+
+
+def test_a_finished_game_is_written_by_retry_alone(tmp_path):
+    """With no save after it (the results on screen), `retry` writes the record."""
+    store, db = store_and_connection(tmp_path / "data")
+    with store:
+        game, meta, log = _finished(6)
+        refuse_writes(db)
+        record = store.finish_game(game, meta, log)
+        refuse_writes(db, False)
+        assert store.retry() and store.records() == [record]
+        assert store.finish_game(game, meta, log) == record and len(store.records()) == 1
 
 
 # ------------------------------------------------------------------ two copies at once

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from ..session.clocks import Clock, LoopClock
+from ..session.clocks import Clock, LoopClock, Timer
 from ..session.palette import unicode_ok
 from ..settings import GameSettings
 from . import preload, screens
@@ -47,6 +47,14 @@ HERE = Path(__file__).parent
 REVIEWS_AFTER = 3.0
 """Seconds after the app starts (on its clock) before the background reviews begin: the
 title's first frame is drawn long before."""
+
+RETRY_SECONDS = 2.0
+"""While a write fails (a full disk), how often what is not saved is written again: the
+game at the table and a finished game's record. The player is told when it works."""
+
+NOT_RECORDED = ("Your last game's result is not saved yet: the disk refused it ({why}). "
+                "It is saved as soon as there is room. Quit anyway, and lose it?")
+"""Asked before quitting while a finished game's record waits to be written."""
 
 
 class ColorCardsApp(App[int]):
@@ -99,6 +107,8 @@ class ColorCardsApp(App[int]):
         """The game at the table, if any."""
         self.sound = True
         """Ring the terminal bell when it is your turn."""
+        self._retrying: Timer | None = None
+        """The timer that writes again what a failed write left unsaved (`RETRY_SECONDS`)."""
 
     # ---------------------------------------------------------------- start and stop
 
@@ -117,7 +127,8 @@ class ColorCardsApp(App[int]):
             self.exit(IN_USE_STATUS)
             return
         for problem in self.store.problems:
-            self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, severity="warning", timeout=10, markup=False)
+        self.store.on_problem = self._store_said
         if self.direct:
             self._direct_start()
         else:
@@ -125,6 +136,30 @@ class ColorCardsApp(App[int]):
         self.call_after_refresh(preload.warm_up, lambda: self.post_message(self.WarmedUp()))
         if self.background_reviews:
             self.clock.schedule(REVIEWS_AFTER, self.review_in_background)
+
+    def _store_said(self, sentence: str) -> None:
+        """The store's news (a write failed, saving works again), from whichever thread
+        wrote: said on the app's own loop."""
+        self.call_later(self._say_saving, sentence)
+
+    def _say_saving(self, sentence: str) -> None:
+        """Tell the player, wherever they are, and keep writing again what is not saved
+        until it is."""
+        failing = self.store.write_failed
+        self.notify(sentence, severity="warning" if failing else "information",
+                    timeout=10 if failing else 5, markup=False)
+        if failing and self._retrying is None:
+            self._retrying = self.clock.schedule(RETRY_SECONDS, self._retry_saving)
+
+    def _retry_saving(self) -> None:
+        """Write again what a failed write left unsaved (the game at the table, a finished
+        game's record); again later while the disk still refuses."""
+        self._retrying = None
+        store = self.store
+        store.retry()
+        saved = self.controller.retry_save() if self.controller is not None else True
+        if store.write_failed or store.waiting or not saved:
+            self._retrying = self.clock.schedule(RETRY_SECONDS, self._retry_saving)
 
     class WarmedUp(Message):
         """The screens' modules are imported (posted from the preload's thread)."""
@@ -148,6 +183,8 @@ class ColorCardsApp(App[int]):
         self.call_later(fail)
 
     def on_unmount(self) -> None:
+        if self._retrying is not None:
+            self._retrying.stop()
         if self._own_clock is not None:
             self._own_clock.close()  # nothing rings, nothing comes back, once the app goes
         self.collector.release()
@@ -208,7 +245,7 @@ class ColorCardsApp(App[int]):
         elif where is Go.TITLE:
             self.show_title()
         elif where is Go.QUIT:
-            self.exit(0)
+            self.quit_asking(back)
         elif where is Go.CONTINUE:
             self.continue_game()
         elif where is Go.NEXT_ROUND:
@@ -252,11 +289,29 @@ class ColorCardsApp(App[int]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit(0)
+                self.quit_asking(self.show_title)
             else:
                 self.show_title()
 
         self.push_screen(ConfirmDialog("Quit Color Cards?", yes="Quit", no="Stay"), answered)
+
+    def quit_asking(self, back: Back) -> None:
+        """Quit, unless a finished game's record still waits to be written (a full disk):
+        then ask first, since quitting loses it; `back()` if the player stays."""
+        store = self.store
+        if not store.waiting or store.retry():
+            self.exit(0)
+            return
+        from .screens.confirm import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+            else:
+                back()
+
+        question = NOT_RECORDED.format(why=store.failure or "a write failed")
+        self.push_screen(ConfirmDialog(question, yes="Quit anyway", no="Stay"), answered)
 
     def table_rules(self) -> tuple[str, Rules]:
         """The preset and rules of the table being played, or of the settings' table."""
@@ -324,10 +379,7 @@ class ColorCardsApp(App[int]):
         """Back to the saved table, exactly as it was left."""
         from ..session.seating import Seating
 
-        known = len(self.store.problems)
-        saved = self.store.load_game()
-        for problem in self.store.problems[known:]:
-            self.notify(problem, severity="warning", timeout=10)
+        saved = self.store.load_game()  # what goes wrong is said as it happens (_store_said)
         if saved is None:
             self.notify("There is no saved game to continue.", severity="warning")
             self.show_title()

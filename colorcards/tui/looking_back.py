@@ -38,7 +38,8 @@ def open_kept(app: Host, game_id: str, back: Back, start: int | None = None) -> 
     try:
         kept = app.store.kept_game(game_id)
     except ReplayError as exc:
-        app.notify(f"This game cannot be replayed: {exc}.", severity="warning", timeout=6)
+        app.notify(f"This game cannot be replayed: {exc}.", severity="warning", timeout=6,
+                   markup=False)
         back()
         return
     open_replay(app, kept, back, start)
@@ -65,7 +66,8 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
         shots = frames(kept, log_words(kept))
         distrust = kept.check(kept.replay())
     except ReplayError as exc:
-        app.notify(f"This game cannot be replayed: {exc}.", severity="warning", timeout=6)
+        app.notify(f"This game cannot be replayed: {exc}.", severity="warning", timeout=6,
+                   markup=False)
         back()
         return
 
@@ -86,7 +88,8 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
             carried = [i for i in exercises if i.index == at]
             if carried:  # the file's own: answered at once, its schedule is the file's
                 app.push_screen(PracticeScreen(carried, lambda item, action, grade: item,
-                                               kept.rules.palette), lambda _: again())
+                                               kept.rules.palette, weighing=False),
+                                lambda _: again())
             else:
                 try_again(app, kept, at, back=again)
             return
@@ -163,7 +166,8 @@ def same_deal(app: Host, kept: KeptGame, back: Back) -> None:
     try:
         settings = settings_for(kept, app.settings.speed)
     except RulesError as exc:
-        app.notify(f"This deal cannot be played again: {exc}.", severity="warning", timeout=6)
+        app.notify(f"This deal cannot be played again: {exc}.", severity="warning", timeout=6,
+                   markup=False)
         back()
         return
 

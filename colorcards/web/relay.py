@@ -23,7 +23,9 @@ import sys
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from ..lifeline import MEMORY, PARENT
 from .addresses import PACKAGE_ROOT
+from .limits import MEMORY_MOST
 
 PRELUDE = b"__GANGLION__\n"
 """The driver's first line: a Textual app is at the other end."""
@@ -45,13 +47,16 @@ def packet(kind: bytes, payload: bytes) -> bytes:
 
 def environment(width: int, height: int) -> dict[str, str]:
     """The game's environment: Textual's web driver at the tab's size, in full colour,
-    this package first on the path."""
+    this package first on the path, ending with the server (lifeline.py) and bounded in
+    memory (limits.py)."""
     env = dict(os.environ)
     env.update(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_FPS="60",
                TEXTUAL_COLOR_SYSTEM="truecolor", TERM_PROGRAM="textual",
                COLUMNS=str(width), ROWS=str(height))
     path = env.get("PYTHONPATH")
     env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_ROOT), *([path] if path else [])])
+    env[PARENT] = str(os.getpid())  # the game ends with the server
+    env[MEMORY] = str(MEMORY_MOST)
     return env
 
 

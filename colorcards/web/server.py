@@ -25,7 +25,11 @@ not do, and this one does:
   closes, with a button to play there instead;
 - any page the browser shows may open its WebSocket, under any name: here only the
   game's own page may, under the server's own names and addresses, and no other site
-  may frame the page.
+  may frame the page;
+- what a tab sends reaches its game unbounded, and a game outlives a server killed by a
+  signal it cannot catch: here limits.py bounds what one tab may cost (its messages,
+  keys, terminal size and the game's memory), and each game ends with the server
+  (lifeline.py); the static files are served without listings, sniffing or slow headers.
 """
 
 from __future__ import annotations
@@ -53,6 +57,14 @@ from .addresses import (
     addresses_to_open,
     own_names,
     refusal_for,
+)
+from .limits import (
+    HEADER_SECONDS,
+    MESSAGE_MOST,
+    NOT_SNIFFED,
+    KeyRate,
+    quiet_statics,
+    terminal_size,
 )
 from .relay import GameProcess
 
@@ -113,6 +125,8 @@ class Tab:
         self.websocket = websocket
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         """The tab's messages (JSON envelopes), then None once it has closed."""
+        self.keys = KeyRate()
+        """The tab's allowance of keys (limits.py): no person sends more."""
         self.closed = asyncio.Event()
         self._reading = asyncio.ensure_future(self._read())
 
@@ -177,7 +191,7 @@ class GameServer:
 
     def make_app(self) -> web.Application:
         """The page, its WebSocket and its static files, each request guarded."""
-        app = web.Application(middlewares=[self._guard])
+        app = web.Application(middlewares=[self._guard, quiet_statics(STATIC)])
         app.add_routes([web.get("/", self.handle_index), web.get("/ws", self.handle_websocket),
                         web.static("/static", STATIC)])
         app.on_response_prepare.append(self._no_framing)
@@ -201,6 +215,7 @@ class GameServer:
     @staticmethod
     async def _no_framing(request: web.Request, response: web.StreamResponse) -> None:
         response.headers.update(FRAMING)
+        response.headers.update(NOT_SNIFFED)
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page: everything it loads comes from this server (see index.html). Its
@@ -217,9 +232,8 @@ class GameServer:
         (and stays told: the page keeps the notice) unless it asked to take over
         (`?take=1`, its Play here button), and then the other tab is told instead. A
         tab that closes before its turn (a reload) starts nothing."""
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = number(request.query.get("width"), 80)
-        height = number(request.query.get("height"), 24)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_MOST)
+        width, height = terminal_size(request.query.get("width"), request.query.get("height"))
         await websocket.prepare(request)
         tab = Tab(websocket)
         player = self.player
@@ -272,9 +286,12 @@ class GameServer:
                 return
             kind, data = [*envelope, None][:2] if isinstance(envelope, list) else ("", None)
             if kind == "stdin":
-                await game.send_bytes(str(data).encode("utf-8"))
+                keys = str(data).encode("utf-8")
+                if tab.keys.take(len(keys)):
+                    await game.send_bytes(keys)
             elif kind == "resize" and isinstance(data, dict):
-                await game.set_terminal_size(data["width"], data["height"])
+                await game.set_terminal_size(*terminal_size(data.get("width"),
+                                                            data.get("height")))
             elif kind == "ping":
                 try:
                     await tab.websocket.send_json(["pong", data])
@@ -318,7 +335,8 @@ class GameServer:
                 signal.signal(signum, lambda *_: loop.call_soon_threadsafe(self._stop.set))
         for name in ("aiohttp.server", "aiohttp.web"):
             logging.getLogger(name).addFilter(OneLine())
-        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=5)
+        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=5,
+                               keepalive_timeout=HEADER_SECONDS)  # slow headers: closed
         await runner.setup()
         try:
             site = web.TCPSite(runner, self.host, self.port)
