@@ -53,7 +53,7 @@ SETTLE = 4.0
 """Seconds the table is given to sit down (the coach's process started) before the key."""
 QUIET = 5.0
 """Seconds without a hop after which the walk is at rest (the coach's answer is in)."""
-LONGEST = 120.0
+LONGEST = 300.0
 
 
 class Walk:
@@ -106,6 +106,8 @@ class Walk:
                 return True
             if frame.f_code.co_filename.startswith(TUI) and not handed:
                 return False
+            if frame.f_code is _at_rest.__code__:
+                return False  # this script asking whether the table is at rest
             frame = frame.f_back
         return True
 
@@ -156,8 +158,8 @@ async def walk(key: str) -> Walk:
     with tempfile.TemporaryDirectory() as data:
         app = ColorCardsApp(data_dir=data, settings=settings)
         async with app.run_test(size=(100, 32)) as pilot:
-            ctl = app.seat(Seating.at(game, settings, game_id="walk"), delay=60.0,
-                           window_seconds=60)
+            ctl = app.seat(Seating.at(game, settings, game_id="walk"), delay=3600.0,
+                           window_seconds=3600)
             until = time.monotonic() + SETTLE  # the coach's process started and ready
             while time.monotonic() < until:
                 await pilot.pause(0.05)
@@ -165,13 +167,13 @@ async def walk(key: str) -> Walk:
                 key = str(list(ctl.hand()).index(card) + 1)
             with Walk(card if key != "h" else None) as traced:
                 await pilot.press(key)
-                await _at_rest(pilot, traced, up=key == "h")
+                await _at_rest(pilot, traced, ctl, up=key == "h")
     return traced
 
 
-async def _at_rest(pilot: Any, traced: Walk, up: bool) -> None:
-    """Until the walk has been still for `QUIET` seconds (and, for the hint, its answer
-    has come up), at most `LONGEST`."""
+async def _at_rest(pilot: Any, traced: Walk, table: Any, up: bool) -> None:
+    """Until the walk has been still for `QUIET` seconds, the coach judging nothing more
+    (the table's `weighing`) and, for the hint, its answer come up; at most `LONGEST`."""
     start = last = time.monotonic()
     seen = 0
     while time.monotonic() - start < LONGEST:
@@ -179,7 +181,7 @@ async def _at_rest(pilot: Any, traced: Walk, up: bool) -> None:
         if len(traced.hops) != seen:
             seen, last = len(traced.hops), time.monotonic()
         answered = not up or traced.figures()["up"] > 0
-        if answered and time.monotonic() - last > QUIET:
+        if answered and not table.weighing and time.monotonic() - last > QUIET:
             return
 
 
