@@ -336,9 +336,10 @@ def test_take_back_after_continue_then_another_line(tmp_path, seed):
         _reach_my_turn(table)
         table.move(plain_move(table.ctl))
     _reach_my_turn(table)
+    at = len(table.ctl.game.actions)
     table.move(plain_move(table.ctl))
     table.take_back()
-    assert table.ctl.mark is None
+    assert table.ctl.mark is None or table.ctl.mark.at < at  # the move before may go next
     table.quit_and_continue()
     table.finish()
     assert table.checked > 0  # the coach was asked, and every request was checked

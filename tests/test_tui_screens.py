@@ -917,7 +917,7 @@ async def test_new_game_up_from_the_top_lights_a_row_and_each_hint_is_whole(size
     Coach row's line stopped mid-sentence. Every row's line ends with its full stop."""
     from textual.widgets import Static
 
-    from colorcards.tui.screens.newgame import HINTS, LEVEL_HINTS
+    from colorcards.tui.screens.newgame import HINTS, LEVEL_HINTS, hint_of
 
     app = ScreenApp(new_game())
     async with app.run_test(size=size) as pilot:
@@ -926,10 +926,10 @@ async def test_new_game_up_from_the_top_lights_a_row_and_each_hint_is_whole(size
         await pilot.pause()
         assert app.focused is not None and app.focused.id in ("play", "coach"), app.focused
         hint = app.screen.query_one("#hint", Static)
-        for row in [*HINTS, "difficulty"]:
+        for row in [*HINTS, "coach", "difficulty"]:
             app.screen.query_one(f"#{row}").focus()
             await pilot.pause()
-            said = LEVEL_HINTS["normal"] if row == "difficulty" else HINTS[row]
+            said = LEVEL_HINTS["normal"] if row == "difficulty" else hint_of(row)
             assert " ".join(said.split()[-3:]) in shown(app), row
             assert hint.content_size.height >= len(hint.render_lines(hint.region)), row
 

@@ -50,7 +50,8 @@ def test_a_costly_move_gets_the_coachs_note():
     ctl.act(play(parse_card("R5")))
     assert ctl.note is not None
     assert ctl.note.startswith("Coach: Red Draw Two instead of Red 5 — ")
-    assert "to win this round. T: take it back." in ctl.note
+    assert "at least 3% more likely to win this round: " in ctl.note
+    assert ctl.note.endswith(". T: take it back.")
     assert any(line.startswith("Coach: Red Draw Two instead of Red 5") for line in ctl.log)
     assert ctl.practice
 
@@ -66,7 +67,8 @@ def test_a_card_played_down_to_one_without_the_call_gets_a_note():
     ctl.act(play(parse_card("R5")))
     assert ctl.note is not None
     assert ctl.note.startswith("Coach: Call Last Card with Red 5 — ")
-    assert "without the call, to win this round. T: take it back." in ctl.note
+    assert "at least 3% more likely to win this round: " in ctl.note
+    assert ctl.note.endswith("without the call. T: take it back.")
 
 
 def test_a_good_move_gets_no_note():
@@ -320,7 +322,7 @@ def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
     red3 = parse_card("R3")
     close = Moment(1, 1, red3, None, play(red3), play(red3), close=True)
     costly = Moment(2, 2, red3, None, play(red3), play(red3), close=False, cost=0.12,
-                    low=0.05, high=0.2, deals=512)
+                    low=0.05, high=0.2, made_chance=0.3, best_chance=0.42, deals=512)
     measured = Moment(3, 3, red3, None, play(red3), play(red3), close=False, cost=-0.01,
                       low=-0.04, high=0.02)
     full = Review((close, costly, measured), 3)
@@ -359,7 +361,8 @@ def test_the_migration_gives_earlier_reviews_their_accuracy():
     red3 = parse_card("R3")
     full = Review((Moment(1, 1, red3, None, play(red3), play(red3), close=True),
                    Moment(2, 2, red3, None, play(red3), play(red3), close=False, cost=0.12,
-                          low=0.05, high=0.2, deals=512)), 2)
+                          low=0.05, high=0.2, made_chance=0.3, best_chance=0.42,
+                          deals=512)), 2)
     db = sqlite3.connect(":memory:", isolation_level=None)
     migrate(db, upto=3)
     def of_then(review: Review) -> str:  # a file of schema 3 holds reviews of version 2
@@ -544,6 +547,8 @@ def test_what_only_resuming_needs_is_written_by_the_table_and_left_out_of_the_re
     ctl.act(play(parse_card("R5")))
     meta = ctl.save_meta()
     assert ctl.note is not None and ctl.coach.judged
-    assert set(TABLE_KEYS) <= set(meta.extra)  # the mark, its note, the cursor, the judged
+    # the mark, its note, the cursor, the judged (the late notes, the judgements still to
+    # come and the hands' points are written when there are any)
+    assert {"tutor", "note", "selected", "weighed"} <= set(meta.extra) & set(TABLE_KEYS)
     record = meta.for_the_record()
     assert not set(record) & RESUME_ONLY and "rngs" in meta.as_json()

@@ -151,8 +151,10 @@ class Coaching:
         if made is not None and race.done and race.value is not None:
             test = self._test(where, coach, view, legal, made, race.value)
             paired = self._pairing(where, view, legal, made, race.value)
-            if paired is not None and paired[0] in self.reports:  # pondered: hold it
-                report = self._report(where, coach, view, legal, made, race.value)
+            if (paired is not None and paired[0] in self.reports and test is not None
+                    and test.value is not None):  # pondered: hold it
+                report = self._report(where, coach, view, legal, made, race.value,
+                                      test.value[2])
         work = self._work(where, race, coach, view, legal, made, test, report,
                           bool(data.get("ponder")))
         next(work)  # started: closed from now on (dropped), it lets go what it shares
@@ -201,8 +203,10 @@ class Coaching:
         return test
 
     def _report(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
-                made: Action, advice: Advice) -> _Shared[list[list[int | None]]] | None:
-        """The shared report of `made` in this position, as `_test` its test."""
+                made: Action, advice: Advice,
+                tested: int) -> _Shared[list[list[int | None]]] | None:
+        """The shared report of `made` in this position, as `_test` its test (which
+        listed it after `tested` deals)."""
         paired = self._pairing(where, view, legal, made, advice)
         if paired is None:
             return None
@@ -210,7 +214,7 @@ class Coaching:
         report = self.reports.get(which)
         if report is None:
             report = self.reports[which] = _Shared(
-                coach.reporting(view, legal, (best, made), calls))
+                coach.reporting(view, legal, (best, made), calls, tested))
             self.reports_run += 1
         report.wanted += 1
         return report
@@ -223,9 +227,10 @@ class Coaching:
                         del kept[which]
 
     def _reported(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
-                  made: Action, advice: Advice) -> Generator[None, None, list[list[int | None]]]:
+                  made: Action, advice: Advice,
+                  tested: int) -> Generator[None, None, list[list[int | None]]]:
         """The report of `made`, followed from where the pondering left it (or started)."""
-        report = self._report(where, coach, view, legal, made, advice)
+        report = self._report(where, coach, view, legal, made, advice, tested)
         assert report is not None  # only asked for a move its test found costly
         try:
             return (yield from report.follow())
@@ -252,8 +257,8 @@ class Coaching:
                 test = self._test(where, coach, view, legal, made, advice)
             reported = None
             if made in advice.options:  # (else the race is run again with it)
-                def reported() -> Generator[None, None, list[list[int | None]]]:
-                    return self._reported(where, coach, view, legal, made, advice)
+                def reported(tested: int) -> Generator[None, None, list[list[int | None]]]:
+                    return self._reported(where, coach, view, legal, made, advice, tested)
             verdict = yield from coach.judging(
                 view, legal, made, advice, None if test is None else test.follow(), reported)
             return Judgement.of(verdict)
@@ -295,9 +300,9 @@ class Coaching:
                 tests.append((move, test))
         try:
             for move, test in tests:  # following one plays the others on too
-                mean, se, _ = yield from test.follow()
+                mean, se, tested = yield from test.follow()
                 if coach.listed(mean, se):
-                    yield from self._reported(where, coach, view, legal, move, advice)
+                    yield from self._reported(where, coach, view, legal, move, advice, tested)
         finally:
             for _, test in tests:
                 self._let_go(where, test)

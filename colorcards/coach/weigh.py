@@ -29,8 +29,10 @@ luckiest. So choosing and measuring are kept apart.
    once the interval lies wholly above `NOTICEABLE` (a costly move), once the cost is
    clearly short of it (`FUTILE_Z`), or at the last look.
 3. **Reporting**: the test stops when its estimate looks large, so that estimate runs a
-   little high. The chances shown for a costly move are measured on a third stream of
-   deals (`REPORT_DEALS`), which neither the choosing nor the testing saw.
+   little high. The chances shown for a move the test lists are measured on a third
+   stream of deals, which neither the choosing nor the testing saw, as many as the test
+   played (`report_deals`). A move is called costly only when those chances show it
+   too (`costly`): what the player reads never contradicts the verdict.
 
 The generator of every stream is seeded from the view itself and the coach's seed, so
 the hint at the table and the review afterwards answer the same position the same way,
@@ -73,7 +75,9 @@ SEED = 0x5EED_2E71
 """The coach's own seed: with the view, all its generators depend on."""
 
 NOTICEABLE = 0.03
-"""3 points in the chance to win the round: a move that costs less is as good as the best."""
+"""The bar: a move that lowers the chance to win the round by less than this (3%) is as
+good as the best. Its one home: the test (`listed`), the verdict (`costly`) and every
+sentence that names it (`bar_words`) read it here, when they are used."""
 
 BATCH = 32
 """Deals per batch while choosing."""
@@ -110,7 +114,9 @@ a move costing 3 points is listed is 2.8% over four looks, 3.0% over five and 3.
 six (simulated, 200,000 and 400,000 runs)."""
 
 REPORT_DEALS = 512
-"""Fresh deals of a third stream that give the chances shown for a costly move."""
+"""The fewest fresh deals of a third stream that give the chances shown for a move the
+test lists: as many as the test itself played, and never fewer than this
+(`report_deals`)."""
 
 PLAYER_TUNING = HARD
 """How the player's own later moves are played out: with Hard's judgement."""
@@ -118,6 +124,43 @@ PLAYER_TUNING = HARD
 TUNINGS: dict[Level, Tuning] = {Level.EASY: EASY, Level.NORMAL: NORMAL, Level.HARD: HARD,
                                 Level.CRAZY: CRAZY}
 """Each level's judgement, for the computers in the play-outs."""
+
+
+def shown(chance: float) -> int:
+    """A chance as the player reads it: whole percent ('35%')."""
+    return round(chance * 100)
+
+
+def bar_words() -> str:
+    """The bar as the player reads it: '3%' (a bar between whole percents: '2.5%')."""
+    return f"{NOTICEABLE * 100:.3g}%"
+
+
+def costly(low: float, made_chance: float | None = None,
+           best_chance: float | None = None) -> bool:
+    """The coach's verdict on a move weighed against its choice: costly when the whole
+    95% interval of the cost (from `low` up) lies at or above `NOTICEABLE`, and the
+    chances shown for the two, measured apart (`made_chance`, `best_chance`: the
+    reporting deals'), lie at least `NOTICEABLE` apart, measured and as the player
+    reads them (whole percent). A move is called costly only with figures that show it.
+    Without chances measured (an exercise whose budget left none), the interval alone
+    decides, and the words say only what it makes certain ('at least 3% less likely to
+    win')."""
+    if low < NOTICEABLE:
+        return False
+    if made_chance is None or best_chance is None:
+        return True
+    return (best_chance - made_chance >= NOTICEABLE
+            and shown(best_chance) - shown(made_chance) >= NOTICEABLE * 100 - 1e-9)
+
+
+def report_deals(tested: int) -> int:
+    """The deals that give the chances shown for a move its test listed after `tested`
+    deals: as many again, and at least `REPORT_DEALS`. A move listed at a late look is
+    close to the bar, and its chances need as many deals to agree with the test (with
+    the deal-by-deal variance of about 0.36, a move costing 4% reads as less than 3% on
+    512 deals one time in three)."""
+    return max(REPORT_DEALS, tested)
 
 
 T = TypeVar("T")
@@ -240,8 +283,11 @@ class Verdict:
 
     @property
     def costly(self) -> bool:
-        """The whole interval lies at or above `NOTICEABLE`: a real mistake."""
-        return self.low >= NOTICEABLE
+        """A real mistake: the whole interval at or above `NOTICEABLE`, and the chances
+        shown for it as far apart (`costly`)."""
+        made, best = self.made_tally, self.best_tally
+        return costly(self.low, None if made is None else made.chance,
+                      None if best is None else best.chance)
 
     def as_json(self) -> dict[str, Any]:
         """As the coach's process sends it to the table (every figure, exactly)."""
@@ -495,14 +541,14 @@ class Coach:
     def judging(self, view: View, legal: Sequence[Action], made: Action,
                 advice: Advice | None = None,
                 tested: Steps[tuple[float, float, int]] | None = None,
-                reported: Callable[[], Steps[list[list[int | None]]]] | None = None
+                reported: Callable[[int], Steps[list[list[int | None]]]] | None = None
                 ) -> Steps[Verdict]:
         """`judge`, a deal a step; from `advice` when this position's race was already
         run (`advise` without the move: the same race whenever the move made is one of
         its options, which is the rule; else the race is run again with it), from
         `tested` when the test of the move is already under way (`testing`, for the
-        pair `pairing` gives with that advice), and from `reported()` when the report
-        of that pair may be (`reporting`)."""
+        pair `pairing` gives with that advice), and from `reported(tested deals)` when
+        the report of that pair may be (`reporting`)."""
         if advice is None or made not in advice.options:
             advice, tested = (yield from self.advising(view, legal, made)), None
         pair = pairing(view, legal, made, advice)
@@ -520,34 +566,37 @@ class Coach:
             return Verdict(made, best, close=False, cost=mean, low=low, high=high,
                            playouts=spent, uncalled=uncalled)
         # Listed: the chances shown come from deals of a stream of their own, since
-        # the test stopped when its estimate looked large and so overstates it a little.
-        rows = yield from (self.reporting(view, legal, (best, made), calls) if reported is None
-                           else reported())
+        # the test stopped when its estimate looked large and so overstates it a little;
+        # as many deals as the test played, so that they agree with it. Chances that do
+        # not show the move costly leave it not costly (`costly`).
+        rows = yield from (self.reporting(view, legal, (best, made), calls, n)
+                           if reported is None else reported(n))
         seats = range(view.seats)
         tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
                          tuple(sum(1 for r in rows if r[k] == s) for s in seats))
                    for k, a in enumerate((best, made))]
         return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
-                       playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
+                       playouts=spent + 2 * len(rows), uncalled=uncalled)
 
     def stops(self, mean: float, se: float, look: int) -> bool:
         """A test stops at this look: its interval lies wholly on one side of the bar,
         the cost is too unlikely to reach it, or this is the last look."""
-        low, high = mean - self.look_z * se, mean + self.look_z * se
-        return (low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE
-                or look == self.looks[-1])
+        high = mean + self.look_z * se
+        return (self.listed(mean, se) or high < NOTICEABLE
+                or mean + FUTILE_Z * se < NOTICEABLE or look == self.looks[-1])
 
     def listed(self, mean: float, se: float) -> bool:
-        """A test's answer (`testing`) calls its move costly: the whole interval at or
-        above `NOTICEABLE`."""
+        """A test's answer (`testing`) lists its move: the whole interval at or above
+        `NOTICEABLE` (costly, once the chances shown agree: `costly`)."""
         return mean - self.look_z * se >= NOTICEABLE
 
     def reporting(self, view: View, legal: Sequence[Action], actions: Sequence[Action],
-                  calls: Sequence[bool]) -> Steps[list[list[int | None]]]:
-        """The chances shown for a costly move: `actions` on `REPORT_DEALS` deals of the
-        reporting stream, a deal a step (per deal, who went out first after each)."""
-        return self._playing_off(view, legal, actions, REPORT_DEALS, "report", calls)
+                  calls: Sequence[bool], tested: int) -> Steps[list[list[int | None]]]:
+        """The chances shown for a move its test listed after `tested` deals: `actions`
+        on `report_deals(tested)` deals of the reporting stream, a deal a step (per
+        deal, who went out first after each)."""
+        return self._playing_off(view, legal, actions, report_deals(tested), "report", calls)
 
     def testing(self, view: View, best: Action, made: Action,
                 calls: tuple[bool, bool]) -> Steps[tuple[float, float, int]]:

@@ -62,6 +62,7 @@ from ..engine import (
     rng_state,
 )
 from ..engine import HUMAN_SEAT as HUMAN
+from ..engine import events as E
 from ..engine.explain import why_not
 from ..settings import SPEED_DELAYS, GameSettings
 from . import hand_order
@@ -73,7 +74,7 @@ from .messages import Changed, ColourAsked, Hinted, Listener, RoundOver, nobody
 from .meta import TABLE_KEYS, TableMeta
 from .palette import card_shown, colour_name
 from .seating import Seating
-from .table_coach import TableCoach
+from .table_coach import TAKE_BACKS, TableCoach
 from .table_log import LOG_KEEP, TableLog
 from .tutor import Mark, OffTheLine, base_of, note_words
 from .wording import Words, counted
@@ -165,6 +166,33 @@ class GameController:
         """The player's last decision, while it may be taken back (with the coach on)."""
         self.note: str | None = seating.meta.extra.get("note") if self.mark else None
         """The coach's note on that decision, while it is the last one."""
+        self.earlier: list[Mark] = []
+        """The player's decisions before the last, the latest last (at most `TAKE_BACKS`
+        in all, and none from before the table sat down or a round's start): T after a
+        take-back takes the one before back."""
+        self.taken_back = False
+        """The table went back to before a move of the player's, and they have not moved
+        since (T again takes back the one before, when it can)."""
+        self.noted: dict[int, tuple[str, int]] = {}
+        """The coach's notes on the decisions of the line played since the table sat
+        down, by where each was made: the note, and the log's count when it was written."""
+        unseen = seating.meta.extra.get("unseen")
+        self.late_notes: list[str] = [str(n) for n in unseen] if isinstance(unseen, list) else []
+        """The coach's notes on earlier decisions that came after the player had moved on,
+        until the player's next key (`seen`): they stay on the status line till then, and
+        in the log."""
+        pending = seating.meta.extra.get("pending")
+        self._left: list[int] = ([n for n in pending if type(n) is int]
+                                 if isinstance(pending, list) else [])
+        """Where the decisions were made whose judgements had not come when the game was
+        left (the save's): `start` weighs them again."""
+        self._notes_awaited = False
+        """A round is over and its results wait for the coach's notes on its last moves."""
+        self.hand_points: dict[int, tuple[int, ...]] = _hand_points(
+            seating.meta.extra.get("scored"))
+        """By round: the points each hand held when the round's winner went out, which
+        the winner scored (the results show where the score came from; in a round played
+        on, the hands change after)."""
         self.hinted: Action | None = None
         """The move the coach's hint recommended, until the table moves on or the player
         chooses another card: Enter makes it."""
@@ -327,7 +355,14 @@ class GameController:
         """The coach is still weighing the player's last decision (its note, if any, is
         yet to come): what the status line says while that decision is the last."""
         mark = self.mark
-        return mark is not None and mark.weighed and not mark.judged and self.coach.weighing
+        return (mark is not None and mark.weighed and not mark.judged
+                and self.coach.weighing_at(mark.at))
+
+    @property
+    def notes_due(self) -> bool:
+        """With the coach on, a judgement of the player's whose note may still come (a
+        round's results wait for them)."""
+        return self.settings.coach and self.coach.notes_due
 
     # ---------------------------------------------------------------- the human's input
 
@@ -349,11 +384,17 @@ class GameController:
                              weighed is not None)
         view, at, turn = self.view(), len(self.game.actions), self.game.total_turns + 1
         self._apply(action, HUMAN)
+        if action is CALL and at in self.meta.hinted:
+            # A call is no decision: the card played after it is the one the hint chose.
+            self.meta = self.meta.with_(hinted=(*self.meta.hinted, at + 1))
+        self.taken_back = False
         if mark is not None:
+            if self.mark is not None:  # T after a take-back goes back to it
+                self.earlier = [*self.earlier, self.mark][-TAKE_BACKS + 1:]
             self.mark, self.note = mark, None
             if weighed is not None:
                 self.coach.weigh(self.game, at, action, view, turn,
-                                 lambda judgement: self._judged(mark, judgement))
+                                 lambda judgement: self._judged(at, mark, judgement))
         elif weighed is not None and self.review_as_played and self.coach.dealt:
             self.coach.weigh_for_the_review(self.game, at, action, view, turn)
         self.coach.stop_pondering()  # the judgement took the race over
@@ -431,9 +472,10 @@ class GameController:
 
     def next_round(self) -> None:
         """Deal the next round after the results (the digest starts again with the deal)."""
+        self._notes_awaited = False
         self.hurrying = False
         self.table_log.mine()
-        self.mark = self.note = None  # a round over keeps its moves
+        self._forget_marks()  # a round over keeps its moves
         if self.game.phase is Phase.ROUND_OVER:
             self._apply(NEXT_ROUND, None)
         self.advance()
@@ -490,6 +532,12 @@ class GameController:
                                    f"{key('hint')} again.", None))
                 return
             action = self.hinted = advice.recommended
+            at = len(self.game.actions)
+            if at not in self.meta.hinted:
+                # The decision made here is the coach's now, whatever is played
+                # (`TableMeta.hinted`): its review leaves it out of the accuracy.
+                self.meta = self.meta.with_(hinted=(*self.meta.hinted, at))
+                self._save()
             self.listen(Hinted(self._hint_words(advice, pending), action))
 
         self.coach.hint(self.game, self._thought(advised))
@@ -514,21 +562,43 @@ class GameController:
         the coach weighs it with the call, so the hint says to call and Enter does."""
         return isinstance(action, Play) and CALL in self.legal() and len(self.hand()) == 2
 
-    def _judged(self, mark: Mark, judgement: Judgement) -> None:
-        """The coach's judgement of the marked decision came: it is judged now, and a
-        costly move gets a note in the log (and on the status line while it is the last
-        decision, with how to take it back)."""
-        last = self.mark is mark  # still the last decision: it may be taken back
-        if last:
-            self.mark = mark.with_(judged=True)
-        if judgement.costly:
-            note = note_words(judgement, self.words.card, self.words.colour,
-                              [self.name(s) for s in range(self.game.seats)])
-            self.table_log.note(note)
-            if last:
-                self.note = f"{note} {key('take_back')}: take it back."
+    def _judged(self, at: int, mark: Mark | None, judgement: Judgement | None) -> None:
+        """The coach's judgement of the decision made at `at` came (None: the coach could
+        not say): it is judged now, and a costly move gets a note in the log, and on the
+        status line with how to take it back while `mark` is the last decision, else
+        until the player's next key (`late_notes`)."""
+        if judgement is not None:
+            last = mark is not None and self.mark is mark  # it may still be taken back
+            if last and mark is not None:
+                self.mark = mark.with_(judged=True)
+            if judgement.costly:
+                note = note_words(judgement, self.words.card, self.words.colour,
+                                  [self.name(s) for s in range(self.game.seats)])
+                self.noted[at] = (note, self.table_log.logged)
+                self.table_log.coach_note(note)
+                if last:
+                    self.note = f"{note} {key('take_back')}: take it back."
+                else:
+                    self.late_notes.append(note)
         self._save()
+        if self._notes_awaited and not self.notes_due:
+            self.advance()  # the round's last note is in: its results go on
+            return
         self.listen(Changed())
+
+    def seen(self) -> None:
+        """The player pressed a key at the table: the coach's notes that came late have
+        been seen (they stay in the log)."""
+        if self.late_notes:
+            self.late_notes = []
+            self._save()
+            self.listen(Changed())
+
+    def _forget_marks(self) -> None:
+        """No move of the player's to take back (a round over, the clock decided, the
+        coach turned off)."""
+        self.mark = self.note = None
+        self.earlier = []
 
     def set_coach(self, on: bool) -> None:
         """Turn the coach on or off for this game (the pause menu). Turning it on makes
@@ -539,7 +609,7 @@ class GameController:
             self.coach.take_base(self.game)
         else:
             self.coach.stop()
-            self.mark = self.note = None
+            self._forget_marks()
         self._save()
         self.listen(Changed())
 
@@ -550,6 +620,10 @@ class GameController:
         if not self.settings.coach:
             return (f"Taking a move back is for games with the coach on ({key('menu')}, then "
                     "Coach).")
+        if (mark is None or mark.at >= len(self.game.actions)) and self.taken_back:
+            return (f"No earlier move of yours can be taken back: {key('take_back')} goes "
+                    f"back {TAKE_BACKS} moves at most, and not past a round's start or the "
+                    "moment you continued the game.")
         if mark is None or mark.at >= len(self.game.actions):
             return "There is no move of yours to take back yet."
         if self.between_rounds:
@@ -575,10 +649,21 @@ class GameController:
         self.game = before
         self.rngs[:] = [copy_rng(r) if r else None for r in mark.rngs]
         self.arrangement[:] = list(mark.hand)
-        self.meta = self.meta.with_(arranged=tuple(
-            entry for entry in self.meta.arranged if entry[0] <= mark.at))
+        self.meta = self.meta.with_(
+            arranged=tuple(entry for entry in self.meta.arranged if entry[0] <= mark.at),
+            hinted=tuple(at for at in self.meta.hinted if at <= mark.at))  # (seen there)
         self.table_log.take_back(mark.logged, mark.rounds)
-        self.mark = self.note = self.hinted = None
+        self.hinted = None
+        self.mark = self.earlier.pop() if self.earlier else None
+        self.note = None
+        if self.mark is not None and self.mark.at in self.noted:
+            self.note = f"{self.noted[self.mark.at][0]} {key('take_back')}: take it back."
+        self.noted = {at: n for at, n in self.noted.items() if at < mark.at}
+        for at, (note, written) in sorted(self.noted.items()):
+            if written >= mark.logged:  # the log lost it: the decision is still played
+                self.noted[at] = (note, self.table_log.logged)
+                self.table_log.coach_note(note)
+        self.taken_back = True
         self.practice = True
         self.autosave.forget()
         self.advance()
@@ -587,14 +672,29 @@ class GameController:
     # ---------------------------------------------------------------- the loop
 
     def start(self) -> None:
-        """As the table sits down: weigh the last decision if its judgement never came
-        (the game was left before it did), then play on."""
+        """As the table sits down: weigh again each decision whose judgement never came
+        (the game was left before it did), the last one as the move T takes back; then
+        play on."""
         mark, game = self.mark, self.game
-        if mark is not None and not mark.judged and self.settings.coach \
-                and mark.at < len(game.actions):
-            self.coach.weigh(game, mark.at, game.actions[mark.at][1], None, 0,
-                             lambda judgement: self._judged(mark, judgement))
+        left, self._left = self._left, []
+        if self.settings.coach:
+            todo = {at for at in left if at not in self.coach.judged}
+            if mark is not None and not mark.judged and mark.at not in self.coach.judged:
+                todo.add(mark.at)
+            for at in sorted(todo):
+                if at < len(game.actions):
+                    self._weigh_again(at, mark if mark is not None and mark.at == at else None)
         self.advance()
+
+    def _weigh_again(self, at: int, mark: Mark | None) -> None:
+        """The decision at `at` weighed again from the position replayed (its view was
+        not kept); `mark` if it is the one T takes back."""
+        game = self.game
+
+        def judged(judgement: Judgement | None) -> None:
+            self._judged(at, mark, judgement)
+
+        self.coach.weigh(game, at, game.actions[at][1], None, 0, judged)
 
     def stop(self) -> None:
         """Write any waiting save and cancel every timer (the table is going away)."""
@@ -647,6 +747,14 @@ class GameController:
         if decision is None or decision.kind is DecisionKind.DEAL:
             self.window.cancel()
             self.turn_timer.cancel()
+            self._notes_awaited = self.notes_due
+            if self._notes_awaited:
+                # The coach's notes on the round's last moves belong to the round: its
+                # results (and the match's record, with the review weighed at the table)
+                # wait for them, so that the review lists no move the table did not
+                # note. The status line says so; the last judgement, made or not, ends
+                # the wait (`_judged`), as turning the coach off does.
+                return
             match = decision is None
             if match:
                 self._finish()
@@ -874,9 +982,13 @@ class GameController:
             why = reason(self.game.view(seat), action, self.words.colour)
         start = len(self.game.history)
         if seat == HUMAN and action is TIMEOUT:
-            self.mark = self.note = None  # the clock decided: nothing to take back
+            self._forget_marks()  # the clock decided: nothing to take back
         forgot = self.game.vulnerable
         self.game.step(action, seat)
+        if any(isinstance(e, E.WentOut) and e.place == 1 for e in self.game.history[start:]):
+            # What the round's winner scores: the cards in every hand now, hand by hand.
+            self.hand_points[self.game.round] = tuple(
+                sum(c.points for c in hand) for hand in self.game.hands)
         if self.game.vulnerable not in (None, HUMAN, forgot):
             self._catch_until = self.clock.now() + self.catch_seconds  # a computer forgot
         events = self.view().history_since(start)  # as the player saw them
@@ -892,7 +1004,13 @@ class GameController:
         extra = {k: v for k, v in self.meta.extra.items() if k not in TABLE_KEYS}
         if self.selected is not None:
             extra["selected"] = self.selected
+        if self.hand_points:
+            extra["scored"] = {str(n): list(p) for n, p in self.hand_points.items()}
         extra.update(self.coach.saved())
+        if self.settings.coach and (pending := self.coach.pending):
+            extra["pending"] = pending
+        if self.late_notes:
+            extra["unseen"] = list(self.late_notes)
         if self.mark is not None:
             extra["tutor"] = self.mark.as_json(self.table_log.logged)
             if self.note:
@@ -910,7 +1028,8 @@ class GameController:
         between moves makes the game practice, and that must be saved at once)."""
         return (len(self.game.actions), tuple(c.code for c in self.arrangement),
                 tuple(hash(r.getstate()) if r else 0 for r in self.rngs),
-                self.practice, self.settings.coach, self.selected)
+                self.practice, self.settings.coach, self.selected, self.meta.hinted,
+                tuple(self.late_notes))
 
     def _save_contents(self) -> tuple[Game, TableMeta, list[str]]:
         """The game, its meta and its log, as the store keeps them."""
@@ -939,5 +1058,17 @@ class GameController:
         if self.store is not None:
             meta = self.save_meta().with_(finished=True)
             self.record = self.store.finish_game(self.game, meta, list(self.log),
-                                                 self.coach.review_so_far(self.game))
+                                                 self.coach.review_so_far(self.game,
+                                                                          meta.hinted))
+
+
+def _hand_points(saved: Any) -> dict[int, tuple[int, ...]]:
+    """`GameController.hand_points` as a save kept it (what does not read is left out)."""
+    found: dict[int, tuple[int, ...]] = {}
+    if isinstance(saved, dict):
+        for key_, points in saved.items():
+            if str(key_).isdigit() and isinstance(points, list) \
+                    and all(type(p) is int for p in points):
+                found[int(key_)] = tuple(points)
+    return found
 

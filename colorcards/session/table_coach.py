@@ -24,10 +24,14 @@ from ..engine import HUMAN_SEAT as HUMAN
 from ..engine import Action, DecisionKind, Game, View, next_decision
 from ..replay.review import Moment, weighed_at_the_table
 from .clocks import COACH, Clock
-from .tutor import Base, base_of, position_before
+from .tutor import Base, OffTheLine, base_of, line_position, position_before
 
 DECIDE = job_name(judging_job)
 """The coach's process's job of judging one move (with the coach off, for the review)."""
+
+TAKE_BACKS = 20
+"""How many of the player's decisions T can take back, one after another (each keeps
+the computers' generators as they were: a few kilobytes)."""
 
 
 class TableCoach:
@@ -55,10 +59,11 @@ class TableCoach:
         self.pondering: tuple[dict[str, Any], Asked] | None = None
         """The race of the player's turn the coach's process runs while they think (the
         request, and its ask), until the position is gone."""
-        self._weighing: set[threading.Event] = set()
+        self._weighing: dict[threading.Event, int] = {}
         """Each judgement still running, by the event that stops it (the table goes, the
-        move is taken back). A judgement outlives the player's next move: its note is
-        still given, only the move can no longer be taken back."""
+        move is taken back), with where its decision was made. A judgement outlives the
+        player's next move: its note is still given, only the move can no longer be
+        taken back."""
         self._silent: dict[threading.Event, Asked] = {}
         """The judgements made for the review alone (the coach off), by their stop."""
 
@@ -66,6 +71,22 @@ class TableCoach:
     def weighing(self) -> bool:
         """True while the coach is judging a move of the player's."""
         return bool(self._weighing)
+
+    def weighing_at(self, at: int) -> bool:
+        """Whether the decision made at action `at` is still being judged."""
+        return at in self._weighing.values()
+
+    @property
+    def notes_due(self) -> bool:
+        """A judgement of the player's is still running whose note may come (not one
+        made for the review alone)."""
+        return any(stop not in self._silent for stop in self._weighing)
+
+    @property
+    def pending(self) -> list[int]:
+        """Where the decisions were made whose judgements (with a note to come) are still
+        running: weighed again if the game is left before they come (the save's)."""
+        return sorted(at for stop, at in self._weighing.items() if stop not in self._silent)
 
     def take_base(self, game: Game) -> None:
         """The coach is on: positions are rebuilt from the game as it is now (if no base
@@ -89,33 +110,45 @@ class TableCoach:
     # ---------------------------------------------------------------- judging
 
     def weigh(self, game: Game, at: int, made: Action, view: View | None, turn: int,
-              done: Callable[[Judgement], None]) -> None:
+              done: Callable[[Judgement | None], None]) -> None:
         """The coach judges `made`, the player's decision at action `at` of `game`'s line;
-        the judgement is kept as the review's step (when `view`, the player's before it,
-        and `turn` are known) and handed to `done` (not once the judgement is dropped:
-        `stop`)."""
+        the judgement is kept as the review's step (from the player's `view` before it
+        on `turn`, or, not kept (after Continue), the position replayed in the wait's
+        thread) and handed to `done`, or None if the coach could not say (not once the
+        judgement is dropped: `stop`)."""
         remote = self.remote
         base = self.base
         line = tuple(game.actions[:at])  # the line up to the move, taken now
         if remote is None or (base is not None and not base.dealt and base.at > len(line)):
             return  # no coach to ask, or made before a prepared table's start
         stop = threading.Event()
-        self._weighing.add(stop)
+        self._weighing[stop] = at
         # Asked now, before the pondering of the position is let go: the judgement
         # takes the pondered race over. Only the wait for its answer is in the thread.
         asked = remote.ask(
             request(game, line, made, self.level, None if base is None else base.pair), stop)
+        rules, seats, seed = game.rules, game.seats, game.seed
 
-        def answer() -> Judgement | None:
+        def answer() -> tuple[View, int, Judgement] | None:
+            seen_from, on_turn = view, turn
+            if seen_from is None:  # the view before the move was not kept: rebuild it
+                try:
+                    before = line_position(rules, seats, seed, line, base)
+                except OffTheLine:
+                    return None  # not a position of this line
+                seen_from, on_turn = before.view(HUMAN), before.total_turns + 1
             found = None if asked is None else remote.answer(asked)
-            return found if isinstance(found, Judgement) else None
+            return (seen_from, on_turn, found) if isinstance(found, Judgement) else None
 
-        def judged(judgement: Judgement | None) -> None:
-            self._weighing.discard(stop)
-            if stop.is_set() or judgement is None:
+        def judged(found: tuple[View, int, Judgement] | None) -> None:
+            self._weighing.pop(stop, None)
+            if stop.is_set():
                 return
-            if view is not None and turn:
-                self._keep(at, turn, view, judgement)
+            if found is None:  # the coach could not say: nothing is waited for any more
+                done(None)
+                return
+            seen_from, on_turn, judgement = found
+            self._keep(at, on_turn, seen_from, judgement)
             done(judgement)
 
         self.clock.work(answer, judged, COACH)
@@ -132,7 +165,7 @@ class TableCoach:
         if asked is None:
             return
         stop = threading.Event()
-        self._weighing.add(stop)
+        self._weighing[stop] = at
         self._silent[stop] = asked
 
         def answer() -> Judgement | None:
@@ -143,7 +176,7 @@ class TableCoach:
             return found
 
         def judged(judgement: Judgement | None) -> None:
-            self._weighing.discard(stop)
+            self._weighing.pop(stop, None)
             self._silent.pop(stop, None)
             if not stop.is_set() and judgement is not None:
                 self._keep(at, turn, view, judgement)
@@ -196,28 +229,30 @@ class TableCoach:
 
     def position_before(self, game: Game, at: int) -> Game:
         """`game` as it stood before its action number `at`, with the same hidden cards
-        and deck order (OffTheLine if it cannot be rebuilt): what is being weighed or
-        pondered is dropped, with the judgements of the decisions from there on, and the
-        base moves to that position if the line from the table's start is gone (a base
-        must stay on the line being played)."""
+        and deck order (OffTheLine if it cannot be rebuilt): what is pondered and the
+        judgements of the decisions from there on are dropped (the earlier decisions'
+        go on), and the base moves to that position if the line from the table's start
+        is gone (a base must stay on the line being played)."""
         before = position_before(game, at, self.base)
-        self.stop()
+        self.stop(since=at)
         self.judged = {n: j for n, j in self.judged.items() if n < at}
         if self.base is not None and at < self.base.at:
             self.base = base_of(before, self.dealt)
         return before
 
-    def stop(self) -> None:
-        """Drop every judgement under way and the pondering (the table goes, a move is
-        taken back, the coach is turned off)."""
-        for stop in self._weighing:
-            stop.set()
-        self._weighing.clear()
+    def stop(self, since: int = 0) -> None:
+        """Drop every judgement under way of a decision made at `since` or later, and the
+        pondering (the table goes, a move is taken back, the coach is turned off)."""
+        for stop, at in list(self._weighing.items()):
+            if at >= since:
+                stop.set()
+                del self._weighing[stop]
         if self.remote is not None:
-            for asked in self._silent.values():
-                self.remote.cancel(asked)
+            for stop, asked in list(self._silent.items()):
+                if stop.is_set():
+                    self.remote.cancel(asked)
+                    del self._silent[stop]
             self.remote.wake()  # the child drops what it was judging for them
-        self._silent.clear()
         self.stop_pondering()
 
     def saved(self) -> dict[str, Any]:
@@ -227,13 +262,14 @@ class TableCoach:
             return {}
         return {"weighed": [[m.as_json(), n] for _, (m, n) in sorted(self.judged.items())]}
 
-    def review_so_far(self, game: Game) -> dict[str, Any] | None:
+    def review_so_far(self, game: Game, hinted: tuple[int, ...] = ()) -> dict[str, Any] | None:
         """Once `game`'s match is over: its review as far as the coach weighed it at the
-        table (a dealt match's, by the coach the review uses), or None."""
+        table (a dealt match's, by the coach the review uses), `hinted` its decisions
+        made after a hint; or None."""
         if not self.judged or not self.dealt:
             return None
         so_far = weighed_at_the_table(Game(game.rules, game.seats, game.seed), game.actions,
-                                      self.judged, self.level, SEED)
+                                      self.judged, self.level, SEED, hinted)
         return None if so_far is None else so_far.as_json()
 
 

@@ -49,7 +49,7 @@ def entry_json(entry: HistoryEntry) -> dict[str, Any]:
             "abandoned": bool(entry.abandoned), "place": entry.place, "turns": entry.turns,
             "replay": entry.replay, "reviewed": entry.reviewed,
             "practice": bool(entry.practice), "accuracy": entry.accuracy,
-            "avg_cost": entry.avg_cost}
+            "avg_cost": entry.avg_cost, "hints": entry.hints}
 
 
 def find_game(entries: list[HistoryEntry], key: str) -> HistoryEntry:

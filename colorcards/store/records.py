@@ -110,7 +110,9 @@ class HistoryEntry(NamedTuple):
     accuracy: float | None = None
     """Its review's share of decisions not costly (None: not reviewed)."""
     avg_cost: float | None = None
-    """Its review's average cost per decision (0.02: 2 points)."""
+    """Its review's average cost per decision (0.02: 2%)."""
+    hints: int = 0
+    """How many of the player's decisions were made after asking for a hint."""
 
     def when(self) -> datetime:
         """When the game ended; ValueError if the stored time is not a time."""
@@ -145,7 +147,10 @@ class Measured:
 
 
 HISTORY_COLUMNS = ("game_id", "finished_at", "preset", "difficulty", "seats", "result",
-                   "abandoned", "place", "turns", "practice")
+                   "abandoned", "place", "turns", "practice",
+                   # the decisions made after a hint, read only where the meta names any
+                   """CASE WHEN instr(meta, '"hinted"') AND json_valid(meta)
+                      THEN json_array_length(meta, '$.hinted') END""")
 """The records' columns a `HistoryEntry` is built from, in its order."""
 
 
@@ -158,13 +163,14 @@ def history_entries(rows: Iterable[Sequence[Any]], kept: set[str], reviewed: set
     measured = measured or {}
     found = []
     for row in rows:
-        game_id, finished, _, _, seats, result, abandoned, place, turns, practice = row
+        game_id, finished, _, _, seats, result, abandoned, place, turns, practice, hints = row
         if (type(game_id) is str and type(finished) is str and type(seats) is int
                 and result in RESULTS and type(abandoned) is int and type(turns) is int
                 and (place is None or type(place) is int)):
             share, cost = measured.get(game_id, (None, None))
-            found.append(make((*row[:-1], game_id in kept, game_id in reviewed,
-                               1 if practice else 0, share, cost)))
+            found.append(make((*row[:-2], game_id in kept, game_id in reviewed,
+                               1 if practice else 0, share, cost,
+                               hints if type(hints) is int else 0)))
     return found
 
 

@@ -29,6 +29,7 @@ from ..replay.kept import (
     arrangements,
     decode_actions,
     encode_actions,
+    hinted_of,
     seat_name,
 )
 from ..replay.plays_like import Kinds
@@ -618,12 +619,14 @@ class Store:
         except ValueError:
             meta = {}  # what is kept beside the game is not needed to replay it
         arranged = arrangements(meta.get("arranged") if isinstance(meta, dict) else None)
+        hinted = hinted_of(meta.get("hinted") if isinstance(meta, dict) else None)
         return KeptGame(rules=rules, seats=record.seats, seed=record.seed,
                         arranged=tuple(e for e in arranged if e[0] <= len(actions)),
                         actions=tuple(actions), names=tuple(seat_name(n) for n in names),
                         difficulty=record.difficulty, preset=record.preset,
                         game_id=record.game_id, finished_at=record.finished_at.isoformat(),
                         abandoned=record.abandoned, practice=bool(practice),
+                        hinted=tuple(at for at in hinted if at < len(actions)),
                         expected=R.summary_of(record))
 
     def review(self, game_id: str) -> dict[str, Any] | None:

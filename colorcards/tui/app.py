@@ -66,6 +66,9 @@ class ColorCardsApp(App[int]):
     first opens (tests/benchmarks/TUI.md)."""
     TITLE = "Color Cards"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+c", "quit", show=False, priority=True)]
+    """Ctrl+C quits, the game saved, as in any terminal program (Textual's own answer
+    was a notice over the table, 'Do you want to quit? Press ctrl+q')."""
 
     def __init__(self, data_dir: str | Path | None = None, seed: int | None = None,
                  settings: GameSettings | None = None, *, direct: bool = False,
@@ -105,6 +108,8 @@ class ColorCardsApp(App[int]):
         self._store = store
         self.controller: GameController | None = None
         """The game at the table, if any."""
+        self._table: TableScreen | None = None
+        """The table screen of `controller`: the app's notices are said on it."""
         self.sound = True
         """Ring the terminal bell when it is your turn."""
         self._retrying: Timer | None = None
@@ -366,14 +371,15 @@ class ColorCardsApp(App[int]):
         from ..session.seating import Seating
 
         self._leave_table()
+        lost = None
         if abandon:
-            record = self.store.abandon_game()
-            if record is not None and not record.practice:
-                self.notify("The unfinished game was recorded as a loss.", timeout=4)
+            lost = self.store.abandon_game()
         self.settings = settings
         if seed is None:
             seed, self.seed = self.seed, None  # --seed deals the first game started only
         self.seat(Seating.new(settings, seed))
+        if lost is not None and not lost.practice:  # said at the new table
+            self.notify("The unfinished game was recorded as a loss.", timeout=4)
 
     def continue_game(self) -> None:
         """Back to the saved table, exactly as it was left."""
@@ -399,6 +405,7 @@ class ColorCardsApp(App[int]):
                              review_as_played=self.background_reviews,
                              **{**self.pace, **pace})
         self.controller = screen.controller
+        self._table = screen
         self._show(screen)
         return screen.controller
 
@@ -406,6 +413,18 @@ class ColorCardsApp(App[int]):
         if self.controller is not None:
             self.controller.stop()
             self.controller = None
+        self._table = None
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notice: at the table (in front, or on its way there), said on its status
+        line, which covers nothing; elsewhere Textual's toast in the corner."""
+        table = self._table
+        if table is not None and (self.screen is table or not table.is_mounted):
+            table.tell(message, timeout)
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout,
+                       markup=markup)
 
     def on_table_screen_menu_requested(self) -> None:
         from .screens import pause

@@ -120,10 +120,19 @@ HINTS = {
     "turn_timer": "Seconds for your turn; when they run out you draw a card.",
     "palette": "The colours' names. The shapes never change.",
     "speed": "How quickly the computer players take their turns.",
-    "coach": "The coach says when a move was a real mistake and lets you take it back "
-             "(T). A coached game is practice: not counted in your record.",
     "play": "Deal the cards.",
 }
+
+
+def hint_of(row: str) -> str:
+    """The line of help for a row (HINTS'; the Coach row's names the coach's bar, read
+    where it lives, `weigh.NOTICEABLE`)."""
+    if row == "coach":
+        from ...coach.weigh import bar_words
+
+        return (f"The coach notes each move that made you {bar_words()} or more less likely "
+                "to win; T takes it back. Coached games are practice: not counted.")
+    return HINTS[row]
 
 
 #: What each level is like, shown while the Difficulty row has the focus: LEVELS' words,
@@ -394,8 +403,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             words = marks((record + "\n" if narrow else "") + LEVEL_HINTS[self.difficulty])
         elif row == "preset" and narrow:
             words = self.blurb()
-        elif row in HINTS:
-            words = marks(HINTS[row])
+        elif row in HINTS or row == "coach":
+            words = marks(hint_of(row))
         else:
             return
         hint = self.query_one("#hint", Static)

@@ -127,6 +127,20 @@ def points_note(match: Match) -> str:
             f"({CARD_POINTS}); {goal}. {TABLE_POINTS_NOTE}")
 
 
+def points_came_from(data: ResultsData) -> str:
+    """Where the round's winner's points came from, hand by hand, said after them: ' —
+    the cards held when you went out: Lily 96, Max 32, Zoe 50' (in a round played on,
+    the others' hands changed after: some went out too); '' when not known."""
+    points = data.hand_points
+    if not points or not data.went_out or not data.round_points:
+        return ""
+    first = data.went_out[0]
+    when = "you went out" if first == 0 else f"{data.names[first]} went out"
+    hands = ", ".join(f"{'you' if seat == 0 else data.names[seat]} {held}"
+                      for seat, held in enumerate(points) if seat != first)
+    return f" — the cards held when {when}: {hands}"
+
+
 def order_note(data: ResultsData) -> str:
     """Why a single round's places after the first are in their order, said only where
     the cards left would suggest another: the engine places those still holding cards by
@@ -226,6 +240,14 @@ def last_round(data: ResultsData) -> Table:
     return table
 
 
+def hinted_words(hinted: int) -> str:
+    """'You asked for a hint before 12 decisions: they are the coach's, and left out of
+    your accuracy (History marks the game H).'"""
+    return (f"You asked for a hint before {counted(hinted, 'decision')}: "
+            f"{'they are' if hinted != 1 else 'it is'} the coach's, and left out of your "
+            "accuracy (History marks the game H).")
+
+
 def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
     """The player's record at this level after the game, in words (a practice game says
     it is not counted in it)."""
@@ -307,6 +329,7 @@ class ResultsScreen(ModalScreen[Answer]):
                     first = data.went_out[0]
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
                     summary += f" · {who} {counted(data.round_points, 'point')}"
+                    summary += points_came_from(data)
                 yield Plain(marks(summary), id="results-summary")
                 if data.winning_card is not None and data.went_out:
                     first = data.went_out[0]
@@ -340,11 +363,14 @@ class ResultsScreen(ModalScreen[Answer]):
                                  id="standings")
                     if note := order_note(data):
                         yield Plain(note, id="order-note", classes="aside")
-                    if several_rounds(data) and data.round == 1:  # read once, then ? has it
-                        yield Plain(points_note(data.match), id="table-points-note",
+                    if several_rounds(data):  # wherever 'Table pts' is shown, whole once
+                        yield Plain(points_note(data.match) if data.round == 1
+                                    else TABLE_POINTS_NOTE, id="table-points-note",
                                      classes="aside")
                 yield Plain(record_text(data.stats, data.difficulty, data.practice),
                              id="your-record")
+                if data.hinted and data.match_over:
+                    yield Plain(hinted_words(data.hinted), id="your-hints", classes="aside")
             with Horizontal(classes="buttons"):
                 if data.match_over:
                     yield Button("New game (N)", id="new", variant="primary")

@@ -21,13 +21,13 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from ...coach.words import COSTLY_WORDS
+from ...coach.words import costly_words
 from ...engine import preset_title
 from ...replay.background import Reviewer
 from ...replay.kept import KeptGame
@@ -51,7 +51,7 @@ def review_lines(result: Review, palette: str = "classic",
     views = moment_views(kept) if kept is not None else {}
     return [marks(moment_words(m, lambda c: card_name(c, palette),
                                lambda c: colour_name(c, palette), seat_names,
-                               views.get(m.index)))
+                               views.get(m.index), hinted=m.index in result.hinted))
             for m in result.costliest()]
 
 
@@ -103,14 +103,16 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
                 f"could see then: the cards you could not see dealt at random many times over "
                 f"and every option played out, the computers at {level}. A move is listed "
                 f"only when it clearly lowered your chance to win the round, by "
-                f"{COSTLY_WORDS}, measured on fresh deals."
+                f"{costly_words()}, measured on fresh deals."
                 + (PRACTICE_NOTE if kept.practice else "")),
                 id="review-how")
             yield Plain(id="review-status")
             yield ProgressBar(id="review-progress", show_eta=False)
-            with VerticalScroll(id="review-body"):
-                yield Plain(id="review-summary")
-                yield OptionList(id="review-moments")
+            # The summary stays in sight above the moments, which scroll on their own
+            # (in one scroll with them, the list's focus scrolled the summary away at
+            # 80x24, and its last moment stayed cut below the screen).
+            yield Plain(id="review-summary")
+            yield OptionList(id="review-moments")
             yield Plain(id="review-keys", classes="keys")
         yield Footer()
 

@@ -125,7 +125,7 @@ class RulesScreen(Screen[None]):
     rulebook; Escape, Q or B goes back."""
 
     BINDINGS = [
-        Binding("escape,q,b", "back", "Back"),
+        Binding("escape,q,b", "back", "Back", key_display="Esc"),
         Binding("t", "show('table')", "This table"),
         Binding("r", "show('rulebook')", "Rulebook"),
         Binding("space", "page_down", "Page down", show=False),

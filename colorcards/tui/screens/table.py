@@ -13,7 +13,6 @@ computer plays behind it.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -64,6 +63,7 @@ from ..widgets import (
     TableFooter,
 )
 from ..widgets.controls import rows_for
+from ..widgets.log import wrapped
 from ..widgets.narrow import OpponentList, TapKeys, opponents
 
 WIDE = 110
@@ -82,6 +82,8 @@ redraw)."""
 RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-tags",
                    ring="ring", right="right-tags", tag="tag-")
 """The ring's boxes at the table (app.tcss styles them)."""
+WAITS_TO_FIT = "the game waits until the table fits."
+"""The end of what the table says while it does not fit (`waiting_words`)."""
 WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
 TICK = 0.25
@@ -143,6 +145,9 @@ class TableScreen(Screen[None]):
         self._warning: str | None = None
         self._warning_at: int = 0
         self._warning_timer: Timer | None = None
+        self._told: tuple[str, float] | None = None
+        """A notice for the player (`tell`) and how long it stays, until it is over."""
+        self._told_timer: Timer | None = None
         self._ticking: Timer | None = None
         """The next redraw of the control bar's clock, while one runs."""
         self._later: set[Timer] = set()
@@ -183,6 +188,9 @@ class TableScreen(Screen[None]):
         if self.too_small:
             self.controller.pause()  # nothing runs until the table can be seen
         self.controller.start()
+        if self._told is not None:  # told before it was shown (a new game's first notice)
+            told, self._told = self._told, None
+            self.tell(*told)
         if self.collector is not None:
             self.collector.seated()
 
@@ -193,6 +201,11 @@ class TableScreen(Screen[None]):
         self._later.clear()
         if self.collector is not None:
             self.collector.unseated()
+
+    def on_key(self) -> None:
+        """Any key at the table (before it does anything): what was said for the player
+        to see once has been seen."""
+        self.controller.seen()
 
     def on_screen_suspend(self) -> None:
         """Something is shown over the table: hold the game (not the results: it is over)."""
@@ -210,6 +223,8 @@ class TableScreen(Screen[None]):
         if self.too_small:
             self.controller.pause()  # no clock runs, no computer plays, until it fits
         else:
+            if self._warning is not None and self._warning.endswith(WAITS_TO_FIT):
+                self._warning_over()  # it fits: the status line says so at once
             self.controller.resume_play()
 
     @property
@@ -218,6 +233,22 @@ class TableScreen(Screen[None]):
         SHORTEST rows): the game waits."""
         width, height = self.app.size
         return width < NARROWEST or height < SHORTEST
+
+    def waiting_words(self) -> str:
+        """What the header says while the table does not fit, and every key then."""
+        need = ("Turn your phone sideways or widen the window"
+                if self.app.size.width < NARROWEST
+                else "Turn your phone upright or make the window taller")
+        return f"{need}: {WAITS_TO_FIT}"
+
+    def _held(self) -> bool:
+        """The table does not fit and the game waits (nothing is played): says so, and
+        True. (A key that moved the game on behind a table that said it waited was issue
+        41's item 9.)"""
+        if self.too_small:
+            self.warn(self.waiting_words())
+            return True
+        return False
 
     def _fit_to_size(self) -> None:
         width, height = self.app.size
@@ -364,12 +395,11 @@ class TableScreen(Screen[None]):
         else:
             width = max(20, log.content_size.width or self.app.size.width - 2)
             rows = log.content_size.height or 3
-        needed = sum(len(textwrap.wrap(line, width)) or 1 for line in since)
+        needed = sum(len(wrapped(line, width)) for line in since)
         if narrow and needed <= NARROW_MOST_ROWS:
             rows = max(rows, needed)  # what happened since your turn, whole
         if needed > rows:
-            digest = [row for line in ctl.digest().splitlines()
-                      for row in textwrap.wrap(line, width) or [""]]
+            digest = [row for line in ctl.digest().splitlines() for row in wrapped(line, width)]
             if narrow:  # the digest whole, on as many rows as it takes
                 rows = max(rows, min(len(digest), NARROW_MOST_ROWS))
                 log.styles.height = rows
@@ -378,14 +408,18 @@ class TableScreen(Screen[None]):
         whole: list[str] = []
         used = 0
         for line in reversed(ctl.log):
-            needed = len(textwrap.wrap(line, width)) or 1
-            if whole and used + needed > rows:
+            lines = wrapped(line, width)
+            if whole and used + len(lines) > rows:
                 break
-            whole.insert(0, line)
-            used += needed
+            whole[:0] = lines
+            used += len(lines)
         if narrow:  # a line longer than the strip's rows shown whole too
             log.styles.height = max(rows, min(used, NARROW_MOST_ROWS))
         log.show_text("\n".join(whole))
+
+    def on_log_strip_resized(self) -> None:
+        """The strip has other rows now (the status line took or gave some back)."""
+        self._show_log()
 
     def _header(self, view: View) -> None:
         ctl = self.controller
@@ -397,11 +431,7 @@ class TableScreen(Screen[None]):
             parts += [Text(f"Round {view.round} {goal}"),
                       Text(f"Your score {view.scores[HUMAN]}")]
         if self.too_small:
-            need = ("Turn your phone sideways or widen the window"
-                    if self.app.size.width < NARROWEST
-                    else "Turn your phone upright or make the window taller")
-            parts = [Text(f"{need}: the game waits until the table fits.",
-                          style="bold reverse")]
+            parts = [Text(self.waiting_words(), style="bold reverse")]
         mine = len(ctl.hand())
         holding = Text(f"You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:
@@ -443,13 +473,23 @@ class TableScreen(Screen[None]):
             text, warning = self._warning, True
         else:
             text, warning = self.status(view), False
+            if self._told is not None:
+                text = f"{self._told[0]} {text}"
         self._say(text, warning)
 
     def _say(self, text: str, warning: bool = False) -> None:
-        """Put `text` on the status line (its two rows hold a long one)."""
+        """Put `text` on the status line: two rows, or up to four for a longer one (the
+        log's strip gives them up); in the narrow layout as many as it takes (`grows`)."""
         if self.ascii_only:
             text = ascii_text(text)
-        self.query_one(StatusLine).say(text, warning=warning)
+        line = self.query_one(StatusLine)
+        rows = 2
+        if not line.grows:
+            width = line.content_size.width or max(20, self.app.size.width - 2)
+            rows = min(4, max(2, rows_for(text, width)))
+        self.set_class(rows == 3, "-status-3")  # (the strip, resized, is written again)
+        self.set_class(rows == 4, "-status-4")
+        line.say(text, warning=warning)
 
     def status(self, view: View) -> str:
         """The prompt, with the coach's note on the player's last move (prompts.status)."""
@@ -506,6 +546,8 @@ class TableScreen(Screen[None]):
         """Tell the table the player's input (`act`); on refusal shake and say why. True if
         taken."""
         self._warning = None
+        if self._held():
+            return False
         try:
             act()
         except IllegalAction as exc:
@@ -523,6 +565,27 @@ class TableScreen(Screen[None]):
         self._warning_timer = self._after(WARNING_SECONDS, self._warning_over)
         self._status(self.controller.view())
         self._shake()
+
+    def tell(self, text: str, seconds: float | None = None) -> None:
+        """Say `text` on the status line before what it says now, for `seconds` (or
+        WARNING_SECONDS): the app's notices at the table (a toast in the corner covered
+        an opponent's count)."""
+        seconds = seconds or WARNING_SECONDS
+        if self._told is not None and self._told[0] != text:  # one said already: both
+            text, seconds = f"{self._told[0]} {text}", max(seconds, self._told[1])
+        self._told = (text, seconds)
+        if not self.is_mounted:
+            return  # said once the table is up
+        if self._told_timer is not None:
+            self._told_timer.stop()
+        self._told_timer = self._after(self._told[1], self._told_over)
+        self._status(self.controller.view())
+
+    def _told_over(self) -> None:
+        self._told_timer = None
+        self._told = None
+        if self.is_mounted:
+            self._status(self.controller.view())
 
     def _warning_over(self) -> None:
         self._warning_timer = None
@@ -613,6 +676,8 @@ class TableScreen(Screen[None]):
         chooser (a Wild from the hand) closes on Escape with the Wild kept."""
         from .chooser import ColourChooser
 
+        if cancellable and self._held():
+            return
         counts = self.controller.colour_counts()
 
         def chosen(colour: Colour | None) -> None:
@@ -663,6 +728,8 @@ class TableScreen(Screen[None]):
 
     def action_take_back(self) -> None:
         """T: the table goes back to just before the player's last decision."""
+        if self._held():
+            return
         why_not = self.controller.take_back()
         if why_not is not None:
             self.warn(why_not)
