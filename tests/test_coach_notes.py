@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bots_helpers import position
+from coach_helpers import QUICK, LocalCoach
 from colorcards.engine import parse_card, play
 from colorcards.session.prompts import RESULTS_WAIT, status
 from colorcards.session.seating import Seating
@@ -15,7 +16,7 @@ from colorcards.settings import GameSettings
 from colorcards.store import Store
 from test_coach_ponder import LaterHost
 from test_tui_controller import ManualHost, controller, human_move
-from test_tui_tutor import _to_my_turn, continued
+from test_tui_tutor import _to_my_turn
 
 
 def duel() -> Seating:
@@ -29,7 +30,7 @@ def duel() -> Seating:
 def _moved_on(store: Store | None = None):
     """The duel's costly Red 5, then the player's next move before the coach answers."""
     host = LaterHost()
-    ctl = controller(duel(), host, store=store)
+    ctl = controller(duel(), host, store=store, remote=LocalCoach())
     ctl.start()
     ctl.act(play(parse_card("R5")))  # costly: the Draw Two held the opponent off
     _to_my_turn(ctl, host)
@@ -79,7 +80,8 @@ def test_judgements_cut_short_by_quitting_are_all_made_on_continue(tmp_path):
     store = Store.open(tmp_path)
     host = LaterHost()
     settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
-    ctl = controller(Seating.new(settings, seed=77), host, store=store)
+    ctl = controller(Seating.new(settings, seed=77), host, store=store,
+                     remote=LocalCoach(QUICK))
     ctl.start()
     made = []
     while len(host.waiting) < 2:
@@ -88,11 +90,15 @@ def test_judgements_cut_short_by_quitting_are_all_made_on_continue(tmp_path):
         ctl.act(human_move(ctl))
     ctl.stop()
     store.close()
-    store, again = continued(tmp_path, counting := LaterHost())
+    store = Store.open(tmp_path)
+    counting = LaterHost()
+    again = controller(Seating.resume(store.load_game()), counting, store=store,
+                       remote=LocalCoach(QUICK))
+    again.start()
     assert len(counting.waiting) == 2
     while counting.waiting:
         counting.answer()
-    assert set(made[-2:]) <= set(again.tutor.judged)
+    assert set(made[-2:]) <= set(again.coach.judged)
     store.close()
 
 
@@ -167,7 +173,7 @@ async def test_the_log_strip_is_written_again_when_the_status_line_gives_its_row
         ctl.table_log.note("Lily played Blue 9.")
         ctl.table_log.note("Max played Blue 3.")
         ctl.table_log.mine()  # (nothing since the player's move: the lines, not a digest)
-        ctl.tutor.unseen.append(NOTE.removesuffix(" T: take it back."))
+        ctl.late_notes.append(NOTE.removesuffix(" T: take it back."))
         app.screen.refresh_table()
         await pilot.pause()
         assert app.screen.query_one(LogStrip).text == "Max played Blue 3."  # one row
@@ -187,7 +193,7 @@ def test_the_results_wait_for_the_note_on_the_rounds_last_move(tmp_path):
     host = LaterHost()
     ctl = controller(Seating.at(game, GameSettings(preset="duel", opponents=1,
                                                    difficulty="hard", coach=True)),
-                     host, store=store)
+                     host, store=store, remote=LocalCoach())
     ctl.start()
     ctl.act(play(parse_card("R5")))  # Lily goes out on it
     host.run(120)
@@ -203,7 +209,8 @@ def test_the_results_wait_for_the_note_on_the_rounds_last_move(tmp_path):
     game = position(["R+2 R5 B4", "R1"], "R3", preset="duel", called="0,1")
     host = LaterHost()
     ctl = controller(Seating.at(game, GameSettings(preset="duel", opponents=1,
-                                                   difficulty="hard", coach=True)), host)
+                                                   difficulty="hard", coach=True)), host,
+                     remote=LocalCoach())
     ctl.start()
     ctl.act(play(parse_card("R5")))
     host.run(5)

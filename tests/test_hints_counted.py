@@ -6,18 +6,29 @@ from __future__ import annotations
 
 import json
 
+from coach_helpers import QUICK, LocalCoach
 from colorcards.coach import Coach
 from colorcards.commands import run_history
 from colorcards.engine import CALL
 from colorcards.replay.review import Review, accuracy, review, summary_words
+from colorcards.session.messages import Hinted
 from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.screens.history import row_text
 from test_tui_controller import ManualHost, controller, human_move
-from test_tui_tutor import _to_my_turn, duel_table
+from test_tui_tutor import _to_my_turn
 
-QUICK = Coach("normal", choose_deals=64, choose_playouts=320, looks=(64, 128))
+REVIEWER = Coach("normal", **QUICK)
+"""The review's coach on the small budget the table's coach has here."""
+
+
+def _hint(ctl, host: ManualHost):
+    """H: the coach's move, as the table tells it (`Hinted`), or None."""
+    host.told.clear()
+    ctl.hint()
+    hinted = [m for m in host.told if isinstance(m, Hinted)]
+    return hinted[-1].action if hinted else None
 
 
 def _play(store: Store, on_hints: bool, seed: int = 9):
@@ -26,19 +37,19 @@ def _play(store: Store, on_hints: bool, seed: int = 9):
     host = ManualHost()
     settings = GameSettings(preset="duel", opponents=1, difficulty="normal",
                             changes={"match": "single"})
-    ctl = controller(Seating.new(settings, seed=seed), host, store=store)
-    ctl.tutor.coach = QUICK
+    ctl = controller(Seating.new(settings, seed=seed), host, store=store,
+                     remote=LocalCoach(QUICK))
     ctl.start()
     hinted = 0
     while not ctl.game.is_over:
         _to_my_turn(ctl, host)
-        advice: list = []
+        advice = None
         if on_hints and len(ctl.legal()) > 1 and not (CALL in ctl.legal()
                                                        and len(ctl.hand()) == 2):
-            ctl.hint(advice.append)
-        if advice and advice[0] is not None:
+            advice = _hint(ctl, host)
+        if advice is not None:
             hinted += 1
-            ctl.act(advice[0].recommended)
+            ctl.act(advice)
         else:
             ctl.act(human_move(ctl))
         for _ in range(100):  # the computers play on to the player's turn or the end
@@ -60,7 +71,7 @@ def test_a_game_played_on_hints_is_not_credited_to_the_player(tmp_path, capsys):
     assert len(ctl.meta.hinted) == hinted
     kept = store.kept_game(ctl.meta.game_id)
     assert kept.hinted == ctl.meta.hinted
-    result = review(kept, coach=QUICK)
+    result = review(kept, coach=REVIEWER)
     assert result.complete and {m.index for m in result.moments} <= set(kept.hinted)
     assert accuracy(result) is None
     assert summary_words(result).startswith(
@@ -83,7 +94,7 @@ def test_decisions_of_ones_own_are_still_measured(tmp_path):
     store = Store.open(tmp_path)
     ctl, _ = _play(store, on_hints=False)
     kept = store.kept_game(ctl.meta.game_id)
-    whole = review(kept, coach=QUICK)
+    whole = review(kept, coach=REVIEWER)
     own = [m.index for m in whole.moments][::2]
     counted = Review(whole.moments, whole.total, whole.level, whole.seed, whole.playouts,
                      hinted=tuple(own))
@@ -100,15 +111,20 @@ def test_a_hint_asked_then_taken_back_still_counts_where_it_was_seen(tmp_path):
     """A take-back keeps the hint of the decision taken back (the player saw it there)
     and forgets those after it."""
     store = Store.open(tmp_path)
-    ctl = duel_table(store, True, host := ManualHost())
+    host = ManualHost()
+    settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=True,
+                            changes={"match": "single"})
+    ctl = controller(Seating.new(settings, seed=9), host, store=store,
+                     remote=LocalCoach(QUICK))
+    ctl.start()
     _to_my_turn(ctl, host)
     while len(ctl.legal()) < 2:
         ctl.act(human_move(ctl))
         _to_my_turn(ctl, host)
     at = ctl.moves
-    advice: list = []
-    ctl.hint(advice.append)
-    ctl.act(advice[0].recommended)
+    advice = _hint(ctl, host)
+    assert advice is not None
+    ctl.act(advice)
     assert ctl.meta.hinted == (at,)
     assert ctl.take_back() is None
     assert ctl.meta.hinted == (at,)
@@ -139,12 +155,9 @@ def test_a_hint_to_call_and_play_marks_the_card_played():
 
     host = ManualHost()
     ctl = controller(prepared("top=R3 | you: R5 G7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2"),
-                     host)
-    ctl.tutor.coach = QUICK
+                     host, remote=LocalCoach(QUICK))
     ctl.start()
-    advice: list = []
-    ctl.hint(advice.append)
-    assert advice[0] is not None and CALL in ctl.legal()
+    assert _hint(ctl, host) is not None and CALL in ctl.legal()
     ctl.act(CALL)
     ctl.act(play(parse_card("R5")))
     assert ctl.meta.hinted == (0, 1)

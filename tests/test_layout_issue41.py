@@ -18,10 +18,10 @@ from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.store.records import HistoryEntry, Measured
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import StatsScreen
 from colorcards.tui.screens.history import HistoryScreen
 from colorcards.tui.screens.practice import PracticeScreen
-from colorcards.tui.table import TableScreen
+from colorcards.tui.screens.stats import StatsScreen
+from colorcards.tui.screens.table import TableScreen
 from colorcards.tui.widgets.log import wrapped
 from test_tui_screens import shown
 from tui_screens_helpers import STATS, ScreenApp, sample_records

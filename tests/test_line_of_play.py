@@ -32,6 +32,7 @@ from colorcards.engine import (
 )
 from colorcards.session.controller import HUMAN, GameController
 from colorcards.session.seating import Seating
+from colorcards.session.table_coach import DECIDE
 from colorcards.settings import GameSettings
 from colorcards.store import Store
 from test_tui_controller import ManualHost
@@ -60,10 +61,10 @@ class Recorder:
     def answer(self, asked) -> Judgement | None:
         return asked
 
-    def review(self, data, background=False):
+    def work(self, job, data, background=False):
         """With the coach off: a decision judged for the game's review alone."""
-        assert background and set(data) == {"decision"}
-        return self.ask(data["decision"])
+        assert background and job == DECIDE and data["made"] is not None
+        return self.ask(data)
 
     def follow(self, asked):
         yield {"judgement": asked.as_json()}
@@ -84,8 +85,8 @@ class Recorder:
 
 def sit(seating: Seating, store: Store, coach: Recorder) -> tuple[GameController, ManualHost]:
     host = ManualHost()
-    ctl = GameController(seating, host, store=store, delay=0.5, clock=host.clock)
-    ctl.remote = coach  # type: ignore[assignment]  (the stand-in speaks its protocol)
+    ctl = GameController(seating, host, listen=host.hear, store=store, delay=0.5,
+                         remote=coach)  # type: ignore[arg-type]  (it speaks the protocol)
     ctl.start()
     return ctl, host
 

@@ -134,15 +134,21 @@ def test_the_hint_and_the_review_answer_a_position_alike(kept):
 
 
 def test_the_controller_hint_is_the_coachs_advice():
-    """The table's H asks the same coach: what it is handed is `Coach.advise` of the view."""
-    from test_tui_controller import controller, prepared
+    """The table's H asks the same coach: what it is handed is `Coach.advise` of the view
+    (the request rebuilt as the coach's process rebuilds it: `LocalCoach`)."""
+    from coach_helpers import LocalCoach
+    from colorcards.session.messages import Hinted
+    from test_tui_controller import ManualHost, controller, prepared
 
-    ctl = controller(prepared("top=R3 | you: R5 RS G2 | lily: G1 B4 | zoe: Y3 Y4 | max: B1 B2"))
+    host = ManualHost()
+    ctl = controller(prepared("top=R3 | you: R5 RS G2 | lily: G1 B4 | zoe: Y3 Y4 | max: B1 B2"),
+                     host, remote=LocalCoach())
     assert ctl.my_turn
-    got = []
-    ctl.hint(got.append)
-    coach = Coach(ctl.settings.difficulty)
-    assert got == [coach.advise(ctl.view(), ctl.game.legal_actions(0))]
+    ctl.hint()
+    [hinted] = [m for m in host.told if isinstance(m, Hinted)]
+    advice = Coach(ctl.settings.difficulty).advise(ctl.view(), ctl.game.legal_actions(0))
+    assert hinted.action == ctl.hinted == advice.recommended
+    assert hinted.words.startswith("Hint: ")
 
 
 def _redealt(kept: KeptGame, index: int, seed: int) -> Game:

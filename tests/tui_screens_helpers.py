@@ -15,7 +15,7 @@ from textual.screen import Screen
 from colorcards.engine import parse_cards
 from colorcards.session.results import ResultsData
 from colorcards.store.records import LevelStats
-from colorcards.tui.screens import SCREENS_CSS
+from colorcards.tui.screens import SHARED_CSS as SCREENS_CSS
 
 
 @dataclass(frozen=True)

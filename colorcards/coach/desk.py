@@ -1,6 +1,6 @@
 """The coach's process at work: the table's requests judged in turns, and the loop that
 reads the app's messages (`serve`). The app's side, the protocol and its messages' types
-are remote.py's; the program of the process is replay/service.py.
+are remote.py's; the program of the process is service.py.
 
 The child works on every judgement asked of it in turns, a slice of its processor time
 at a time (`QUANTUM`), always on the one that has had the least so far (`Desk`), and
@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
-from ..engine import Action, View, action_from_json, next_decision
+from ..engine import HUMAN_SEAT, Action, View, action_from_json, next_decision
 from .remote import Judgement, position
 
 if TYPE_CHECKING:
@@ -39,11 +39,11 @@ def judging(data: dict[str, Any],
 
     game = position(data)
     decision = next_decision(game)
-    if decision is None or decision.seat != 0:
+    if decision is None or decision.seat != HUMAN_SEAT:
         return None
     made = action_from_json(data["made"])
-    coach = Coach(data["level"], pool=pool)
-    verdict = yield from coach.judging(game.view(0), decision.actions, made)
+    coach = Coach(data["level"], pool=pool, **(data.get("budget") or {}))
+    verdict = yield from coach.judging(game.view(HUMAN_SEAT), decision.actions, made)
     return Judgement.of(verdict)
 
 
@@ -135,10 +135,10 @@ class Coaching:
 
         game = position(data)
         decision = next_decision(game)
-        if decision is None or decision.seat != 0:
+        if decision is None or decision.seat != HUMAN_SEAT:
             return self._nothing()
-        coach = Coach(data["level"], pool=self.pool)
-        view, legal = game.view(0), decision.actions
+        coach = Coach(data["level"], pool=self.pool, **(data.get("budget") or {}))
+        view, legal = game.view(HUMAN_SEAT), decision.actions
         where = key(data)
         race = self.races.get(where)
         if race is None:
@@ -427,7 +427,7 @@ class Outbox:
 
 
 class Beside(Protocol):
-    """Work the child does beside the table's (replay/service.py: the reviews)."""
+    """Work the child does beside the table's (service.py's jobs: the reviews)."""
 
     def take(self, message: dict[str, Any]) -> bool:
         """Take a message if it is about this work (a cancel is offered to both); True

@@ -49,7 +49,7 @@ import hashlib
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Collection, Generator, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar, cast
@@ -185,7 +185,8 @@ def run(steps: Steps[T], stop: Callable[[], bool] | None = None) -> T | None:
         try:
             next(steps)
         except StopIteration as end:
-            return end.value
+            value: T | None = end.value
+            return value
 
 
 def finish(steps: Steps[T]) -> T:
@@ -606,27 +607,39 @@ class Coach:
         return found
 
     def testing_each(self, view: View, best: Action, moves: Sequence[Action],
-                     calls: tuple[bool, bool],
-                     budget: int | None = None) -> Steps[list[tuple[float, float, int]]]:
+                     calls: tuple[bool, bool], budget: int | None = None,
+                     answers: list[tuple[float, float, int] | None] | None = None,
+                     dropped: Collection[int] = ()
+                     ) -> Steps[list[tuple[float, float, int]]]:
         """`testing` of each of `moves` against the same `best`, on the same deals at
         once: each move's test stops where it would stop alone, with exactly the answer
         it gives alone (the measuring stream's deals do not depend on the moves played
         on them), but `best` is played out once a deal for all of them. `calls[1]` goes
-        for every move.
+        for every move. The one sequential test: `testing` is this of one move.
 
         With a `budget` of play-outs, a look after the first is taken only if all of it
         fits: the tests still open stop at the look before, with that look's answer (an
         open test's interval reaches below `NOTICEABLE`, so a move stopped so is never
-        called costly; what is called costly is exactly what the whole test calls so)."""
+        called costly; what is called costly is exactly what the whole test calls so).
+
+        For a position still being thought about (`SharedTests`): `answers` (one a
+        move, None while its test runs) is filled in as each test stops, and a move
+        whose index the caller puts in `dropped` is played out no more (its answer stays
+        None)."""
         tunings = self._tunings(view)
         seat = view.seat
         rng = Random(view_seed(view, self.seed, "measure"))
         best_won: list[int] = []
         won: list[list[int]] = [[] for _ in moves]
-        found: list[tuple[float, float, int] | None] = [None] * len(moves)
+        found: list[tuple[float, float, int] | None] = (
+            answers if answers is not None else [None] * len(moves))
         spent = 0
+
+        def open_tests() -> list[int]:
+            return [k for k, answer in enumerate(found) if answer is None and k not in dropped]
+
         for look in self.looks:
-            testing = [k for k, answer in enumerate(found) if answer is None]
+            testing = open_tests()
             if not testing:
                 break
             cost = (look - len(best_won)) * (1 + len(testing))
@@ -634,6 +647,9 @@ class Coach:
                 break  # the next look does not fit: each open test stops where it is
             spent += cost
             while len(best_won) < look:
+                testing = open_tests()  # (a move dropped meanwhile is played out no more)
+                if not testing:
+                    break
                 rows = yield from self._deals(view, (best, *(moves[k] for k in testing)), rng,
                                               min(self._step, look - len(best_won)), tunings,
                                               (calls[0], *(calls[1] for _ in testing)))
@@ -641,7 +657,7 @@ class Coach:
                     best_won.append(1 if row[0] == seat else 0)
                     for j, k in enumerate(testing, start=1):
                         won[k].append(1 if row[j] == seat else 0)
-            for k in testing:
+            for k in open_tests():  # each met every deal of this look
                 mean, se = _paired(best_won[:len(won[k])], won[k])
                 if self.stops(mean, se, look):
                     found[k] = (mean, se, len(won[k]))
@@ -651,22 +667,25 @@ class Coach:
 
 
 class SharedTests:
-    """`Coach.testing` of several moves against one `best` (with the same calls), on the
-    same deals at once, as `testing_each` does, for a position the player is still
-    thinking about: each move's answer is known as soon as its own test stops
-    (`found`), and a move no longer wanted (`drop`: another move was made) is no longer
-    played out. Every move keeps exactly the answer `testing` gives it alone: the deals
-    of the measuring stream do not depend on the moves played on them."""
+    """`Coach.testing_each` for a position the player is still thinking about: each
+    move's answer is known as soon as its own test stops (`found`), and a move no longer
+    wanted (`drop`: another move was made) is no longer played out. Every move keeps
+    exactly the answer `testing` gives it alone."""
 
     def __init__(self, coach: Coach, view: View, best: Action, moves: Sequence[Action],
                  calls: tuple[bool, bool]) -> None:
         self.moves = tuple(moves)
-        self.found: dict[Action, tuple[float, float, int]] = {}
+        self._answers: list[tuple[float, float, int] | None] = [None] * len(self.moves)
+        self._dropped: set[int] = set()
+        self._steps = coach.testing_each(view, best, self.moves, calls,
+                                         answers=self._answers, dropped=self._dropped)
+        self._over = False
+
+    @property
+    def found(self) -> dict[Action, tuple[float, float, int]]:
         """Each move's answer once its test has stopped: mean cost, its standard error,
         the deals played."""
-        self._dropped: set[Action] = set()
-        self._steps = self._testing(coach, view, best, calls)
-        self._over = False
+        return {m: a for m, a in zip(self.moves, self._answers, strict=True) if a is not None}
 
     def step(self) -> bool:
         """One deal more; False once every move still wanted has its answer."""
@@ -681,33 +700,7 @@ class SharedTests:
 
     def drop(self, move: Action) -> None:
         """`move`'s answer is no longer wanted; the tests end when none is."""
-        self._dropped.add(move)
-        if all(m in self._dropped or m in self.found for m in self.moves):
+        self._dropped.add(self.moves.index(move))
+        if all(k in self._dropped or a is not None for k, a in enumerate(self._answers)):
             self._over = True
             self._steps.close()  # (its helpers' answers dropped now, not when collected)
-
-    def _testing(self, coach: Coach, view: View, best: Action,
-                 calls: tuple[bool, bool]) -> Steps[None]:
-        tunings = coach._tunings(view)
-        seat = view.seat
-        rng = Random(view_seed(view, coach.seed, "measure"))
-        best_won: list[int] = []
-        won: dict[Action, list[int]] = {m: [] for m in self.moves}
-        for look in coach.looks:
-            while len(best_won) < look:
-                testing = [m for m in self.moves
-                           if m not in self.found and m not in self._dropped]
-                if not testing:
-                    return
-                rows = yield from coach._deals(
-                    view, (best, *testing), rng, min(coach._step, look - len(best_won)),
-                    tunings, (calls[0], *(calls[1] for _ in testing)))
-                for row in rows:
-                    best_won.append(1 if row[0] == seat else 0)
-                    for j, m in enumerate(testing, start=1):
-                        won[m].append(1 if row[j] == seat else 0)
-            for m in self.moves:  # each still tested has met every deal so far
-                if m not in self.found and m not in self._dropped:
-                    mean, se = _paired(best_won, won[m])
-                    if coach.stops(mean, se, look):
-                        self.found[m] = (mean, se, len(won[m]))

@@ -32,7 +32,7 @@ class Event:
         """The event as seats other than its own may see it."""
         return self
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         data = {"kind": self.kind}
         for name in _names(type(self)):
             data[name] = _dump(getattr(self, name))
@@ -253,7 +253,7 @@ _CARD_FIELDS = {"card"}
 _COLOUR_FIELDS = {"colour", "active"}
 
 
-def event_from_json(data: dict) -> Event:
+def event_from_json(data: dict[str, Any]) -> Event:
     """The event written by `Event.as_json`; ValueError/KeyError if malformed."""
     cls = EVENT_TYPES[data["kind"]]
     kwargs = {}

@@ -215,29 +215,18 @@ class Game:
         if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
             raise RulesError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
         self._rules = rules
-        """The options in force."""
         self._seats = seats
-        """Number of seats; seat 0 is the human."""
         self._seed = int.from_bytes(os.urandom(8)) if seed is None else seed
-        """The seed that, with `actions`, replays the game exactly. Never shown in play."""
         self._rng = random.Random(self._seed)
-        """The game's own generator: shuffles and nothing else."""
         self._round = 0
         human_first = rules.first_player is FirstPlayer.HUMAN
         self._dealer = seats - 1 if human_first else self._rng.randrange(seats)
         self._scores = [0] * seats
-        """Match points per seat."""
         self._table_points = [0] * seats
-        """Table points (3 / 1 / 0 by finishing place) summed over the rounds."""
         self._results: list[RoundResult] = []
-        """One record per finished round."""
         self._winners: tuple[int, ...] = ()
-        """Who won the match, once it is over (several on a tie, none on a stalemate)."""
         self._total_turns = 0
-        """Turns played in the whole match."""
         self._history: list[E.Event] = []
-        """Every event of the match, private parts included: never handed to a seat
-        (`_record` is what the seats read)."""
         self.actions: list[tuple[int | None, A.Action]] = []
         """Every action applied, with the seat that applied it: the replay log."""
         self._new_record()
@@ -253,55 +242,34 @@ class Game:
         if self._round > 1 and rules.first_player is FirstPlayer.LEFT_OF_DEALER:
             self._dealer = (self._dealer + 1) % n
         self._direction = 1
-        """1 while play runs left (seat order), -1 after an odd number of Reverses."""
         deck = full_deck()
         _shuffle(self._rng, deck)
         self._hands: list[list[Card]] = [
             sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_index) for i in range(n)
         ]
-        """Each seat's cards, kept in card order. Never shown to other seats."""
         self._draw_pile: list[Card] = deck[n * HAND_SIZE:]
-        """Face-down cards; the top is the end of the list."""
         self._discard: list[Card] = []
-        """Face-up cards; the top is the end of the list."""
         self._active_colour: Colour | None = None
-        """The colour to match (a wild's named colour while a wild is on top)."""
         self._pending = 0
-        """A stacked draw penalty facing the current seat (stacking on only)."""
         self._drawn: Card | None = None
-        """The card just drawn, in the ``drawn`` phase."""
         self._called = [False] * n
-        """Seats that have called Last Card for their current one or two cards."""
         self._vulnerable: int | None = None
-        """A seat down to one card without a call, who may still be caught."""
         self._after_window: tuple[int, Phase] | None = None
-        """Where play goes when the Last Card window closes: (seat, phase)."""
         self._challenge_bluff = False
-        """Whether the Wild Draw Four being challenged was a bluff (hidden)."""
         self._challenge_from: int | None = None
-        """Who played the Wild Draw Four that may be challenged."""
         self._out: list[int] = []
-        """Seats that have gone out this round, in order."""
         self._winner_points = 0
-        """What the round's winner scored at the moment of going out."""
         self._stuck_passes = 0
-        """Consecutive turns in which nobody could play or draw (stalemate count)."""
         self._turns = 0
-        """Turns played in this round."""
         self._lacks: list[set[Colour]] = [set() for _ in range(n)]
-        """Colours each seat has publicly drawn on and not played since."""
         self._reactions: tuple[int, ...] = ()
-        """While `vulnerable` is set: the seats still to be offered a reaction to the
-        missed call, in order (see `next_decision`). Stale once `vulnerable` is None."""
         human_first = rules.first_player is FirstPlayer.HUMAN
         first = HUMAN_SEAT if human_first else (self._dealer + 1) % n
         if human_first:
             self._dealer = (first - 1) % n
         self._history.append(E.RoundStarted(self._round, self._dealer))
         self._current = first
-        """The seat to act."""
         self._phase = TURN
-        """What the game waits for."""
         self._dc: Decision | None = None
         self._masks = [mask_of(h) for h in self._hands]
         self._seat_order()
@@ -966,7 +934,7 @@ class Game:
     # ------------------------------------------------------------------ copies, views, JSON
 
     @classmethod
-    def from_state(cls, fields: dict) -> Game:
+    def from_state(cls, fields: dict[str, Any]) -> Game:
         """The game whose state is exactly `fields` (one value per name in `STATE`):
         how a saved, dealt-from-a-view or written-out game is built. The caller has
         checked the values; the derived state is rebuilt here. `reactions` None (a
@@ -1055,7 +1023,7 @@ class Game:
             _own=self._own[seat],
         )
 
-    def to_json(self, logs: bool = True) -> dict:
+    def to_json(self, logs: bool = True) -> dict[str, Any]:
         """The whole state as versioned JSON-ready data (`serial.game_from_json` reads
         it); without `logs`, `history` and `actions` are written empty (what a save's
         head holds)."""
@@ -1113,7 +1081,7 @@ class Game:
             game.apply(action, seat)
         return game
 
-    def cards_in_play(self) -> Counter:
+    def cards_in_play(self) -> Counter[Card]:
         """Every card in hands and piles, counted (always the 108 of the deck)."""
         counts = Counter(self._draw_pile)
         counts.update(self._discard)
@@ -1128,7 +1096,7 @@ _card_index = attrgetter("index")
 def _codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
 
-_STEPS: dict[type, Callable] = {
+_STEPS: dict[type, Callable[..., Any]] = {
     A.Play: Game._play, A.Draw: Game._draw, A.Pass: Game._pass, A.Accept: Game._accept,
     A.Challenge: Game._challenge, A.NameColour: Game._name_colour, A.TimeOut: Game._timeout,
     A.CallLastCard: Game._call, A.Catch: Game._catch, A.CloseWindow: Game._close_window,

@@ -25,8 +25,9 @@ from typing import Any
 from ..coach import Coach
 from ..coach.weigh import Steps, call_due, costly, report_deals, run
 from ..engine import CALL, Action, View
+from ..engine import HUMAN_SEAT as PLAYER
 from .kept import KeptGame, action_token, parse_token
-from .review import PLAYER, Review, decisions
+from .review import Review, decisions
 
 GOOD = "good"
 """As good as the coach's choice: among the options it cannot tell apart."""

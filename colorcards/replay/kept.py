@@ -401,7 +401,7 @@ def hinted_of(data: object) -> tuple[int, ...]:
     return tuple(sorted({at for at in data if type(at) is int and at >= 0}))
 
 
-def _field(data: dict, name: str, kind: type, default: Any = None) -> Any:
+def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
     if name not in data:
         if default is not None:
             return default

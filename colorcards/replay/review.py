@@ -40,6 +40,7 @@ from ..engine import (
     next_decision,
     parse_card,
 )
+from ..engine import HUMAN_SEAT as PLAYER
 from ..level import Level
 from .kept import KeptGame, action_token, parse_token
 from .plays_like import Kinds
@@ -49,7 +50,6 @@ VERSION = 3
 3: a card played down to one without calling Last Card is weighed with the call left
 out."""
 
-PLAYER = 0
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,18 @@ from ..settings import GameSettings
 _KNOWN = ("game_id", "preset", "difficulty", "names", "started_at", "settings", "rngs", "hand",
           "rounds", "finished", "arranged", "practice", "hinted")
 
+TABLE_KEYS = ("tutor", "note", "selected", "weighed", "unseen", "pending", "scored")
+"""The keys of `extra` the table writes at every save (controller.py `save_meta`), all of
+them for resuming its game alone: the mark T takes back to, the coach's note on it, the
+card the cursor is on, the decisions the coach has judged so far, its notes that came
+late and are not yet seen, the decisions whose judgements are still to come, and what
+each round's hands held when its winner went out."""
+
+RESUME_ONLY = frozenset({"rngs", "hand", *TABLE_KEYS, "queue", "reacted"})
+"""What only resuming a game needs, left out of its record (`for_the_record`): each
+computer's generator (several kilobytes), the hand's order and the table's own keys
+('queue' and 'reacted': an older version's)."""
+
 
 @dataclass(frozen=True)
 class TableMeta:
@@ -52,10 +64,10 @@ class TableMeta:
     """The player's decisions made after asking for a hint, by how many actions had been
     applied before each: the coach's, not the player's (kept with the game: its review
     leaves them out of the accuracy, `kept.KeptGame.hinted`)."""
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept as they were."""
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         data = dict(self.extra)
         data.update({
             "game_id": self.game_id, "preset": self.preset, "difficulty": self.difficulty,
@@ -74,7 +86,7 @@ class TableMeta:
         return data
 
     @classmethod
-    def from_json(cls, data: dict, seats: int) -> TableMeta:
+    def from_json(cls, data: dict[str, Any], seats: int) -> TableMeta:
         """The meta `as_json` wrote, or an older save's (which lacks some keys)."""
         settings = GameSettings.from_json(data.get("settings") or {
             "difficulty": data.get("difficulty", "normal"), "preset": data.get("preset"),
@@ -91,6 +103,10 @@ class TableMeta:
             practice=bool(data.get("practice", False)),
             hinted=hinted_of(data.get("hinted")),
             extra={k: v for k, v in data.items() if k not in _KNOWN})
+
+    def for_the_record(self) -> dict[str, Any]:
+        """The JSON kept with the finished game's record: all but `RESUME_ONLY`."""
+        return {k: v for k, v in self.as_json().items() if k not in RESUME_ONLY}
 
     def with_(self, **changes: Any) -> TableMeta:
         """A copy with some fields changed."""

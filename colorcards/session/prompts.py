@@ -14,15 +14,14 @@ from ..engine.explain import cannot_answer
 from ..engine.turns import DRAWS
 from .controller import HUMAN, GameController
 from .keys import key
-from .palette import colour_name, glyph
+from .palette import card_shown, colour_name, glyph
 
+HINT_ASKED = "The coach is thinking about your move…"
+"""What the status line says from H until the coach's answer comes."""
 
-def card_words(card: Card, palette: str, ascii_only: bool) -> str:
-    """A card as the status line names it: 'Green 7 ◆', 'Wild Draw Four'."""
-    if card.colour is None:
-        return card.name
-    shape = glyph(card.colour, ascii_only)
-    return f"{colour_name(card.colour, palette)} {card.rank.title} {shape}"
+TAKEN_BACK = "Taken back: the table is as it was before your move."
+"""What the status line says after T, before the turn's prompt (a game with the coach on
+is practice already: saying it again there read as news)."""
 
 
 def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
@@ -60,7 +59,7 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         why = _barred(view, palette)
         return (f"You must draw {view.pending}: {why} — press {key('draw')} to draw them.")
     if view.phase is Phase.DRAWN and view.drawn is not None:
-        drawn = card_words(view.drawn, palette, ascii_only)
+        drawn = card_shown(view.drawn, palette, ascii_only)
         if view.drawn in playable and last_card:
             return (f"You drew {drawn}: press {key('call')} to call Last Card, then Enter "
                     f"plays it; {key('pass_turn')} passes and keeps it for later.")
@@ -134,7 +133,7 @@ def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
     if not note:
         if view.current == HUMAN and ctl.note_awaited:
             return f"{said} {STILL_WEIGHING}"
-        if ctl.between_rounds and ctl.tutor.notes_due:
+        if ctl.between_rounds and ctl.notes_due:
             return f"{said} {RESULTS_WAIT}"
         return said
     if view.current == HUMAN or view.vulnerable == HUMAN:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..engine import HUMAN_SEAT as HUMAN
 from ..engine import events as E
-from .wording import HUMAN, Words
+from .wording import Words
 
 LOG_KEEP = 4000
 """Log lines kept with the save: a whole long match (a Classic match to 500 writes

@@ -57,7 +57,7 @@ class Mark:
     def with_(self, **changes: Any) -> Mark:
         return replace(self, **changes)
 
-    def as_json(self, logged_now: int) -> dict:
+    def as_json(self, logged_now: int) -> dict[str, Any]:
         """JSON for the save: the log position as lines written since the mark, since
         the log's own count starts again when the table sits down again."""
         return {"at": self.at, "rngs": [rng_state(r) if r else None for r in self.rngs],

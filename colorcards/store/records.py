@@ -32,7 +32,7 @@ class GameRecord:
     """When it ended (UTC, timezone-aware)."""
     preset: str
     """The preset's key ('color-cards')."""
-    rules: dict
+    rules: dict[str, Any]
     """The options in force (`Rules.as_json()`), so a changed option is never hidden."""
     difficulty: str
     seats: int
@@ -59,7 +59,7 @@ class GameRecord:
         # `rules` is a dict, so the generated hash would fail; game_id identifies a game.
         return hash(self.game_id)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["finished_at"] = self.finished_at.isoformat()
         return data
@@ -80,7 +80,7 @@ class LevelStats:
     best_streak: int = 0
     """The longest run of wins ever."""
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -229,7 +229,7 @@ def make_record(game: Game, meta: TableMeta, finished_at: datetime, duration: fl
     )
 
 
-def summary_of(record: GameRecord) -> dict:
+def summary_of(record: GameRecord) -> dict[str, Any]:
     """What the record says the game came to, as `replay.kept.summary` gives it."""
     return {"result": record.result, "place": record.place, "turns": record.turns,
             "table_points": record.table_points, "cards_left": record.cards_left,
@@ -241,7 +241,7 @@ COLUMNS = ("game_id", "finished_at", "preset", "rules", "difficulty", "seats", "
            "duration_seconds", "seed")
 
 
-def to_row(record: GameRecord) -> tuple:
+def to_row(record: GameRecord) -> tuple[Any, ...]:
     """The record as `COLUMNS` values (the 64-bit seed as text: SQLite's integers are signed)."""
     return (record.game_id, record.finished_at.isoformat(timespec="microseconds"), record.preset,
             json.dumps(record.rules, separators=(",", ":")), record.difficulty, record.seats,

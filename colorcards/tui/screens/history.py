@@ -27,8 +27,26 @@ from ...engine import preset_title
 from ...session.palette import marks
 from ...store.history import result_words
 from ...store.records import HistoryEntry
+from ..looking_back import open_kept
 from ..plain import Plain
 from .common import LEVEL_TITLES
+from .go import Back, Host
+
+PLACE = {"name": "history", "label": "History", "key": "h", "title": 3}
+"""On the title (the registry, screens/__init__.py)."""
+
+
+def show(app: Host, back: Back) -> None:
+    """The History screen; Enter on a game opens its replay, Escape goes `back()`."""
+
+    def chosen(game_id: str | None) -> None:
+        if game_id is None:
+            back()
+        else:
+            open_kept(app, game_id, back=lambda: show(app, back))
+
+    app.push_screen(HistoryScreen(app.store.history()), chosen)
+
 
 NO_REPLAY_NOTE = ("This game was played before games were kept move by move: "
                   "it has no replay.")

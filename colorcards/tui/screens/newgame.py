@@ -35,6 +35,7 @@ from .common import (
     shapes_banner,
 )
 from .confirm import ConfirmDialog
+from .go import Back, Host
 from .rules_text import OPTION_TITLES, VALUE_WORDS
 
 #: Columns for a row's value in the dialog (76 wide: border, padding, pointer, label and
@@ -80,6 +81,27 @@ PERSONAL = ("palette", "turn_timer")
 #: The rows whose options a preset sets, with their titles on the form.
 RULE_ROWS = {"match": "Match", "stacking": "Stacking", "draw_four": "Draw Four",
              "last_card": "Last Card", "last_card_penalty": "Penalty"}
+
+PLACE = {"name": "new", "label": "New game", "key": "n", "title": 1}
+"""On the title (the registry, screens/__init__.py), the pause menu and the results."""
+
+
+def show(app: Host, back: Back) -> None:
+    """The settings popup; `back()` if the player backs out. The coach's process starts
+    meanwhile (`Host.start_coach`)."""
+    in_progress = app.game_in_progress()
+    practice = in_progress and app.practice_in_progress()
+
+    def chosen(settings: GameSettings | None) -> None:
+        if settings is None:
+            back()
+        else:
+            app.start_game(settings, abandon=in_progress)
+
+    app.push_screen(NewGameScreen(app.store.stats(), app.settings, in_progress,
+                                  practice=practice), chosen)
+    app.call_after_refresh(app.start_coach)  # the dialog drawn first
+
 
 def _sentence(text: str) -> str:
     """'when a Wild Draw Four ...' as a sentence, keeping the names' capitals."""

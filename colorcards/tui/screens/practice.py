@@ -29,13 +29,31 @@ from ...session.exercises import Item, answer_words, good
 from ...session.keys import bar_keys, key
 from ...session.palette import card_name, colour_name, marks, unicode_ok
 from ...session.wording import ascii_text
+from ...store import exercises
 from ..plain import Plain
 from ..presenter import RingIds, compose_ring, show_view
 from ..widgets import ControlBar, DrawPile, GameLog, Hand
 from .common import LEVEL_TITLES
+from .go import Back, Host
 
 Answered = Callable[[Item, Action, str], Item]
 """Keeps an answer (the store's `answered`): the item as scheduled after it."""
+
+PLACE = {"name": "practice", "label": "Practice", "key": "p", "title": 4}
+"""On the title (the registry, screens/__init__.py)."""
+
+
+def show(app: Host, back: Back) -> None:
+    """Practice: the exercises due now."""
+    store = app.store
+    exercises.sync(store)
+
+    def answered(item: Item, action: Action, grade: str) -> Item:
+        return exercises.answered(store, item, grade, app.now())
+
+    app.push_screen(PracticeScreen(exercises.due(store, app.now()), answered,
+                                   waiting=lambda: exercises.due(store, app.now())),
+                    lambda _: back())
 
 RING_IDS = RingIds(middle="practice-middle", left="practice-left", centre="practice-centre",
                    top="practice-top", ring="practice-ring", right="practice-right",

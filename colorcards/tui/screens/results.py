@@ -23,15 +23,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...engine import Card, Match
+from ...engine import HUMAN_SEAT, Card, Match
 from ...engine.scoring import match_places
 from ...session import palette as palettes
+from ...session.controller import GameController
 from ...session.palette import STYLES, card_name, glyph, marks
-from ...session.results import ResultsData
+from ...session.results import ResultsData, kept_of, results_data
 from ...session.wording import counted
 from ..plain import Plain
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
-from .go import Go
+from .go import Answer, Go, Host, answer
 
 
 def match_words(match: Match, round_no: int) -> str:
@@ -165,8 +166,8 @@ def _points_left(data: ResultsData, seat: int) -> int:
 def _name(data: ResultsData, seat: int, star: bool, narrow: bool = False) -> Text:
     """A seat's name, computers marked as such (not on a phone: the list at the table
     says so), the winners starred (in words in ASCII)."""
-    name = Text(data.names[seat], style="bold" if seat == 0 else "")
-    if seat != 0 and not narrow:
+    name = Text(data.names[seat], style="bold" if seat == HUMAN_SEAT else "")
+    if seat != HUMAN_SEAT and not narrow:
         name.append(marks(" · Computer"), style="dim")
     if star and seat in data.winners:
         name.append(" ★" if palettes.unicode_ok() else " (winner)", style="bold")
@@ -272,8 +273,25 @@ def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
     return text
 
 
-class ResultsScreen(ModalScreen[Go]):
-    """Returns Go.NEXT_ROUND (match continues), Go.NEW_GAME, REVIEW or SAME_DEAL (match
+def show(app: Host, controller: GameController, match: bool) -> None:
+    """The results of the round (or the match) that just ended at `controller`'s table
+    (not twice, nor once another game is at the table); the review and the same deal
+    come back to them."""
+    if controller is not app.controller or isinstance(app.screen, ResultsScreen):
+        return
+    if match:
+        app.review_in_background()  # the game just recorded is reviewed meanwhile
+    data = results_data(controller, app.store.stats().get(controller.settings.difficulty))
+
+    def chosen(where: Answer | None) -> None:
+        kept = kept_of(controller) if where in (Go.REVIEW, Go.SAME_DEAL) else None
+        app.go(where, back=lambda: show(app, controller, match), kept=kept)
+
+    app.push_screen(ResultsScreen(data), chosen)
+
+
+class ResultsScreen(ModalScreen[Answer]):
+    """Returns Go.NEXT_ROUND (match continues), the place 'new', Go.REVIEW or SAME_DEAL (match
     over) or Go.TITLE.
 
     The player moves on only by a clear choice: N, T, a click, or a button reached with
@@ -355,7 +373,7 @@ class ResultsScreen(ModalScreen[Go]):
                     yield Plain(hinted_words(data.hinted), id="your-hints", classes="aside")
             with Horizontal(classes="buttons"):
                 if data.match_over:
-                    yield Button("New game (N)", id="new-game", variant="primary")
+                    yield Button("New game (N)", id="new", variant="primary")
                     yield Button("Review this game (V)", id="review")
                     yield Button("Same deal (D)", id="same-deal")
                 else:
@@ -379,12 +397,12 @@ class ResultsScreen(ModalScreen[Go]):
                 shown.update(standings(data, self.app.size.width < NARROW))
 
     def action_proceed(self) -> None:
-        self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
+        self.dismiss(answer("new") if self.data.match_over else Go.NEXT_ROUND)
 
     def action_after(self, what: str) -> None:
         """'review' or 'same-deal': only once the match is over."""
         if self.data.match_over:
-            self.dismiss(Go(what))
+            self.dismiss(answer(what))
         else:
             self.app.bell()
 
@@ -400,7 +418,7 @@ class ResultsScreen(ModalScreen[Go]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(Go(event.button.id))
+        self.dismiss(answer(str(event.button.id)))
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(Go(what))
+        self.dismiss(answer(what))

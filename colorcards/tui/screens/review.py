@@ -1,6 +1,6 @@
 """Review: the coach's verdict on a kept game, and its costly moments in words.
 
-The weighing (`replay.review`) runs in the coach's process (`replay/service.py`, the
+The weighing (`replay.review`) runs in the coach's process (coach/service.py, the
 app's one child: the table's, the background reviews'), never in the app's: a thread
 worker only reads its answers, so the screen keeps answering keys. A progress bar moves
 after each decision weighed, and Escape leaves at any time (the review is dropped; every
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -140,7 +141,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     def _compute(self, resume: Review | None) -> None:
         worker = get_current_worker()
 
-        def weighed(data: dict) -> None:
+        def weighed(data: dict[str, Any]) -> None:
             so_far = Review.from_json(data)
             if so_far is None:
                 return

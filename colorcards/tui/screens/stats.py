@@ -22,12 +22,33 @@ from textual.widgets import Footer
 from ...session import palette as palettes
 from ...session.palette import marks
 from ...settings import LEVELS
+from ...store import exercises
 from ..plain import Plain
+from . import place
 from .common import LEVEL_TITLES, DrawnOnce, percent, streak_short
-from .go import Go
+from .go import Answer, Back, Go, Host
 
 if TYPE_CHECKING:
     from ...store.records import Measured
+
+PLACE = {"name": "stats", "label": "Statistics", "key": "s", "title": 2}
+"""On the title (the registry, screens/__init__.py)."""
+
+
+def show(app: Host, back: Back) -> None:
+    """Statistics; H opens History, whose Escape comes back here."""
+    store = app.store
+
+    def reopen() -> None:
+        show(app, back)
+
+    # Only what the strips and lines read, of the counted games: a few times quicker
+    # than the history list, and than full records (tests/benchmarks/STORE.md).
+    app.push_screen(StatsScreen(store.stats(), store.outcomes(), store.accuracies(),
+                                store.stats(practice=True),
+                                exercises.stats(store, app.now()).words()),
+                    lambda where: app.go(where, back if where is Go.BACK else reopen))
+
 
 #: How many recent results each level's strip shows.
 STRIP = 20
@@ -200,9 +221,9 @@ def practice_words(practice: dict[str, Any]) -> str:
             f"{wins} won.")
 
 
-class StatsScreen(Screen[Go]):
+class StatsScreen(Screen[Answer]):
     """The player's record per level with a strip of recent results and a win-rate line.
-    Returns Go.HISTORY (H: the games behind the figures) or Go.BACK."""
+    Returns the place 'history' (H: the games behind the figures) or Go.BACK."""
 
     BINDINGS = [Binding("escape,q,b", "back", "Back", key_display="Esc"),
                 Binding("h", "history", "History", key_display="H")]
@@ -275,4 +296,4 @@ class StatsScreen(Screen[Go]):
         self.dismiss(Go.BACK)
 
     def action_history(self) -> None:
-        self.dismiss(Go.HISTORY)
+        self.dismiss(place("history"))
