@@ -139,8 +139,9 @@ _SHARED = tuple(_SLOT.get(name, name) for name in (*STATE, *DERIVED) if name not
 _TURN_KIND = DecisionKind.TURN
 _DRAW, _PASS, _ACCEPT, _CALL = (flag >> FLAG_SHIFT for flag in (F_DRAW, F_PASS, F_ACCEPT, F_CALL))
 """The flags of a turn's extra actions, as `FLAG_ACTIONS` indexes them."""
-_new_decision = tuple.__new__
-"""Builds a `Decision` in C (a named tuple's own constructor is Python code)."""
+_new = tuple.__new__
+"""Builds a `Decision` or a `Drew` from a tuple of its fields, in C (their own
+constructors are Python code)."""
 
 
 def _field(slot: str, doc: str) -> Any:
@@ -551,7 +552,7 @@ class Game:
                        else (A.CALL,))  # WINDOW: the offender may call
         if v is not None and v != cur:
             actions += (A.Catch(v),)
-        decision = self._dc = _new_decision(Decision, (_TURN_KIND, cur, actions))
+        decision = self._dc = _new(Decision, (_TURN_KIND, cur, actions))
         return decision
 
     def _draw_four_barred(self, held: int) -> bool:
@@ -696,7 +697,7 @@ class Game:
         held = self._masks[seat] = self._masks[seat] | bit
         self._called[seat] = False
         history = self._history
-        history.append(E.Drew(seat, 1, "draw", active, (card,)))
+        history.append(_new(E.Drew, (seat, 1, "draw", active, (card,))))
         self._lacks[seat].add(active)  # type: ignore[arg-type]
         # No penalty is pending (drawing is not offered then): it plays if it matches.
         if self._match & bit and not (bit == W4_BIT and self._draw_four_barred(held)):
@@ -854,7 +855,7 @@ class Game:
             self._called[seat] = False
             if reason != "draw" and reason != "timeout":
                 self._lacks[seat].clear()
-        self._history.append(E.Drew(seat, len(got), reason, active, tuple(got)))
+        self._history.append(_new(E.Drew, (seat, len(got), reason, active, tuple(got))))
         return got
 
     def _reshuffle(self) -> None:
