@@ -64,6 +64,7 @@ from .precomputed import (
     FLAG_SHIFT,
     MISSED,
     NAME_COLOURS,
+    NO_CARD_TURNS,
     PASSED,
     PLAIN,
     PLAYED,
@@ -501,21 +502,36 @@ class Game:
         if seat is None:
             seat = cur
         if seat == cur and phase is not WINDOW:
-            return (self._dc or self._turn()).actions  # type: ignore[union-attr]
+            return self._decide(False).actions  # type: ignore[union-attr]
         v = self._vulnerable
         if v is not None and seat in self._reactions:  # still to be asked
             return (A.CALL,) if seat == v else (A.Catch(v),)
         return ()
 
-    def _turn(self) -> Decision | None:
-        """The seat to act's decision (its legal actions), kept until `apply`; between
-        rounds the deal, and None once the match is over. The one place that says
-        what a turn allows: for the ``turn`` and ``drawn`` phases the playable cards
-        (one AND of masks) and flags for Draw, Pass, Accept and Call, read off complete
-        tables (`PLAYS`, `FLAG_ACTIONS`); nothing about a hand is kept outside the game."""
+    def _decide(self, asked: bool = True) -> Decision | None:
+        """`next_decision` (the module's name for it: see there). With `asked` False,
+        the seat to act's turn even while the others are still to react to a missed
+        call (what `legal_actions` lists for it).
+
+        The turn's decision is kept until `apply`. The one place that says what a turn
+        allows: for the ``turn`` and ``drawn`` phases the playable cards (one AND of
+        masks) and flags for Draw, Pass, Accept and Call, read off complete tables
+        (`PLAYS`, `FLAG_ACTIONS`, and `NO_CARD_TURNS` when nothing can be played);
+        nothing about a hand is kept outside the game. Between rounds the deal, and
+        None once the match is over."""
+        v = self._vulnerable
+        if v is not None and asked:
+            reactions = self._reactions
+            if reactions:
+                seat = reactions[0]
+                return reaction_decision(seat, self.legal_actions(seat))
+            if self._phase is WINDOW:
+                return WINDOW_CLOSES
+        decision = self._dc
+        if decision is not None:
+            return decision
         cur = self._current
         phase = self._phase
-        v = self._vulnerable
         if phase is TURN or phase is DRAWN:
             held = self._masks[cur]
             pending = self._pending
@@ -537,6 +553,9 @@ class Game:
             if ((len(self._hands[cur]) == 2 and not self._called[cur] and not self._auto_call)
                     or cur == v):  # (the offender still to call: a Skip between two)
                 flags |= _CALL
+            if not playable and (v is None or v == cur):  # a third of turns: no card
+                decision = self._dc = NO_CARD_TURNS[cur][flags]
+                return decision
             try:
                 actions = PLAYS[playable] + FLAG_ACTIONS[flags]
             except KeyError:  # three cards or more (a turn in seven)
@@ -1138,24 +1157,20 @@ _STEPS: dict[type, Callable] = {
 """The one step of each type of action."""
 
 
-def next_decision(game: Game) -> Decision | None:
-    """What is decided next in `game`, by whom; None once the match is over.
+next_decision: Callable[[Game], Decision | None] = Game._decide
+"""What is decided next in a game, by whom; None once the match is over:
+``next_decision(game)``.
 
-    In order: a seat's optional reaction to a missed Last Card call (the offender
-    first, then the other seats in seat order, each answering with an action or
-    `DECLINE`); the window closing once every seat let it go by; the next deal
-    between rounds; otherwise the turn of the seat to act. Apply the chosen action
-    with ``game.apply(action, decision.seat)``. Declining is recorded in the action
-    log like any action; logs written before `DECLINE` existed replay unchanged (a
-    seat taking its turn ends the reactions, as it always did)."""
-    if game._vulnerable is None:
-        return game._turn()  # (a loop's game has no decision kept: it just applied one)
-    if game._reactions:
-        seat = game._reactions[0]
-        return reaction_decision(seat, game.legal_actions(seat))
-    if game._phase is WINDOW:
-        return WINDOW_CLOSES
-    return game._dc or game._turn()
+In order: a seat's optional reaction to a missed Last Card call (the offender first,
+then the other seats in seat order, each answering with an action or `DECLINE`); the
+window closing once every seat let it go by; the next deal between rounds; otherwise
+the turn of the seat to act. Apply the chosen action with ``game.apply(action,
+decision.seat)``. Declining is recorded in the action log like any action; logs written
+before `DECLINE` existed replay unchanged (a seat taking its turn ends the reactions,
+as it always did).
+
+The game's own method, under the loop's name: every driver calls it once a decision,
+so the turn it lists is worked out in that one call (`Game._decide`)."""
 
 
 def _shuffle(rng: random.Random, cards: list[Card]) -> None:

@@ -167,5 +167,10 @@ def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
     return decision
 
 
+NO_CARD_TURNS = tuple(
+    tuple(Decision(DecisionKind.TURN, seat, actions) for actions in FLAG_ACTIONS)
+    for seat in range(MAX_SEATS))
+"""A turn with no card to play (draw, pass, accept or call), by seat and flags (a key
+shifted down by `FLAG_SHIFT`): every one of them, built before any game, like `PLAYS`."""
 DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
 WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))
