@@ -51,6 +51,7 @@ from .explain import why_not
 from .outcome import Ending, Outcome, RoundResult
 from .phase import Phase
 from .precomputed import (
+    AFTER_PLAY,
     BIT,
     CALLED,
     COLOUR_MATCH,
@@ -539,7 +540,8 @@ class Game:
                 playable = held & STACK_MATCH[self._discard[-1].index]
             else:
                 playable = held & self._match
-            if playable & W4_BIT and self._draw_four_barred(held):
+            if self._restricted and playable & W4_BIT and breaks_draw_four(
+                    held, self._active_colour):  # (`_draw_four_barred`, the rule first)
                 playable ^= W4_BIT
             if phase is DRAWN:  # the drawn card, if it can be played, or keep it
                 playable &= BIT[self._drawn.index]  # type: ignore[union-attr]
@@ -661,9 +663,7 @@ class Game:
         if card not in hand:
             self._masks[seat] ^= BIT[card.index]
         self._discard.append(card)
-        colour = action.colour
-        active = self._active_colour = colour or card.colour
-        self._match = COLOUR_MATCH[active] | TOP_MATCH[card.index]
+        self._active_colour, self._match = AFTER_PLAY[action]
         self._history.append(PLAYED[seat][action])
         lacks = self._lacks[seat]
         if lacks:
