@@ -39,7 +39,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import repeat, starmap
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from . import actions as A
@@ -1176,5 +1176,6 @@ so the turn it lists is worked out in that one call (`Game._decide`)."""
 def _shuffle(rng: random.Random, cards: list[Card]) -> None:
     """Shuffle in place by sorting on one uniform key per card (fast, and unbiased)."""
     keys = list(starmap(rng.random, repeat((), len(cards))))  # map & co: no Python loop
-    order = sorted(range(len(cards)), key=keys.__getitem__)
-    cards[:] = map(cards.__getitem__, order)
+    if len(cards) > 1:  # (one index given, an itemgetter returns the card, not a tuple)
+        order = sorted(range(len(cards)), key=keys.__getitem__)
+        cards[:] = itemgetter(*order)(cards)
