@@ -44,6 +44,7 @@ from typing import Any
 
 from . import actions as A
 from . import events as E
+from . import turns as T
 from .cards import COLOURS, Card, Colour, Rank, full_deck
 from .decision import Decision, DecisionKind
 from .errors import IllegalAction, RulesError
@@ -100,7 +101,7 @@ from .rules import (
     Stacking,
 )
 from .scoring import match_places, match_winners, score_round
-from .turns import Turn, card_turn, seat_after
+from .turns import card_turn, seat_after
 from .view import CHUNK, View
 
 FORMAT = "colorcards-game"
@@ -905,17 +906,17 @@ class Game:
             return nxt, TURN
         turn = card_turn(rank, self._active_count(), self._stacking and not out,
                          self._challenge_on and not out)
-        if turn is Turn.SKIP:
+        if turn is T.SKIP:
             self._history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._after[nxt], TURN
-        if turn is Turn.REVERSE:
+        if turn is T.REVERSE:
             self._reverse_direction()
             return self._after[seat], TURN
-        if turn is Turn.STACK:
+        if turn is T.STACK:
             self._pending += DRAW_SIZE[rank]
             self._history.append(E.PenaltyPending(nxt, self._pending))
             return nxt, TURN
-        if turn is Turn.CHALLENGE:
+        if turn is T.CHALLENGE:
             self._challenge_from = seat
             return nxt, CHALLENGE
         self._penalise(nxt, self._card_penalty(rank), "penalty")
