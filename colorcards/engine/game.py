@@ -114,6 +114,14 @@ HUMAN_SEAT = 0
 """The seat of the person at the table (the others are computer players)."""
 TURN, DRAWN, CHALLENGE, NAME_COLOUR = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.NAME_COLOUR
 WINDOW, ROUND_OVER, MATCH_OVER = Phase.WINDOW, Phase.ROUND_OVER, Phase.MATCH_OVER
+# The options read every game, under plain names like the phases above: an enum member
+# read off its class costs several times a global's read (Python 3.11's enum).
+_HUMAN_FIRST, _LEFT_OF_DEALER = FirstPlayer.HUMAN, FirstPlayer.LEFT_OF_DEALER
+_CLASSIC_FIRST, _NUMBER_FIRST = FirstCard.CLASSIC, FirstCard.NUMBER
+_AS_IF_PLAYED = FirstCard.AS_IF_PLAYED
+_RESTRICTED, _CHALLENGE_RULE = DrawFour.RESTRICTED, DrawFour.CHALLENGE
+_ANY_TIME, _STACKING_ON, _FIRST_OUT = DrawRule.ANY_TIME, Stacking.ON, RoundEnd.FIRST_OUT
+_AUTO_CALL, _AUTO_PENALTY = LastCard.AUTO, LastCard.AUTO_PENALTY
 
 STATE = (
     "rules", "seats", "seed", "rng", "round", "dealer", "scores", "table_points", "results",
@@ -231,7 +239,7 @@ class Game:
         self._rng = random.Random(self._seed)
         """The game's own generator: shuffles and nothing else."""
         self._round = 0
-        human_first = rules.first_player is FirstPlayer.HUMAN
+        human_first = rules.first_player is _HUMAN_FIRST
         self._dealer = seats - 1 if human_first else self._rng.randrange(seats)
         self._scores = [0] * seats
         """Match points per seat."""
@@ -258,7 +266,7 @@ class Game:
         n = self._seats
         rules = self._rules
         self._round += 1
-        if self._round > 1 and rules.first_player is FirstPlayer.LEFT_OF_DEALER:
+        if self._round > 1 and rules.first_player is _LEFT_OF_DEALER:
             self._dealer = (self._dealer + 1) % n
         self._direction = 1
         """1 while play runs left (seat order), -1 after an odd number of Reverses."""
@@ -301,7 +309,7 @@ class Game:
         self._reactions: tuple[int, ...] = ()
         """While `vulnerable` is set: the seats still to be offered a reaction to the
         missed call, in order (see `next_decision`). Stale once `vulnerable` is None."""
-        human_first = rules.first_player is FirstPlayer.HUMAN
+        human_first = rules.first_player is _HUMAN_FIRST
         first = HUMAN_SEAT if human_first else (self._dealer + 1) % n
         if human_first:
             self._dealer = (first - 1) % n
@@ -320,9 +328,9 @@ class Game:
         while True:
             card = self._draw_pile.pop()
             goes_back = (
-                (how is FirstCard.CLASSIC and card.rank is WILD4)
-                or (how is FirstCard.NUMBER and not card.is_number)
-                or (how is FirstCard.AS_IF_PLAYED and card.is_wild)
+                (how is _CLASSIC_FIRST and card.rank is WILD4)
+                or (how is _NUMBER_FIRST and not card.is_number)
+                or (how is _AS_IF_PLAYED and card.is_wild)
             )
             if not goes_back:
                 break
@@ -345,12 +353,12 @@ class Game:
             self._current = self.next_seat(first)
         elif rank is REVERSE:
             self._reverse_direction()
-            if how is FirstCard.CLASSIC or self._seats == 2:
+            if how is _CLASSIC_FIRST or self._seats == 2:
                 self._current = before
             else:
                 self._current = self.next_seat(before)
         elif rank is DRAW_TWO:
-            if how is FirstCard.AS_IF_PLAYED and self._rules.stacking is Stacking.ON:
+            if how is _AS_IF_PLAYED and self._stacking:
                 self._pending = 2
                 self._history.append(E.PenaltyPending(first, 2))
             else:
@@ -429,11 +437,11 @@ class Game:
     def _rule_flags(self) -> None:
         """The options the hot paths test, as booleans (one attribute read each)."""
         rules = self._rules
-        self._restricted = rules.draw_four is DrawFour.RESTRICTED
-        self._challenge_on = rules.draw_four is DrawFour.CHALLENGE
-        self._any_time = rules.draw is DrawRule.ANY_TIME
-        self._auto_call = rules.last_card is LastCard.AUTO
-        self._stacking = rules.stacking is Stacking.ON
+        self._restricted = rules.draw_four is _RESTRICTED
+        self._challenge_on = rules.draw_four is _CHALLENGE_RULE
+        self._any_time = rules.draw is _ANY_TIME
+        self._auto_call = rules.last_card is _AUTO_CALL
+        self._stacking = rules.stacking is _STACKING_ON
 
     def _resync(self) -> None:
         """Rebuild the derived state (the rule flags, `_masks`, the cached decision)
@@ -678,12 +686,12 @@ class Game:
         rules = self._rules
         if left == 1:
             mode = rules.last_card
-            if mode is LastCard.AUTO:
+            if mode is _AUTO_CALL:
                 self._called[seat] = True
                 self._history.append(CALLED[seat])
             elif not self._called[seat]:
                 self._history.append(MISSED[seat])
-                if mode is LastCard.AUTO_PENALTY:
+                if mode is _AUTO_PENALTY:
                     self._draw_into(seat, rules.last_card_penalty, "last-card")
                 else:
                     self._vulnerable = seat
@@ -947,7 +955,7 @@ class Game:
         self._called[seat] = False
         self._seat_order()  # the seat's hand is empty: play goes round it now
         self._history.append(E.WentOut(seat, len(self._out)))
-        ends = (self._rules.round_end is RoundEnd.FIRST_OUT or self._seats == 2
+        ends = (self._rules.round_end is _FIRST_OUT or self._seats == 2
                 or self._active_count() <= 1)
         if not ends:
             next_seat, next_phase = self._card_effect(seat, card, out=True)
