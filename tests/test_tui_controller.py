@@ -542,6 +542,14 @@ def test_every_engine_event_has_the_tables_own_words():
      "Two cards left: press L to call Last Card, then play ● Red or 3."),
     ("top=R+2 | you: B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {"pending": 2},
      "You must draw 2: nothing you hold can pass them on — press D to draw them."),
+    # Issue 40: a Wild Draw Four held where the rule bars it, and a Draw Two on a Wild
+    # Draw Four: the prompt says why, as the engine decides it
+    ("top=W+4 colour=red | you: W+4 R7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+     {"pending": 4}, "You must draw 4: a Wild Draw Four may not be played while you hold a "
+     "red card — press D to draw them."),
+    ("top=W+4 colour=red | you: R+2 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+     {"pending": 4}, "You must draw 4: a Draw Two cannot answer a Wild Draw Four — press D "
+     "to draw them."),
     # Issue 30, item 2: no 'stack a draw card'; the cards that pass it on, by name
     ("top=R+2 | you: B+2 W+4 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2", {"pending": 2},
      "You must draw 2: pass them on with a Draw Two or a Wild Draw Four, or D draws them."),

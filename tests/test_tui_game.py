@@ -141,7 +141,7 @@ async def test_quit_and_continue_returns_to_the_same_table(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(first.screen, PauseMenu)
-        await pilot.press("q")
+        await pilot.press("x")  # quit the game
         await pilot.pause()
     assert first.return_value == 0
 

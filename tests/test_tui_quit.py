@@ -72,7 +72,7 @@ async def test_quitting_mid_game_waits_on_no_helper(tmp_path, monkeypatch):
             await pilot.press("escape")
             await pilot.pause()
             quitting.set()
-            await pilot.press("q")
+            await pilot.press("x")  # quit the game
         assert not app.is_running
         assert child.poll() is not None, "the hung coach's process was left running"
         assert reviews.running, "the quit waited for the stuck thread after all"

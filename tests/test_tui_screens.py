@@ -332,7 +332,7 @@ async def test_cancellable_chooser_backs_out_with_escape():
     app = ScreenApp(lambda: ColourChooser({}, "classic", cancellable=True))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        assert "Enter confirms · Esc back" in shown(app)
+        assert "Enter confirms · ◀ Back (Esc)" in shown(app)
 
 
 async def test_chooser_ascii_fallback(monkeypatch):
@@ -347,17 +347,32 @@ async def test_chooser_ascii_fallback(monkeypatch):
 
 @pytest.mark.parametrize("keys, expected", [
     (["escape"], "resume"), (["enter"], "resume"), (["n"], "new"), (["r"], "rules"),
-    (["s"], "sound"), (["q"], "quit"), (["down", "down", "down", "enter"], "sound"),
+    (["s"], "sound"), (["q"], "title"), (["x"], "quit"), (["t"], "take-back"),
+    (["down", "down", "down", "enter"], "sound"),
 ])
 async def test_pause_by_keys(keys, expected):
+    """Q quits to the title and X quits the game (issue 41, item 13: Quit said which)."""
     results, _ = await run(lambda: PauseMenu(True), keys=keys)
     assert results == [Go(expected)]
 
 
-@pytest.mark.parametrize("selector", ["#resume", "#new", "#rules", "#sound", "#quit"])
+@pytest.mark.parametrize("selector", ["#resume", "#new", "#rules", "#sound", "#title",
+                                      "#quit"])
 async def test_pause_by_click(selector):
     results, _ = await run(lambda: PauseMenu(False), clicks=[selector])
     assert results == [Go(selector[1:])]
+
+
+@pytest.mark.parametrize("coach", [True, False])
+async def test_pause_offers_take_back_by_touch_with_the_coach_on(coach):
+    """With the coach on, Take back is a button to tap (T's only other way was the key);
+    without, it is not offered. Both quits say which they are."""
+    _, text = await run(lambda: PauseMenu(True, coach_on=coach))
+    assert ("Take back" in text) is coach
+    assert "Quit to title" in text and "Quit the game" in text
+    if coach:
+        results, _ = await run(lambda: PauseMenu(True, coach_on=coach), clicks=["#take-back"])
+        assert results == [Go.TAKE_BACK]
 
 
 @pytest.mark.parametrize("sound_on, label", [(True, "Sound: on"), (False, "Sound: off")])
@@ -830,7 +845,7 @@ async def test_new_game_blurb_of_many_changes_keeps_the_form_unscrolled_at_80x24
         text = shown(app)
         assert "Classic, your changes: Match: 3 rounds, highest total wins · Stacking: On · " \
                "Last Card: Forget it and you draw at once · Penalty: 4 cards." in text
-        for row in ("Difficulty", "Speed", "PLAY", "Esc back"):
+        for row in ("Difficulty", "Speed", "PLAY", "Back (Esc)"):
             assert row in text
 
 
@@ -847,7 +862,7 @@ async def test_every_level_hint_is_read_whole_at_80x24(preset):
         for level in ("easy", "normal", "hard", "crazy"):
             text = shown(app)
             assert LEVEL_HINTS[level] in text, level
-            assert "PLAY" in text and "Esc back" in text
+            assert "PLAY" in text and "Back (Esc)" in text
             await pilot.press("right")
             await pilot.pause()
 
@@ -934,9 +949,9 @@ async def test_the_keys_page_fits_and_scrolls_to_its_last_word(size):
     app = ScreenApp(lambda: HelpScreen(rules))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        assert "Esc, ? or Q to go back" in shown(app)
+        assert "◀ Back (Esc, ? or Q)" in shown(app)
         await pilot.press("end")
         await pilot.pause(0.5)
         last_word, last_meaning = terms(rules)[-1]
         assert f"{last_word} {last_meaning.split()[0]}" in shown(app)
-        assert "Esc, ? or Q to go back" in shown(app)
+        assert "◀ Back (Esc, ? or Q)" in shown(app)

@@ -13,7 +13,9 @@ from colorcards.engine import Colour
 from colorcards.settings import GameSettings
 from colorcards.tui.screens import (
     ColourChooser,
+    HelpScreen,
     NewGameScreen,
+    PauseMenu,
     ResultsScreen,
     StatsScreen,
     TitleScreen,
@@ -54,8 +56,21 @@ def test_new_game_error_snapshot(snap_compare, size):
     assert snap_compare(ScreenApp(SCREENS["new_game"]), press=keys, terminal_size=size)
 
 
-@pytest.mark.parametrize("name", ["title", "colour_chooser", "results"])
+PHONE_SCREENS = {
+    **SCREENS,
+    "pause": lambda: PauseMenu(True, coach_on=True),
+    "keys": lambda: HelpScreen(),
+    "wild_from_the_hand": lambda: ColourChooser(
+        {Colour.RED: 1, Colour.BLUE: 3, Colour.YELLOW: 2, Colour.GREEN: 0}, "classic",
+        cancellable=True),
+}
+
+
+@pytest.mark.parametrize("name", ["title", "colour_chooser", "results", "new_game", "pause",
+                                  "keys", "wild_from_the_hand"])
 def test_phone_screen_snapshot(snap_compare, name):
     """On a phone held upright (42x40): the title's name and cards whole, the four
-    colours two and two, every button of the results in sight to tap."""
-    assert snap_compare(ScreenApp(SCREENS[name]), terminal_size=(42, 40))
+    colours two and two, every button of the results in sight to tap; New game's values
+    whole under their options, with arrows to tap; the pause menu's Take back and both
+    quits; a Back to tap on the Keys page and the chooser of a Wild from the hand."""
+    assert snap_compare(ScreenApp(PHONE_SCREENS[name]), terminal_size=(42, 40))

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from colorcards.engine import PRESETS, Colour, Match, Rules, get_preset, parse_card
+from colorcards.engine import PRESETS, Colour, Match, Rules, Stacking, get_preset, parse_card, turns
 from colorcards.engine.rules import CHOICES
 from colorcards.settings import NAMES
 from colorcards.tui.screens.chooser import most_held
@@ -19,7 +19,6 @@ from colorcards.tui.screens.rules_text import (
     OPTION_TITLES,
     option_value,
     rules_markdown,
-    stack_answers,
 )
 from colorcards.tui.screens.title import card_fan, saved_summary, title_art
 from engine_helpers import position
@@ -54,7 +53,7 @@ def test_every_option_value_is_said_in_words():
 
 @pytest.mark.parametrize("changes, phrase", [
     ({"draw_four": "restricted"}, "only when you hold no card of the colour to match"),
-    ({"draw_four": "challenge", "stacking": "off"}, "the challenger draws six"),
+    ({"draw_four": "challenge", "stacking": "off"}, "if not, you draw 6"),
     ({"draw_four": "free"}, "nobody can challenge it"),
     ({"stacking": "on"}, "The penalty passes on and grows"),
     ({"stacking": "off"}, "Stacking is off"),
@@ -73,7 +72,8 @@ def test_every_option_value_is_said_in_words():
     ({"draw": "any-time"}, "even when you could play"),
     ({"first_card": "number"}, "The first card turned up is always a number"),
     ({"first_card": "classic"}, "A Wild Draw Four turned up first goes back"),
-    ({"first_card": "as-if-played", "stacking": "on"}, "unless they pass it on with their own"),
+    ({"first_card": "as-if-played", "stacking": "on"},
+     "the first player draws 2 and misses a turn, unless they pass it on with a Draw Two"),
     ({"first_player": "left-of-dealer"}, "the dealer moves one seat to the left"),
     ({"first_player": "human"}, "You always start each round"),
     ({"palette": "gems"}, "Ruby ● (circle), Violet ■ (square), Amber ▲ (triangle), Teal ◆"),
@@ -98,7 +98,7 @@ def test_rules_page_says_what_the_engine_lets_answer_a_stack(top, held, answers)
                     get_preset("color-cards").rules(draw_four="free"), pending=2)
     playable = any(getattr(a, "card", None) == parse_card(held) for a in game.legal_actions())
     assert playable is answers
-    said = stack_answers()[parse_card(top).rank]
+    said = [rank for rank, _ in turns.answers(parse_card(top).rank, Stacking.ON)]
     assert (parse_card(held).rank in said) is answers
     text = " ".join(rules_markdown("color-cards", get_preset("color-cards").rules()).split())
     hit = "Draw Two" if top == "R+2" else "Wild Draw Four"

@@ -93,14 +93,15 @@ async def test_a_new_colour_repaints_the_ring_not_the_boxes_that_stayed(tmp_path
 async def test_with_two_in_play_the_ring_says_skip_and_reverse_whole(tmp_path, size):
     """Played in tmux (issue 30): with two players left the ring's line was cut to
     'Skip, Reverse = go' at 80 columns. It reads whole at both sizes."""
-    from colorcards.tui.widgets.ring import TWO_IN_PLAY
+    from colorcards.tui.widgets.ring import two_in_play
 
     # Classic plays on: Lily and Zoe are out, their boxes still beside the ring.
     game = position("top=R3 out=1,3 | you: R5 B7 G2 | lily: | max: Y1 Y2 Y3 | zoe:", "classic")
     async with _app(tmp_path).run_test(size=size) as pilot:
         await _table(pilot, game, preset="classic")
         rows = [row for row in screen_text(pilot.app).splitlines() if "Skip" in row]
-        assert len(rows) == 1 and TWO_IN_PLAY in rows[0]
+        assert len(rows) == 1 and two_in_play(game.rules) in rows[0]
+        assert "Skip or Reverse: go again" in rows[0]
 
 
 async def test_illegal_card_shakes_and_says_why(tmp_path):

@@ -80,6 +80,21 @@ def test_narrow_table_snapshot_penalty_and_catch(snap_compare, tmp_path):
                         run_before=_seat(literal, rules="colour-match", pending=2, vulnerable=1))
 
 
+def test_narrow_match_snapshot(snap_compare, tmp_path):
+    """A phone's 37 columns, a Classic match and ten cards: the header's words whole on
+    two lines, three cards a row."""
+    literal = ("top=R3 | you: R5 R6 R7 R8 R9 B1 B2 B3 B4 B5 | lily: Y1 Y2 | max: G4 G5 | "
+               "zoe: B6 B7")
+
+    async def run_before(pilot) -> None:
+        seat_position(pilot.app, position(literal, "classic"), preset="classic")
+        await pilot.pause()
+        await pilot.pause()
+
+    app = ColorCardsApp(data_dir=tmp_path, delay=60)
+    assert snap_compare(app, terminal_size=(37, 30), run_before=run_before)
+
+
 def test_too_narrow_says_what_to_do(snap_compare, tmp_path):
     """Under 36 columns even the narrow table cannot fit: the header says what to do, in
     a player's words."""

@@ -145,7 +145,7 @@ async def test_the_pause_menu_turns_the_coach_on_for_the_game(tmp_path):
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert "Coach: off — turn it on (practice)" in shown(app)
+        assert "Coach: off — turn on (practice)" in shown(app)
         await pilot.press("c")
         await pilot.pause()
         await pilot.pause()

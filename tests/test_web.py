@@ -22,10 +22,12 @@ import pytest
 
 from colorcards import web
 from colorcards.cli import main
+from engine_helpers import position
 from web_helpers import (
     PHONE,
     TURN,
     Served,
+    assert_shown,
     cell_centre,
     find_cell,
     hand_cards,
@@ -36,7 +38,10 @@ from web_helpers import (
     offline_page,
     play_hinted,
     raised_cards,
+    save_position,
     screen,
+    screen_of,
+    settled,
     start_game,
     tap,
     tap_in_row,
@@ -353,10 +358,11 @@ def served(tmp_path):
 
 @needs_browser
 def test_keys_start_a_game_and_play_a_card(browser, served):
-    """N and Enter deal a game; the hinted move played from the keyboard; within a few
-    turns a card leaves the hand. The hint may say draw or pass, so a turn counts as made
-    once the hint has left the status line, whatever it did to the hand."""
-    with offline_page(browser) as page:
+    """On a desktop's high-density screen (1280x800 at ratio 2), the page takes keys
+    without a click: N and Enter deal a game; the hinted move played from the keyboard;
+    within a few turns a card leaves the hand. The hint may say draw or pass, so a turn
+    counts as made once the hint has left the status line, whatever it did to the hand."""
+    with offline_page(browser, size=(1280, 800), ratio=2) as page:
         text = start_game(page, served.url, fast=True)
         before = hand_count(text)
         assert before is not None
@@ -403,61 +409,153 @@ def test_a_page_under_a_foreign_name_is_refused(browser_rebound, tmp_path, extra
         server.stop()
 
 
+FITTED = ("top=R5 | you: R7 B2 B+2 G9 Y1 W W+4 G3 | lily: R1 | max: G4 G5 G6 G7 | "
+          "zoe: B1 B3 B4 B5 B6")
+"""Your turn with eight cards (two rows of them on a phone), Red 7 the first that can be
+played; Lily follows it with her last card, and the results follow."""
+FITTED_HAND = sorted(["● 7", "■ 2", "■ +2", "◆ 9", "▲ 1", "✦ Wild", "✦ W+4", "◆ 3"])
+TITLE_MENU = ("Continue", "New game", "Statistics", "History", "Practice", "Rules", "Quit")
+THE_TABLE = ("Lily", "Max", "Zoe", "DRAW", "To match: ● Red circle", "You hold 8 cards",
+             "D Draw")
+
+
+@needs_browser
+@pytest.mark.parametrize("size, phone, ratios, fractions", [
+    ((390, 844), True, (3, 2, 1), (2.625, 1.5)),
+    ((360, 640), True, (3, 2, 1), ()),
+    ((844, 390), True, (3,), ()),
+    ((1280, 800), False, (2,), ()),
+], ids=["390x844", "360x640", "844x390", "1280x800"])
+def test_every_screen_fills_the_page_sharp_at_every_density(browser, served, size, phone,
+                                                            ratios, fractions):
+    """A phone held upright and a desktop's high-density screen: at each device pixel
+    ratio (the first as the page opens, the others as if the window moved to another
+    screen; fractional ones for the title) the terminal takes the page's CSS pixels,
+    draws on a surface of the screen's device pixels, and shows, inside the page, the
+    title's menu, the whole table (every opponent, the pile, the colour to match, each
+    card of the hand) and the results. A phone opened sideways plays at a smaller font;
+    one turned sideways and back refits the terminal each time."""
+    save_position(served.data_dir, position(FITTED), difficulty="hard", speed="fast")
+    with screen_of(browser, size, ratios[0], phone) as device:
+        device.page.goto(served.url)
+        for ratio in (*ratios, *fractions):
+            device.show(size, ratio)
+            assert_shown(device, *TITLE_MENU)
+        device.page.keyboard.press("c")
+        for ratio in ratios[::-1]:
+            device.show(size, ratio)
+            assert hand_cards(assert_shown(device, *THE_TABLE)) == FITTED_HAND
+        if phone and size[1] > size[0]:
+            device.show(size[::-1], ratios[0])  # sideways: the table waits, and says why
+            assert_shown(device, "Turn your phone upright")
+            device.show(size, ratios[0])
+            assert hand_cards(assert_shown(device, *THE_TABLE)) == FITTED_HAND
+        device.page.keyboard.press("Enter")  # Red 7; Lily goes out
+        for ratio in ratios:
+            device.show(size, ratio)
+            assert_shown(device, "Lily went out first", r"Title \(T\)", "New game")
+
+
+def play_by_taps(page) -> str:
+    """Play on by taps alone to the round's end, from the player's turn or the computers':
+    a raised card, the deck or Pass each turn, a colour tapped for a Wild, Last Card
+    tapped at two cards; the results' screen."""
+    for _ in range(400):
+        wait_for(page, f"{MY_TURN}|Name the colour|{ROUND_OVER}", timeout=30)
+        text = settled(page)
+        if re.search(ROUND_OVER, text):
+            return text
+        if not re.search(f"{MY_TURN}|Name the colour", text):
+            continue  # the computers moved on meanwhile
+        before = text
+        if "Name the colour" in text:
+            tap_colour(page, "YELLOW")
+            continue
+        if "Two cards left" in text:
+            tap(page, "L Last Card", text=text)
+        elif cards := raised_cards(text):
+            page.touchscreen.tap(*cell_centre(page, text, *cards[0]))
+        elif re.search(rf"{DRAWN}|already drawn", text):
+            tap(page, "P Pass", text=text)
+        else:
+            tap(page, "DRAW", text=text)
+        answered(page, before, "the tap did nothing")
+    pytest.fail(f"no end in 400 taps:\n{screen(page)}")
+
+
+def tap_colour(page, name: str) -> None:
+    """Tap a colour's swatch under the chooser's heading; once the chooser has closed."""
+    text = wait_for(page, f"(?s)Name the colour.*{name}")
+    lines = text.splitlines()
+    top = find_cell(text, "Name the colour")[0]
+    row = next((r for r in range(top, len(lines)) if name in lines[r]), None)
+    assert row is not None, text
+    page.touchscreen.tap(*cell_centre(page, text, row, lines[row].index(name)))
+    deadline = time.monotonic() + 10
+    while "Name the colour" in screen(page):
+        assert time.monotonic() < deadline, f"the colour tap did nothing:\n{text}"
+        page.wait_for_timeout(50)
+
+
+def answered(page, before: str, why: str) -> None:
+    """Until the screen is no longer `before`."""
+    deadline = time.monotonic() + 10
+    while screen(page) == before:
+        assert time.monotonic() < deadline, f"{why}:\n{before}"
+        page.wait_for_timeout(50)
+
+
 @needs_browser
 def test_a_phone_plays_a_whole_game_by_taps(browser, served):
-    """At 390x844, a phone held upright, the narrow table plays a whole game by taps
-    alone: New game, one opponent at Fast from the settings' arrows, the hint and Play
-    from the tap targets once, then a raised card, the deck or Pass each turn, a colour
-    tapped for a Wild, Last Card tapped at two cards; on to the results."""
-    with offline_page(browser, size=PHONE, phone=True) as page:
+    """On a phone held upright at a device pixel ratio of 3, the narrow table plays a
+    whole game by taps alone: New game, one opponent at Fast from the settings' arrows,
+    the hint and Play from the tap targets once, then a raised card, the deck or Pass
+    each turn, a colour tapped for a Wild, Last Card tapped at two cards; on to the
+    results. No key is pressed."""
+    with offline_page(browser, size=PHONE, phone=True, ratio=3) as page:
         page.goto(served.url)
         wait_for(page, "New game")
         tap(page, "New game", 2)
         wait_for(page, "PLAY")
         tap_in_row(page, "Opponents", "‹")
-        wait_for(page, "‹ 2")
+        wait_for(page, "2 — Lily")
         tap_in_row(page, "Opponents", "‹")
-        wait_for(page, "‹ 1")
+        wait_for(page, "1 — Lily")
         tap_in_row(page, "Speed", "›")
         wait_for(page, r"Speed\W+Fast")
         tap(page, "PLAY", 1)
-        hinted = False
-        for _ in range(400):
-            text = wait_for(page, f"{MY_TURN}|Name the colour|{ROUND_OVER}", timeout=30)
-            if re.search(ROUND_OVER, text):
-                assert "Lily" in text
-                return
-            if "Name the colour" in text:  # a swatch under the chooser's heading
-                text = wait_for(page, "(?s)Name the colour.*YELLOW")
-                lines = text.splitlines()
-                top = find_cell(text, "Name the colour")[0]
-                row = next((r for r in range(top, len(lines)) if "YELLOW" in lines[r]), None)
-                assert row is not None, text
-                page.touchscreen.tap(*cell_centre(page, text, row, lines[row].index("YELLOW")))
-                deadline = time.monotonic() + 10
-                while "Name the colour" in screen(page):  # the chooser closes
-                    assert time.monotonic() < deadline, f"the colour tap did nothing:\n{text}"
-                    page.wait_for_timeout(50)
-                continue
-            before = text
-            if not hinted:  # the hint and Play, from the keys' tap targets
-                tap(page, "Hint", text=text)
-                wait_for(page, "Hint: ")
-                tap(page, " Play", 1)
-                hinted = True
-            elif "Two cards left" in text:
-                tap(page, "L Last Card", text=text)
-            elif cards := raised_cards(text):
-                page.touchscreen.tap(*cell_centre(page, text, *cards[0]))
-            elif re.search(rf"{DRAWN}|already drawn", text):
-                tap(page, "P Pass", text=text)
-            else:
-                tap(page, "DRAW", text=text)
-            deadline = time.monotonic() + 10
-            while screen(page) == before:  # the tap was answered
-                assert time.monotonic() < deadline, f"the tap did nothing:\n{before}"
-                page.wait_for_timeout(50)
-        pytest.fail(f"no end in 400 taps:\n{screen(page)}")
+        wait_for(page, f"{MY_TURN}|Name the colour|{ROUND_OVER}", timeout=30)
+        text = settled(page)
+        if re.search(MY_TURN, text):  # the hint and Play, from the keys' tap targets
+            tap(page, "Hint", text=text)
+            wait_for(page, "Hint: ")
+            tap(page, " Play", 1)
+            answered(page, text, "Play did nothing")
+        assert "Lily" in play_by_taps(page)
+
+
+@needs_browser
+def test_a_coached_move_is_taken_back_and_a_wild_named_by_taps(browser, served):
+    """At a device pixel ratio of 3, by taps alone: Continue, a costly card (the coach's
+    note says so, and how to take it back), Take back on the control bar, a Wild and its
+    colour, and the game on to its end."""
+    from bots_helpers import position as dealt
+
+    game = dealt(["R+2 R5 W", "G1"], "R3", preset="duel", called="0,1")
+    save_position(served.data_dir, game, preset="duel", difficulty="hard", coach=True)
+    with offline_page(browser, size=PHONE, phone=True, ratio=3) as page:
+        page.goto(served.url)
+        wait_for(page, "Continue", timeout=30)
+        tap(page, "Continue", 2)
+        wait_for(page, "You hold 3 cards", timeout=30)
+        tap(page, "● 5")  # Red 5, where Red Draw Two wins outright
+        wait_for(page, "(?s)Coach: Red Draw Two instead of Red 5.*take it back", timeout=120)
+        tap(page, "T Take back")
+        wait_for(page, "(?s)Taken back.*You hold 3 cards|You hold 3 cards.*Taken back")
+        tap(page, "✦ Wild")
+        tap_colour(page, "BLUE")
+        wait_for(page, "To match: ■ Blue")
+        play_by_taps(page)
 
 
 @needs_browser
@@ -486,9 +584,8 @@ def test_closing_the_tab_offers_continue_with_the_same_hand(browser, served):
     with offline_page(browser) as page:
         page.goto(served.url)
         wait_for(page, "Continue")
-        page.focus(".xterm-helper-textarea")
         page.keyboard.press("c")
-        assert hand_cards(wait_for(page, TURN)) == hand
+        assert hand_cards(wait_for(page, TURN) and settled(page)) == hand
 
 
 @needs_browser
@@ -527,9 +624,8 @@ def test_a_second_tab_is_told_until_it_closes_and_may_take_over(browser, served)
         second.locator("#another-tab button").click()
         shows(first, "moved")
         wait_for(second, "Continue")
-        second.focus(".xterm-helper-textarea")
         second.keyboard.press("c")
-        assert hand_cards(wait_for(second, TURN)) == hand
+        assert hand_cards(wait_for(second, TURN) and settled(second)) == hand
         assert len(served.games()) == 1 and lock_holder(served.data_dir) in served.games()
 
 

@@ -40,7 +40,8 @@ CASES = {
     "draw two at the next player": (
         at(hands=["R5 R+2 G7", "G1 G2", 5, 5], top="R3"), _p("R5"), _p("R+2"), SLOWER,
         "Why: Lily, next to play, was down to two cards, and your Red Draw Two would have "
-        "made Lily draw 2 and miss a turn, unless Lily had a Draw Two to pass it on."),
+        "made Lily draw 2 and miss a turn, unless they had a Draw Two or a Wild Draw Four to "
+        "pass it on."),
     "skip at the next player": (
         at(hands=["R5 RS G7", "G1", 5, 5], top="R3"), _p("R5"), _p("RS"), SLOWER,
         "Why: Lily, next to play, was down to one card, and your Red Skip would have made "

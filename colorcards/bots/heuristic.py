@@ -36,6 +36,7 @@ from ..engine import (
     View,
     play,
 )
+from ..engine.turns import Turn, card_turn
 from .knowledge import (
     bluff_chance,
     colour_counts,
@@ -59,6 +60,10 @@ NORMAL = Tuning("normal", random_play=0.2, stack_miss=0.5, forget=0.35, catch=0.
 HARD = Tuning("hard", random_play=0.0, stack_miss=0.0, forget=0.02, catch=0.95,
              save_wilds=True, aim=True, steer=True, draw_to_save_wild=False,
              draw_four_attack=0.5)
+
+ATTACKS = {rank: card_turn(rank, 3, False, False).hits for rank in Rank}
+"""The cards a level that does not aim still likes to play: those that hit the next
+seat at a table of three (a Skip or a draw card), by the engine's rule."""
 
 #: A Wild spent while the hand is larger than this (and nobody is close) costs points.
 WILD_SAVE_HAND = 3
@@ -300,7 +305,7 @@ class HeuristicPlayer(SidePlay):
             score += self.side_attack_value(view, card)
         elif level.aim:
             score += self.attack_value(view, card)
-        elif rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.SKIP):
+        elif ATTACKS[rank]:
             score += 0.5
         if level.steer and self.plays_side(view):
             score += self.side_steer(view, card, colour, pool)
@@ -329,7 +334,7 @@ class HeuristicPlayer(SidePlay):
             if two:
                 value += 1.0  # a table of two: the turn comes straight back
             return value
-        if rank is Rank.REVERSE:
+        if view.card_turn(rank) is Turn.REVERSE:
             nxt = view.next_seat()
             new_next = next_to_play(view, card)
             return (seat_threat(view, nxt, focus) - seat_threat(view, new_next, focus)) * 1.0

@@ -12,13 +12,8 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 from math import comb
 
-from ..engine import COLOURS, Card, Colour, DrawFour, DrawRule, Rank, Stacking, View
+from ..engine import COLOURS, Card, Colour, DrawRule, Rank, View
 from ..engine.events import Drew, Played
-from ..engine.turns import card_turn
-from ..engine.turns import next_to_play as _after_play
-
-ATTACK_RANKS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
-"""Cards that cost the next seat its turn (Reverse does too at a table of two)."""
 
 
 def threat(count: int) -> float:
@@ -73,7 +68,7 @@ def stuck(view: View, seat: int, lookback: int = 80) -> bool:
 
 def in_round(view: View) -> int:
     """How many seats still hold cards."""
-    return sum(1 for c in view.hand_counts if c)
+    return view.in_round
 
 
 def colour_counts(cards: Iterable[Card]) -> dict[Colour, int]:
@@ -130,15 +125,12 @@ def bluff_chance(view: View) -> float:
 
 
 def hits_next(view: View, rank: Rank) -> bool:
-    """Whether a card of `rank` costs the next seat its turn or hands it a penalty: a
-    Skip, a draw card, or a Reverse with two in the round (`ATTACK_RANKS`)."""
-    return rank in ATTACK_RANKS or (rank is Rank.REVERSE and in_round(view) <= 2)
+    """Whether a card of `rank` played now costs the next seat its turn or hands it a
+    penalty, by the engine's own rule (`View.card_turn`, `Turn.hits`)."""
+    return view.card_turn(rank).hits
 
 
 def next_to_play(view: View, card: Card) -> int:
     """The seat that will play after this seat plays `card` (the one a stacked penalty
-    or a challenge goes to), by the engine's own rule (`engine.turns`)."""
-    rules = view.rules
-    turn = card_turn(card.rank, in_round(view), rules.stacking is Stacking.ON,
-                     rules.draw_four is DrawFour.CHALLENGE)
-    return _after_play(view.hand_counts, view.seat, view.direction, turn)
+    or a challenge goes to), by the engine's own rule (`View.next_after`)."""
+    return view.next_after(card)

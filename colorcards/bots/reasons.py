@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import HUMAN_SEAT, Action, Colour, Play, Rank, View
+from ..engine import HUMAN_SEAT, Action, Colour, Play, View
+from ..engine.turns import Turn
 from .knowledge import hits_next, turns_until
 
 _COUNTS = {1: "one card", 2: "two cards", 3: "three cards"}
@@ -39,7 +40,7 @@ def reason(view: View, action: Action,
         if close:
             return f"aimed at you: you were next, down to {close}"
         return "aimed at you: you were next"
-    if rank is Rank.REVERSE and close and not two:
+    if view.card_turn(rank) is Turn.REVERSE and close and not two:
         before = turns_until(view, HUMAN_SEAT)
         after = turns_until(view, HUMAN_SEAT, -view.direction)
         if after > before:

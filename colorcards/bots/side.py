@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import HUMAN_SEAT, Action, Card, Colour, Play, Rank, View
+from ..engine.turns import Turn
 from .knowledge import (
-    ATTACK_RANKS,
     follow_chance,
     hits_next,
     in_round,
@@ -60,7 +60,7 @@ class SidePlay:
                 value += 0.5
         elif nxt != view.seat and colour in view.lacks[nxt]:
             value -= 1.0  # a partner who drew on the colour: leave it a way out
-        if card.rank in ATTACK_RANKS or nxt == view.seat or (nxt == HUMAN_SEAT and human > 2):
+        if hits_next(view, card.rank) or nxt == view.seat or (nxt == HUMAN_SEAT and human > 2):
             return value
         # The cards behind the next seat's are drawn from those this seat cannot see.
         if pool is None:
@@ -82,7 +82,7 @@ class SidePlay:
                 or not isinstance(action, Play)):
             return False
         card = action.card
-        if card.rank in ATTACK_RANKS or next_to_play(view, card) != HUMAN_SEAT:
+        if hits_next(view, card.rank) or next_to_play(view, card) != HUMAN_SEAT:
             return False
         active = view.active_colour
         if active is None:
@@ -112,7 +112,7 @@ class SidePlay:
             if two:
                 value += 1.0
             return value
-        if rank is Rank.REVERSE:
+        if view.card_turn(rank) is Turn.REVERSE:
             before = turns_until(view, HUMAN_SEAT)
             after = turns_until(view, HUMAN_SEAT, -view.direction)
             return (after - before) * (0.3 + threat(view.hand_counts[HUMAN_SEAT]) * 0.4)

@@ -38,6 +38,7 @@ from ..engine import (
     View,
     deal_from_view,
 )
+from ..engine.turns import Turn, card_turn
 from .drive import drive
 from .heuristic import HeuristicPlayer, card_plays, distinct_cards, play_for, remaining
 from .knowledge import in_round
@@ -158,8 +159,11 @@ def clear_edge(results: Sequence[float], base: Sequence[float], sure: float) -> 
     return edge > sure * sqrt(variance / n)
 
 
-_SKIP, _REV, _D2, _W4 = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
-_HITS = frozenset({_SKIP, _REV, _D2})
+_D2, _W4 = Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
+_HITS = frozenset(rank for rank in Rank if not rank.is_wild
+                  and card_turn(rank, 3, False, False) is not Turn.ON)
+"""The coloured cards that hold the next seat back (Skip, Reverse, Draw Two): those the
+engine's rule (`turns.card_turn`) does not simply pass on from."""
 _NO_RNGS: list[Random] = [Random(0)] * 10
 """The play-out's seats draw on no generator (`quick_choice` is deterministic)."""
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..bots.knowledge import hits_next, in_round, turns_until
+from ..bots.knowledge import turns_until
 from ..engine import (
     ACCEPT,
     DRAW,
@@ -32,14 +32,13 @@ from ..engine import (
     Action,
     Card,
     Colour,
-    DrawFour,
     LastCard,
     NameColour,
     Play,
-    Rank,
-    Stacking,
     View,
 )
+from ..engine.describe import turn_words
+from ..engine.turns import Turn
 from .words import CardName, ColourName
 
 GENERAL = ("Why: no rule of thumb explains this one; it showed only when the coach played "
@@ -84,30 +83,26 @@ def _after(hand: Sequence[Card], card: Card | None) -> list[Card]:
 def _held_back(view: View, best: Action, nxt: int, name: str,
                card_name: CardName) -> str | None:
     """What the coach's card would have done to the next player, or None if it was not a
-    card that holds them back (or its effect is not certain enough to state)."""
+    card that holds them back (or its effect is not certain enough to state). What the
+    card does is the engine's answer (`View.card_turn`), said in its words (`describe`)."""
     if not isinstance(best, Play):
         return None
     rank = best.card.rank
     card = card_name(best.card)
-    if rank is Rank.REVERSE and in_round(view) > 2:
+    turn = view.card_turn(rank)
+    if turn is Turn.REVERSE:
         if turns_until(view, nxt, -view.direction) > turns_until(view, nxt):
             return f"your {card} would have turned play away from {name}"
         return None
-    if not hits_next(view, rank):
+    if not turn.hits:
         return None
-    if rank is Rank.SKIP or rank is Rank.REVERSE:
-        return f"your {card} would have made {name} miss a turn"
-    rules = view.rules
-    if rank is Rank.DRAW_TWO:
-        unless = (f", unless {name} had a Draw Two to pass it on"
-                  if rules.stacking is Stacking.ON else "")
-        return f"your {card} would have made {name} draw 2 and miss a turn{unless}"
-    if rules.draw_four is DrawFour.CHALLENGE and view.active_colour is not None and any(
+    if turn is Turn.CHALLENGE and view.active_colour is not None and any(
             c.colour is view.active_colour for c in view.hand):
         return None  # a challenge would have won: the penalty would have been yours
-    unless = (f", unless {name} had a Wild Draw Four to pass it on"
-              if rules.stacking is Stacking.ON else "")
-    return f"your {card} would have made {name} draw 4 and miss a turn{unless}"
+    if turn is Turn.CHALLENGE:
+        turn = Turn.PENALTY  # played fairly: a challenge would only have cost them more
+    effect = turn_words(turn, rank, view.rules, name, made=True)
+    return f"your {card} would have made {effect}"
 
 
 def why_better(view: View, made: Action, best: Action, made_out: Sequence[float],

@@ -7,12 +7,16 @@ actions): what that player could see is all the answer needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from . import actions as A
-from .cards import Rank
+from . import turns
+from .cards import Card, Colour, Rank
+from .describe import answer_words
 from .phase import Phase
-from .rules import LastCard
+from .precomputed import breaks_draw_four, mask_of
+from .rules import DrawFour, LastCard
 from .view import View
 
 
@@ -25,6 +29,35 @@ def _colour_hint(game: View) -> str:
         title = top.rank.title
         parts.append(f"{'an' if title.startswith('8') else 'a'} {title}")
     return ", ".join(parts) + " or a Wild"
+
+
+def cannot_answer(view: View, card: Card,
+                  colour_name: Callable[[Colour], str] = lambda c: c.title.lower()
+                  ) -> str | None:
+    """Why `card` cannot pass on the penalty facing this seat now, as a clause ('a Draw
+    Two cannot answer a Wild Draw Four', 'a Wild Draw Four may not be played while you
+    hold a red card'); None if it can, or if no penalty is pending. The engine's own
+    rules decide (`turns.may_answer`, the Draw Four rule), so a prompt or a refusal
+    that says why says what the game does."""
+    if not view.pending:
+        return None
+    top = view.top.rank
+    if not turns.may_answer(card.rank, card.colour is view.active_colour, top,
+                            view.rules.stacking):
+        title = card.rank.title
+        return f"{'an' if title.startswith('8') else 'a'} {title} cannot answer a {top.title}"
+    colour = view.active_colour
+    if (card.rank is Rank.WILD_DRAW_FOUR and view.rules.draw_four is DrawFour.RESTRICTED
+            and breaks_draw_four(mask_of(view.hand), colour) and colour is not None):
+        return f"a Wild Draw Four may not be played while you hold a {colour_name(colour)} card"
+    return None
+
+
+def pending_answers(view: View) -> str:
+    """The cards that may pass on the penalty facing this seat, by name ('a Draw Two or
+    a Wild Draw Four'), '' for none (`describe.answer_words`)."""
+    colour = view.active_colour.title if view.active_colour is not None else "the colour named"
+    return answer_words(view.top.rank, view.rules.stacking, colour)
 
 
 class _Viewable(Protocol):
@@ -87,8 +120,9 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
     if action is A.ACCEPT:
         return "There is no penalty to take."
     if game.pending and (action is A.DRAW or action is A.PASS):
-        return (f"You must draw {game.pending}: pass them on with a Draw Two or a Wild Draw "
-                "Four, or take them.")
+        answers = pending_answers(game)
+        return (f"You must draw {game.pending}: pass them on with {answers}, or take them."
+                if answers else f"You must draw {game.pending}: take them.")
     if action is A.DRAW:
         if phase is Phase.DRAWN:
             return "You have already drawn a card this turn: play it or keep it."
@@ -113,13 +147,14 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
             return f"{card.name} cannot be played on {game.top.name}: keep it (pass)."
         return (f"After drawing you may only play the card you drew ({game.drawn.name}), "
                 "or keep it.")
-    if game.pending and card.rank is not Rank.WILD_DRAW_FOUR:
-        if game.top.rank is Rank.WILD_DRAW_FOUR:
-            return (f"You must draw {game.pending}: only a Wild Draw Four can pass them on "
-                    "(a Draw Two cannot answer a Wild Draw Four). Play one or draw the cards.")
-        if card.rank is not Rank.DRAW_TWO:
-            return (f"You must draw {game.pending}: pass them on with a Draw Two or a "
-                    "Wild Draw Four, or draw the cards.")
+    if game.pending and not turns.may_answer(card.rank, card.colour is game.active_colour,
+                                             game.top.rank, game.rules.stacking):
+        answers = pending_answers(game)
+        if card.rank not in turns.DRAWS:
+            return (f"You must draw {game.pending}: pass them on with {answers}, or draw "
+                    "the cards.")
+        return (f"You must draw {game.pending}: only {answers} can pass them on "
+                f"({cannot_answer(game, card)}). Play one or draw the cards.")
     colour_now = game.active_colour
     if card.rank is Rank.WILD_DRAW_FOUR and colour_now is not None:
         return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "

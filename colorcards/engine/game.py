@@ -44,7 +44,7 @@ from typing import Any
 
 from . import actions as A
 from . import events as E
-from . import turns as T
+from . import turns as card_rules
 from .cards import COLOURS, Card, Colour, Rank, full_deck
 from .decision import Decision, DecisionKind
 from .errors import IllegalAction, RulesError
@@ -57,7 +57,6 @@ from .precomputed import (
     CALLED,
     COLOUR_MATCH,
     DEAL,
-    DRAW_TWO,
     F_ACCEPT,
     F_CALL,
     F_DRAW,
@@ -68,14 +67,10 @@ from .precomputed import (
     NAME_COLOURS,
     NO_CARD_TURNS,
     PASSED,
-    PLAIN,
     PLAYED,
     PLAYS,
-    REVERSE,
     REVERSED,
-    SKIP,
     SKIPPED,
-    STACK_MATCH,
     TOP_MATCH,
     W4_BIT,
     WILD,
@@ -85,6 +80,7 @@ from .precomputed import (
     mask_of,
     plays_of,
     reaction_decision,
+    rule_tables,
 )
 from .rngstate import copy_rng
 from .rules import (
@@ -101,15 +97,13 @@ from .rules import (
     Stacking,
 )
 from .scoring import match_places, match_winners, score_round
-from .turns import card_turn, seat_after
+from .turns import seat_after
 from .view import CHUNK, View
 
 FORMAT = "colorcards-game"
 """What a saved game's JSON says it is (`to_json`; `serial` reads it back)."""
 VERSION = 1
 HAND_SIZE = 7
-DRAW_SIZE = {DRAW_TWO: 2, WILD4: 4}
-"""What each draw card makes the next seat draw."""
 HUMAN_SEAT = 0
 """The seat of the person at the table (the others are computer players)."""
 TURN, DRAWN, CHALLENGE, NAME_COLOUR = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.NAME_COLOUR
@@ -120,7 +114,7 @@ _HUMAN_FIRST, _LEFT_OF_DEALER = FirstPlayer.HUMAN, FirstPlayer.LEFT_OF_DEALER
 _CLASSIC_FIRST, _NUMBER_FIRST = FirstCard.CLASSIC, FirstCard.NUMBER
 _AS_IF_PLAYED = FirstCard.AS_IF_PLAYED
 _RESTRICTED, _CHALLENGE_RULE = DrawFour.RESTRICTED, DrawFour.CHALLENGE
-_ANY_TIME, _STACKING_ON, _FIRST_OUT = DrawRule.ANY_TIME, Stacking.ON, RoundEnd.FIRST_OUT
+_ANY_TIME, _STACKING_OFF, _FIRST_OUT = DrawRule.ANY_TIME, Stacking.OFF, RoundEnd.FIRST_OUT
 _AUTO_CALL, _AUTO_PENALTY = LastCard.AUTO, LastCard.AUTO_PENALTY
 
 STATE = (
@@ -137,7 +131,8 @@ excepted: a plain attribute)."""
 _STATE_NAMES = frozenset(STATE)
 _SLOT = {name: name if name == "actions" else "_" + name for name in STATE}
 DERIVED = (
-    "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_masks", "_match",
+    "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_plain", "_answers",
+    "_draws", "_masks", "_match",
     "_orders", "_after", "_dc", "_sealed", "_tail", "_own", "_seen",
 )
 """The fields a game rebuilds from its state (`_resync`): the rule flags, each hand's
@@ -344,26 +339,23 @@ class Game:
         self._active_colour = card.colour
         self._match = COLOUR_MATCH[card.colour] | TOP_MATCH[card.index]
         self._history.append(E.Turned(card))
-        rank = card.rank
-        before = (first - self._direction) % self._seats
-        if rank is WILD:
+        if card.rank is WILD:  # (classic only: the others send it back)
             self._phase = NAME_COLOUR
-        elif rank is SKIP:
-            self._history.append(SKIPPED[first])
-            self._current = self.next_seat(first)
-        elif rank is REVERSE:
+            return
+        if card in self._plain:
+            return
+        # An action card acts as though the seat before the first player had just
+        # played it (as-if-played), or at once (classic: nothing answers it, and a
+        # Reverse lets that seat, the dealer, start the other way round).
+        before = (first - self._direction) % self._seats
+        classic = how is _CLASSIC_FIRST
+        turn = card_rules.card_turn(card.rank, self._active_count(),
+                                    self._stacking and not classic, False)
+        if classic and turn is card_rules.REVERSE:
             self._reverse_direction()
-            if how is _CLASSIC_FIRST or self._seats == 2:
-                self._current = before
-            else:
-                self._current = self.next_seat(before)
-        elif rank is DRAW_TWO:
-            if how is _AS_IF_PLAYED and self._stacking:
-                self._pending = 2
-                self._history.append(E.PenaltyPending(first, 2))
-            else:
-                self._penalise(first, 2, "penalty")
-                self._current = self.next_seat(first)
+            self._current = before
+            return
+        self._current, self._phase = self._card_effect(before, card, out=classic)
 
     # ------------------------------------------------------------------ queries
 
@@ -441,7 +433,14 @@ class Game:
         self._challenge_on = rules.draw_four is _CHALLENGE_RULE
         self._any_time = rules.draw is _ANY_TIME
         self._auto_call = rules.last_card is _AUTO_CALL
-        self._stacking = rules.stacking is _STACKING_ON
+        self._stacking = rules.stacking is not _STACKING_OFF
+        tables = rule_tables(rules)
+        self._plain = tables.plain
+        """Cards whose play only passes the turn on (`precomputed.RuleTables`)."""
+        self._answers = tables.answers
+        """What may answer a pending penalty, by top card and colour in force."""
+        self._draws = tables.draws
+        """What each draw card makes the next seat draw (`turns.DRAWS`)."""
 
     def _resync(self) -> None:
         """Rebuild the derived state (the rule flags, `_masks`, the cached decision)
@@ -546,7 +545,7 @@ class Game:
             held = self._masks[cur]
             pending = self._pending
             if pending:
-                playable = held & STACK_MATCH[self._discard[-1].index]
+                playable = held & self._answers[self._discard[-1].index][self._active_colour]
             else:
                 playable = held & self._match
             if self._restricted and playable & W4_BIT and breaks_draw_four(
@@ -678,7 +677,7 @@ class Game:
         if lacks:
             lacks.discard(card.colour)
         left = len(hand)
-        if left > 1 and card in PLAIN:  # nothing happens but the turn passing on
+        if left > 1 and card in self._plain:  # nothing happens but the turn passing on
             self._pass_turn(seat)
             return
         self._drawn = None
@@ -752,7 +751,7 @@ class Game:
 
     def _take_penalty(self, seat: int) -> None:
         if self._phase is CHALLENGE:
-            total = 4
+            total = self._draws[WILD4]
             self._challenge_from = None
         else:
             total = self._pending
@@ -768,10 +767,10 @@ class Game:
         bluff = self._challenge_bluff
         self._history.append(E.Challenged(seat, offender, bluff))
         if bluff:
-            self._draw_into(offender, 4, "challenge")
+            self._draw_into(offender, self._draws[WILD4], "challenge")
             self._phase = TURN
         else:
-            self._penalise(seat, 6, "challenge")
+            self._penalise(seat, card_rules.CHALLENGE_LOST, "challenge")
             self._pass_turn(seat)
 
     def _name_colour(self, action: A.NameColour, seat: int) -> None:
@@ -905,26 +904,26 @@ class Game:
 
     def _card_effect(self, seat: int, card: Card, out: bool = False) -> tuple[int, Phase]:
         """Resolve the card's action (`turns.card_turn` says which); return who plays
-        next and in which phase. `out`: the seat went out with it, so a draw card's
-        penalty is drawn at once (nothing is stacked on or challenged after the last
-        card)."""
+        next and in which phase. `out`: nothing answers the card, so a draw card's
+        penalty is drawn at once (the seat went out with it: nothing is stacked on or
+        challenged after the last card; or it was turned up first under classic)."""
         rank = card.rank
         nxt = self._after[seat]
-        if card in PLAIN:
+        if card in self._plain:
             return nxt, TURN
-        turn = card_turn(rank, self._active_count(), self._stacking and not out,
-                         self._challenge_on and not out)
-        if turn is T.SKIP:
+        turn = card_rules.card_turn(rank, self._active_count(), self._stacking and not out,
+                                    self._challenge_on and not out)
+        if turn is card_rules.SKIP:
             self._history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._after[nxt], TURN
-        if turn is T.REVERSE:
+        if turn is card_rules.REVERSE:
             self._reverse_direction()
             return self._after[seat], TURN
-        if turn is T.STACK:
-            self._pending += DRAW_SIZE[rank]
+        if turn is card_rules.STACK:
+            self._pending += self._draws[rank]
             self._history.append(E.PenaltyPending(nxt, self._pending))
             return nxt, TURN
-        if turn is T.CHALLENGE:
+        if turn is card_rules.CHALLENGE:
             self._challenge_from = seat
             return nxt, CHALLENGE
         self._penalise(nxt, self._card_penalty(rank), "penalty")
@@ -933,7 +932,7 @@ class Game:
     def _card_penalty(self, rank: Rank) -> int:
         """What a draw card of `rank` makes the next seat draw: its own two or four and
         whatever was stacked before it (which it clears)."""
-        total = self._pending + DRAW_SIZE[rank]
+        total = self._pending + self._draws[rank]
         self._pending = 0
         return total
 
@@ -959,7 +958,7 @@ class Game:
                 or self._active_count() <= 1)
         if not ends:
             next_seat, next_phase = self._card_effect(seat, card, out=True)
-        elif card.rank in DRAW_SIZE:
+        elif card.rank in self._draws:
             self._draw_into(self._after[seat], self._card_penalty(card.rank), "penalty")
         if len(self._out) == 1:
             self._winner_points = sum(c.points for h in self._hands for c in h)

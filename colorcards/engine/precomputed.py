@@ -15,14 +15,17 @@ catch). A process-wide cache keyed on a hand would tell any reader what a seat h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import chain
+from types import MappingProxyType
+from typing import NamedTuple
 
 from . import actions as A
 from . import events as E
+from . import turns
 from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank
 from .decision import Decision, DecisionKind
-from .rules import MAX_SEATS
+from .rules import MAX_SEATS, DrawFour, Rules, Stacking
 
 SKIP, REVERSE, DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
 WILD, WILD4 = Rank.WILD, Rank.WILD_DRAW_FOUR
@@ -44,14 +47,48 @@ _RANK_MATCH = {rank: sum(BIT_OF[c] for c in ALL_CARDS if c.matches(None, rank)) 
 TOP_MATCH = tuple(_RANK_MATCH[top.rank] for top in ALL_CARDS)
 """What matches the top card (by its index) on rank or symbol, wilds included; with
 `COLOUR_MATCH` of the active colour, every card `Card.matches` (one OR of masks)."""
-STACK_MATCH = tuple(
-    (sum(BIT_OF[c] for c in ALL_CARDS if c.rank is DRAW_TWO) if top.rank is DRAW_TWO else 0)
-    | W4_BIT for top in ALL_CARDS
-)
-"""What may answer a pending penalty with this card on top (stacking): Draw Two on Draw
-Two, Wild Draw Four on either."""
-PLAIN = frozenset(c for c in ALL_CARDS if c.is_number or c.rank is WILD)
-"""Numbers and the plain Wild: cards whose play does nothing beyond passing the turn."""
+
+
+class RuleTables(NamedTuple):
+    """What the game's steps look up under one set of rules, derived from the rules'
+    one statement (`turns`): built once for each set of rules (`rule_tables`)."""
+
+    plain: frozenset[Card]
+    """Cards whose play does nothing beyond passing the turn (numbers and the plain
+    Wild): `turns.card_turn` says `ON` for them whoever is in the round."""
+    answers: tuple[dict[Colour | None, int], ...]
+    """By the top card's index, then the colour in force: the cards that may pass on a
+    pending penalty (`turns.may_answer`)."""
+    draws: Mapping[Rank, int]
+    """What each draw card makes the next seat draw (`turns.DRAWS`; read-only)."""
+
+
+_TABLES: dict[tuple, RuleTables] = {}
+
+
+def rule_tables(rules: Rules) -> RuleTables:
+    """The `RuleTables` of `rules`, built from `turns` as it stands (kept for each set
+    of rules and each statement of them: what `turns` says is what a new game plays)."""
+    key = (rules, turns.card_turn, turns.may_answer, tuple(turns.DRAWS.items()))
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = _TABLES[key] = _build_tables(rules)
+    return tables
+
+
+def _build_tables(rules: Rules) -> RuleTables:
+    stacking = rules.stacking
+    on = stacking is not Stacking.OFF
+    challenge = rules.draw_four is DrawFour.CHALLENGE
+    plain = frozenset(c for c in ALL_CARDS if all(
+        turns.card_turn(c.rank, n, on, challenge) is turns.Turn.ON for n in (2, 3)))
+    answers = tuple(
+        {colour: sum(BIT_OF[c] for c in ALL_CARDS
+                     if turns.may_answer(c.rank, c.colour is colour, top.rank, stacking))
+         for colour in COLOURED}
+        for top in ALL_CARDS)
+    return RuleTables(plain, answers, MappingProxyType(dict(turns.DRAWS)))
+
 
 F_DRAW, F_PASS, F_ACCEPT, F_CALL = (1 << (len(ALL_CARDS) + k) for k in range(4))
 """Extra actions of a turn, as flag bits above the card bits of a legal-actions key."""

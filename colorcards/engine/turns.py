@@ -1,8 +1,13 @@
-"""Who plays next: the walk round the table and what a played card does to it, once.
+"""What a played card does, once: to the turn order, to the next seat, and what may
+answer it; and the walk round the table.
 
-The game (`Game`), a seat's view (`View.next_seat`) and the computer players'
-reckoning (`bots.knowledge`) all ask here, so the rule a player plans by is the rule
-the table plays by (RULES.md §3).
+Every rule of a card's effect is stated here and nowhere else (RULES.md §3-§4): the
+game (`Game`), a seat's view (`View.card_turn`, `View.next_seat`), the computer
+players' reckoning (`bots.knowledge`), the coach and every word a player reads
+(`engine.describe`) ask here, so the rule a player plans by, and reads, is the rule the
+table plays by. The game reads these names from this module when it is asked (and
+`precomputed.rule_tables` derives its fast tables from them for each set of rules), so
+a change made here is a change everywhere.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import enum
 from collections.abc import Sequence
 
 from .cards import Rank
+from .rules import Stacking
 
 
 class Turn(enum.Enum):
@@ -29,8 +35,22 @@ class Turn(enum.Enum):
     PENALTY = "penalty"
     """A draw card otherwise: the next seat draws and loses its turn."""
 
+    @property
+    def hits(self) -> bool:
+        """Whether the next seat loses its turn or is handed a penalty (to draw, answer
+        or challenge): everything but `ON` and `REVERSE`."""
+        return self is not Turn.ON and self is not Turn.REVERSE
 
-_SKIP, _REVERSE, _DRAW_TWO, _WILD4 = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
+
+DRAWS: dict[Rank, int] = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
+"""What each draw card makes the next seat draw (a caught bluff costs its player the
+Wild Draw Four's own)."""
+
+CHALLENGE_LOST = 6
+"""What a challenger draws when the Wild Draw Four was played fairly."""
+
+
+_SKIP, _REVERSE, _WILD4 = Rank.SKIP, Rank.REVERSE, Rank.WILD_DRAW_FOUR
 ON, SKIP, REVERSE, STACK, CHALLENGE, PENALTY = Turn
 """The members under plain names: an enum member read off its class costs several times a
 global's read (Python 3.11), and the game asks here at every action card."""
@@ -43,13 +63,36 @@ def card_turn(rank: Rank, in_round: int, stacking: bool, challenge: bool) -> Tur
         return SKIP
     if rank is _REVERSE:
         return SKIP if in_round == 2 else REVERSE
-    if rank is _DRAW_TWO or rank is _WILD4:
+    if rank in DRAWS:
         if stacking:
             return STACK
         if challenge and rank is _WILD4:
             return CHALLENGE
         return PENALTY
     return ON
+
+
+def may_answer(rank: Rank, of_colour: bool, top: Rank, stacking: Stacking) -> bool:
+    """Whether a card of `rank` may pass on the penalty of a draw card of rank `top`
+    (`of_colour`: the card is of the colour in force). Stacking on: a Draw Two on a
+    Draw Two, a Wild Draw Four on either (its own rule, `draw_four`, still applies)."""
+    if stacking is Stacking.OFF or top not in DRAWS:
+        return False
+    if rank is Rank.WILD_DRAW_FOUR:
+        return True
+    return rank is Rank.DRAW_TWO and top is Rank.DRAW_TWO
+
+
+def answers(top: Rank, stacking: Stacking) -> tuple[tuple[Rank, bool], ...]:
+    """The cards that may pass on the penalty of a draw card of rank `top`, as (rank,
+    only of the colour in force) pairs in card order (`may_answer`, asked)."""
+    found = []
+    for rank in DRAWS:
+        if may_answer(rank, False, top, stacking):
+            found.append((rank, False))
+        elif may_answer(rank, True, top, stacking):
+            found.append((rank, True))
+    return tuple(found)
 
 
 def seat_after(held: Sequence[object], seat: int, direction: int) -> int:

@@ -22,12 +22,13 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .cards import Card, Colour, full_deck
+from . import turns as card_rules
+from .cards import Card, Colour, Rank, full_deck
 from .events import ColourNamed, Drew, Event, Played, RoundStarted, Turned
 from .outcome import RoundResult
 from .phase import Phase
-from .rules import Rules
-from .turns import seat_after
+from .rules import DrawFour, Rules, Stacking
+from .turns import Turn, seat_after
 
 CHUNK = 64
 """Events in each sealed chunk of the public record."""
@@ -151,6 +152,24 @@ class View:
         for _ in range(steps):
             s = seat_after(self.hand_counts, s, d)
         return s
+
+    @property
+    def in_round(self) -> int:
+        """How many seats still hold cards."""
+        return len(self.hand_counts) - self.hand_counts.count(0)
+
+    def card_turn(self, rank: Rank) -> Turn:
+        """What a card of `rank` played now would do to the turn order: the engine's own
+        rule (`turns.card_turn`) for this table's rules and the seats in the round."""
+        rules = self.rules
+        return card_rules.card_turn(rank, self.in_round, rules.stacking is not Stacking.OFF,
+                               rules.draw_four is DrawFour.CHALLENGE)
+
+    def next_after(self, card: Card) -> int:
+        """The seat that plays after this seat plays `card` now (the one a stacked penalty
+        or a challenge goes to), by the engine's rule (`turns.next_to_play`)."""
+        return card_rules.next_to_play(self.hand_counts, self.seat, self.direction,
+                                  self.card_turn(card.rank))
 
     def unseen(self) -> Counter[Card]:
         """The cards this seat cannot see (the other hands and the draw pile), counted,

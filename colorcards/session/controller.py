@@ -112,7 +112,7 @@ class GameController(TableReading):
         """Overrides the rules' turn timer length (tests); None uses `rules.turn_timer`."""
         self.clock = clock
         """Seconds, for the clocks' deadlines (the timers themselves are the host's)."""
-        self.words = Words(self.meta.names, self.rules.palette)
+        self.words = Words(self.meta.names, self.rules.palette, self.rules)
         """The log's and the table's sentences."""
         self.table_log = TableLog(seating.log, seating.meta.rounds, self.words)
         """The match's log in words."""
@@ -232,9 +232,9 @@ class GameController(TableReading):
         self._save()
         self.host.changed()
 
-    def take_back(self) -> str | None:
-        """Return the table exactly to before the player's last decision: the same
-        cards, deck order and computers' generators. None once done; else why not."""
+    def take_back_refusal(self) -> str | None:
+        """Why there is no move to take back now, or None when there is one (the control
+        bar lights Take back by it)."""
         mark = self.mark
         if not self.settings.coach:
             return "Taking a move back is for games with the coach on (Esc, then Coach)."
@@ -242,6 +242,16 @@ class GameController(TableReading):
             return "There is no move of yours to take back yet."
         if self.between_rounds:
             return "The round is over: its moves can no longer be taken back."
+        return None
+
+    def take_back(self) -> str | None:
+        """Return the table exactly to before the player's last decision: the same
+        cards, deck order and computers' generators. None once done; else why not."""
+        refusal = self.take_back_refusal()
+        if refusal is not None:
+            return refusal
+        mark = self.mark
+        assert mark is not None
         try:
             before = self.tutor.position_before(mark)
         except OffTheLine:

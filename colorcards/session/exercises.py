@@ -147,7 +147,7 @@ class Item:
         from ..engine.events import event_from_json
         from .wording import Words
 
-        words = Words(self.names(), palette)
+        words = Words(self.names(), palette, self.rules())
         lines = []
         for data in self.position.get("history", [])[-count:]:
             try:

@@ -41,6 +41,8 @@ class Key:
     """In the footer, which keeps to the keys that are always there."""
     used: Callable[[Rules], bool] = always
     """Whether a table with these rules has any use for the key."""
+    coached: bool = False
+    """On the control bar only at a table with the coach on (Take back)."""
 
     @property
     def name(self) -> str:
@@ -81,7 +83,8 @@ KEYS: tuple[Key, ...] = (
         used=_challenges),
     Key("h", "hint", "Hint", "hint: the coach's move, as the review would judge it; Enter makes it",
         "H", footer=True),
-    Key("t", "take_back", "Take back", "take back your last move (with the coach on)", "T"),
+    Key("t", "take_back", "Take back", "take back your last move (with the coach on)", "T",
+        bar=True, coached=True),
     Key("r", "story", "Log", "the whole match so far, round by round", "R", footer=True),
     Key("s", "sort", "Sort", "sort your hand (again: the other way)", "S", footer=True),
     Key("shift+left", "shift(-1)", "Arrange", "move the selected card within your hand",
@@ -120,9 +123,10 @@ def key(name: str) -> str:
     raise KeyError(name)
 
 
-def bar_keys(rules: Rules) -> tuple[Key, ...]:
-    """The control bar's keys for a table with these rules, in order."""
-    return tuple(k for k in KEYS if k.bar and k.used(rules))
+def bar_keys(rules: Rules, coach: bool = False) -> tuple[Key, ...]:
+    """The control bar's keys for a table with these rules (and the coach on, if
+    `coach`), in order."""
+    return tuple(k for k in KEYS if k.bar and k.used(rules) and (coach or not k.coached))
 
 
 def help_rows(rules: Rules | None = None) -> list[tuple[str, str]]:

@@ -10,6 +10,8 @@ be caught), not as protection.
 from __future__ import annotations
 
 from ..engine import CALL, DRAW, Card, Phase, View
+from ..engine.explain import cannot_answer
+from ..engine.turns import DRAWS
 from .controller import HUMAN, GameController
 from .keys import key
 from .palette import colour_name, glyph
@@ -54,8 +56,8 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         if playable:
             return (f"You must draw {view.pending}: pass them on with {_either(playable)}, "
                     f"or {key('draw')} draws them.")
-        return (f"You must draw {view.pending}: nothing you hold can pass them on — press "
-                f"{key('draw')} to draw them.")
+        why = _barred(view, palette)
+        return (f"You must draw {view.pending}: {why} — press {key('draw')} to draw them.")
     if view.phase is Phase.DRAWN and view.drawn is not None:
         drawn = card_words(view.drawn, palette, ascii_only)
         if view.drawn in playable:
@@ -75,6 +77,18 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
     if CALL in legal and len(ctl.hand()) == 2:
         return f"Two cards left: press {key('call')} to call Last Card, then play {what}."
     return f"Your turn: play {what}."
+
+
+def _barred(view: View, palette: str) -> str:
+    """Why nothing held can pass the penalty on, as the engine says it: nothing held is a
+    draw card, or each held one may not answer now ('a Draw Two cannot answer a Wild
+    Draw Four', 'a Wild Draw Four may not be played while you hold a red card')."""
+    reasons = dict.fromkeys(
+        reason for card in view.hand if card.rank in DRAWS
+        if (reason := cannot_answer(view, card, lambda c: colour_name(c, palette).lower())))
+    if not reasons:
+        return "nothing you hold can pass them on"
+    return "; ".join(reasons)
 
 
 def _what_to_play(match: str, playable: set[Card]) -> str:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine import Card, Colour
+from ..engine import Card, Colour, Rank, Rules, turns
 from ..engine import events as E
+from ..engine.describe import answer_words
 from .palette import card_name, colour_name, glyph
 
 HUMAN = 0
@@ -28,13 +29,18 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 class Words:
     """Sentences about the table, for the player in seat 0.
 
-    `names` are the seats' names (seat 0's is never used: the player is "you")."""
+    `names` are the seats' names (seat 0's is never used: the player is "you"); `rules`
+    the table's (what may pass a penalty on is said as they allow; default: the default
+    rules)."""
 
-    def __init__(self, names: Sequence[str], palette: str = "classic"):
+    def __init__(self, names: Sequence[str], palette: str = "classic",
+                 rules: Rules | None = None):
         self.names = list(names)
         """The seats' names, in seat order."""
         self.palette = palette
         """The palette whose colour names are used ('classic' or 'gems')."""
+        self.rules = rules or Rules()
+        """The table's rules."""
         self._templates: dict[type, Callable[[Any, bool], str]] = {
             E.RoundStarted: self._round_started, E.Turned: self._turned,
             E.Played: self._played, E.ColourNamed: self._colour_named, E.Drew: self._drew,
@@ -107,7 +113,7 @@ class Words:
                 index += 2
                 continue
             if isinstance(event, E.PenaltyPending):
-                played = [e.card for e in events[:index] if isinstance(e, E.Played)]
+                played = [e for e in events[:index] if isinstance(e, E.Played)]
                 parts.append(self._penalty_pending(event, first, played[-1] if played else None))
                 index += 1
                 continue
@@ -164,7 +170,7 @@ class Words:
         if isinstance(e, E.Challenged):
             loser = e.seat if e.bluff else e.challenger
             return (f"challenged: {self.who(loser)} {self.verb(loser, 'draw', 'draws')} "
-                    f"{4 if e.bluff else 6}")
+                    f"{_challenge_cost(e.bluff)}")
         if isinstance(e, E.TimedOut):
             return "ran out of time"
         if isinstance(e, E.ColourNamed):
@@ -233,14 +239,20 @@ class Words:
         return "Play now goes " + ("clockwise" if e.direction == 1 else "anticlockwise")
 
     def _penalty_pending(self, e: E.PenaltyPending, first: bool,
-                         card: Card | None = None) -> str:
+                         played: E.Played | None = None) -> str:
         """'Lily must draw 4 or pass them on with a Wild Draw Four': the cards that may
-        answer `card` (the draw card just played) by name (RULES.md §4, stacking)."""
-        answers = ("a Wild Draw Four" if card is not None and card.is_wild
-                   else "a Draw Two or a Wild Draw Four")
+        answer the draw card just `played` by name, as the engine's rules say
+        (`describe.answer_words`; RULES.md §4, stacking)."""
+        who = self.who(e.seat, first)
+        if played is None:
+            return f"{who} must draw {e.total} or pass them on"
+        colour = played.colour or played.card.colour
+        answers = answer_words(played.card.rank, self.rules.stacking,
+                               self.colour(colour) if colour is not None else "the colour named")
+        if not answers:
+            return f"{who} must draw {e.total}"
         own = "your" if e.seat == HUMAN else "their"
-        return (f"{self.who(e.seat, first)} must draw {e.total} or pass them on with "
-                f"{answers} of {own} own")
+        return f"{who} must draw {e.total} or pass them on with {answers} of {own} own"
 
     def _passed(self, e: E.Passed, first: bool) -> str:
         return f"{self.who(e.seat, first)} passed"
@@ -282,11 +294,13 @@ class Words:
         if e.bluff:
             text = (f"{self.who(challenger, first)} challenged: {self.who(seat)} "
                     f"{self.verb(seat, 'were', 'was')} bluffing and "
-                    f"{self.verb(seat, 'draw', 'draws')} 4")
+                    f"{self.verb(seat, 'draw', 'draws')} "
+                    f"{drew.count if drew else _challenge_cost(True)}")
         else:
             text = (f"{self.who(challenger, first)} challenged, but {self.who(seat)} played "
                     f"it fairly: {self.who(challenger)} "
-                    f"{self.verb(challenger, 'draw', 'draws')} 6")
+                    f"{self.verb(challenger, 'draw', 'draws')} "
+                    f"{drew.count if drew else _challenge_cost(False)}")
         return text + (self._cards(drew) if drew is not None else "")
 
     def _timed_out(self, e: E.TimedOut, first: bool, drew: E.Drew | None = None) -> str:
@@ -318,6 +332,12 @@ class Words:
             return "The game is over: you win!"
         names = " and ".join(self.who(seat) for seat in e.winners)
         return f"The game is over: {names} {'wins' if len(e.winners) == 1 else 'share the win'}!"
+
+
+def _challenge_cost(bluff: bool) -> int:
+    """What a challenge costs its loser: the Wild Draw Four's own draw for a bluff, or
+    a lost challenge's (`turns`)."""
+    return turns.DRAWS[Rank.WILD_DRAW_FOUR] if bluff else turns.CHALLENGE_LOST
 
 
 _ASCII = {

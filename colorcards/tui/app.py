@@ -564,15 +564,20 @@ class ColorCardsApp(App):
     def open_pause_menu(self) -> None:
         """The menu over the table; what it opens comes back to it, Escape resumes."""
         from .screens import PauseMenu
+        from .table import TableScreen
 
         ctl = self.controller
-        if ctl is None:
+        table = self.screen
+        if ctl is None or not isinstance(table, TableScreen):
             return
         ctl.pause()
 
         def chosen(where: Go | None) -> None:
             if where in (None, Go.BACK, Go.RESUME):
                 ctl.resume_play()
+            elif where is Go.TAKE_BACK:
+                ctl.resume_play()
+                table.action_take_back()  # as T at the table: done, or why not said
             else:
                 self.go(where, back=self.open_pause_menu)
 

@@ -67,7 +67,7 @@ def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
     saw them)."""
     from ..session.wording import Words
 
-    return Words(list(kept.seat_names), kept.rules.palette).line
+    return Words(list(kept.seat_names), kept.rules.palette, kept.rules).line
 
 
 def show_history(app: Host, back: Back) -> None:

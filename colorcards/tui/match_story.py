@@ -11,10 +11,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..session.wording import ascii_text
+from .screens.common import back_link, keys_and_back
 
 
 def story_text(chapters: list[tuple[int, list[str]]], ascii_only: bool = False) -> Text:
@@ -32,7 +34,8 @@ def story_text(chapters: list[tuple[int, list[str]]], ascii_only: bool = False) 
 
 
 class MatchStory(ModalScreen[None]):
-    """Every line of the match's log by round; Esc, R or Q goes back to the table."""
+    """Every line of the match's log by round; its Back (a tap), Esc, R or Q goes back to
+    the table."""
 
     BINDINGS = [Binding("escape,r,q", "close", "Back to the table")]
 
@@ -46,13 +49,14 @@ class MatchStory(ModalScreen[None]):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        keys = "Up/Down/PgUp/PgDn scroll - Esc, R or Q: back to the table" if self.ascii_only \
-            else "↑ ↓ PgUp PgDn scroll · Esc, R or Q: back to the table"
+        scroll = "Up/Down/PgUp/PgDn scroll" if self.ascii_only else "↑ ↓ PgUp PgDn scroll"
+        back = keys_and_back(scroll, back_link("close", "Back to the table", "Esc, R or Q"),
+                             self.app.size.width < 80)
         with Vertical(id="story"):
             yield Static("The match so far", classes="heading")
             with VerticalScroll(id="story-lines"):
                 yield Static(story_text(self.chapters, self.ascii_only), id="story-text")
-            yield Static(keys, classes="keys")
+            yield Static(Content.from_markup(back), classes="keys")
 
     def on_mount(self) -> None:
         for lines in self.query("#story-lines").results(VerticalScroll):  # else closed already

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 
-from ..engine import Card, Colour
+from ..engine import Card, Colour, Rules
 from .widgets import OpponentTag, Ring
 
 PLAYER = 0
@@ -109,9 +109,10 @@ def compose_ring(ids: RingIds, names: Sequence[str], level: str) -> ComposeResul
 
 
 def show_view(screen: DOMNode, ids: RingIds, view: Shown, name: Callable[[int], str], *,
-              scores: bool, palette: str, ascii_only: bool) -> None:
+              scores: bool, palette: str, ascii_only: bool, rules: Rules | None) -> None:
     """Feed the tags and the ring of `screen` from the player's `view`; `scores`: the
-    match is played over rounds, so each tag shows its seat's score."""
+    match is played over rounds, so each tag shows its seat's score; `rules`: the
+    table's (None: an exercise kept without them, the default rules)."""
     for seat in range(1, view.seats):
         place = view.out.index(seat) + 1 if seat in view.out else None
         screen.query_one(f"#{ids.tag}{seat}", OpponentTag).show(
@@ -125,4 +126,4 @@ def show_view(screen: DOMNode, ids: RingIds, view: Shown, name: Callable[[int], 
         top=view.top, active=view.active_colour, direction=view.direction,
         draw_count=view.draw_count, palette=palette, ascii_only=ascii_only,
         pending=view.pending, pending_seat=pending_seat,
-        players=sum(1 for count in view.hand_counts if count))
+        players=sum(1 for count in view.hand_counts if count), rules=rules or Rules())

@@ -46,6 +46,7 @@ from ..engine import (
 )
 from ..session.clocks import Clock
 from ..session.controller import HUMAN, GameController, TableStore, Timer
+from ..session.fit import NARROWEST, SHORTEST
 from ..session.keys import KEYS, bar_keys, key
 from ..session.palette import colour_name, unicode_ok
 from ..session.prompts import card_words, clock_text, prompt, status
@@ -65,7 +66,8 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
-from .widgets.narrow import NARROWEST, OpponentList, TapKeys, opponents
+from .widgets.controls import rows_for
+from .widgets.narrow import OpponentList, TapKeys, opponents
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -89,6 +91,11 @@ RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-
 """The ring's boxes at the table (app.tcss styles them)."""
 WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
+NARROW_LOG_ROWS = 2
+"""The narrow layout's log strip: rows for the last lines of the log."""
+NARROW_MOST_ROWS = 5
+"""... and the most it grows to, to show whole the digest of what happened since your
+turn, or a line longer than two rows."""
 
 
 def bindings() -> list[BindingType]:
@@ -251,10 +258,10 @@ class TableScreen(Screen):
 
     @property
     def too_small(self) -> bool:
-        """The terminal cannot show the table (under 36 columns, even narrow, or 24
-        rows): the game waits."""
+        """The terminal cannot show the table (under NARROWEST columns, even narrow, or
+        SHORTEST rows): the game waits."""
         width, height = self.app.size
-        return width < NARROWEST or height < 24
+        return width < NARROWEST or height < SHORTEST
 
     def _fit_to_size(self) -> None:
         width, height = self.app.size
@@ -262,10 +269,17 @@ class TableScreen(Screen):
         self.set_class(narrow, "-narrow")  # a phone held upright, a narrow pane
         self.set_class(self.too_small, "-cramped")
         self.query_one(Hand).wrap = narrow
+        # Narrow, the header, the log strip and the status line take the rows their
+        # words need (a prompt with the coach's note, the digest since your turn): wide,
+        # the stylesheet's.
+        self.query_one(StatusLine).grows = narrow
+        if not narrow:
+            for box in self.query("#header, #log, #status"):
+                box.styles.height = None
         wide = width >= WIDE
         self.set_class(wide, "-wide")
         self.set_class(height >= TALL, "-tall")
-        self.set_class(height < 24, "-short")
+        self.set_class(height < SHORTEST, "-short")
         large = wide and height >= TALL
         self.set_class(large, "-large")
         roomy = wide and height >= ROOMY
@@ -319,7 +333,7 @@ class TableScreen(Screen):
         view = ctl.view()
         self._header(view)
         show_view(self, RING_IDS, view, ctl.name, scores=ctl.rules.match is not Match.SINGLE,
-                  palette=self.palette, ascii_only=self.ascii_only)
+                  palette=self.palette, ascii_only=self.ascii_only, rules=ctl.rules)
         cards = self._feed_hand(view)
         if self.has_class("-narrow"):
             self.query_one(OpponentList).show(
@@ -383,48 +397,83 @@ class TableScreen(Screen):
             return
         log = self.query_one(LogStrip)
         since = ctl.since_mine()
-        width = max(20, log.content_size.width or self.app.size.width - 2)
-        rows = log.content_size.height or 3
+        narrow = self.has_class("-narrow")
+        if narrow:  # the strip spans the table; its rows are set here
+            width, rows = self.app.size.width - log.styles.gutter.width, NARROW_LOG_ROWS
+        else:
+            width = max(20, log.content_size.width or self.app.size.width - 2)
+            rows = log.content_size.height or 3
         needed = sum(len(textwrap.wrap(line, width)) or 1 for line in since)
+        if narrow and needed <= NARROW_MOST_ROWS:
+            rows = max(rows, needed)  # what happened since your turn, whole
         if needed > rows:
             digest = [row for line in ctl.digest().splitlines()
                       for row in textwrap.wrap(line, width) or [""]]
+            if narrow:  # the digest whole, on as many rows as it takes
+                rows = max(rows, min(len(digest), NARROW_MOST_ROWS))
+                log.styles.height = rows
             log.show_text("\n".join(digest[-rows:]))  # its end, if even that is too long
             return
         whole: list[str] = []
+        used = 0
         for line in reversed(ctl.log):
             needed = len(textwrap.wrap(line, width)) or 1
-            if whole and needed > rows:
+            if whole and used + needed > rows:
                 break
             whole.insert(0, line)
-            rows -= needed
+            used += needed
+        if narrow:  # a line longer than the strip's rows shown whole too
+            log.styles.height = max(rows, min(used, NARROW_MOST_ROWS))
         log.show_text("\n".join(whole))
 
     def _header(self, view: View) -> None:
         ctl = self.controller
         rules = ctl.rules
-        title = get_preset(ctl.settings.preset).title
-        text = Text(f" {title}", style="bold")
-        text.append(f" · {ctl.settings.difficulty.title()}")
+        parts = [Text(get_preset(ctl.settings.preset).title),
+                 Text(ctl.settings.difficulty.title())]
         if rules.match is not Match.SINGLE:
-            text.append(f" · Round {view.round}")
             goal = f"to {rules.target}" if rules.target else f"of {rules.rounds}"
-            text.append(f" {goal} · Your score {view.scores[HUMAN]}")
+            parts += [Text(f"Round {view.round} {goal}"),
+                      Text(f"Your score {view.scores[HUMAN]}")]
         if self.too_small:
             need = ("Turn your phone sideways or widen the window"
                     if self.app.size.width < NARROWEST
                     else "Turn your phone upright or make the window taller")
-            text = Text(f" {need}: the game waits until the table fits.",
-                        style="bold reverse")
+            parts = [Text(f"{need}: the game waits until the table fits.",
+                          style="bold reverse")]
         mine = len(ctl.hand())
-        text.append(f" · You hold {mine} card{'s' if mine != 1 else ''}")
+        holding = Text(f"You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:
-            text.append("  LAST CARD called", style="bold reverse")
+            holding.append("  ")
+            holding.append("LAST CARD called", style="bold reverse")
+        parts.append(holding)
+        text = self._header_lines(parts)
         if self.ascii_only:
             text = Text(ascii_text(text.plain), spans=text.spans, style=text.style)
         if text.plain != self._header_shown:
+            header = self.query_one("#header", Static)
             self._header_shown = text.plain
-            self.query_one("#header", Static).update(text, layout=False)
+            if self.has_class("-narrow"):  # its rows follow its lines (laid out if changed)
+                header.styles.height = rows_for(text, self.app.size.width)
+            header.update(text, layout=False)
+
+    def _header_lines(self, parts: list[Text]) -> Text:
+        """The header's parts one after another, ' · ' between them; narrow, in as many
+        lines as the width needs, a part never broken (the cards you hold said whole)."""
+        width = self.app.size.width if self.has_class("-narrow") else None
+        text = Text(style="bold")
+        used = 0
+        for part in parts:
+            if used and (width is None or used + 3 + part.cell_len <= width):
+                text.append(" · ")
+            else:
+                if used:
+                    text.append("\n")
+                part = Text(" ", style=part.style) + part  # a line starts a column in
+                used = 0
+            text.append_text(part)
+            used += part.cell_len + (3 if used else 0)
+        return text
 
     def _status(self, view: View) -> None:
         if self._warning and self._warning_at != self.controller.moves:
@@ -469,13 +518,16 @@ class TableScreen(Screen):
             enabled.add("accept")
         if CHALLENGE in legal:
             enabled.add("challenge")
+        coach = ctl.settings.coach
+        if coach and ctl.take_back_refusal() is None:
+            enabled.add("take_back")
         labels = {}
         if view.pending and view.current == HUMAN:
             labels["draw"] = f"Draw {view.pending} cards"  # not 'Draw 2': that names a card
         if view.vulnerable is not None and view.vulnerable != HUMAN:
             labels["catch"] = f"Catch {ctl.name(view.vulnerable)}"
         clock = clock_text(self.controller, view, self.ascii_only)
-        self.query_one(ControlBar).show(bar_keys(ctl.rules), enabled, labels,
+        self.query_one(ControlBar).show(bar_keys(ctl.rules, coach), enabled, labels,
                                         ascii_text(clock) if self.ascii_only else clock)
 
     def _tick(self) -> None:

@@ -5,6 +5,9 @@ What textual-serve 1.1 does not do, and this module adds:
   drops such requests the page never draws: `index.html` here asks only this server;
 - its page names the WebSocket by the address the server was started with, which is wrong
   for a player who reached it by another name: ours uses the page's own address;
+- its terminal shows only a corner of the game where the browser's device pixels and
+  its device pixel ratio disagree, keeps a font too large for a small phone, and takes
+  no key until it is clicked: `index.html` says how it sees to each;
 - when a game process dies without saying goodbye (killed, out of memory), nothing closes
   the tab's WebSocket and the page freezes on its last frame: here the end of the game's
   output closes it, and the page then says the session ended and offers to start again;
@@ -36,6 +39,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..session.fit import NARROWEST, SHORTEST, WHOLE_HAND
 from .addresses import (
     DEFAULT_PORT,
     IN_USE_STATUS,
@@ -291,7 +295,8 @@ class GameServer(Server):
         starts nothing and takes no data directory."""
         font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48)
         return aiohttp_jinja2.render_template(
-            "index.html", request, {"title": self.title, "font_size": font_size})
+            "index.html", request, {"title": self.title, "font_size": font_size,
+                                    "fits": [[*WHOLE_HAND, 14], [NARROWEST, SHORTEST, 12]]})
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab connected: it plays, with keys, clicks and sizes relayed to its game.

@@ -7,6 +7,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -15,6 +16,7 @@ from textual.widgets import Static
 from ...engine import COLOURS, Colour
 from ...session import palette as palettes
 from ...session.palette import STYLES, colour_name, marks
+from .common import back_link, keys_and_back
 
 #: Each shape drawn large, 4 lines of 7 columns, with half blocks.
 BIG_SHAPES: dict[Colour, tuple[str, ...]] = {
@@ -129,10 +131,7 @@ class ColourChooser(ModalScreen[Colour | None]):
             with Horizontal(id="swatches"):
                 for i, colour in enumerate(COLOURS):
                     yield Swatch(colour, i + 1, self.counts.get(colour, 0), self.palette)
-            keys = "← → move · 1–4 or click to choose · Enter confirms"
-            if self.cancellable:
-                keys += " · Esc back"
-            yield Static(marks(keys), classes="keys")
+            yield Static(id="chooser-keys", classes="keys")
 
     def on_mount(self) -> None:
         self.on_resize()
@@ -141,7 +140,13 @@ class ColourChooser(ModalScreen[Colour | None]):
     def on_resize(self) -> None:
         """Two and two where four in a row do not fit (a phone held upright): every
         colour in sight, to click or tap (narrow.tcss)."""
-        self.set_class(self.app.size.width < NARROW_BELOW, "-narrow")
+        narrow = self.app.size.width < NARROW_BELOW
+        self.set_class(narrow, "-narrow")
+        keys = marks("← → move · 1–4 or a tap chooses · Enter confirms")
+        if self.cancellable:
+            keys = keys_and_back(keys, back_link("cancel"), narrow)
+        for line in self.query("#chooser-keys").results(Static):  # (once composed)
+            line.update(Content.from_markup(keys))
 
     def _show(self) -> None:
         for i, swatch in enumerate(self.query(Swatch)):

@@ -66,7 +66,13 @@ class Choice(Widget, can_focus=True):
 
     One line per option keeps the whole New game form on an 80x24 screen. Left/Right
     (or Space) change it, a click on the left arrow goes back and anywhere else forward.
+    Where a line cannot hold the values (a phone), the option is `stacked`.
     """
+
+    ARROWS = ("  ‹  ", "  ›  ")
+    """A stacked option's arrows: tap targets at the end of its label's line."""
+    INDENT = 4
+    """Columns before a stacked option's value."""
 
     BINDINGS = [
         Binding("left", "step(-1)", "Previous", show=False),
@@ -75,6 +81,11 @@ class Choice(Widget, can_focus=True):
 
     index: reactive[int] = reactive(0)
     """Which of `options` is chosen."""
+
+    stacked: reactive[bool] = reactive(False, layout=True)
+    """The value under the label, wrapped, and the arrows as buttons to tap at the end of
+    the label's line (the New game form on a phone): every value is read whole, and the
+    option's height, that of its longest value, does not change as its value does."""
 
     @dataclass
     class Changed(Message):
@@ -135,10 +146,31 @@ class Choice(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
+        if self.stacked:
+            back = self.size.width - len(self.ARROWS[1]) - 1 - len(self.ARROWS[0])
+            on_back = event.y == 0 and back <= event.x < back + len(self.ARROWS[0])
+            self.action_step(-1 if on_back else 1)
+            return
         arrow = self.label_width + 2
         self.action_step(-1 if event.x <= arrow else 1)
 
+    def _values_width(self, width: int) -> int:
+        return max(1, width - self.INDENT)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """One line; stacked, the label's and those of its longest value."""
+        if not self.stacked:
+            return 1
+        return 1 + max((len(self._wrapped(text, width)) for _, text in self.options),
+                       default=1)
+
+    def _wrapped(self, shown: str | Text, width: int) -> list[Text]:
+        text = shown if isinstance(shown, Text) else Text(shown)
+        return list(text.wrap(self.app.console, self._values_width(width)))
+
     def render(self) -> Text:
+        if self.stacked:
+            return self._stacked()
         shown = self.options[self.index][1] if self.options else ""
         text = Text(no_wrap=True, overflow="ellipsis")
         marker = marks("▶ ") if self.has_focus else "  "
@@ -155,11 +187,43 @@ class Choice(Widget, can_focus=True):
         text.append("" if single else marks(" ›"), style="bold")
         return text
 
+    def _stacked(self) -> Text:
+        """The label, the arrows to tap at the end of its line, the value under it."""
+        width = self.size.width
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(marks("▶ ") if self.has_focus else "  ", style="bold")
+        text.append(self.label, style="bold" if self.has_focus else "")
+        if len(self.options) > 1:
+            back, forward = (marks(arrow) for arrow in self.ARROWS)
+            text.pad_right(max(1, width - text.cell_len - len(back) - 1 - len(forward)))
+            text.append(back, style="bold reverse")
+            text.append(" ")
+            text.append(forward, style="bold reverse")
+        if self.options:
+            for line in self._wrapped(self.options[self.index][1], width):
+                text.append("\n" + " " * self.INDENT)
+                line.stylize("bold")
+                text.append_text(line)
+        return text
+
     def on_focus(self) -> None:
         self.refresh()
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def back_link(action: str, label: str = "Back", keys: str = "Esc") -> str:
+    """Markup for the tap target that closes a screen (the screen's `action`, on a tap or
+    a click), drawn as the table's targets are, a word in reverse video, with the `keys`
+    that do the same: ' ◀ Back  (Esc)'."""
+    return f"[@click=screen.{action}][b reverse] {marks('◀')} {label} [/][/]  ({keys})"
+
+
+def keys_and_back(keys: str, back: str, narrow: bool) -> str:
+    """A screen's line of keys and its Back to tap (`back_link`): on a line of its own
+    where the screen is narrow, so that the line's wrapping never breaks it in two."""
+    return f"{keys}\n{back}" if narrow else f"{keys}{marks(' · ')}{back}"
 
 
 class MenuButton(Button):

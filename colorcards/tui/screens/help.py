@@ -8,6 +8,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -15,6 +16,7 @@ from ...engine import Rules
 from ...session.glossary import terms
 from ...session.keys import CLICKS, MARKS, help_rows
 from ...session.palette import marks
+from .common import back_link
 
 
 def keys_table(rules: Rules | None = None) -> Table:
@@ -36,7 +38,7 @@ def keys_table(rules: Rules | None = None) -> Table:
 
 
 class HelpScreen(ModalScreen[None]):
-    """Shows the keys; any of Esc, ? or Q closes it."""
+    """Shows the keys; its Back (a tap), Esc, ? or Q closes it."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
@@ -53,7 +55,8 @@ class HelpScreen(ModalScreen[None]):
             yield Static("Keys at the table", classes="heading")
             with VerticalScroll(id="help-keys"):
                 yield Static(keys_table(self.rules))
-            yield Static("Esc, ? or Q to go back", classes="keys")
+            yield Static(Content.from_markup(back_link("close", keys="Esc, ? or Q")),
+                         classes="keys")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -15,6 +15,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -23,13 +24,23 @@ from ...engine.rules import DESCRIPTIONS
 from ...level import Level
 from ...session.palette import marks
 from ...settings import LEVELS, SPEEDS, GameSettings
-from .common import LEVEL_TITLES, Choice, record_line, shapes_banner
+from ..widgets.controls import rows_for
+from .common import (
+    LEVEL_TITLES,
+    Choice,
+    back_link,
+    keys_and_back,
+    record_line,
+    shapes_banner,
+)
 from .confirm import ConfirmDialog
 from .rules_text import OPTION_TITLES, VALUE_WORDS
 
 #: Columns for a row's value in the dialog (76 wide: border, padding, pointer, label and
 #: the two arrows take the rest), so every choice is read whole.
 VALUE_WIDTH = 76 - 2 - 2 - 2 - 14 - 2 - 2
+NARROW = 80
+"""Columns under which the dialog (76 and the screen's margins) takes a phone's layout."""
 
 IN_PROGRESS_QUESTION = (
     "A game is in progress. Starting a new one counts as a loss. Start anyway?"
@@ -198,11 +209,44 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             yield Static(id="error")
             yield Static(id="hint", classes="aside")
             yield Button(marks("▶ PLAY"), id="play", variant="success")
-            yield Static(marks("↑ ↓ option · ← → change · Enter PLAY · Esc back"), classes="keys")
+            yield Static(id="newgame-keys", classes="keys")
 
     def on_mount(self) -> None:
         if self.query("#difficulty"):  # else Escape closed it before it was mounted
+            self.on_resize()
             self._update()
+
+    def on_resize(self) -> None:
+        """Under 80 columns (a phone held upright) the dialog fills the screen, each option
+        is stacked (its value under it, whole; its arrows buttons to tap), and what the
+        focused row means is said under the form, the player's record and the preset's
+        line included: the rows never move as a description changes length."""
+        if not self.query("#difficulty"):
+            return
+        narrow = self.app.size.width < NARROW
+        self.set_class(narrow, "-narrow")
+        for choice in self.query(Choice):
+            choice.stacked = narrow
+        self.query_one("#record").display = not narrow
+        self.query_one("#blurb").display = not narrow
+        keys = (marks("Tap ‹ or › to change an option") if narrow
+                else marks("↑ ↓ option · ← → change · Enter PLAY"))
+        self.query_one("#newgame-keys", Static).update(
+            Content.from_markup(keys_and_back(keys, back_link("cancel"), narrow)))
+        hint = self.query_one("#hint", Static)
+        if narrow:  # as many rows as the longest it says: the form's foot never moves
+            hint.styles.height = max(self._hint_rows(marks(words)) for words in self._hints())
+        else:
+            hint.styles.height = None
+        focused = self.focused
+        self._hint(focused.id if focused is not None else "difficulty")
+
+    def _hints(self) -> list[str]:
+        """Everything the line under the form says on a phone, for one row or another."""
+        levels = [f"{record_line(self.stats.get(level), level)}\n{LEVEL_HINTS[level]}"
+                  for level in LEVELS]
+        return [*levels, *HINTS.values(), *(preset.blurb for preset in PRESETS.values()),
+                self.blurb()]
 
     def _rules_or_base(self) -> Rules:
         try:
@@ -274,9 +318,17 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                     "palette"):
             self.query_one(f"#{key}", Choice).select(getattr(rules, key))
         self.query_one("#last_card", Choice).select(last_card_value(rules))
-        # Called for everyone: nobody is ever caught, so there is no penalty to choose.
-        self.query_one("#last_card_penalty").display = rules.last_card is not LastCard.AUTO
+        # Called for everyone: nobody is ever caught, so there is no penalty to choose. On
+        # a phone its place is kept (empty), so that the rows below never move.
+        penalty = self.query_one("#last_card_penalty")
+        needed = rules.last_card is not LastCard.AUTO
+        narrow = self.has_class("-narrow")
+        penalty.display = needed or narrow
+        penalty.visible = needed
+        penalty.disabled = not needed
         self.query_one("#blurb", Static).update(self.blurb())
+        if narrow and self.focused is not None:
+            self._hint(self.focused.id)  # the record or the preset's line may have changed
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         key = event.choice.id or ""
@@ -311,11 +363,34 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self._hint(getattr(event.widget, "id", None))
 
     def _hint(self, row: str | None) -> None:
-        """One line about the focused row; for Difficulty, about the level chosen."""
+        """One line about the focused row; for Difficulty, about the level chosen. Narrow,
+        Difficulty's says the player's record there too, and Preset's is its line."""
+        narrow = self.has_class("-narrow")
         if row == "difficulty":
-            self.query_one("#hint", Static).update(marks(LEVEL_HINTS[self.difficulty]))
+            record = record_line(self.stats.get(self.difficulty), self.difficulty)
+            words = marks((record + "\n" if narrow else "") + LEVEL_HINTS[self.difficulty])
+        elif row == "preset" and narrow:
+            words = self.blurb()
         elif row in HINTS:
-            self.query_one("#hint", Static).update(marks(HINTS[row]))
+            words = marks(HINTS[row])
+        else:
+            return
+        hint = self.query_one("#hint", Static)
+        hint.update(words)
+        focused = self.focused
+        if narrow and self._hint_rows(words) > (hint.styles.height.value
+                                                if hint.styles.height else 0):
+            # a preset's line of many changes, longer than anything else it says: the
+            # words grow (the rows above stay put; the focused one is kept in sight)
+            hint.styles.height = self._hint_rows(words)
+            if focused is not None:
+                self.call_after_refresh(focused.scroll_visible, animate=False)
+
+    def _hint_rows(self, words: str) -> int:
+        """The rows `words` take under the form on a phone."""
+        width = (self.app.size.width - self.query_one("#newgame").styles.gutter.width
+                 - self.query_one("#hint").styles.gutter.width)
+        return rows_for(words, width)
 
     # -- leaving ----------------------------------------------------------------
 

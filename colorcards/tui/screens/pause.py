@@ -14,15 +14,18 @@ from .go import Go
 
 
 class PauseMenu(ModalScreen[Go]):
-    """Returns 'resume', 'new', 'rules', 'sound' (toggle the bell) or 'quit'."""
+    """Returns 'resume', 'take-back', 'new', 'rules', 'sound' (toggle the bell), 'coach',
+    'title' (quit to the title) or 'quit' (quit the game)."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Resume"),
+        Binding("t", "choose('take-back')", "Take back"),
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("s", "choose('sound')", "Sound"),
         Binding("c", "choose('coach')", "Coach"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("q", "choose('title')", "Quit to title"),
+        Binding("x", "choose('quit')", "Quit the game"),
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
     ]
@@ -33,7 +36,9 @@ class PauseMenu(ModalScreen[Go]):
     def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False) -> None:
         super().__init__()
         self.coach_on = coach_on
-        """Whether the coach is on for the game in progress; the button offers the other."""
+        """Whether the coach is on for the game in progress; the button offers the other
+        (and Take back is offered only then: only a coached game takes a move back; T
+        goes back to the table, which says why not)."""
         self.sound_on = sound_on
         """Whether the terminal bell is on now; the button offers the other state."""
         self.saving = saving
@@ -44,6 +49,8 @@ class PauseMenu(ModalScreen[Go]):
         with Vertical(id="pause", classes="dialog menu"):
             yield Static("Paused", classes="heading")
             yield MenuButton("Resume  (Esc)", id="resume", variant="primary")
+            if self.coach_on:
+                yield MenuButton("Take back your last move  (T)", id=Go.TAKE_BACK.value)
             yield MenuButton("New game  (N)", id="new")
             yield MenuButton("Rules  (R)", id="rules")
             turn = "off" if self.sound_on else "on"
@@ -52,12 +59,14 @@ class PauseMenu(ModalScreen[Go]):
             if self.coach_on:
                 coach = "Coach: on — turn it off  (C)"
             else:
-                coach = "Coach: off — turn it on (practice)  (C)"
+                coach = "Coach: off — turn on (practice)  (C)"  # whole on a phone
             yield MenuButton(marks(coach), id="coach")
-            yield MenuButton("Quit  (Q)", id="quit")
+            yield MenuButton("Quit to title  (Q)", id=Go.TITLE.value)
+            yield MenuButton("Quit the game  (X)", id=Go.QUIT.value)
             if self.saving:
-                yield Static("Quit whenever you like: the game is already saved, and Continue "
-                             "brings you back to this very table.", classes="note")
+                yield Static("Quit to the title or quit the game: either way the game is "
+                             "already saved, and Continue brings you back to this very "
+                             "table.", classes="note")
             else:
                 yield Static("This game is not being saved (the data directory cannot be "
                              "written): quitting ends it for good.", classes="note")

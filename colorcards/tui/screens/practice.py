@@ -172,7 +172,7 @@ class PracticeScreen(Screen[None]):
         seen = item.seen()
         names = item.names()
         show_view(self, RING_IDS, seen, names.__getitem__, scores=any(seen.scores),
-                  palette=self.palette, ascii_only=self.ascii_only)
+                  palette=self.palette, ascii_only=self.ascii_only, rules=item.rules())
         log = self.query_one(GameLog)
         log.reset()  # another exercise: another game's log
         log.show(item.log(self.palette, count=12))

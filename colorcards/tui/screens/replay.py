@@ -153,7 +153,7 @@ class ReplayScreen(Screen[Go]):
         """Feed every widget from the frame in view."""
         show_view(self, RING_IDS, self.frame.view, self.kept.seat_names.__getitem__,
                   scores=self.kept.rules.match is not Match.SINGLE, palette=self.palette,
-                  ascii_only=self.ascii_only)
+                  ascii_only=self.ascii_only, rules=self.kept.rules)
         hand = self.query_one(Hand)
         hand.cards = self._orders[self.position]
         nxt = self.shots[self.position + 1] if not self.at_end else None

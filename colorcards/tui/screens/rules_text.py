@@ -20,9 +20,14 @@ from ...engine import (
     RoundEnd,
     Rules,
     Stacking,
+    turns,
 )
-from ...engine.cards import ALL_CARDS
-from ...engine.precomputed import BIT_OF, STACK_MATCH
+from ...engine.describe import (
+    answer_words,
+    card_words,
+    challenge_words,
+    two_left_words,
+)
 from ...engine.rules import CHOICES
 from ...session.glossary import terms
 from ...session.keys import key
@@ -106,14 +111,14 @@ def _first_card(rules: Rules) -> str:
                 "back into the pile until one appears.")
     if rules.first_card is FirstCard.AS_IF_PLAYED:
         return ("If the first card is a Wild it goes back. A Skip, Reverse or Draw Two "
-                "works as if it had just been played on the first player: a Skip skips "
-                "them, a Reverse turns play round before them, a Draw Two makes them draw "
-                "two" + (" unless they pass it on with their own." if rules.stacking is
-                         Stacking.ON else "."))
+                "works as if the dealer had just played it, on the first player: "
+                + "; ".join(f"a {rank.title}: {card_words(rank, rules, who='the first player')}"
+                            for rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)) + ".")
     return ("A Wild Draw Four turned up first goes back and another card is turned. Any "
             "other action works at once: Skip skips the first player, Reverse lets the "
-            "dealer start the other way round, Draw Two makes the first player draw two and "
-            "miss the turn, and a Wild lets the first player name the colour.")
+            "dealer start the other way round, Draw Two makes the first player draw "
+            f"{turns.DRAWS[Rank.DRAW_TWO]} and miss the turn, and a Wild lets the first "
+            "player name the colour.")
 
 
 def _draw_four(rules: Rules) -> str:
@@ -121,44 +126,39 @@ def _draw_four(rules: Rules) -> str:
         return ("You may play a Wild Draw Four only when you hold no card of the colour to "
                 "match. Holding a card of the right number or symbol is fine.")
     if rules.draw_four is DrawFour.CHALLENGE:
+        four = turns.DRAWS[Rank.WILD_DRAW_FOUR]
         return ("You may play a Wild Draw Four at any time, but the victim may challenge "
-                f"it ({key('challenge')}). If the player held a card of the colour to match, "
-                "the bluff is caught: they draw the four and the victim plays on. If not, "
-                f"the challenger draws six and misses the turn. Or accept ({key('accept')}) "
-                "and draw four.")
+                f"it ({key('challenge')}): {challenge_words()}. A bluff caught, the "
+                "victim plays on; a challenge lost, the challenger misses the turn. Or "
+                f"accept ({key('accept')}) and draw {four}.")
     return "You may play a Wild Draw Four at any time, and nobody can challenge it."
-
-
-def stack_answers() -> dict[Rank, tuple[Rank, ...]]:
-    """Which draw cards may answer a pending penalty, by the draw card on top: read from
-    the engine's own table (`STACK_MATCH`), so the words cannot drift from the play."""
-    answers = {}
-    for top in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR):
-        card = next(c for c in ALL_CARDS if c.rank is top)
-        allowed = STACK_MATCH[card.index]
-        answers[top] = tuple(rank for rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
-                             if any(allowed & BIT_OF[c] for c in ALL_CARDS if c.rank is rank))
-    return answers
-
-
-def _either(ranks: tuple[Rank, ...]) -> str:
-    names = [f"a {rank.title}" for rank in ranks]
-    return " or ".join(names) if names else "nothing"
 
 
 def _stacking(rules: Rules) -> str:
     if rules.stacking is Stacking.OFF:
         return ("Stacking is off: whoever is hit by a Draw Two or a Wild Draw Four draws "
                 "and misses the turn.")
-    answers = stack_answers()
-    two, four = answers[Rank.DRAW_TWO], answers[Rank.WILD_DRAW_FOUR]
-    text = (f"Stacking is on: hit by a Draw Two, you may answer with {_either(two)}; "
-            f"hit by a Wild Draw Four, only with {_either(four)}.")
+    two = answer_words(Rank.DRAW_TWO, rules.stacking)
+    four = answer_words(Rank.WILD_DRAW_FOUR, rules.stacking)
+    text = (f"Stacking is on: hit by a Draw Two, you may answer with {two or 'nothing'}; "
+            f"hit by a Wild Draw Four, only with {four or 'nothing'}.")
     if rules.draw_four is DrawFour.RESTRICTED:
         text += (" A Wild Draw Four answers only when you hold no card of the colour "
                  "to match.")
     return text + (" The penalty passes on and grows (2, 4, 6, ...) until someone cannot "
                    "or will not answer: they draw the lot and miss the turn.")
+
+
+def _action_cards(rules: Rules) -> list[str]:
+    """Each action card's effect, as the engine plays it under these rules."""
+    lines = []
+    for rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD, Rank.WILD_DRAW_FOUR):
+        words = card_words(rank, rules)
+        two = two_left_words(rank, rules)
+        if two:
+            words += f"; with two players left, {two}"
+        lines.append(f"- **{rank.title}**: {words[:1].upper()}{words[1:]}.")
+    return lines
 
 
 def _last_card(rules: Rules) -> str:
@@ -247,12 +247,7 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "round ends with no winner.",
         "",
         "## Action cards",
-        "- **Skip**: the next player misses their turn.",
-        "- **Reverse**: play changes direction; with two players left it works as a Skip.",
-        "- **Draw Two**: the next player draws two and misses their turn.",
-        "- **Wild**: you name the colour to match.",
-        "- **Wild Draw Four**: you name the colour; the next player draws four and misses "
-        "their turn.",
+        *_action_cards(rules),
         "",
         "## Wild Draw Four",
         _draw_four(rules),
@@ -286,5 +281,5 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         lines.append(f"- **{OPTION_TITLES[option]}**: "
                      f"{option_value(option, getattr(rules, option))}")
     lines += ["", "## Words used in the game"]
-    lines += [f"- **{word}**: {meaning}." for word, meaning in terms()]
+    lines += [f"- **{word}**: {meaning}." for word, meaning in terms(rules)]
     return "\n".join(lines) + "\n"

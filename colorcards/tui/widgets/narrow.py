@@ -16,13 +16,10 @@ from textual.widgets import Static
 
 from ...engine import View
 from ...session.keys import KEYS
+from .controls import chip_lines
 from .kept_static import KeptStatic
 from .redraw import RedrawsOnChange
 from .tags import ordinal
-
-NARROWEST = 36
-"""Columns the narrow layout needs: the pile, the top card and the colour to match side
-by side in the ring (34 and its border). A phone 360 pixels wide shows about 39."""
 
 
 @dataclass(frozen=True)
@@ -94,16 +91,8 @@ class TapKeys(RedrawsOnChange, Static):
         width = self.content_size.width or self.app.size.width - 2
         if not self.changed((ascii_only, width)):
             return
-        lines: list[list[str]] = [[]]
-        used = 0
-        chips = self._chips(ascii_only)
-        for plain, markup in chips:
-            if used and used + 2 + len(plain) > width:  # a target is never broken in two
-                lines.append([])
-                used = 0
-            lines[-1].append(markup)
-            used += len(plain) + (2 if used else 0)
-        self.update(Content.from_markup("\n".join("  ".join(line) for line in lines)))
+        chips = [(len(plain), markup) for plain, markup in self._chips(ascii_only)]
+        self.update(Content.from_markup(chip_lines(chips, width)))
 
     @staticmethod
     def _chips(ascii_only: bool) -> list[tuple[str, str]]:

@@ -15,16 +15,24 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 
-from ...engine import Card, Colour
+from ...engine import Card, Colour, Rules
+from ...engine.describe import goes_again
 from ...session.palette import STYLES, colour_name, glyph
 from .faces import big_card, big_shape, card_back
 from .kept_static import KeptStatic
 from .redraw import RedrawsOnChange
 
-TWO_IN_PLAY = "Skip or Reverse: go again"
-"""What the direction's line says with two players left, where play has no direction
-that matters. Short enough for the ring at 80 columns beside two opponents' boxes: 'Two
-in play: Skip, Reverse = go again' was cut to '… = go' there (played in tmux, issue 30)."""
+
+def two_in_play(rules: Rules) -> str:
+    """What the direction's line says with two players left, where play has no direction
+    that matters: the cards after which their player goes again, as the engine plays
+    them ('Skip or Reverse: go again'). Short enough for the ring at 80 columns beside
+    two opponents' boxes: 'Two in play: Skip, Reverse = go again' was cut to '… = go'
+    there (played in tmux, issue 30)."""
+    again = goes_again(rules)
+    if not again:
+        return "Two in play"
+    return " or ".join(rank.title for rank in again) + ": go again"
 
 
 DRAWN_AHEAD = (1, 2, 4)
@@ -118,9 +126,9 @@ class Ring(RedrawsOnChange, Vertical):
 
     def show(self, *, top: Card, active: Colour | None, direction: int, draw_count: int,
              palette: str, ascii_only: bool, pending: int, pending_seat: str | None,
-             players: int = 3) -> None:
+             players: int = 3, rules: Rules | None = None) -> None:
         if not self.changed((top, active, direction, draw_count, palette, ascii_only, pending,
-                             pending_seat, players)):
+                             pending_seat, players, rules)):
             return
         if ascii_only:
             arrow = "<-- " if direction == 1 else "--> "
@@ -129,7 +137,7 @@ class Ring(RedrawsOnChange, Vertical):
         else:
             words = "↻ Play goes clockwise" if direction == 1 else "↺ Play goes anticlockwise"
         if players == 2:
-            words = TWO_IN_PLAY
+            words = two_in_play(rules or Rules())
         penalty = f"   +{pending} on {pending_seat}" if pending and pending_seat else ""
         self.query_one(Direction).show(words, penalty)
         self.query_one(DrawPile).show(draw_count, ascii_only)
