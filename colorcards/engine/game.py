@@ -150,6 +150,20 @@ _new = tuple.__new__
 constructors are Python code)."""
 
 
+
+
+def _orders(held: list) -> tuple[tuple[int, ...], ...]:
+    """The next seat after each seat (whose entry in `held` is not empty), each way
+    round, indexed by the direction of play itself: [1] and [-1] (the last; [0] unused)."""
+    return ((), *(tuple(seat_after(held, seat, d) for seat in range(len(held)))
+                    for d in (1, -1)))
+
+
+_FULL_ORDERS = tuple(_orders([True] * n) for n in range(MAX_SEATS + 1))
+"""`_orders` while every seat holds cards (as dealt), for each size of table: shared by
+every game, and immutable."""
+
+
 def _field(slot: str, doc: str) -> Any:
     """A read-only property over `slot`, read in C (no Python frame per read)."""
     return property(attrgetter(slot), doc=doc)
@@ -406,8 +420,8 @@ class Game:
         the table, written once. Called when a hand empties (and on dealing), so the
         end of a turn is one lookup and a Reverse one assignment."""
         hands = self._hands
-        orders = {d: [seat_after(hands, seat, d) for seat in range(self._seats)]
-                  for d in (1, -1)}
+        # (every seat holding cards, as dealt: the table's own order, worked out once)
+        orders = _FULL_ORDERS[self._seats] if all(hands) else _orders(hands)
         self._orders = orders
         self._after = orders[self._direction]
 
@@ -678,7 +692,11 @@ class Game:
             lacks.discard(card.colour)
         left = len(hand)
         if left > 1 and card in self._plain:  # nothing happens but the turn passing on
-            self._pass_turn(seat)
+            self._current = self._after[seat]  # (`_pass_turn`, in line: half of all steps)
+            self._phase = TURN
+            self._drawn = None
+            self._turns += 1
+            self._total_turns += 1
             return
         self._drawn = None
         missed = False

@@ -16,7 +16,8 @@ with 1,020 games and with 20, and take the difference (start-up cancels out):
 `--callgrind` does exactly that for each case, for this engine and for RLCard 1.2.0's
 UNO (`--rlcard`: a whole game between its random agents, `env.run` as its examples play
 one; `pip install rlcard==1.2.0` first), side by side in one run, and prints both and
-their ratio (`--games` sets the games a case, 1,000 unless given).
+their ratio (`--games` sets the games a case, 1,000 unless given). `--beside TREE` counts
+another checkout of colorcards too (its `PYTHONPATH`: main, say), in the same run.
 
 This is the same loop `colorcards sim` runs (colorcards.sim.play_game), single process.
 It reports CPU time (time.process_time), so other work on the machine disturbs it less.
@@ -29,10 +30,12 @@ per cent only; compare engines on the same seeds, or on 1,000 games.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from colorcards.bots import make_player
 from colorcards.engine import get_preset
@@ -95,23 +98,25 @@ def bytecodes(preset: str, seats: int, games: int = 200) -> tuple[float, float]:
     return executed / games, decisions / games
 
 
-def instructions(case: str, games: int, rlcard: bool) -> int:
-    """Machine instructions of one run of this script under callgrind."""
+def instructions(case: str, games: int, rlcard: bool, tree: str | None = None) -> int:
+    """Machine instructions of one run of this script under callgrind (with `tree`
+    first on the path, if given)."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                sys.executable, __file__, "--case", case, "--games", str(games)]
     if rlcard:
         command.append("--rlcard")
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    env = None if tree is None else {**os.environ, "PYTHONPATH": tree}
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     found = re.search(r"Collected : ([\d,]+)", done.stderr)
     if found is None:
         raise SystemExit(f"no count from valgrind:\n{done.stderr[-2000:]}")
     return int(found.group(1).replace(",", ""))
 
 
-def per_game(case: str, games: int, rlcard: bool) -> float:
+def per_game(case: str, games: int, rlcard: bool, tree: str | None = None) -> float:
     """Instructions a game: a run of `games` more than the start-up run, less it."""
-    start_up = instructions(case, START_UP_GAMES, rlcard)
-    return (instructions(case, games + START_UP_GAMES, rlcard) - start_up) / games
+    start_up = instructions(case, START_UP_GAMES, rlcard, tree)
+    return (instructions(case, games + START_UP_GAMES, rlcard, tree) - start_up) / games
 
 
 def main() -> None:
@@ -129,6 +134,8 @@ def main() -> None:
                              "(its rules, not the preset's)")
     parser.add_argument("--callgrind", action="store_true",
                         help="instructions a game under valgrind, this engine beside RLCard")
+    parser.add_argument("--beside", metavar="TREE",
+                        help="with --callgrind: another checkout of colorcards, counted too")
     args = parser.parse_args()
     cases = CASES if args.all else CASES[:2]
     if args.case:
@@ -141,6 +148,11 @@ def main() -> None:
             print(f"{preset:<12} {seats} seats  {ours / 1e6:6.3f} M instructions a game, "
                   f"RLCard {theirs / 1e6:6.3f} M: {theirs / ours:4.2f}x fewer "
                   f"({games:,} games each)", flush=True)
+            if args.beside:
+                other = per_game(preset, games, False, str(Path(args.beside).resolve()))
+                print(f"{'':<12} {seats} seats  {args.beside}: {other / 1e6:6.3f} M "
+                      f"instructions a game, {other / ours:4.2f}x this tree's; RLCard "
+                      f"{theirs / other:4.2f}x fewer", flush=True)
             continue
         if args.rlcard:
             started = time.process_time()
