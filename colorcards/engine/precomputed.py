@@ -106,6 +106,16 @@ PLAYED: tuple[dict[A.Play, E.Played], ...] = tuple(
     for s in range(MAX_SEATS))
 """One Played event per (seat, Play action), every one of them: a complete table
 that says nothing about any game."""
+
+
+def _after(play: A.Play) -> tuple[Colour | None, int]:
+    active = play.colour or play.card.colour
+    return active, COLOUR_MATCH[active] | TOP_MATCH[play.card.index]
+
+
+AFTER_PLAY = {p: _after(p) for plays in CARD_PLAYS.values() for p in plays}
+"""The colour in force after each Play, and what then matches: every play's, worked
+out here once."""
 PASSED = tuple(E.Passed(s) for s in range(MAX_SEATS))
 SKIPPED = tuple(E.Skipped(s) for s in range(MAX_SEATS))
 CALLED = tuple(E.CalledLastCard(s) for s in range(MAX_SEATS))
@@ -204,5 +214,10 @@ def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
     return decision
 
 
+NO_CARD_TURNS = tuple(
+    tuple(Decision(DecisionKind.TURN, seat, actions) for actions in FLAG_ACTIONS)
+    for seat in range(MAX_SEATS))
+"""A turn with no card to play (draw, pass, accept or call), by seat and flags (a key
+shifted down by `FLAG_SHIFT`): every one of them, built before any game, like `PLAYS`."""
 DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
 WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))
