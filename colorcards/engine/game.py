@@ -37,7 +37,7 @@ import os
 import random
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat, starmap
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -150,9 +150,7 @@ _new = tuple.__new__
 constructors are Python code)."""
 
 
-
-
-def _orders(held: list) -> tuple[tuple[int, ...], ...]:
+def _orders(held: Sequence[object]) -> tuple[tuple[int, ...], ...]:
     """The next seat after each seat (whose entry in `held` is not empty), each way
     round, indexed by the direction of play itself: [1] and [-1] (the last; [0] unused)."""
     return ((), *(tuple(seat_after(held, seat, d) for seat in range(len(held)))
