@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from colorcards.engine import get_preset
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import SwapChooser
+from colorcards.tui.screens.swap import SwapChooser
 from colorcards.tui.widgets import Hand
 from engine_helpers import position
 from tui_table_helpers import HandClock, seat_position, shown, wait

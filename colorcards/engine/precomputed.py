@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import chain
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import actions as A
 from . import events as E
@@ -64,8 +64,8 @@ class RuleTables(NamedTuple):
     """What each draw card makes the next seat draw (`turns.DRAWS`; read-only)."""
 
 
-_TABLES: dict[tuple, RuleTables] = {}
-_BY_RULES: dict[int, tuple] = {}
+_TABLES: dict[tuple[Any, ...], RuleTables] = {}
+_BY_RULES: dict[int, tuple[Any, ...]] = {}
 """The tables last found for a `Rules` object, by its id (it is kept in the entry, so
 the id cannot be another's), with the statement of the rules they were built from: a
 game asks at its start, and hashing a whole `Rules` each time cost a sim a percent."""
@@ -79,16 +79,17 @@ def rule_tables(rules: Rules) -> RuleTables:
     found = _BY_RULES.get(id(rules))
     if (found is not None and found[0] is rules and found[1] is card_turn
             and found[2] is may_answer and found[3] == draws):
-        return found[4]
+        tables: RuleTables = found[4]
+        return tables
     key = (rules.stacking, rules.draw_four, rules.jump_in, rules.seven_zero, card_turn,
            may_answer, tuple(draws.items()))
-    tables = _TABLES.get(key)
-    if tables is None:
-        tables = _TABLES[key] = _build_tables(rules)
+    kept = _TABLES.get(key)
+    if kept is None:
+        kept = _TABLES[key] = _build_tables(rules)
     if len(_BY_RULES) > 1000:  # (a test suite makes thousands of positions' rules)
         _BY_RULES.clear()
-    _BY_RULES[id(rules)] = (rules, card_turn, may_answer, dict(draws), tables)
-    return tables
+    _BY_RULES[id(rules)] = (rules, card_turn, may_answer, dict(draws), kept)
+    return kept
 
 
 def _build_tables(rules: Rules) -> RuleTables:
@@ -124,6 +125,16 @@ PLAYED: tuple[dict[A.Play, E.Played], ...] = tuple(
     for s in range(MAX_SEATS))
 """One Played event per (seat, Play action), every one of them: a complete table
 that says nothing about any game."""
+
+
+def _after(play: A.Play) -> tuple[Colour | None, int]:
+    active = play.colour or play.card.colour
+    return active, COLOUR_MATCH[active] | TOP_MATCH[play.card.index]
+
+
+AFTER_PLAY = {p: _after(p) for plays in CARD_PLAYS.values() for p in plays}
+"""The colour in force after each Play, and what then matches: every play's, worked
+out here once."""
 PASSED = tuple(E.Passed(s) for s in range(MAX_SEATS))
 SKIPPED = tuple(E.Skipped(s) for s in range(MAX_SEATS))
 CALLED = tuple(E.CalledLastCard(s) for s in range(MAX_SEATS))
@@ -143,7 +154,7 @@ def mask_of(hand: Iterable[Card]) -> int:
     return sum(set(map(BIT_OF.__getitem__, hand)))
 
 
-def _by_byte(items: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
+def _by_byte(items: list[tuple[Any, ...]]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
     """For each byte of a mask (low first), each of its 256 values' items: the
     concatenation, in bit order, of `items[bit]` for the bits set. A mask's items
     are then one lookup a byte, done in C (`_joined`), not a loop over its bits."""
@@ -152,7 +163,7 @@ def _by_byte(items: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
         chunk = items[base:base + 8]
         # Doubling: the values with bit k set are those without it, then bit k's items
         # (its highest bit: bit order is kept). Bits past the items add nothing.
-        table: list[tuple] = [()]
+        table: list[tuple[Any, ...]] = [()]
         for bit in range(8):
             group = tuple(chunk[bit]) if bit < len(chunk) else ()
             table += [t + group for t in table]
@@ -160,7 +171,7 @@ def _by_byte(items: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
     return tuple(tables)
 
 
-def _joined(tables: tuple[tuple[tuple, ...], ...], mask: int) -> tuple:
+def _joined(tables: tuple[tuple[tuple[Any, ...], ...], ...], mask: int) -> tuple[Any, ...]:
     """The items of `mask`'s set bits, in bit order, from `_by_byte` tables."""
     return tuple(chain.from_iterable(
         map(tuple.__getitem__, tables, mask.to_bytes(len(tables), "little"))))
@@ -209,7 +220,7 @@ def plays_of(mask: int) -> tuple[A.Play, ...]:
     return legal_tuple(mask)  # type: ignore[return-value]  # a card mask: plays only
 
 
-_REACTIONS: dict[tuple, Decision] = {}
+_REACTIONS: dict[tuple[Any, ...], Decision] = {}
 
 
 def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
@@ -222,5 +233,10 @@ def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
     return decision
 
 
+NO_CARD_TURNS = tuple(
+    tuple(Decision(DecisionKind.TURN, seat, actions) for actions in FLAG_ACTIONS)
+    for seat in range(MAX_SEATS))
+"""A turn with no card to play (draw, pass, accept or call), by seat and flags (a key
+shifted down by `FLAG_SHIFT`): every one of them, built before any game, like `PLAYS`."""
 DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
 WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))

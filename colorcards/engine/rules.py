@@ -153,7 +153,7 @@ _ENUMS: dict[str, type[enum.StrEnum]] = {
 }
 
 #: Allowed values of each option, in the order menus list them.
-CHOICES: dict[str, tuple] = {
+CHOICES: dict[str, tuple[Any, ...]] = {
     "first_card": tuple(FirstCard),
     "first_player": tuple(FirstPlayer),
     "draw": tuple(DrawRule),
@@ -288,7 +288,7 @@ class Rules:
         """The points target for to:N, else None (`Match.target`)."""
         return self.match.target
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The options as plain JSON values (the rulebook's words and numbers). A house
         rule that is off is left out, so a game without them is written as before (and
         is read by an earlier colorcards)."""
@@ -296,7 +296,7 @@ class Rules:
                 if k not in _OFF_BY_DEFAULT or v is not _OFF_BY_DEFAULT[k]}
 
     @classmethod
-    def from_json(cls, data: dict) -> Rules:
+    def from_json(cls, data: dict[str, Any]) -> Rules:
         if not isinstance(data, dict):
             raise RulesError("rules must be a JSON object")
         unknown = set(data) - set(CHOICES)

@@ -1,6 +1,6 @@
 """The table's keys, written once.
 
-One row per key: the table screen's `BINDINGS` (made in `tui/table.py`), the control
+One row per key: the table screen's `BINDINGS` (made in `tui/screens/table.py`), the control
 bar above the hand, the help page ('?') and the key names in the prompts and hints are
 all made from `KEYS`, so a key changed here changes everywhere it is shown. A key that
 the table's rules have no use for (Catch where Last Card is called for everyone,

@@ -59,6 +59,11 @@ class ResultsData:
     """A practice game (the coach on, a move taken back): not in the record."""
     partner: int | None = None
     """The player's partner (house rule `partners`), or None: a side's win is theirs."""
+    hinted: int = 0
+    """The player's decisions made after asking for a hint, in the whole match so far."""
+    hand_points: list[int] | None = None
+    """The points each seat held when the round's winner went out: what the winner
+    scored, hand by hand (None: not known, a game saved before they were kept)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "match", Match(self.match))  # the word, as its member
@@ -72,7 +77,8 @@ def kept_of(controller: GameController) -> KeptGame:
                           difficulty=controller.settings.difficulty,
                           preset=controller.settings.preset,
                           game_id=record.game_id if record is not None else "",
-                          arranged=controller.meta.arranged, practice=controller.practice)
+                          arranged=controller.meta.arranged, practice=controller.practice,
+                          hinted=controller.meta.hinted)
 
 
 def results_data(controller: GameController, stats: Any = None) -> ResultsData:
@@ -104,7 +110,17 @@ def results_data(controller: GameController, stats: Any = None) -> ResultsData:
         winning_card=winning_card(game.history, result.winner),
         practice=controller.practice,
         partner=min(mates) if mates else None,
+        hinted=len(controller.meta.hinted),
+        hand_points=scored_from(controller.hand_points.get(result.round), result.points),
     )
+
+
+def scored_from(points: tuple[int, ...] | None, scored: int) -> list[int] | None:
+    """The hands' points kept when the round was won, if they add up to what the winner
+    scored (else None: the results do not show a sum that does not add up)."""
+    if points is None or sum(points) != scored:
+        return None
+    return list(points)
 
 
 def winning_card(history: Sequence[E.Event], winner: int | None) -> Card | None:

@@ -59,7 +59,7 @@ OPTION_TITLES = {
 
 
 #: Each option's values as a player would say them (the New game screen offers the same).
-VALUE_WORDS: dict[str, dict] = {
+VALUE_WORDS: dict[str, dict[Any, str]] = {
     "first_card": {
         "classic": "an action card works at once; a Wild Draw Four goes back",
         "number": "always a number",
@@ -253,11 +253,12 @@ def _drawing(rules: Rules) -> str:
     play = ("you must play it straight away" if rules.drawn_card is DrawnCard.MUST_PLAY
             else "you may play it straight away")
     if rules.draw_count is DrawCount.UNTIL_PLAYABLE:
-        keep = "" if rules.drawn_card is DrawnCard.MUST_PLAY else " or keep it (P passes)"
+        keep = ("" if rules.drawn_card is DrawnCard.MUST_PLAY
+                else f" or keep it ({key('pass_turn')} passes)")
         return (f"A draw goes on until you draw a card that can be played (or both piles "
                 f"are empty): {play}{keep}.")
     return (f"You draw at most one card a turn; if it can be played {play}, otherwise "
-            f"your turn ends (P passes).")
+            f"your turn ends ({key('pass_turn')} passes).")
 
 
 def _scores(rules: Rules) -> str:
