@@ -241,9 +241,10 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
         return NameColour(most_held(hand))
     if first is Swap:
         sizes = [len(h) for h in game.hands]
-        playing = {seat, *(a.seat for a in actions)}  # type: ignore[attr-defined]
+        swaps = [a for a in actions if isinstance(a, Swap)]
+        playing = {seat, *(a.seat for a in swaps)}
         ours = friends | {seat}
-        return max(actions, key=lambda a: swap_value(sizes, seat, a.seat, ours, playing))  # type: ignore[attr-defined]
+        return max(swaps, key=lambda a: swap_value(sizes, seat, a.seat, ours, playing))
     counts: list[int] = []
     danger = hunt = False
     coloured = 0

@@ -780,8 +780,9 @@ class Game:
         if seat != self._current:  # a jump-in: the offer is taken
             self._offers = ()
             self._history.append(E.JumpedIn(seat))
-        if self._known is not None:
-            self._forget_known(seat, card)
+        known = self._known
+        if known is not None:
+            self._forget_known(known, seat, card)
         moves = card_rules.card_hands(card.rank, self._seven_zero)
         missed = False
         if left == 1 and moves is None:
@@ -1119,9 +1120,10 @@ class Game:
                 known[s][after[s]] = hands[after[s]][:]
         self._history.append(E.HandsPassed(self._direction))
 
-    def _forget_known(self, seat: int, card: Card) -> None:
-        """`seat` played `card`: no seat knows it in that hand any more."""
-        for mine in self._known:  # type: ignore[union-attr]
+    @staticmethod
+    def _forget_known(known: list[list[list[Card]]], seat: int, card: Card) -> None:
+        """`seat` played `card`: no seat knows it in that hand any more (`known`)."""
+        for mine in known:
             held = mine[seat]
             if card in held:
                 held.remove(card)
