@@ -10,7 +10,7 @@ from typing import Any
 from .engine import DEFAULT_PRESET, Rules, get_preset
 from .level import LEVELS, Level
 
-__all__ = ["LEVELS", "NAMES", "SPEED_DELAYS", "SPEEDS", "GameSettings"]
+__all__ = ["LEVELS", "NAMES", "SPEED_DELAYS", "SPEEDS", "GameSettings", "settings_from_args"]
 
 SPEEDS = ("slow", "normal", "fast")
 
@@ -71,3 +71,18 @@ class GameSettings:
     @classmethod
     def from_json(cls, data: dict) -> GameSettings:
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+def settings_from_args(args: Any) -> tuple[GameSettings, bool]:
+    """The settings the flags ask for, and whether they ask to skip to a game."""
+    direct = any(getattr(args, name, None) is not None
+                 for name in ("preset", "difficulty", "opponents", "seed"))
+    preset_key = getattr(args, "preset", None) or DEFAULT_PRESET
+    preset = get_preset(preset_key)
+    opponents = getattr(args, "opponents", None)
+    if opponents is None:
+        opponents = preset.default_seats - 1
+    settings = GameSettings(difficulty=Level(getattr(args, "difficulty", None) or "normal"),
+                            preset=preset_key, opponents=opponents)
+    settings.rules()  # RulesError (shown by the CLI) for a table the preset does not allow
+    return settings, direct

@@ -11,7 +11,7 @@ from colorcards.coach.why import GENERAL, why_better
 from colorcards.engine import ACCEPT, DRAW, PASS, Colour, parse_card, play
 from colorcards.replay.kept import kept_from_game
 from colorcards.replay.review import Moment, Review, decisions, moment_views, moment_words
-from colorcards.tui.screens.review import review_lines
+from colorcards.session.results import review_lines
 from history_helpers import new_game, step
 
 NAMES = ("You", "Lily", "Zoe", "Max")

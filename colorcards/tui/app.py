@@ -22,9 +22,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from ..engine import DEFAULT_PRESET, get_preset
-from ..level import Level
-from ..settings import GameSettings
+from ..settings import GameSettings, settings_from_args
 from . import memory
 from .screens.go import Go
 from .timers import schedule_on
@@ -605,21 +603,6 @@ class ColorCardsApp(App):
             self.go(where, back=reopen, kept=kept)
 
         self.push_screen(ResultsScreen(data), chosen)
-
-
-def settings_from_args(args: argparse.Namespace) -> tuple[GameSettings, bool]:
-    """The settings the flags ask for, and whether they ask to skip to a game."""
-    direct = any(getattr(args, name, None) is not None
-                 for name in ("preset", "difficulty", "opponents", "seed"))
-    preset_key = getattr(args, "preset", None) or DEFAULT_PRESET
-    preset = get_preset(preset_key)
-    opponents = getattr(args, "opponents", None)
-    if opponents is None:
-        opponents = preset.default_seats - 1
-    settings = GameSettings(difficulty=Level(getattr(args, "difficulty", None) or "normal"),
-                            preset=preset_key, opponents=opponents)
-    settings.rules()  # RulesError (shown by the CLI) for a table the preset does not allow
-    return settings, direct
 
 
 def run_app(args: argparse.Namespace) -> NoReturn:
