@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import queue
 import select
+import shutil
 import sys
 import textwrap
 import time
@@ -37,6 +38,7 @@ from ..session.palette import card_name, colour_name, spoken
 from ..session.prompts import card_words
 from ..session.results import headline, kept_of, match_words, results_data, review_lines
 from ..session.seating import Seating
+from ..session.wording import counted
 from ..settings import SPEEDS, GameSettings, settings_from_args
 from ..store.history import accuracy_words, ordinal, result_words
 from ..store.records import streak_text
@@ -50,7 +52,8 @@ if TYPE_CHECKING:
     from ..store import Store
 
 WIDTH = 80
-"""Lines are wrapped to this many columns."""
+"""Lines are wrapped to this many columns where the terminal's width is not known (a
+pipe without $COLUMNS)."""
 
 ANSWER_SECONDS = 10.0
 """How long the Last Card window and the chance to catch stay open in the plain front
@@ -78,7 +81,7 @@ class PlainApp:
                  settings: GameSettings | None = None, seed: int | None = None,
                  direct: bool = False, answer_seconds: float = ANSWER_SECONDS,
                  delay: float | None = None, remote: RemoteCoach | None = None,
-                 review_budget: dict[str, Any] | None = None, width: int = WIDTH) -> None:
+                 review_budget: dict[str, Any] | None = None, width: int | None = None) -> None:
         self.store = store
         self.stdin = stdin
         self.stdout = stdout
@@ -93,7 +96,8 @@ class PlainApp:
         self.remote = remote
         """The coach's process (None: the coach judges in this process)."""
         self.review_budget = review_budget
-        self.width = width
+        self.width = width or shutil.get_terminal_size((WIDTH, 24)).columns
+        """Lines are wrapped to this many columns."""
         self.table: PlainTable | None = None
         self.handler: Handler = self.menu_answer
         self.done = False
@@ -350,7 +354,8 @@ class PlainApp:
         self.settings = settings
         seed, self.seed = self.seed, None  # --seed deals the first game only
         self.say(f"A new game: {preset_title(settings.preset)} against "
-                 f"{settings.opponents} computer players at {settings.difficulty.label}"
+                 f"{counted(settings.opponents, 'computer player')} at "
+                 f"{settings.difficulty.label}"
                  + (", with the coach." if settings.coach else "."))
         self.seat(Seating.new(settings, seed))
 
@@ -370,8 +375,11 @@ class PlainApp:
         self.seat(seating)
 
     def seat(self, seating: Seating) -> None:
+        # Scripted, nothing is weighed for the review as the game goes (the coach's
+        # answers would be waited for at each move): the review weighs the game when asked.
         pace: dict[str, Any] = {"window_seconds": self.answer_seconds,
-                                "catch_seconds": self.answer_seconds}
+                                "catch_seconds": self.answer_seconds,
+                                "review_as_played": self.clock.live}
         if self.delay is not None:
             pace["delay"] = self.delay
         self.table = PlainTable(seating, self.clock, self.say, store=self.store,

@@ -137,18 +137,25 @@ class PlainTable:
     def moment(self) -> object:
         """What the player is asked now (None: nothing, the computers are playing)."""
         ctl = self.controller
-        if ctl.paused or ctl.between_rounds or not self.asks():
+        if not self._chance():
             return None
         view = ctl.view()
         return (ctl.moves, view.phase, view.vulnerable, ctl.note is not None, self.naming)
 
-    def asks(self) -> bool:
+    def _chance(self) -> bool:
         """Whether the player has something to answer now: their turn, or a chance out
         of turn (a late call, a catch) they have not let go."""
         ctl = self.controller
         if ctl.paused or ctl.between_rounds or not ctl.legal():
             return False
         return ctl.my_turn or self.let_go != ctl.moves
+
+    def asks(self) -> bool:
+        """Whether the player has been asked something and it still stands: the loop
+        waits for their line (a move the table has not told yet, a computer's draw
+        shown one pause later, is not asked of them until it is told)."""
+        moment = self.moment()
+        return moment is not None and moment == self.told
 
     def prompt(self) -> None:
         """The line that says what to do, and the hand by number."""
@@ -164,7 +171,7 @@ class PlainTable:
         if ctl.mark is not None and ctl.settings.coach:
             line += f" {key('take_back')} takes your last move back."
         self.say(line)
-        if ctl.my_turn:
+        if ctl.my_turn and view.phase is not Phase.WINDOW:
             self.say(self.hand_line())
 
     def hand_line(self) -> str:
