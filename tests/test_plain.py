@@ -11,12 +11,16 @@ import re
 import subprocess
 import sys
 
+from colorcards.engine import DRAW, PASS, Play
 from colorcards.plain.app import PlainApp
 from colorcards.plain.commands import LETTERS, help_lines, parse
+from colorcards.replay.review import Review
 from colorcards.session.keys import key
 from colorcards.session.palette import spoken
+from colorcards.session.results import review_lines
 from colorcards.settings import GameSettings
 from colorcards.store import Store
+from colorcards.store import exercises as stored
 from test_exercises import _ready, reviewed  # noqa: F401 (a fixture)
 
 
@@ -229,3 +233,25 @@ def test_continue_after_a_kill(tmp_path):
     again = _run(tmp_path, "c\nr\n")
     assert "Back to your game: Duel at Normal, round 1." in again
     assert line.strip() in again  # the hand as it was when killed
+
+
+def test_a_review_and_an_exercise_answered(reviewed):  # noqa: F811 (the fixture)
+    """History, then a game's Review with its moments and why; then Practice: the
+    exercise made of a moment, answered as the coach would, and its schedule kept."""
+    store, kept = reviewed
+    [item, _] = _ready(store)
+    best = item.moves()[0]
+    answer = (str(item.hand().index(best.card) + 1) + (f" {best.colour.shape}" if
+              best.card.is_wild else "")) if isinstance(best, Play) else \
+        {DRAW: "d", PASS: "p"}[best]
+    player = play(store, Player(["y", "review 1", "p", answer, "q", "q"]))
+    lines = player.lines()
+    review = lines.index("Review of your game at Normal.")
+    moments = [line for line in lines[review:] if line.startswith("Moment ")]
+    assert len(moments) == 2 and all("Why:" in m or "why" in m.lower() for m in moments)
+    for moment, words in zip(moments, review_lines(Review.from_json(store.review(
+            kept.game_id)), "classic", kept.seat_names, kept), strict=True):
+        assert moment.endswith(spoken(words))
+    assert any(line.startswith("Well found: ") for line in lines)
+    assert stored.stats(store, 0.0).as_json()["done"] == 1
+    heard_well(lines)

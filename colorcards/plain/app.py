@@ -177,26 +177,33 @@ class PlainApp:
 
     # ---------------------------------------------------------------- the menu
 
-    def show_menu(self) -> None:
-        self.close()
-        self.handler = self.menu_answer
+    def menu(self) -> list[tuple[str, str, str]]:
+        """The menu's items now (Continue only with a game saved), with what they say."""
         saved = self.store.saved_summary()
-        self.say("Menu:")
-        for number, (word, letter, what) in enumerate(MENU, 1):
+        items = []
+        for word, letter, what in MENU:
             if word == "continue":
                 if saved is None:
                     continue
                 what += (f" ({preset_title(saved['preset'])} at "
                          f"{Level(saved['difficulty']).label}, round {saved['round']})")
+            items.append((word, letter, what))
+        return items
+
+    def show_menu(self) -> None:
+        self.close()
+        self.handler = self.menu_answer
+        self.say("Menu (a number, a letter or a word):")
+        for number, (word, letter, what) in enumerate(self.menu(), 1):
             self.say(f"{number} or {letter}, {word}: {what}")
 
     def menu_answer(self, text: str) -> None:
         word = text.strip().lower()
         choice = None
-        for number, (name, letter, _) in enumerate(MENU, 1):
+        for number, (name, letter, _) in enumerate(self.menu(), 1):
             if word in (str(number), letter, name):
                 choice = name
-        if (choice is None and word == "help") or word == "?":
+        if choice is None and word in ("help", "?", ""):
             self.show_menu()
             return
         if choice == "continue":

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..coach import Advice
-from ..coach.words import hint_words
+from ..coach.words import hint_words, move_noun
 from ..engine import (
     ACCEPT,
     CALL,
@@ -371,9 +371,17 @@ class PlainTable:
                 self.say("The coach could not say this time.")
                 return
             words = ctl.words
-            self.say(hint_words(advice.close, words.card, words.colour,
-                                [ctl.name(s) for s in range(ctl.game.seats)],
-                                key="The command", own_key=self._own_key))
+            names = [ctl.name(s) for s in range(ctl.game.seats)]
+            first = advice.close[0]
+            command = (str(ctl.hand().index(first.card) + 1)
+                       if isinstance(first, Play) and first.card in ctl.hand() else
+                       self._own_key(first) or "Your command")
+            said = hint_words(advice.close[:1], words.card, words.colour, names,
+                              key=command, own_key=self._own_key)
+            others = [move_noun(a, words.card, words.colour, names) for a in advice.close[1:3]]
+            if others:
+                said += f" About as good: {' or '.join(others)}."
+            self.say(said)
 
         ctl.tutor.hint(advised)
 

@@ -109,7 +109,7 @@ def spoken(text: str, palette: str = "classic") -> str:
         name = colour_name(colour, palette)
         text = text.replace(f"{colour.glyph} {name}", f"{name} {colour.shape}")
         text = text.replace(colour.glyph, colour.shape)
-    text = text.replace(f"{WILD_GLYPH} ", "").replace(WILD_GLYPH, "")
+    text = text.replace(f"{WILD_GLYPH} ", "").replace(WILD_GLYPH, "").replace(" · ", "; ")
     text = text.translate(_SPOKEN_MARKS)
     return text.encode("ascii", "replace").decode("ascii")
 
