@@ -1,16 +1,20 @@
 """The `colorcards` command: the game (default), `sim`, `stats`, `history`, `export`,
 `replay` and `serve`.
 
-Bad arguments exit non-zero with a one-line reason, never a traceback.
+Bad arguments exit non-zero with a one-line reason, never a traceback; so does output
+that cannot be written (a full disk, a closed standard output), and the game without a
+terminal to play in (tui/app.py `has_terminal`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from typing import NoReturn
+from collections.abc import Iterator
+from typing import Any, NoReturn
 
 from .engine import CHOICES, DEFAULT_PRESET, PRESETS, RulesError, get_preset, parse_value
 from .level import LEVELS
@@ -192,16 +196,88 @@ def check_coach_workers(args: argparse.Namespace) -> None:
         args.coach_workers = setting_of(args.coach_workers)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+class OutputError(Exception):
+    """What a command printed could not be written (its reason in a few words)."""
+
+
+class _Output:
+    """Standard output as a command writes it: a write or flush that fails (a full disk,
+    an output closed before the command started) raises `OutputError` instead of the
+    error it met, so `main` says so in one line. A reader gone away (a closed pipe) is
+    left as BrokenPipeError, which `main` takes quietly."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _guarded(self, do: str, *args: Any) -> Any:
+        if self._stream is None:
+            raise OutputError("standard output is closed")
+        try:
+            return getattr(self._stream, do)(*args)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise OutputError((getattr(exc, "strerror", None) or str(exc)).lower()) from None
+
+    def write(self, text: str) -> int:
+        return int(self._guarded("write", text))
+
+    def flush(self) -> None:
+        self._guarded("flush")
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise OutputError("standard output is closed")
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _guarded_output() -> Iterator[None]:
+    """Standard output as `_Output` while a command runs."""
+    before = sys.stdout
+    sys.stdout = _Output(before)
     try:
-        return _run(args)
-    except BrokenPipeError:
-        # The reader of a pipe has gone (`colorcards history | head -1`): what it did not
-        # read is not wanted. Nothing more may reach the closed pipe, not even at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        yield
+    finally:
+        if sys.stdout.__class__ is _Output:
+            sys.stdout = before
+
+
+def _quiet_stdout() -> None:
+    """Nothing more reaches standard output, not even Python's flush at exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .lifeline import from_environment
+
+    from_environment()  # a served game: it ends with its server, within its memory
+    with _guarded_output():
+        try:
+            try:
+                args = build_parser().parse_args(argv)
+            except SystemExit:
+                sys.stdout.flush()  # --help written out, or said why it cannot be
+                raise
+            status = _run(args)
+            sys.stdout.flush()
+            return status
+        except BrokenPipeError:
+            # The reader of a pipe has gone (`colorcards history | head -1`): what it did
+            # not read is not wanted. Nothing more may reach the closed pipe, not even at
+            # exit.
+            _quiet_stdout()
+            return 0
+        except OutputError as exc:
+            _quiet_stdout()
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                print(f"colorcards: cannot write the output: {exc}", file=sys.stderr,
+                      flush=True)
+            return 1
 
 
 def _run(args: argparse.Namespace) -> int:

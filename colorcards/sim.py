@@ -156,9 +156,14 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int, seats: int | 
     else:
         # Imported only here: processes cost a one-process run (and `sim --games 1`)
         # a third of its start-up.
+        import os
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        from .lifeline import die_with_parent
+
+        # Each worker ends with this process, however it ends (SIGKILL included).
+        with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
             for result in pool.map(_play_chunk, jobs):
                 add(result)
     summary.seconds = time.perf_counter() - started

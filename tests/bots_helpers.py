@@ -9,6 +9,7 @@ intact.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -66,3 +67,12 @@ def decide(player, game: Game, seed: int = 0):
     """The player's choice for the seat to act, with a fresh generator."""
     seat = game.current
     return player.choose(game.view(seat), game.legal_actions(), random.Random(seed))
+
+
+def wilson(hits: int, trials: int, z: float = 3.29) -> tuple[float, float]:
+    """The 99.9% Wilson interval of a rate seen `hits` times in `trials`."""
+    rate = hits / trials
+    centre = (rate + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / (
+        1 + z * z / trials)
+    return centre - half, centre + half

@@ -99,3 +99,9 @@ def store_and_connection(directory: Path) -> tuple[Store, sqlite3.Connection]:
     path = directory / DB_NAME
     db = recovery.open_checked(path, [])
     return Store(db, path, None, durable=True, owns_game=True, problems=[]), db
+
+
+def refuse_writes(db: sqlite3.Connection, refused: bool = True) -> None:
+    """Make every write of the store on `db` fail, or work again (a disk that fills up
+    and is freed, on demand: SQLite's `query_only` belongs to the connection)."""
+    db.execute(f"PRAGMA query_only = {int(refused)}")

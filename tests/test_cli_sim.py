@@ -1,9 +1,12 @@
 """`colorcards sim`: the summary it prints and the one-line refusals."""
 
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -142,3 +145,50 @@ def test_fixed_seats_from_the_command_line(capsys):
                      "--seed", "4", "--fixed-seats")
     assert fixed["games"] == rotated["games"] == 60
     assert fixed["players"] != rotated["players"]
+
+
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started (Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the workers in /proc")
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
+def test_a_killed_sim_takes_its_workers_with_it(how):
+    """`sim --workers 2` killed by any signal (SIGKILL, which nothing can catch, too):
+    neither worker outlives it by more than a moment."""
+    sim = subprocess.Popen([sys.executable, "-m", "colorcards", "sim", "--games", "1000000",
+                            "--workers", "2", "--json"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(sim.pid)) < 2:
+            assert time.monotonic() < deadline and sim.poll() is None, "no workers started"
+            time.sleep(0.05)
+        sim.send_signal(getattr(signal, how))
+        sim.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while left := [w for w in workers if _alive(w)]:
+            assert time.monotonic() < deadline, f"workers {left} outlived the sim"
+            time.sleep(0.05)
+    finally:
+        if sim.poll() is None:
+            sim.kill()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from colorcards.engine import Ending, IllegalAction, parse_card
+from colorcards.engine import Colour, Ending, IllegalAction, parse_card
 from engine_helpers import check_108, hand, kinds, legal, position, rules, run
 
 
@@ -201,6 +201,23 @@ def test_timeout_facing_a_challenge_takes_the_four():
                     phase="challenge", challenge_from=1)
     run(game, "timeout")
     assert len(game.hands[0]) == 6 and game.current == 1
+
+
+@pytest.mark.parametrize(("held", "named"), [
+    ("G1 B5 B7 R2 B9 G4", "blue"),
+    ("Y3 W Y8 W+4 R1", "yellow"),
+    ("G2 R2 G5 R7", "red"),
+    ("W W+4 G3", "green"),
+], ids=["most of one", "wilds not counted", "a tie: first in order", "one colour"])
+def test_timeout_on_an_opening_wild_names_the_colour_held_most(held, named):
+    """The round opened on a Wild and time ran out before the player named a colour: the
+    colour they hold most of is named for them (a tie goes to the first in the order red,
+    blue, yellow, green), and they draw one on it as any time-out does."""
+    game = position(f"top=W | you: {held} | lily: G2 G3", TIMED, phase="name-colour")
+    events = run(game, "timeout")
+    assert kinds(events) == ["timed-out", "colour-named", "drew"]
+    assert game.active_colour is Colour(named) and game.current == 1
+    assert len(game.hands[0]) == len(held.split()) + 1
 
 
 @pytest.mark.parametrize("preset", ["color-cards", "classic", "duel"])

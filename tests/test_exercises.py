@@ -117,7 +117,7 @@ def test_migration_6_adds_the_exercises_to_a_version_5_file(tmp_path):
     migrate(db, upto=5)
     db.execute("INSERT INTO replays (game_id, names, actions) VALUES ('g', '[]', '')")
     assert migrate(db) == 5
-    assert SCHEMA_VERSION == 6 and 6 in MIGRATIONS
+    assert SCHEMA_VERSION >= 6 and 6 in MIGRATIONS
     columns = {r[1] for r in db.execute("PRAGMA table_info(exercises)")}
     assert {"game_id", "idx", "position", "options", "answers", "box", "due", "tries",
             "first"} <= columns
@@ -563,6 +563,31 @@ def test_an_export_carries_the_games_exercises_and_replay_reads_them_back(tmp_pa
     assert err.strip() == "colorcards: 1 of the file's exercises are damaged and left out"
 
 
+@pytest.mark.parametrize(("edit", "why"), [
+    (lambda p: p.update(hand=["R4"] * 100_000, hand_counts=[100_000, *p["hand_counts"][1:]]),
+     "more of a card than the deck has"),
+    (lambda p: p.update(hand_counts=[len(p["hand"]), *[60] * (len(p["hand_counts"]) - 1)]),
+     "do not add up to a deck"),
+    (lambda p: p.update(hand_counts=p["hand_counts"] * 6), "seats"),
+], ids=["100,000 Red 4s", "more cards than a deck", "too many seats"])
+def test_an_impossible_exercise_in_a_file_is_left_out(edit, why):
+    """An exercise no table can reach (a hand of a hundred thousand Red 4s) is refused as
+    a replay's impossible action is, not shown."""
+    from colorcards.session.exercises import Item
+    from test_replay_snapshots import scripted_game
+
+    kept = scripted_game()
+    decision = next(d for d in decisions(kept) if len(d.legal) >= 2)
+    options = tuple(token(a) for a in decision.legal)
+    position = {**decision.view.as_json(), "names": list(kept.seat_names)}
+    entry = Item(kept.game_id, decision.index, decision.turn, "hard", position, options,
+                 token(decision.made), options[0], "", None).as_json()
+    assert Item.from_json(kept.game_id, entry).position == position  # as it is: fine
+    edit(entry["position"])
+    with pytest.raises(ValueError, match=why):
+        Item.from_json(kept.game_id, entry)
+
+
 async def test_an_exported_games_exercises_are_tried_again_in_its_replay(tmp_path):
     """`colorcards replay FILE` of a game whose export carries exercises: their moments
     are marked (M goes to them), and Enter on one tries it again with the file's
@@ -596,6 +621,32 @@ async def test_an_exported_games_exercises_are_tried_again_in_its_replay(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.frame.index == items[1].index
+
+
+async def test_a_files_exercise_without_answers_says_so(tmp_path):
+    """An exported exercise whose answers the file does not hold: nothing will weigh it
+    in `colorcards replay FILE`, so the screen says that, not that the coach is on it."""
+    from dataclasses import replace
+
+    from colorcards.tui.replay_app import ReplayFileApp
+    from colorcards.tui.screens.practice import PracticeScreen
+    from tui_table_helpers import shown
+
+    data = tmp_path / "data"
+    store = Store.open(data)
+    game_id = _finished_game(store, seed=3)
+    store.keep_review(game_id, _listed_review(store.kept_game(game_id), 2).as_json())
+    items = [replace(i, answers=None) for i in _ready(store)]
+    kept = store.kept_game(game_id)
+    store.close()
+    app = ReplayFileApp(kept, items, data_dir=tmp_path / "elsewhere")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("m", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PracticeScreen)
+        text = shown(app)
+        assert "does not hold the coach's answers" in text and "still weighing" not in text
 
 
 def test_practice_snapshot(snap_compare):

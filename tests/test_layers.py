@@ -75,7 +75,7 @@ def test_importing_a_layer_loads_nothing_forbidden(module):
 # ---------------------------------------------------------------- the whole order
 
 RANKS = {
-    "level": 0, "priority": 0, "rulebook": 0,
+    "level": 0, "priority": 0, "rulebook": 0, "lifeline": 0,
     "engine": 1,
     "bots": 2, "settings": 2,
     "coach": 3,

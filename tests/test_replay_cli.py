@@ -238,3 +238,32 @@ def test_a_reader_that_goes_away_leaves_no_traceback(data, argv):
     child.stdout.close()  # `head` has read its line and gone
     err = child.stderr.read().decode()
     assert child.wait(timeout=60) in (0, 1) and err == "", err
+
+
+def test_an_export_saved_with_a_byte_order_mark_replays(data, capsys, tmp_path):
+    """An editor that writes UTF-8 with a byte-order mark: the file still replays, and
+    its exercises are read as the game is."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(_export(data, capsys)).encode())
+    code, out, err = _run(["replay", str(path), "--check"], capsys)
+    assert code == 0 and "replays to its recorded result" in out and err == ""
+
+
+def test_a_bad_action_is_named_without_repeating_all_of_it(data, capsys, tmp_path):
+    """A thousand-character action: the refusal names it by its start, on one short line."""
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(_edited(data, capsys, lambda d: d["actions"].__setitem__(
+        4, "0" + "Q" * 1000))))
+    code, _, err = _run(["replay", str(path), "--check"], capsys)
+    assert code == 1 and "action 5 of" in err and "'0QQQ" in err and "…" in err
+    assert len(err) < 200 and len(err.splitlines()) == 1
+
+
+def test_names_from_a_file_cannot_write_to_the_terminal(data, capsys):
+    """Control characters in a name (an escape sequence, a line break, a direction
+    override) are shown as replacement marks; a name of any length is cut short."""
+    names = ["You", "Ann\x1b[31m", "Bo\nBo", "Cy\u202eyC"]
+    kept = KeptGame.from_json(_edited(data, capsys, _set("names", names)))
+    assert kept.names == ("You", "Ann\ufffd[31m", "Bo\ufffdBo", "Cy\ufffdyC")
+    long = KeptGame.from_json(_edited(data, capsys, _set("names", ["You", "W" * 500] * 2)))
+    assert len(long.names[1]) == 40 and long.names[1].endswith("…")

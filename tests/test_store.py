@@ -253,17 +253,73 @@ def test_saved_summary_is_what_the_title_screen_needs(store):
 
 @pytest.mark.parametrize("preset,actions", [("classic", 0), ("colour-match", 150),
                                              ("family-night", 400)])
-def test_the_head_is_the_engines_json_byte_for_byte(preset, actions):
-    """The fast head encoder writes exactly what the engine's own encoder would."""
-    from colorcards.store.saves import head_json
-
+def test_a_save_holds_the_engines_json_and_the_generators_apart(tmp_path, preset, actions):
+    """The head is the engine's own JSON without its two growing lists and its generator;
+    the generators (the deck's, each computer's) are rows of their own; put together they
+    are exactly what the engine and the table wrote."""
+    store, db = store_and_connection(tmp_path / "data")
     game, meta = _game(preset, 4, 13)
-    play_until(game, meta, [], actions)
-    data = game.to_json()
-    data["history"] = []
-    data["actions"] = []
-    assert head_json(game) == json.dumps(data, separators=(",", ":"))
-    assert head_json(game) == json.dumps(data, separators=(",", ":"))  # from the cache
+    meta = play_until(game, meta, [], actions).meta
+    store.save_game(game, meta, [])
+    head, kept_meta = db.execute("SELECT head, meta FROM save").fetchone()
+    rows = dict(db.execute("SELECT who, state FROM save_generators"))
+    data = game.to_json(logs=False)
+    assert json.loads(head) == {k: v for k, v in data.items() if k != "rng"}
+    assert json.loads(rows.pop(-1)) == data["rng"]
+    assert "rngs" not in json.loads(kept_meta)
+    assert [json.loads(rows[s]) for s in sorted(rows)] == [list(r) for r in meta.rngs]
+    store.close()
+
+
+def test_a_new_file_starts_with_an_empty_log(tmp_path):
+    """The tables a new file is made with are moved out of the write-ahead log at once
+    (about 200 KB of it): on a small disk the log never holds them, and the first saves
+    of a game add a few tens of kilobytes to an empty log."""
+    with Store.open(tmp_path) as store:
+        wal = store.path.with_name(store.path.name + "-wal")
+        assert not wal.exists() or wal.stat().st_size == 0
+        game, meta = _game("party", 4, 3)
+        store.save_game(game, meta, [])
+        assert wal.stat().st_size < 100_000
+
+
+def test_a_generator_is_written_only_when_it_changes(tmp_path):
+    """Saves after moves that change no generator (the log, the hand's order) write no
+    generator row; a computer's decision rewrites its own row only."""
+    store, db = store_and_connection(tmp_path / "data")
+    db.execute("CREATE TEMP TABLE written (who INTEGER)")
+    db.execute("CREATE TEMP TRIGGER noted AFTER INSERT ON save_generators "
+               "BEGIN INSERT INTO written VALUES (new.who); END")
+    game, meta = _game("party", 4, 3)
+    store.save_game(game, meta, [])
+    assert sorted(r[0] for r in db.execute("SELECT who FROM written")) == [-1, 0, 1, 2, 3]
+    db.execute("DELETE FROM written")
+    store.save_game(game, meta, ["a line"])
+    assert db.execute("SELECT count(*) FROM written").fetchone()[0] == 0
+    rngs = list(meta.rngs)
+    rngs[2] = [3, [7] * 625, None]
+    store.save_game(game, meta.with_(rngs=tuple(rngs)), ["a line", "another"])
+    assert [r[0] for r in db.execute("SELECT who FROM written")] == [2]
+    assert store.load_game().meta.rngs[2] == [3, [7] * 625, None]
+    store.close()
+
+
+def test_a_save_from_before_the_generators_had_rows_loads(tmp_path):
+    """A save written before schema 7 (the generators in its head and meta) loads as the
+    very game, and the next save writes its generators as rows."""
+    store, db = store_and_connection(tmp_path / "data")
+    game, meta = _game("colour-match", 3, 8)
+    meta = play_until(game, meta, [], 60).meta
+    store.save_game(game, meta, [])
+    db.execute("UPDATE save SET head = ?, meta = ?",
+               (json.dumps(game.to_json(logs=False)), json.dumps(meta.as_json())))
+    db.execute("DELETE FROM save_generators")
+    saved = store.load_game()
+    assert saved.game.dumps() == game.dumps() and saved.meta.rngs == meta.rngs
+    store.save_game(saved.game, saved.meta, ["resumed"])
+    assert db.execute("SELECT count(*) FROM save_generators").fetchone()[0] == 4
+    assert store.load_game().game.dumps() == game.dumps()
+    store.close()
 
 
 def test_saves_are_json_never_pickle(store):

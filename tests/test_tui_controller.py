@@ -362,6 +362,51 @@ def test_the_order_the_player_gives_the_hand_is_kept_for_the_replay():
     assert TableMeta.from_json(saved, ctl.game.seats).arranged == ctl.meta.arranged
 
 
+def test_the_order_the_player_gives_the_hand_reaches_the_store(tmp_path):
+    """Sorting the hand or moving a card is a change like a move: once drawn it is in the
+    store though nothing was played, and Continue deals the hand back in that order."""
+    with Store.open(tmp_path) as store:
+        host = ManualHost()
+        ctl = controller(prepared("top=R3 | you: B7 R5 G2 Y9 | lily: Y1 Y2 | zoe: G4 G5"),
+                         host, store=store)
+        ctl.start()
+        host.drawn()
+        orders = []
+        for change in (ctl.sort_hand, lambda: ctl.move_card(0, 1), ctl.sort_hand):
+            change()
+            host.drawn()
+            orders.append(tuple(c.code for c in ctl.hand()))
+            saved = store.load_game()
+            assert saved is not None and saved.meta.hand == orders[-1]
+        assert len(set(orders)) == 3
+        ctl.stop()
+    with Store.open(tmp_path) as store:
+        saved = store.load_game()
+    assert saved is not None
+    resumed = controller(Seating.resume(saved))
+    assert tuple(c.code for c in resumed.hand()) == orders[-1]
+
+
+def test_the_card_under_the_cursor_is_saved_and_put_back_on_continue(tmp_path):
+    """Moving the cursor is saved with the game (nothing else changed), and Continue puts
+    the cursor back on that card; off every card, nothing is kept."""
+    with Store.open(tmp_path) as store:
+        host = ManualHost()
+        ctl = controller(prepared("top=R3 | you: B7 R5 G2 Y9 | lily: Y1 Y2 | zoe: G4 G5"),
+                         host, store=store)
+        ctl.start()
+        host.drawn()
+        ctl.select(ctl.hand()[2])
+        host.drawn()
+        assert store.load_game().meta.extra["selected"] == ctl.hand()[2].code
+        resumed = controller(Seating.resume(store.load_game()))
+        assert resumed.selected == ctl.hand()[2].code
+        ctl.select(None)
+        host.drawn()
+        assert "selected" not in store.load_game().meta.extra
+        ctl.stop()
+
+
 # ---------------------------------------------------------------- wording
 
 

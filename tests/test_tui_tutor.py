@@ -85,6 +85,60 @@ def test_without_the_coach_nothing_is_weighed_or_taken_back():
     assert "coach on" in (ctl.take_back() or "")
 
 
+def test_a_take_back_refused_says_why_in_the_players_words():
+    """T with nothing to take back says which of the reasons it is, word for word: the
+    coach is off, no move of the player's yet, or the round is over."""
+    ctl = controller(duel(coach=False), ManualHost())
+    ctl.start()
+    assert ctl.take_back() == \
+        "Taking a move back is for games with the coach on (Esc, then Coach)."
+    host = ManualHost()
+    ctl = controller(duel(), host)
+    ctl.start()
+    assert ctl.take_back() == "There is no move of yours to take back yet."
+    ctl.act(play(parse_card("R+2")))
+    host.run(5)
+    ctl.act(play(parse_card("R5")))
+    host.run(5)
+    assert ctl.between_rounds
+    assert ctl.take_back() == "The round is over: its moves can no longer be taken back."
+
+
+def test_a_take_back_keeps_the_hands_order_given_before_the_move():
+    """The order the player gave the hand just before the move taken back is kept for the
+    replay; an order given after it is not."""
+    host = ManualHost()
+    ctl = controller(duel(), host)
+    ctl.start()
+    ctl.sort_hand()
+    before = ctl.meta.arranged
+    assert len(before) == 1
+    ctl.act(play(parse_card("R5")))
+    ctl.move_card(0, 1)
+    assert len(ctl.meta.arranged) == 2
+    assert ctl.take_back() is None
+    assert ctl.meta.arranged == before
+
+
+def test_turning_the_coach_on_makes_the_game_practice_and_saves_it_at_once(tmp_path):
+    """The pause menu's Coach: on, the game is practice from then on and the store has it
+    so before the next move; off again, it stays practice (it was coached)."""
+    with Store.open(tmp_path) as store:
+        host = ManualHost()
+        ctl = controller(duel(coach=False), host, store=store)
+        ctl.start()
+        host.drawn()
+        assert not store.load_game().meta.practice
+        ctl.set_coach(True)
+        host.drawn()
+        saved = store.load_game().meta
+        assert saved.practice and saved.settings.coach
+        ctl.set_coach(False)
+        host.drawn()
+        saved = store.load_game().meta
+        assert saved.practice and not saved.settings.coach
+
+
 def test_t_restores_the_exact_position():
     """After the costly move and the computer's answer, T: the whole state as before the
     move; then the better move is played from there."""

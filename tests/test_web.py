@@ -106,6 +106,8 @@ NAMED = web.own_names("games.home")
      True),  # another site's script
     ("127.0.0.1:8000", "http://localhost:8000", True, LOOPBACK_NAMES, "127.0.0.1",
      True),  # another origin
+    ("127.0.0.1:8000", "https://127.0.0.1:8000", True, LOOPBACK_NAMES, "127.0.0.1",
+     True),  # another origin: the same host and port, but https
     ("127.0.0.1:8000", "http://evil.example", False, LOOPBACK_NAMES, "127.0.0.1",
      False),  # not the game
     ("192.168.1.20:8000", None, False, LOOPBACK_NAMES, "127.0.0.1", True),
@@ -723,3 +725,187 @@ def test_ctrl_c_stops_cleanly_and_saves(browser, served, tmp_path):
         assert store.saved_summary() is not None
     finally:
         store.close()
+
+
+# ---------------------------------------------------------------- what one tab may cost
+
+def _memory_mb(pid: int) -> int:
+    """The resident memory of a process, in MB (Linux's /proc)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) // 1024
+    raise AssertionError("no VmRSS")
+
+
+def _run_async(make):
+    """`asyncio.run(make())` on a thread of its own: the browser tests' playwright keeps
+    an event loop running on this one."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
+
+
+def _wait(test, seconds: float = 15.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < deadline, "it never happened"
+        time.sleep(0.05)
+
+
+def test_a_tabs_allowance_of_keys():
+    """A burst passes, then keys at the allowed rate; a message larger than what is left
+    is dropped whole (never cut in the middle of a key's escape sequence)."""
+    from colorcards.web.limits import KeyRate
+
+    now = [0.0]
+    keys = KeyRate(per_second=100, burst=300, clock=lambda: now[0])
+    assert keys.take(200) and keys.take(100) and not keys.take(1)
+    now[0] = 0.5
+    assert not keys.take(60) and keys.take(50) and keys.dropped == 61
+    now[0] = 100.0
+    assert keys.take(300) and not keys.take(1)
+
+
+@pytest.mark.parametrize("asked, got", [
+    (("3000", "3000"), (400, 150)), (("100", "32"), (100, 32)), (("0", "-5"), (10, 5)),
+    ((None, "x"), (80, 24)), ((120.5, "40"), (80, 40)),
+])
+def test_a_tab_asks_for_a_terminal_within_bounds(asked, got):
+    from colorcards.web.limits import terminal_size
+
+    assert terminal_size(*asked) == got
+
+
+@needs_server
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads a process's memory in /proc")
+def test_what_one_tab_may_cost_is_bounded(tmp_path):
+    """A 1 MB message closes the tab's socket (1009) and the game's memory stays that of
+    a game; a terminal of 3000 x 3000 is made 400 x 150; an https page of the same host
+    and port may not play; the static files are never listed, a path too long is not
+    found, and nothing may be sniffed as another type."""
+
+    import aiohttp
+
+    served = Served(tmp_path / "data")
+    try:
+        async def attempts() -> None:
+            async with aiohttp.ClientSession() as session:
+                async with session.get(served.url) as page:
+                    assert page.headers["X-Content-Type-Options"] == "nosniff"
+                for path in ("static/", "static/js/", "static/" + "a" * 300):
+                    async with session.get(served.url + path) as answer:
+                        assert answer.status == 404, path
+                        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+                origin = served.url.rstrip("/")
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await session.ws_connect(served.url + "ws",
+                                             origin=origin.replace("http:", "https:"))
+                assert refused.value.status == 403
+                tab = await session.ws_connect(served.url + "ws?width=3000&height=3000",
+                                               origin=origin)
+                _wait(lambda: served.games() != [])
+                (game,) = served.games()
+                with open(f"/proc/{game}/environ", "rb") as env:
+                    told = dict(e.split(b"=", 1) for e in env.read().split(b"\0") if b"=" in e)
+                assert (told[b"COLUMNS"], told[b"ROWS"]) == (b"400", b"150")
+                before = _memory_mb(game)
+                await tab.send_str('["stdin", "' + "a" * 1_000_000 + '"]')
+                message = await tab.receive(timeout=10)
+                while message.type not in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                    message = await tab.receive(timeout=10)
+                assert tab.close_code == 1009
+                assert _memory_mb(game) < before + 50
+
+        _run_async(attempts)
+        _wait(lambda: served.games() == [])  # the tab gone, its game quits
+    finally:
+        _, out, err = served.stop()
+    assert "Traceback" not in out + err
+
+
+@needs_server
+def test_a_request_whose_headers_never_end_is_closed(tmp_path):
+    """A client that sends its headers a line a second (holding a connection open) is cut
+    off once HEADER_SECONDS have passed."""
+    from colorcards.web.limits import HEADER_SECONDS
+
+    served = Served(tmp_path / "data")
+    try:
+        port = int(served.url.rsplit(":", 1)[1].strip("/"))
+        import select
+
+        started = time.monotonic()
+        with socket.create_connection(("127.0.0.1", port)) as raw:
+            raw.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            while time.monotonic() - started < HEADER_SECONDS + 10:
+                try:
+                    raw.sendall(b"X-Slow: 1\r\n")
+                    if select.select([raw], [], [], 0.5)[0] and raw.recv(100) == b"":
+                        break  # closed by the server
+                except OSError:
+                    break  # reset by the server
+        took = time.monotonic() - started
+        assert HEADER_SECONDS - 1 < took < HEADER_SECONDS + 5
+    finally:
+        served.stop()
+
+
+@needs_server
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGHUP"])
+def test_a_server_killed_by_any_signal_takes_its_game_with_it(tmp_path, how):
+    """SIGKILL (which nothing can catch) or SIGHUP (which the server does not handle): the
+    tab's game ends with the server, within a second or so, and lets go of the saves."""
+
+    import aiohttp
+
+    served = Served(tmp_path / "data")
+    try:
+        async def open_tab() -> None:
+            async with aiohttp.ClientSession() as session:
+                await session.ws_connect(served.url + "ws?width=100&height=32",
+                                         origin=served.url.rstrip("/"))
+                _wait(lambda: served.games() != [])
+                served.process.send_signal(getattr(signal, how))
+                served.process.wait(timeout=30)
+
+        _run_async(open_tab)
+        _wait(lambda: served.games() == [], seconds=15)
+        _wait(lambda: lock_holder(served.data_dir) is None, seconds=5)
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+        for pid in served.games():
+            os.kill(pid, signal.SIGKILL)
+
+
+@needs_browser
+def test_names_that_are_markup_show_as_text_in_the_browser(browser, tmp_path):
+    """A saved game whose seats have names that are markup (a save is a file anyone can
+    edit): continued in the browser, the tags show them as typed, and nothing on the
+    screen shows one as markup would."""
+    from colorcards.session.seating import Seating
+    from colorcards.settings import GameSettings
+    from colorcards.store import Store
+
+    names = ("You", "[b]Bo", "Ann [/]", "[i]Ida")
+    seating = Seating.new(GameSettings(preset="color-cards", opponents=3), seed=4)
+    meta = seating.meta.with_(names=names)
+    with Store.open(tmp_path / "data") as store:
+        store.save_game(seating.game, meta, [f"{name} drew a card." for name in names[1:]])
+    served = Served(tmp_path / "data")
+    try:
+        with offline_page(browser) as page:
+            page.goto(served.url)
+            wait_for(page, "Continue")
+            page.focus(".xterm-helper-textarea")
+            page.keyboard.press("c")
+            text = wait_for(page, TURN + "|Name the colour")
+            for name in names[1:]:
+                assert f" {name} " in text  # its tag, as typed
+            assert re.findall(r"(?<!\[b\])\bBo\b", text) == []  # never a bare (bold) Bo
+    finally:
+        served.stop()

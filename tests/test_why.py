@@ -55,6 +55,11 @@ CASES = {
         at(hands=["R5 RR G7", "G1", 5, 5], top="R3"), _p("R5"), _p("RR"), SLOWER,
         "Why: Lily, next to play, was down to one card, and your Red Reverse would have "
         "turned play away from Lily."),
+    "reverse in a duel, a skip there": (
+        at(hands=["R5 RR G7", 1], top="R3", preset="duel"), _p("R5"), _p("RR"),
+        ((0.3, 0.7), (0.6, 0.4)),
+        "Why: Lily, next to play, was down to one card, and your Red Reverse would have "
+        "made Lily miss a turn."),
     "drew while a card could be played": (
         at(hands=["R5 G7 B2", 5, 5, 5], top="R3"), DRAW, _p("R5"), SLOWER,
         "Why: you drew while your Red 5 could be played; playing a card brings you one "

@@ -126,6 +126,11 @@ Steps = Generator[None, None, T]
 """A weighing made step by step: each step plays out one imagined deal; the value it
 returns at its end is the answer."""
 
+PlayOut = Callable[[View, Sequence[Action], Sequence[bool], Sequence[Tuning], bool, int, int],
+                   list[int | None]]
+"""One imagined deal played out after each action: who went out first after each
+(`playout.outcomes`, whose arguments it takes)."""
+
 
 def run(steps: Steps[T], stop: Callable[[], bool] | None = None) -> T | None:
     """The answer of `steps`, run to its end; None if `stop()` says to give up before
@@ -326,7 +331,10 @@ class Coach:
     def __init__(self, level: Level | str = Level.HARD, seed: int = SEED,
                  choose_deals: int = CHOOSE_DEALS, choose_playouts: int = CHOOSE_PLAYOUTS,
                  looks: Sequence[int] = LOOKS, full: bool = False,
-                 drop_z: float = DROP_Z, pool: Pool | None = None) -> None:
+                 drop_z: float = DROP_Z, pool: Pool | None = None,
+                 play_out: PlayOut = outcomes) -> None:
+        if pool is not None and play_out is not outcomes:
+            raise ValueError("the pool's processes play out through the engine only")
         self.level = Level(level)
         """The computers' level at this table: they play out at it."""
         self.seed = seed
@@ -342,6 +350,10 @@ class Coach:
         self.pool = pool
         """The processes that play the deals out beside this one (pool.py); None: here
         alone. The verdicts are the same either way."""
+        self.play_out = play_out
+        """How an imagined deal is played out: through the engine (`playout.outcomes`),
+        or by a model of the position whose chances are known, against which the
+        coach's statistics can be checked (tests/test_coach_statistics.py)."""
 
     # ------------------------------------------------------------ play-outs
 
@@ -367,7 +379,8 @@ class Coach:
         rows: list[list[int | None]] = []
         try:
             for deal, shuffle in parts[0]:
-                rows.append(outcomes(view, actions, calls, tunings, self.full, deal, shuffle))
+                rows.append(self.play_out(view, actions, calls, tunings, self.full, deal,
+                                          shuffle))
                 yield
             if tickets:
                 assert pool is not None
@@ -517,7 +530,7 @@ class Coach:
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
                        playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
 
-    def _test_ends(self, mean: float, se: float, look: int) -> bool:
+    def stops(self, mean: float, se: float, look: int) -> bool:
         """A test stops at this look: its interval lies wholly on one side of the bar,
         the cost is too unlikely to reach it, or this is the last look."""
         low, high = mean - self.look_z * se, mean + self.look_z * se
@@ -581,7 +594,7 @@ class Coach:
                         won[k].append(1 if row[j] == seat else 0)
             for k in testing:
                 mean, se = _paired(best_won[:len(won[k])], won[k])
-                if self._test_ends(mean, se, look):
+                if self.stops(mean, se, look):
                     found[k] = (mean, se, len(won[k]))
         stopped = [(*_paired(best_won[:len(won[k])], won[k]), len(won[k])) if won[k]
                    else (0.0, 0.0, 0) for k in range(len(moves))]
@@ -647,5 +660,5 @@ class SharedTests:
             for m in self.moves:  # each still tested has met every deal so far
                 if m not in self.found and m not in self._dropped:
                     mean, se = _paired(best_won, won[m])
-                    if coach._test_ends(mean, se, look):
+                    if coach.stops(mean, se, look):
                         self.found[m] = (mean, se, len(won[m]))

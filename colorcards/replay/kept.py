@@ -58,6 +58,30 @@ _LETTERS = {"D": DRAW, "P": PASS, "A": ACCEPT, "X": CHALLENGE, "L": CALL, "T": T
 _TOKENS: dict[Action, str] = {action: token for token, action in _LETTERS.items()}
 _COLOURS = {colour.letter: colour for colour in Colour}
 
+NAME_MOST = 40
+"""Characters of a seat's name shown at most (a name from a file may be any length)."""
+ECHO_MOST = 24
+"""Characters of a bad token an error message repeats at most."""
+_UNSHOWN = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F),
+                          *range(0x2066, 0x206A)], "\ufffd")
+"""Control characters (escape sequences, line breaks, text direction overrides): no name
+read from a file may write them to a terminal."""
+
+
+def seat_name(text: object) -> str:
+    """A seat's name as it may be shown, whatever a file held: text, its control
+    characters replaced (a name cannot move the cursor or recolour the terminal), at
+    most NAME_MOST characters. What it says is never read as markup (tui/plain.py)."""
+    name = str(text).translate(_UNSHOWN)
+    return name if len(name) <= NAME_MOST else name[:NAME_MOST - 1] + "…"
+
+
+def echo(token: object) -> str:
+    """A bad token as an error message repeats it: its repr, cut at ECHO_MOST characters
+    (a file's line may be any length)."""
+    text = repr(token)
+    return text if len(text) <= ECHO_MOST else text[:ECHO_MOST - 1] + "…"
+
 
 
 def clause(exc: Exception) -> str:
@@ -90,14 +114,14 @@ def action_token(seat: int | None, action: Action) -> str:
 def parse_token(token: str, seats: int = MAX_SEATS) -> tuple[int | None, Action]:
     """The (seat, action) a token stands for; ValueError saying why it is not one."""
     if not isinstance(token, str) or len(token) < 2:
-        raise ValueError(f"{token!r} is not an action")
+        raise ValueError(f"{echo(token)} is not an action")
     who, rest = token[0], token[1:]
     if who == "-":
         seat = None
     elif who.isdigit() and int(who) < seats:
         seat = int(who)
     else:
-        raise ValueError(f"{token!r} names no seat at this table")
+        raise ValueError(f"{echo(token)} names no seat at this table")
     if rest in _LETTERS:
         return seat, _LETTERS[rest]
     if rest[0] == "C" and rest[1:].isdigit() and int(rest[1:]) < seats:
@@ -108,17 +132,17 @@ def parse_token(token: str, seats: int = MAX_SEATS) -> tuple[int | None, Action]
         try:
             action = action_from_json({"kind": rest[1:]})
         except (ValueError, KeyError):
-            raise ValueError(f"{token!r} is not an action") from None
+            raise ValueError(f"{echo(token)} is not an action") from None
         if action.as_json() != {"kind": rest[1:]}:
-            raise ValueError(f"{token!r} is not an action")
+            raise ValueError(f"{echo(token)} is not an action")
         return seat, action
     code, _, letter = rest.partition(">")
     try:
         card = parse_card(code)
     except ValueError:
-        raise ValueError(f"{token!r} is not an action") from None
+        raise ValueError(f"{echo(token)} is not an action") from None
     if code != card.code or (letter and letter not in _COLOURS):
-        raise ValueError(f"{token!r} is not an action")
+        raise ValueError(f"{echo(token)} is not an action")
     return seat, Play(card, _COLOURS[letter] if letter else None)
 
 
@@ -340,7 +364,8 @@ class KeptGame:
             raise ReplayError("its 'arranged' field is not a list of [actions, cards]")
         return cls(practice=practice, rules=rules, seats=seats, seed=seed, actions=tuple(actions),
                    arranged=tuple((e[0], tuple(e[1].split())) for e in arranged),
-                   names=tuple(names), difficulty=levels[1] if seats > 1 else "normal",
+                   names=tuple(seat_name(n) for n in names),
+                   difficulty=levels[1] if seats > 1 else "normal",
                    preset=str(data.get("preset") or ""), game_id=str(data.get("game_id") or ""),
                    finished_at=str(data.get("finished_at") or ""), abandoned=abandoned,
                    expected=expected)
@@ -381,6 +406,19 @@ def _short(exc: BaseException) -> str:
 def read_export(path: str) -> tuple[KeptGame, Game, str | None]:
     """The export at `path`, replayed: (kept game, final game, why it cannot be trusted
     or None). ReplayError with one sentence if it cannot be read or replayed."""
+    text = read_text(path)
+    try:
+        kept = KeptGame.loads(text)
+        game = kept.replay()
+    except ReplayError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
+    return kept, game, kept.check(game)
+
+
+def read_text(path: str) -> str:
+    """An export's text, as every reader of one reads it: at most _MAX_EXPORT bytes of
+    UTF-8 (a byte-order mark, as some editors write, is left out). ReplayError with one
+    sentence if it is not that."""
     try:
         with open(path, "rb") as source:
             raw = source.read(_MAX_EXPORT + 1)
@@ -390,15 +428,9 @@ def read_export(path: str) -> tuple[KeptGame, Game, str | None]:
         raise ReplayError(f"{path}: it is larger than any game export "
                           f"({_MAX_EXPORT // 1_000_000} MB)")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: it is not text, so not a game export") from None
-    try:
-        kept = KeptGame.loads(text)
-        game = kept.replay()
-    except ReplayError as exc:
-        raise ReplayError(f"{path}: {exc}") from None
-    return kept, game, kept.check(game)
 
 
 _MAX_EXPORT = 20_000_000

@@ -128,7 +128,7 @@ class GameController(TableReading):
         self._finished = game.is_over and seating.meta.finished
         self.autosave = Autosave(store, host.defer_save, self._save_key, self._save_contents,
                                  closed=self._finished)
-        """Every change saved once it is drawn (autosave.py)."""
+        """Every change saved before it is drawn (autosave.py)."""
         self.practice = seating.meta.practice or self.settings.coach
         """A practice game (the coach was on, or a move was taken back): kept apart from
         the per-level statistics."""
@@ -196,7 +196,7 @@ class GameController(TableReading):
         code = card.code if card is not None else None
         if code != self.selected:
             self.selected = code
-            self._save()
+            self.autosave.request_soon()  # the cursor: no move, written after its frame
 
     def sort_hand(self) -> str:
         """Sort by colour, or by number if already sorted by colour; say which."""
@@ -592,12 +592,17 @@ class GameController(TableReading):
         return self.game, self.save_meta(), list(self.log)
 
     def _save(self) -> None:
-        """Save just after the table is redrawn (a save waiting writes this change too)."""
+        """Save now, before the change is drawn (a save waiting is written with it)."""
         self.autosave.request()
 
     def flush_save(self) -> None:
         """Write the save if a change is waiting."""
         self.autosave.flush()
+
+    def retry_save(self) -> bool:
+        """Write the game again if its last save failed (a full disk); whether what the
+        table shows is saved now."""
+        return self.autosave.retry()
 
     def _finish(self) -> None:
         """Record the finished match once (statistics, the save cleared)."""

@@ -9,12 +9,23 @@ minutes; an answer in between leaves it in its box. Nothing here reads the clock
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from ..coach.words import CardName, ColourName, chances_sentence, move_noun, move_verb
 from ..engine import Action, Card, Colour, Rules, parse_card
+from ..engine.cards import full_deck
+from ..engine.rules import MAX_SEATS, MIN_SEATS
 from ..replay.exercises import BETWEEN, COSTLY, GOOD, GRADES, Answer, Answers, untoken
+from ..replay.kept import seat_name
+
+_COPIES = Counter(full_deck())
+"""How many of each card the deck holds: no table, so no exercise, holds more."""
+_DECK_SIZE = len(full_deck())
+_OPTIONS_MOST = 256
+"""Moves an exercise may offer at most (a hand's cards, each Wild in four colours, and
+the few moves that are not cards)."""
 
 MINUTE = 60.0
 DAY = 86400.0
@@ -123,7 +134,7 @@ class Item:
         return [int(n) for n in self.position.get("hand_counts", [])]
 
     def names(self) -> list[str]:
-        names = [str(n) for n in self.position.get("names") or []]
+        names = [seat_name(n) for n in self.position.get("names") or []]
         seats = len(self.counts())
         if len(names) != seats:
             names = ["You", *(f"Computer {s}" for s in range(1, seats))]
@@ -182,13 +193,32 @@ class Item:
                        int(data.get("box", 0)), float(data.get("due", 0.0)),
                        int(data.get("tries", 0)), data.get("first"))
             item.moves()
-            item.hand()
             item.seen()
+            _possible(item)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise ValueError(f"an exercise is damaged ({exc})") from None
         if item.first not in (None, *GRADES):
             raise ValueError(f"an exercise's first answer {item.first!r} is not a grade")
         return item
+
+
+def _possible(item: Item) -> None:
+    """ValueError unless the exercise is a position a table can reach, as a replay's
+    actions must be (an export is any file): two to ten seats, no card more often than
+    the deck holds it, the counts the cards' own, a sensible number of moves."""
+    counts = item.counts()
+    if not MIN_SEATS <= len(counts) <= MAX_SEATS:
+        raise ValueError(f"its table has {len(counts)} seats")
+    hand = item.hand()
+    pile = [parse_card(c) for c in item.position.get("discard") or []]
+    held = Counter(hand) + Counter(pile)
+    if any(n > _COPIES[card] for card, n in held.items()):
+        raise ValueError("it holds more of a card than the deck has")
+    if any(n < 0 for n in counts) or sum(counts) + len(pile) > _DECK_SIZE \
+            or counts[0] != len(hand):
+        raise ValueError("its hands do not add up to a deck")
+    if len(item.options) > _OPTIONS_MOST:
+        raise ValueError(f"it offers {len(item.options)} moves")
 
 
 def answer_words(item: Item, action: Action, card_name: CardName = lambda c: c.name,

@@ -54,4 +54,5 @@ class TableHost(Protocol):
         """A Wild opened the round on the player's turn: ask which colour."""
 
     def defer_save(self, save: Callable[[], None]) -> None:
-        """Call `save` once the change is on screen (a save waits for the frame)."""
+        """Call `save` once the change is on screen (the cursor's place: the rest is
+        saved before it is drawn)."""

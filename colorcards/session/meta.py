@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..replay.kept import arrangements
+from ..replay.kept import arrangements, seat_name
 from ..settings import GameSettings
 
 _KNOWN = ("game_id", "preset", "difficulty", "names", "started_at", "settings", "rngs", "hand",
@@ -73,7 +73,7 @@ class TableMeta:
         settings = GameSettings.from_json(data.get("settings") or {
             "difficulty": data.get("difficulty", "normal"), "preset": data.get("preset"),
             "opponents": seats - 1})
-        names = tuple(str(name) for name in data.get("names") or settings.names())
+        names = tuple(seat_name(name) for name in data.get("names") or settings.names())
         return cls(
             game_id=str(data["game_id"]), preset=str(data.get("preset", settings.preset)),
             difficulty=str(data.get("difficulty", settings.difficulty)), names=names,

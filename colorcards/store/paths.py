@@ -6,7 +6,9 @@ timestamp, so the player (or a bug report) still has it.
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -86,9 +88,45 @@ def probe_writable(directory: Path) -> None:
             pass
 
 
-def reason(exc: BaseException) -> str:
-    """A short plain reason for an OS or SQLite error."""
+FULL_BELOW = 1 << 20
+"""Bytes: a disk with less free than this, where a write failed, is full (SQLite may
+report a full disk as an I/O error)."""
+
+_FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+
+
+def reason(exc: BaseException, where: Path | None = None) -> str:
+    """A short plain reason for an OS or SQLite error. With `where` (the directory
+    that was written), a write that failed on a full disk says so, whatever words the
+    error itself used ('disk I/O error')."""
+    if where is not None and disk_full(exc, where):
+        return "the disk is full"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror.lower()
     text = str(exc) or type(exc).__name__
     return text
+
+
+def disk_full(exc: BaseException, where: Path) -> bool:
+    """Whether `exc`, raised writing in `where`, came of a full disk."""
+    if isinstance(exc, OSError) and exc.errno in _FULL_ERRNOS:
+        return True
+    try:
+        return shutil.disk_usage(where).free < FULL_BELOW
+    except OSError:
+        return False
+
+
+def unwritable(directory: Path, exc: OSError) -> str:
+    """Why `directory` cannot be used for the data, in the player's words: the cause the
+    error names when it is the real one, else what stands in the way (a file where the
+    directory or one of its parents should be, a place where no file may be made)."""
+    for place in (directory, *directory.parents):
+        if place.exists() or place.is_symlink():
+            if not place.is_dir():
+                return ("it is a file, not a directory" if place == directory
+                        else f"{place} is a file, not a directory")
+            if place == directory and isinstance(exc, FileNotFoundError):
+                return "no file can be made there"  # /proc, a directory gone meanwhile
+            break
+    return reason(exc, directory if directory.is_dir() else None)

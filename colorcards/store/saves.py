@@ -3,10 +3,13 @@
 The engine's JSON of a game grows all match long (`history` and `actions` hold every
 event and action), so writing it whole after every action would make late autosaves
 slow. Here the state is split: the *head* is the engine's own JSON with those two
-lists left empty, rewritten on every save (a few kilobytes), while actions, events and
-the table's log lines are appended as rows. Loading puts the lists back into the head
-and hands the whole thing to `game_from_json`, which checks every card: the result is
-the very state that was saved.
+lists left empty, rewritten on every save (about a kilobyte), while actions, events and
+the table's log lines are appended as rows. The random generators' states (the deck's,
+in the head, and each computer's, in the meta: 625 numbers, about 7 KB of JSON, each)
+are rows of their own, written only when one changes (a computer decided, the deck was
+shuffled): rewriting them with every move was most of what a save wrote to the disk.
+Loading puts the lists and the generators back and hands the whole thing to
+`game_from_json`, which checks every card: the result is the very state that was saved.
 """
 
 from __future__ import annotations
@@ -40,12 +43,8 @@ class SavedGame:
     """Playing time so far (idle gaps capped), carried into the record's duration."""
 
 
-def head_json(game: Game) -> str:
-    """The engine's JSON of `game` with `history` and `actions` left empty, written by
-    the engine itself (`state_to_json(game, logs=False)`): the live game is only read."""
-    from ..engine.serial import state_to_json
-
-    return json.dumps(state_to_json(game, logs=False), separators=_COMPACT)
+TABLE = -1
+"""The generator row of the game's own generator (the deck's); a computer's is its seat."""
 
 
 @dataclass
@@ -66,6 +65,8 @@ class Written:
     log_first: int = 0
     """The row number of the first of `lines`."""
     played: float = 0.0
+    generators: dict[int, object] = field(default_factory=dict)
+    """The generators' states the file holds, by TABLE or seat."""
 
     @property
     def n_actions(self) -> int:
@@ -102,17 +103,31 @@ def _log_shift(old: list[str], new: list[str]) -> int | None:
     return None
 
 
-def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, meta_text: str,
-          log: list[str], preset: str, difficulty: str, saved_at: str,
+def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game,
+          meta: dict, log: list[str], preset: str, difficulty: str, saved_at: str,
           played: float) -> Written:
-    """Write the save inside the caller's transaction; what the file then holds."""
+    """Write the save inside the caller's transaction (`meta`: the TableMeta's JSON,
+    its generators taken out here); what the file then holds."""
+    from ..engine.serial import state_to_json
+
     same_game = written.follows(game_id, game)
     if same_game:
         na, nh = written.n_actions, written.n_history
     else:
         db.execute("DELETE FROM save_actions")
         db.execute("DELETE FROM save_history")
+        db.execute("DELETE FROM save_generators")
         na = nh = 0
+    head = state_to_json(game, logs=False)
+    generators = _generators(head.pop("rng"), meta.pop("rngs", ()))
+    known = written.generators if same_game else {}
+    for who, state in generators.items():
+        if known.get(who) != state:
+            db.execute("INSERT OR REPLACE INTO save_generators VALUES (?, ?)",
+                       (who, _dump(state)))
+    gone = [(who,) for who in known if who not in generators]
+    if gone:
+        db.executemany("DELETE FROM save_generators WHERE who = ?", gone)
     actions = game.actions
     history = game.history
     if len(actions) > na:
@@ -136,17 +151,27 @@ def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game, me
                        [(i, str(line)) for i, line in enumerate(log[kept:], first + kept)])
     db.execute(
         "INSERT OR REPLACE INTO save VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, preset, difficulty, game.round, saved_at, played, meta_text, head_json(game),
+        (game_id, preset, difficulty, game.round, saved_at, played, _dump(meta), _dump(head),
          len(actions), len(history), len(log)))
     return Written(
         game_id, len(history), list(actions),
         history[-1] if history else None,
-        list(log), first, played)
+        list(log), first, played, generators)
+
+
+def _generators(table: object, seats: object) -> dict[int, object]:
+    """The generators a save keeps, by TABLE or seat (a seat without one is left out)."""
+    found: dict[int, object] = {TABLE: table}
+    if isinstance(seats, (list, tuple)):
+        for seat, state in enumerate(seats):
+            if state is not None:
+                found[seat] = state
+    return found
 
 
 def clear(db: sqlite3.Connection) -> None:
     """Delete the game in progress (inside the caller's transaction)."""
-    for table in ("save", "save_actions", "save_history", "save_log"):
+    for table in ("save", "save_actions", "save_history", "save_log", "save_generators"):
         db.execute(f"DELETE FROM {table}")
 
 
@@ -166,6 +191,9 @@ class RawSave:
     actions: list = field(repr=False)
     history: list = field(repr=False)
     log: list = field(repr=False)
+    generators: dict[int, str] = field(default_factory=dict, repr=False)
+    """The generators' rows (their JSON), by TABLE or seat (none in an older save, whose
+    generators are in its head and meta)."""
 
     def as_json(self) -> dict:
         """Everything, for the kept file of a save that failed to load."""
@@ -175,6 +203,7 @@ class RawSave:
             "meta": self.meta, "head": self.head, "counts": list(self.counts),
             "actions": [[s, a] for s, a in self.actions],
             "history": list(self.history), "log": list(self.log),
+            "generators": {str(who): state for who, state in self.generators.items()},
         }
 
 
@@ -188,10 +217,14 @@ def read_raw(db: sqlite3.Connection) -> RawSave | None:
     actions = db.execute("SELECT seat, action FROM save_actions ORDER BY n").fetchall()
     history = [r[0] for r in db.execute("SELECT event FROM save_history ORDER BY n")]
     log = [r[0] for r in db.execute("SELECT line FROM save_log ORDER BY n")]
+    try:
+        generators = dict(db.execute("SELECT who, state FROM save_generators").fetchall())
+    except sqlite3.OperationalError:
+        generators = {}  # a file from before they had rows (salvaged from an older one)
     game_id, preset, difficulty, round_, saved_at, played, meta, head, *counts = row
     return RawSave(game_id, preset, difficulty, round_, saved_at, played, meta, head,
                    counts=(counts[0], counts[1], counts[2]), actions=actions, history=history,
-                   log=log)
+                   log=log, generators=generators)
 
 
 def build(raw: RawSave) -> SavedGame:
@@ -211,6 +244,12 @@ def build(raw: RawSave) -> SavedGame:
             raise StateError("the saved game's settings are not a JSON object")
         data["history"] = [json.loads(e) for e in raw.history]
         data["actions"] = [[s, json.loads(a)] for s, a in raw.actions]
+        generators = {int(who): json.loads(state) for who, state in raw.generators.items()}
+        if TABLE in generators:
+            data["rng"] = generators.pop(TABLE)
+        if generators or "rngs" not in meta:
+            seats = max(generators, default=0) + 1
+            meta["rngs"] = [generators.get(seat) for seat in range(seats)]
         saved_at = datetime.fromisoformat(raw.saved_at)
     except (ValueError, TypeError) as exc:
         raise StateError(f"the saved game is damaged ({exc})") from None
@@ -228,12 +267,17 @@ def build(raw: RawSave) -> SavedGame:
 
 def written_from(raw: RawSave, saved: SavedGame) -> Written:
     """What the file holds, after loading it, so saving the resumed game appends (the
-    log's row numbers are not read, so its lines are rewritten once)."""
+    log's row numbers are not read, so its lines are rewritten once, nor are the
+    generators: an older save's are in its head and meta, so they are written once)."""
     game = saved.game
+    try:
+        generators = {int(who): json.loads(state) for who, state in raw.generators.items()}
+    except (ValueError, TypeError):
+        generators = {}
     return Written(
         raw.game_id, len(game.history), list(game.actions),
         game.history[-1] if game.history else None,
-        None, 0, saved.played_seconds)
+        None, 0, saved.played_seconds, generators)
 
 
 def restore_raw(db: sqlite3.Connection, raw: RawSave) -> None:
@@ -243,6 +287,7 @@ def restore_raw(db: sqlite3.Connection, raw: RawSave) -> None:
                    [(i, s, a) for i, (s, a) in enumerate(raw.actions)])
     db.executemany("INSERT INTO save_history VALUES (?, ?)", list(enumerate(raw.history)))
     db.executemany("INSERT INTO save_log VALUES (?, ?)", list(enumerate(raw.log)))
+    db.executemany("INSERT INTO save_generators VALUES (?, ?)", list(raw.generators.items()))
     db.execute("INSERT INTO save VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (raw.game_id, raw.preset, raw.difficulty, raw.round, raw.saved_at, raw.played,
                 raw.meta, raw.head, *raw.counts))

@@ -139,6 +139,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )""",
         "CREATE INDEX exercises_due ON exercises (due)",
     ),
+    7: (
+        # The game in progress's random generators (the deck's, TABLE = -1, and each
+        # computer's, by seat: saves.py), a row each, written only when one changes.
+        # A save written before keeps them in its head and meta, and loads as it did.
+        "CREATE TABLE save_generators (who INTEGER PRIMARY KEY, state TEXT NOT NULL)",
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

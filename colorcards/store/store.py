@@ -12,9 +12,9 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,14 +23,30 @@ from ..engine.errors import StateError
 from ..engine.phase import Phase
 from ..engine.rules import Rules
 from ..level import LEVELS
-from ..replay.kept import KeptGame, ReplayError, arrangements, decode_actions, encode_actions
+from ..replay.kept import (
+    KeptGame,
+    ReplayError,
+    arrangements,
+    decode_actions,
+    encode_actions,
+    seat_name,
+)
 from ..replay.plays_like import Kinds
 from ..session.meta import TableMeta
 from . import records as R
 from . import recovery, saves
 from .checkpoint import Checkpointer
 from .lock import DirLock
-from .paths import DB_NAME, LOCK_NAME, probe_writable, reason, resolve_data_dir, stamp, utc_now
+from .paths import (
+    DB_NAME,
+    LOCK_NAME,
+    probe_writable,
+    reason,
+    resolve_data_dir,
+    stamp,
+    unwritable,
+    utc_now,
+)
 
 if TYPE_CHECKING:  # the game only comes with a save: not needed to open the store
     from ..engine.game import Game
@@ -39,12 +55,25 @@ IDLE_CAP = 300.0
 """Seconds: a longer pause between two saves counts as this much playing time."""
 
 _NOT_SAVED = "the game will play but will not be saved."
+_SAVED_LATER = ("the game plays on, and what is not saved yet is saved as soon as a write "
+                "works again.")
 
 _RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note", "weighed"})
 """Meta keys that only resuming a game needs: not kept with its record."""
 
 NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"
 """Why a record from before schema version 3 cannot be replayed."""
+
+
+@dataclass
+class _Unwritten:
+    """A finished game's record whose write failed: kept until a write works."""
+
+    record: R.GameRecord
+    meta_text: str
+    names: list[str]
+    actions: list
+    review: dict | None
 
 
 class Store:
@@ -73,6 +102,25 @@ class Store:
         self.lock_problem: str | None = None
         """The sentence in `problems` that says another running copy owns the game (a
         front end may say it in its own words: a browser tab is not a terminal)."""
+        self.on_problem: Callable[[str], None] | None = None
+        """Told each sentence as it is added to `problems` (a write that failed, saving
+        that works again), from whichever thread wrote: the front end says it at once."""
+        self._unwritten: dict[str, _Unwritten] = {}
+        """Finished games whose record could not be written yet, by game_id (`retry`)."""
+        self.failure: str | None = None
+        """Why the last write that failed failed, in a few words ('the disk is full')."""
+
+    @property
+    def write_failed(self) -> bool:
+        """True from a write that failed (a full disk, a file gone read-only) until one
+        works again: what failed is written again at the next save and by `retry`."""
+        return self._durable and not self._write_ok
+
+    @property
+    def waiting(self) -> bool:
+        """True while a finished game's record waits to be written (its write failed:
+        `retry` writes it as soon as the disk lets it, and so does the next save)."""
+        return bool(self._unwritten)
 
     @property
     def saving(self) -> bool:
@@ -97,7 +145,8 @@ class Store:
             probe_writable(directory)
             lock = DirLock.acquire(directory / LOCK_NAME)
         except OSError as exc:
-            problems.append(f"Cannot write to {directory} ({reason(exc)}): {_NOT_SAVED}")
+            problems.append(f"Cannot write to {directory} ({unwritable(directory, exc)}): "
+                            f"{_NOT_SAVED}")
             return cls._in_memory(path, path if path.is_file() else None, problems,
                                   owns_game=True)
         if lock is None:
@@ -112,7 +161,7 @@ class Store:
             db = recovery.open_checked(path, problems)
         except (OSError, sqlite3.Error) as exc:
             lock.release()
-            problems.append(f"Cannot write to {path} ({reason(exc)}): {_NOT_SAVED}")
+            problems.append(f"Cannot write to {path} ({reason(exc, directory)}): {_NOT_SAVED}")
             return cls._in_memory(path, path if path.is_file() else None, problems,
                                   owns_game=True)
         return cls(db, path, lock, durable=True, owns_game=True, problems=problems)
@@ -163,17 +212,24 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
+    def _say(self, sentence: str) -> None:
+        """Add `sentence` to `problems` and tell `on_problem`."""
+        self.problems.append(sentence)
+        if self.on_problem is not None:
+            self.on_problem(sentence)
+
     def _write_failed(self, exc: BaseException) -> None:
         """A write failed (disk full, file gone read-only): say so once, keep playing."""
         self._written = saves.Written()  # the next save rewrites the game whole
+        self.failure = reason(exc, self.path.parent)
         if self._write_ok:
             self._write_ok = False
-            self.problems.append(f"Cannot write to {self.path} ({reason(exc)}): {_NOT_SAVED}")
+            self._say(f"Cannot save to {self.path} ({self.failure}): {_SAVED_LATER}")
 
     def _wrote(self) -> None:
         if not self._write_ok:
             self._write_ok = True
-            self.problems.append(f"Saving to {self.path} works again.")
+            self._say(f"Saving to {self.path} works again: everything is saved.")
 
     def _played(self, game_id: str, meta: TableMeta) -> float:
         """Playing time so far for `game_id`, counting no pause as more than IDLE_CAP."""
@@ -184,29 +240,33 @@ class Store:
             base, gap = 0.0, _since(meta.started_at)
         return base + min(max(gap, 0.0), IDLE_CAP)
 
-    def save_game(self, game: Game, meta: TableMeta, log: list[str]) -> None:
+    def save_game(self, game: Game, meta: TableMeta, log: list[str]) -> bool:
         """Autosave: state, settings and log in one transaction. Cheap after the first
-        save of a game: only the actions, events and lines since the last one are added."""
+        save of a game: only the actions, events and lines since the last one are added.
+        Whether it was written (False: not owned, or the write failed; a finished game's
+        record still waiting is written first)."""
         if not self.owns_game:
-            return
+            return False
+        if self._unwritten and not self.retry():
+            return False  # the disk still refuses: the record first, once it can be
         game_id = meta.game_id
-        meta_text = json.dumps(meta.as_json(), separators=(",", ":"))
         played = self._played(game_id, meta)
         try:
             with self._transaction() as db:
                 if game_id != self._written.game_id and _recorded(db, game_id):
-                    return  # already finished: never bring it back as a game to resume
+                    return True  # recorded: never brought back as a game to resume
                 self._written = saves.write(
-                    db, self._written, game_id, game, meta_text, log,
+                    db, self._written, game_id, game, meta.as_json(), log,
                     meta.preset, meta.difficulty,
                     utc_now().isoformat(), played)
         except (sqlite3.Error, OSError) as exc:
             self._write_failed(exc)
-            return
+            return False
         self._tick = time.monotonic()
         if self._checkpointer is not None:
             self._checkpointer.saved()
         self._wrote()
+        return True
 
     def finish_game(self, game: Game, meta: TableMeta, log: list[str],
                     review: dict | None = None) -> R.GameRecord:
@@ -226,14 +286,18 @@ class Store:
     def abandon_game(self) -> R.GameRecord | None:
         """Leave the saved unfinished game: it is recorded as a loss (RULES.md §6) and
         cleared. A saved game that is in fact over is recorded as it ended. None if
-        there is no saved game (or it could not be loaded, and was kept aside)."""
+        there is no saved game (or it could not be loaded, and was kept aside, or it
+        ended and its record waits to be written)."""
         if not self.owns_game:
             return None
-        saved = self.load_game()
+        saved = self._load()
         if saved is None:
             return None
+        if saved.meta.game_id in self._unwritten:
+            self.retry()  # it ended: its record waits, and the save goes with it
+            return None
         if saved.game.phase is Phase.MATCH_OVER:
-            return self.finish_game(saved.game, saved.meta, saved.log)
+            return self._record_ended(saved)
         record = R.make_record(saved.game, saved.meta, utc_now(), saved.played_seconds,
                                abandoned=True)
         return self._record(record, saved.meta, _names(saved.meta, saved.game),
@@ -244,30 +308,51 @@ class Store:
         """Store `record` (unless its game_id already is) with the game kept whole for
         its replay, and clear that game's save, in one transaction synced to disk; the
         record as stored. The meta kept with it leaves out what only resuming needs
-        (each computer's generator: several kilobytes)."""
+        (each computer's generator: several kilobytes). If the write fails, the record
+        waits in memory and the save stays as it is (`retry`)."""
         kept_meta = {k: v for k, v in meta.as_json().items() if k not in _RESUME_ONLY}
-        meta_text = json.dumps(kept_meta, separators=(",", ":"))
+        return self._write_record(_Unwritten(
+            record, json.dumps(kept_meta, separators=(",", ":")), names, list(actions),
+            review))
+
+    def _write_record(self, unwritten: _Unwritten) -> R.GameRecord:
+        record = unwritten.record
         try:
             with self._transaction(durable=True) as db:
                 known = _recorded(db, record.game_id)
-                record = self._insert(db, record, meta_text)
+                record = self._insert(db, record, unwritten.meta_text)
                 if not known:
                     db.execute("INSERT OR IGNORE INTO replays (game_id, names, actions) "
                                "VALUES (?, ?, ?)",
-                               (record.game_id, json.dumps(names, separators=(",", ":")),
-                                encode_actions(actions)))
-                    if review is not None:
-                        _write_review(db, record.game_id, review)
+                               (record.game_id,
+                                json.dumps(unwritten.names, separators=(",", ":")),
+                                encode_actions(unwritten.actions)))
+                    if unwritten.review is not None:
+                        _write_review(db, record.game_id, unwritten.review)
                 row = db.execute("SELECT game_id FROM save WHERE id = 1").fetchone()
                 if row is not None and row[0] == record.game_id:
                     saves.clear(db)
         except (sqlite3.Error, OSError) as exc:
+            self._unwritten[record.game_id] = unwritten
             self._write_failed(exc)
             return record
-        self._written = saves.Written()
-        self._tick = None
+        self._unwritten.pop(record.game_id, None)
+        if self._written.game_id in (None, record.game_id):
+            self._written = saves.Written()
+            self._tick = None
         self._wrote()
         return record
+
+    def retry(self) -> bool:
+        """Write the finished games' records that wait (`waiting`); True once none waits.
+        The front end calls it now and then while one waits, and closing tries once more."""
+        for unwritten in list(self._unwritten.values()):
+            if unwritten.record.game_id not in self._unwritten:
+                continue
+            self._write_record(unwritten)
+            if unwritten.record.game_id in self._unwritten:
+                break  # the disk still refuses
+        return not self._unwritten
 
     @staticmethod
     def _insert(db: sqlite3.Connection, record: R.GameRecord, meta_text: str) -> R.GameRecord:
@@ -287,26 +372,55 @@ class Store:
     def saved_summary(self) -> dict | None:
         """What the title screen shows of the game in progress, without loading it:
         {"preset", "difficulty", "saved_at", "round", "practice"}; None if there is none.
-        `practice`: the game is not counted, so leaving it costs nothing."""
+        `practice`: the game is not counted, so leaving it costs nothing. A saved game
+        that has ended is never offered: it is recorded here (`load_game`)."""
         if not self.owns_game:
             return None
         try:
             with self._mutex:
                 row = self._db.execute(
                     "SELECT preset, difficulty, saved_at, round, "
-                    "json_extract(meta, '$.practice') FROM save WHERE id = 1"
+                    "json_extract(meta, '$.practice'), game_id, "
+                    "CASE WHEN json_valid(head) THEN json_extract(head, '$.phase') END "
+                    "FROM save WHERE id = 1"
                 ).fetchone()
         except sqlite3.Error as exc:
             self._read_failed(exc)
             return None
         if row is None:
             return None
+        if row[6] == Phase.MATCH_OVER or row[5] in self._unwritten:
+            self.load_game()  # records it (or leaves it for `retry`)
+            return None
         return {"preset": row[0], "difficulty": row[1], "saved_at": row[2], "round": row[3],
                 "practice": bool(row[4])}
 
     def load_game(self) -> saves.SavedGame | None:
         """The game in progress exactly as last saved, or None. A save that does not
-        load is kept aside (a file named in `problems`) and cleared."""
+        load is kept aside (a file named in `problems`) and cleared. A save of a game
+        that has ended (the program stopped, or the disk refused, between its last
+        save and its record) is recorded as it ended, not resumed; so is a save of a
+        game whose record waits to be written (`waiting`), once the disk lets it."""
+        saved = self._load()
+        if saved is None:
+            return None
+        if saved.meta.game_id in self._unwritten:
+            self.retry()
+            return None
+        if saved.game.phase is Phase.MATCH_OVER:
+            self._record_ended(saved)
+            return None
+        return saved
+
+    def _record_ended(self, saved: saves.SavedGame) -> R.GameRecord:
+        """Record a saved game that is over as it ended: when it was last saved, after
+        the playing time saved with it."""
+        record = R.make_record(saved.game, saved.meta, saved.saved_at, saved.played_seconds)
+        return self._record(record, saved.meta, _names(saved.meta, saved.game),
+                            saved.game.actions)
+
+    def _load(self) -> saves.SavedGame | None:
+        """The save as it is, ended or not (None: none, or kept aside as damaged)."""
         if not self.owns_game:
             return None
         try:
@@ -526,7 +640,7 @@ class Store:
         arranged = arrangements(meta.get("arranged") if isinstance(meta, dict) else None)
         return KeptGame(rules=rules, seats=record.seats, seed=record.seed,
                         arranged=tuple(e for e in arranged if e[0] <= len(actions)),
-                        actions=tuple(actions), names=tuple(str(n) for n in names),
+                        actions=tuple(actions), names=tuple(seat_name(n) for n in names),
                         difficulty=record.difficulty, preset=record.preset,
                         game_id=record.game_id, finished_at=record.finished_at.isoformat(),
                         abandoned=record.abandoned, practice=bool(practice),
@@ -573,6 +687,8 @@ class Store:
         """Close the file and give up ownership of the game in progress, waiting at most
         `wait` seconds for a checkpoint under way (quitting waits little: see
         `tui.app.QUIT_WAIT`)."""
+        if self._unwritten and self.owns_game:
+            self.retry()  # a last try: what still waits is lost with the process
         if self._checkpointer is not None:
             self._checkpointer.stop(wait)
             self._checkpointer = None

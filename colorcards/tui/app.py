@@ -46,6 +46,14 @@ if TYPE_CHECKING:  # imported when needed, to keep the title quick to appear
 
 HERE = Path(__file__).parent
 
+RETRY_SECONDS = 2.0
+"""While a write fails (a full disk), how often what is not saved is written again: the
+game at the table and a finished game's record. The player is told when it works."""
+
+NOT_RECORDED = ("Your last game's result is not saved yet: the disk refused it ({why}). "
+                "It is saved as soon as there is room. Quit anyway, and lose it?")
+"""Asked before quitting while a finished game's record waits to be written."""
+
 QUIT_WAIT = 0.2
 """The longest quitting waits on any helper: the coach's and the reviewer's processes
 (killed), the background reviews' thread (told to stop) and the store's checkpoint (the
@@ -128,6 +136,8 @@ class ColorCardsApp(App):
         """The Rules screen last shown, kept for the next opening with the same rules."""
         self._collections_held = False
         """Whether the garbage collector waits for a key's frame (`HOLD_COLLECTIONS`)."""
+        self._retrying: Any = None
+        """The timer that writes again what a failed write left unsaved (`RETRY_SECONDS`)."""
 
     # ---------------------------------------------------------------- start and stop
 
@@ -150,7 +160,8 @@ class ColorCardsApp(App):
             self.exit(IN_USE_STATUS)
             return
         for problem in self.store.problems:
-            self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, severity="warning", timeout=10, markup=False)
+        self.store.on_problem = self._store_said
         if self.direct:
             self._direct_start()
         else:
@@ -158,6 +169,30 @@ class ColorCardsApp(App):
         self.call_after_refresh(self._warm_up)
         if self.BACKGROUND_REVIEWS:
             self.set_timer(self.REVIEWS_AFTER, self.review_in_background)
+
+    def _store_said(self, sentence: str) -> None:
+        """The store's news (a write failed, saving works again), from whichever thread
+        wrote: said on the app's own loop."""
+        self.call_later(self._say_saving, sentence)
+
+    def _say_saving(self, sentence: str) -> None:
+        """Tell the player, wherever they are, and keep writing again what is not saved
+        until it is."""
+        failing = self.store.write_failed
+        self.notify(sentence, severity="warning" if failing else "information",
+                    timeout=10 if failing else 5, markup=False)
+        if failing and self._retrying is None:
+            self._retrying = schedule_on(self.clock, self, RETRY_SECONDS, self._retry_saving)
+
+    def _retry_saving(self) -> None:
+        """Write again what a failed write left unsaved (the game at the table, a finished
+        game's record); again later while the disk still refuses."""
+        self._retrying = None
+        store = self.store
+        store.retry()
+        saved = self.controller.retry_save() if self.controller is not None else True
+        if store.write_failed or store.waiting or not saved:
+            self._retrying = schedule_on(self.clock, self, RETRY_SECONDS, self._retry_saving)
 
     class WarmedUp(Message):
         """The other screens' modules are imported (posted from the warm-up thread)."""
@@ -336,7 +371,7 @@ class ColorCardsApp(App):
         elif where is Go.TITLE:
             self.show_title()
         elif where is Go.QUIT:
-            self.exit(0)
+            self.quit_asking(back)
         elif where is Go.CONTINUE:
             self.continue_game()
         elif where in (Go.NEW, Go.NEW_GAME):
@@ -384,11 +419,29 @@ class ColorCardsApp(App):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit(0)
+                self.quit_asking(self.show_title)
             else:
                 self.show_title()
 
         self.push_screen(ConfirmDialog("Quit Color Cards?", yes="Quit", no="Stay"), answered)
+
+    def quit_asking(self, back: Back) -> None:
+        """Quit, unless a finished game's record still waits to be written (a full disk):
+        then ask first, since quitting loses it; `back()` if the player stays."""
+        store = self.store
+        if not store.waiting or store.retry():
+            self.exit(0)
+            return
+        from .screens import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+            else:
+                back()
+
+        question = NOT_RECORDED.format(why=store.failure or "a write failed")
+        self.push_screen(ConfirmDialog(question, yes="Quit anyway", no="Stay"), answered)
 
     def show_stats(self, back: Back) -> None:
         """Statistics; H opens History, whose Escape comes back here."""
@@ -500,10 +553,7 @@ class ColorCardsApp(App):
         """Back to the saved table, exactly as it was left."""
         from ..session.seating import Seating
 
-        known = len(self.store.problems)
-        saved = self.store.load_game()
-        for problem in self.store.problems[known:]:
-            self.notify(problem, severity="warning", timeout=10)
+        saved = self.store.load_game()  # what goes wrong is said as it happens (_store_said)
         if saved is None:
             self.notify("There is no saved game to continue.", severity="warning")
             self.show_title()
@@ -579,8 +629,10 @@ class ColorCardsApp(App):
             else:
                 self.go(where, back=self.open_pause_menu)
 
-        self.push_screen(PauseMenu(self.sound, saving=self.store.saving,
-                                   coach_on=ctl.settings.coach), chosen)
+        store = self.store
+        self.push_screen(PauseMenu(self.sound, saving=store.saving, coach_on=ctl.settings.coach,
+                                   failing=store.failure if store.write_failed else None),
+                         chosen)
 
     def show_results(self, controller: GameController, match: bool) -> None:
         """The results of the round (or the match) that just ended; the review and the
@@ -605,9 +657,32 @@ class ColorCardsApp(App):
         self.push_screen(ResultsScreen(data), chosen)
 
 
+NO_TERMINAL = ("colorcards: the game needs a terminal to play in (its input or its screen "
+               "is not one); `colorcards serve` plays it in a web browser, and `colorcards "
+               "stats`, `history` and `sim` print to any output")
+"""Said, with exit status 2, when the game is started without a terminal."""
+
+
+def has_terminal() -> bool:
+    """Whether the game can be played here: its keys come from standard input and it
+    draws on standard error (Textual's way), both a terminal; or a driver of another
+    kind draws it (`colorcards serve`'s, named in TEXTUAL_DRIVER)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    streams = (sys.__stdin__, sys.__stderr__)
+    try:
+        return all(stream is not None and stream.isatty() for stream in streams)
+    except (OSError, ValueError):
+        return False
+
+
 def run_app(args: argparse.Namespace) -> NoReturn:
     """Run the game from the command line's arguments; the process ends with it
-    (`end_now`), its exit status the app's."""
+    (`end_now`), its exit status the app's. Without a terminal it says so and ends
+    with status 2 (it would wait for keys that never come)."""
+    if not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        raise SystemExit(2)
     settings, direct = settings_from_args(args)
     app = ColorCardsApp(data_dir=getattr(args, "data_dir", None), seed=getattr(args, "seed", None),
                         settings=settings, direct=direct,

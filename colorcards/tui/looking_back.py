@@ -47,7 +47,7 @@ class Host(Protocol):
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
 
     def notify(self, message: str, *, severity: Any = "information",
-               timeout: float | None = None) -> None: ...
+               timeout: float | None = None, markup: bool = True) -> None: ...
 
     def go(self, where: Go | None, back: Back, kept: KeptGame | None = None) -> None:
         """Take a screen's answer about `kept` (`back()` for one step back)."""
@@ -88,7 +88,8 @@ def open_kept(app: Host, game_id: str, back: Back, start: int | None = None) -> 
     try:
         kept = app.store.kept_game(game_id)
     except ReplayError as exc:
-        app.notify(f"This game cannot be replayed: {exc}.", severity="warning", timeout=6)
+        app.notify(f"This game cannot be replayed: {exc}.", severity="warning", timeout=6,
+                   markup=False)
         back()
         return
     open_replay(app, kept, back, start)
@@ -115,7 +116,8 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
         shots = frames(kept, log_words(kept))
         distrust = kept.check(kept.replay())
     except ReplayError as exc:
-        app.notify(f"This game cannot be replayed: {exc}.", severity="warning", timeout=6)
+        app.notify(f"This game cannot be replayed: {exc}.", severity="warning", timeout=6,
+                   markup=False)
         back()
         return
 
@@ -133,7 +135,8 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
             carried = [i for i in exercises if i.index == at]
             if carried:  # the file's own: answered at once, its schedule is the file's
                 app.push_screen(PracticeScreen(carried, lambda item, action, grade: item,
-                                               kept.rules.palette), lambda _: again())
+                                               kept.rules.palette, weighing=False),
+                                lambda _: again())
             else:
                 try_again(app, kept, at, back=again)
             return
@@ -209,7 +212,8 @@ def same_deal(app: Host, kept: KeptGame, back: Back) -> None:
     try:
         settings = settings_for(kept, app.settings.speed)
     except RulesError as exc:
-        app.notify(f"This deal cannot be played again: {exc}.", severity="warning", timeout=6)
+        app.notify(f"This deal cannot be played again: {exc}.", severity="warning", timeout=6,
+                   markup=False)
         back()
         return
 

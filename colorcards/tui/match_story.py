@@ -13,9 +13,9 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from ..session.wording import ascii_text
+from .plain import Plain
 from .screens.common import back_link, keys_and_back
 
 
@@ -53,10 +53,10 @@ class MatchStory(ModalScreen[None]):
         back = keys_and_back(scroll, back_link("close", "Back to the table", "Esc, R or Q"),
                              self.app.size.width < 80)
         with Vertical(id="story"):
-            yield Static("The match so far", classes="heading")
+            yield Plain("The match so far", classes="heading")
             with VerticalScroll(id="story-lines"):
-                yield Static(story_text(self.chapters, self.ascii_only), id="story-text")
-            yield Static(Content.from_markup(back), classes="keys")
+                yield Plain(story_text(self.chapters, self.ascii_only), id="story-text")
+            yield Plain(Content.from_markup(back), classes="keys")
 
     def on_mount(self) -> None:
         for lines in self.query("#story-lines").results(VerticalScroll):  # else closed already

@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..replay.kept import KeptGame, ReplayError, read_export
+from ..replay.kept import KeptGame, ReplayError, read_export, read_text
 from ..session.exercises import Item, exercises_from_export
-from .app import ColorCardsApp
+from .app import NO_TERMINAL, ColorCardsApp, has_terminal
 
 
 class ReplayFileApp(ColorCardsApp):
@@ -45,8 +45,8 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"colorcards: cannot replay {exc}", file=sys.stderr)
         return 1
     try:
-        carried, damaged = exercises_from_export(json.loads(Path(name).read_text("utf-8")))
-    except (OSError, ValueError):
+        carried, damaged = exercises_from_export(json.loads(read_text(name)))
+    except (ReplayError, ValueError):
         carried, damaged = [], 0  # read and replayed above: this cannot fail in practice
     if damaged:
         print(f"colorcards: {damaged} of the file's exercises are damaged and left out",
@@ -61,6 +61,9 @@ def run_replay(args: argparse.Namespace) -> int:
             return 1
         print(f"{Path(name).name} replays to its recorded result ({where}).")
         return 0
+    if not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return 2
     app = ReplayFileApp(kept, carried, data_dir=getattr(args, "data_dir", None))
     result = app.run()
     return result if isinstance(result, int) else 0

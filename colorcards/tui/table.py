@@ -77,7 +77,8 @@ ROOMY = 44
 """From this many rows (with WIDE columns) the cards are drawn larger still and the log,
 under the ring, takes every row the table does not need (the column goes)."""
 SAVE_DELAY = 0.1
-"""Seconds the autosave waits after a change, so that the frame showing it is drawn first.
+"""Seconds after the cursor moves before its place is saved, so that the frame showing
+it is drawn first (every change of play is saved before its frame: session/autosave.py).
 
 Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which after a
 key comes before the widgets have asked for their redraw: a save made there would delay

@@ -62,17 +62,25 @@ def refusal_for(host: str | None, origin: str | None, *, websocket: bool,
     The Host must be one of `names`, a loopback address or `reached` (the address the
     request came in on). Any other name is DNS rebinding: another site's name made to
     point here, whose pages the browser would let play the game. A WebSocket must come
-    from a page of the same address (browsers do not apply their same-origin rule to
-    WebSockets)."""
+    from a page of the same origin, scheme included (browsers do not apply their
+    same-origin rule to WebSockets)."""
     name = (urlsplit(f"//{host}").hostname or "") if host else ""
     if not host or not name:
         return "a request must name the host it asks for"
     if name not in names and not is_loopback(name) and (
             reached is None or not _same_address(name, reached)):
         return "colorcards serve answers only to its own names and addresses"
-    if websocket and origin is not None and urlsplit(origin).netloc.lower() != host.lower():
+    if websocket and origin is not None and not _same_origin(origin, host):
         return "a page from another site may not play this game"
     return None
+
+
+def _same_origin(origin: str, host: str) -> bool:
+    """Whether a page of `origin` is this server's own, reached as `host`: the same name
+    and port, and plain HTTP, which is all the server speaks (an https:// page of the
+    same name and port is another origin, whatever answers there)."""
+    parts = urlsplit(origin)
+    return parts.scheme.lower() == "http" and parts.netloc.lower() == host.lower()
 
 
 def _same_address(name: str, address: str) -> bool:

@@ -19,7 +19,11 @@ What textual-serve 1.1 does not do, and this module adds:
   closes, with a button to play there instead;
 - any page the browser shows may open its WebSocket, under any name: here only the
   game's own page may, under the server's own names and addresses, and no other site
-  may frame the page.
+  may frame the page;
+- what a tab sends reaches its game unbounded, and a game outlives a server killed by a
+  signal it cannot catch: here limits.py bounds what one tab may cost (its messages,
+  keys, terminal size and the game's memory), and each game ends with the server
+  (lifeline.py); the static files are served without listings, sniffing or slow headers.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..lifeline import MEMORY, PARENT
 from ..session.fit import NARROWEST, SHORTEST, WHOLE_HAND
 from .addresses import (
     DEFAULT_PORT,
@@ -49,6 +54,15 @@ from .addresses import (
     addresses_to_open,
     own_names,
     refusal_for,
+)
+from .limits import (
+    HEADER_SECONDS,
+    MEMORY_MOST,
+    MESSAGE_MOST,
+    NOT_SNIFFED,
+    KeyRate,
+    quiet_statics,
+    terminal_size,
 )
 
 HERE = Path(__file__).parent
@@ -125,6 +139,8 @@ class GameProcess(AppService):
         path = environment.get("PYTHONPATH")
         environment["PYTHONPATH"] = os.pathsep.join(
             [str(PACKAGE_ROOT), *([path] if path else [])])
+        environment[PARENT] = str(os.getpid())  # the game ends with the server
+        environment[MEMORY] = str(MEMORY_MOST)
         return environment
 
     @property
@@ -223,6 +239,8 @@ class Tab:
         self.websocket = websocket
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         """The tab's messages (JSON envelopes), then None once it has closed."""
+        self.keys = KeyRate()
+        """The tab's allowance of keys (limits.py): no person sends more."""
         self.closed = asyncio.Event()
         self._reading = asyncio.ensure_future(self._read())
 
@@ -267,6 +285,7 @@ class GameServer(Server):
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         app.middlewares.append(self._guard)
+        app.middlewares.append(quiet_statics(Path(self.statics_path)))
         app.on_response_prepare.append(self._no_framing)
         return app
 
@@ -288,6 +307,7 @@ class GameServer(Server):
     @staticmethod
     async def _no_framing(request: web.Request, response: web.StreamResponse) -> None:
         response.headers.update(FRAMING)
+        response.headers.update(NOT_SNIFFED)
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page: everything it loads comes from this server (see index.html). Its
@@ -305,9 +325,8 @@ class GameServer(Server):
         (and stays told: the page keeps the notice) unless it asked to take over
         (`?take=1`, its Play here button), and then the other tab is told instead. A
         tab that closes before its turn (a reload) starts nothing."""
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_MOST)
+        width, height = terminal_size(request.query.get("width"), request.query.get("height"))
         await websocket.prepare(request)
         tab = Tab(websocket)
         player = self.player
@@ -359,9 +378,12 @@ class GameServer(Server):
                 return
             kind, data = [*envelope, None][:2] if isinstance(envelope, list) else ("", None)
             if kind == "stdin":
-                await game.send_bytes(str(data).encode("utf-8"))
+                keys = str(data).encode("utf-8")
+                if tab.keys.take(len(keys)):
+                    await game.send_bytes(keys)
             elif kind == "resize" and isinstance(data, dict):
-                await game.set_terminal_size(data["width"], data["height"])
+                await game.set_terminal_size(*terminal_size(data.get("width"),
+                                                            data.get("height")))
             elif kind == "ping":
                 try:
                     await tab.websocket.send_json(["pong", data])
@@ -398,7 +420,8 @@ class GameServer(Server):
                 signal.signal(signum, lambda *_: loop.call_soon_threadsafe(self._stop.set))
         for name in ("aiohttp.server", "aiohttp.web", "textual-serve"):
             logging.getLogger(name).addFilter(OneLine())
-        runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=5)
+        runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=5,
+                               keepalive_timeout=HEADER_SECONDS)  # slow headers: closed
         await runner.setup()
         try:
             site = web.TCPSite(runner, self.host, self.port)

@@ -8,7 +8,9 @@ order) and the log (its last 400 lines) in one transaction, into a fresh data di
 Reports wall-clock and CPU time per save (median, 90th and 99th percentile, worst), the
 same split into the first and last tenth of each match (the saved history grows all match
 long), and, for comparison, what writing the whole engine JSON would cost for the same
-states.
+states. And the write-ahead log: what one save adds to it (over the first match's saves
+before the first checkpoint, on a new file) and the largest it grew to (with `--pace`,
+the checkpoint keeps up as it does at the table).
 """
 
 from __future__ import annotations
@@ -25,14 +27,18 @@ from pathlib import Path
 
 from colorcards.bots import make_player
 from colorcards.engine import CLOSE_WINDOW, NEXT_ROUND, Game, get_preset, rng_state
+from colorcards.session.meta import TableMeta
 from colorcards.session.wording import Words
 from colorcards.store import Store
+from colorcards.store.checkpoint import EVERY
 
 
 def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
                   full: sqlite3.Connection | None,
-                  max_actions: int = 20_000, pace: float = 0.0) -> tuple[list, list, list]:
-    """One match with an autosave after every action: (wall, cpu, full-JSON) times per save."""
+                  max_actions: int = 20_000, pace: float = 0.0,
+                  log_sizes: list | None = None) -> tuple[list, list, list]:
+    """One match with an autosave after every action: (wall, cpu, full-JSON) times per
+    save; the write-ahead log's size after each save is added to `log_sizes`."""
     game = Game(get_preset(preset).rules(), seats, seed=seed)
     players = [make_player(level) for _ in range(seats)]
     rngs = [random.Random(seed * 16 + s + 1) for s in range(seats)]
@@ -50,10 +56,14 @@ def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
         del log[:-400]  # the table keeps its last 400 lines
         meta["rngs"] = [None] + [rng_state(r) for r in rngs[1:]]
         meta["hand"] = [c.code for c in game.hands[0]]
+        table = TableMeta.from_json(meta, seats)
         t0, c0 = time.perf_counter(), time.thread_time()
-        store.save_game(game, meta, log)
+        store.save_game(game, table, log)
         wall.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
+        if log_sizes is not None:
+            wal = store.path.with_name(store.path.name + "-wal")
+            log_sizes.append(wal.stat().st_size if wal.exists() else 0)
         if pace:
             time.sleep(pace)  # the table's pacing: the checkpoint thread catches up
         if full is not None:
@@ -96,7 +106,7 @@ def play_and_save(store: Store, preset: str, seats: int, level: str, seed: int,
         seat = game.current
         action = players[seat].choose(game.view(seat), game.legal_actions(), rngs[seat])
         save(game.apply(action))
-    store.finish_game(game, meta, log)
+    store.finish_game(game, TableMeta.from_json(meta, seats), log)
     return wall, cpu, whole
 
 
@@ -131,9 +141,10 @@ def main(argv: list[str] | None = None) -> int:
             seats = get_preset(preset).default_seats
             wall, cpu, whole, early, late = [], [], [], [], []
             actions = []
+            log_sizes: list[int] = []
             for g in range(args.games):
                 w, c, f = play_and_save(store, preset, seats, args.level, 1000 + g, full,
-                                        args.max_actions, args.pace)
+                                        args.max_actions, args.pace, log_sizes)
                 wall += w
                 cpu += c
                 whole += f
@@ -150,6 +161,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  CPU, last tenth of each match   {_ms(late)}")
             if whole:
                 print(f"  whole JSON      {_ms(whole)}  (for comparison, not used)")
+            if preset == presets[0] and len(log_sizes) > EVERY:
+                per_save = (log_sizes[EVERY - 1] - log_sizes[0]) / (EVERY - 1)
+                print(f"  write-ahead log: {per_save / 1024:.1f} KB a save (saves 2 to {EVERY} "
+                      f"of a new file, before its first checkpoint)")
+            print(f"  write-ahead log: largest {max(log_sizes) / 1024:.0f} KB")
         store.close()
         if full is not None:
             full.close()

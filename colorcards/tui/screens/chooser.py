@@ -16,6 +16,7 @@ from textual.widgets import Static
 from ...engine import COLOURS, Colour
 from ...session import palette as palettes
 from ...session.palette import STYLES, colour_name, marks
+from ..plain import Plain
 from .common import back_link, keys_and_back
 
 #: Each shape drawn large, 4 lines of 7 columns, with half blocks.
@@ -127,11 +128,11 @@ class ColourChooser(ModalScreen[Colour | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chooser", classes="dialog"):
-            yield Static("Name the colour to play next", classes="heading")
+            yield Plain("Name the colour to play next", classes="heading")
             with Horizontal(id="swatches"):
                 for i, colour in enumerate(COLOURS):
                     yield Swatch(colour, i + 1, self.counts.get(colour, 0), self.palette)
-            yield Static(id="chooser-keys", classes="keys")
+            yield Plain(id="chooser-keys", classes="keys")
 
     def on_mount(self) -> None:
         self.on_resize()

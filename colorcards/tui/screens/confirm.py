@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from ...session.palette import marks
+from ..plain import Plain
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -33,11 +34,11 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm", classes="dialog"):
-            yield Static(self.question, id="question")
+            yield Plain(self.question, id="question")
             with Horizontal(classes="buttons"):
                 yield Button(self.no, id="no", variant="primary")
                 yield Button(self.yes, id="yes", variant="error")
-            yield Static(marks("Y yes · N or Esc no"), classes="keys")
+            yield Plain(marks("Y yes · N or Esc no"), classes="keys")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

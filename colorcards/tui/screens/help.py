@@ -10,12 +10,12 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from ...engine import Rules
 from ...session.glossary import terms
 from ...session.keys import CLICKS, MARKS, help_rows
 from ...session.palette import marks
+from ..plain import Plain
 from .common import back_link
 
 
@@ -52,10 +52,10 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help", classes="dialog"):
-            yield Static("Keys at the table", classes="heading")
+            yield Plain("Keys at the table", classes="heading")
             with VerticalScroll(id="help-keys"):
-                yield Static(keys_table(self.rules))
-            yield Static(Content.from_markup(back_link("close", keys="Esc, ? or Q")),
+                yield Plain(keys_table(self.rules))
+            yield Plain(Content.from_markup(back_link("close", keys="Esc, ? or Q")),
                          classes="keys")
 
     def action_close(self) -> None:

@@ -21,12 +21,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ...engine import preset_title
 from ...session.palette import marks
 from ...store.history import result_words
 from ...store.records import HistoryEntry
+from ..plain import Plain
 from .common import LEVEL_TITLES
 
 NO_REPLAY_NOTE = ("This game was played before games were kept move by move: "
@@ -172,15 +173,15 @@ class HistoryScreen(Screen[str | None]):
 
     def compose(self) -> ComposeResult:
         count = len(self.entries)
-        yield Static(marks(f"History · {count} game{'s' if count != 1 else ''}, newest first"),
+        yield Plain(marks(f"History · {count} game{'s' if count != 1 else ''}, newest first"),
                      classes="heading", id="history-heading")
         if count:
-            yield Static(header_text(), id="history-header")
+            yield Plain(header_text(), id="history-header")
             yield GameList(list(self.entries.values()), id="history-list")
         else:
-            yield Static("No finished games yet. Play one and it is kept here, move by move, "
+            yield Plain("No finished games yet. Play one and it is kept here, move by move, "
                          "to replay and review.", id="history-empty")
-        yield Static(marks("↑↓ choose · Home/End newest/oldest · Enter replay · Esc back · "
+        yield Plain(marks("↑↓ choose · Home/End newest/oldest · Enter replay · Esc back · "
                            "acc: the review's accuracy · P: practice"),
                      classes="keys")
         yield Footer()

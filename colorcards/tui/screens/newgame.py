@@ -24,6 +24,7 @@ from ...engine.rules import DESCRIPTIONS
 from ...level import Level
 from ...session.palette import marks
 from ...settings import LEVELS, SPEEDS, GameSettings
+from ..plain import Plain
 from ..widgets.controls import rows_for
 from .common import (
     LEVEL_TITLES,
@@ -185,15 +186,15 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     def compose(self) -> ComposeResult:
         rules = self._rules_or_base()
         with Vertical(id="newgame", classes="dialog"):
-            yield Static("New game", classes="heading")
+            yield Plain("New game", classes="heading")
             # Not focusable itself: ↑ from Difficulty stopped on it, with nothing lit.
             with VerticalScroll(id="newgame-form", can_focus=False):
                 yield Choice("Difficulty", [(lv, LEVEL_TITLES[lv]) for lv in LEVELS],
                              self.difficulty, id="difficulty")
-                yield Static(id="record", classes="aside")
+                yield Plain(id="record", classes="aside")
                 yield Choice("Preset", [(k, p.title) for k, p in PRESETS.items()],
                              self.preset, id="preset")
-                yield Static(id="blurb", classes="aside")
+                yield Plain(id="blurb", classes="aside")
                 yield Choice("Opponents", opponent_options(self.preset), self.opponents,
                              id="opponents")
                 yield Choice("Match", MATCHES, rules.match, id="match")
@@ -206,10 +207,10 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                 yield Choice("Palette", palettes(), rules.palette, id="palette")
                 yield Choice("Speed", SPEED_TITLES, self.speed, id="speed")
                 yield Choice("Coach", COACH_TITLES, self.coach, id="coach")
-            yield Static(id="error")
-            yield Static(id="hint", classes="aside")
+            yield Plain(id="error")
+            yield Plain(id="hint", classes="aside")
             yield Button(marks("▶ PLAY"), id="play", variant="success")
-            yield Static(id="newgame-keys", classes="keys")
+            yield Plain(id="newgame-keys", classes="keys")
 
     def on_mount(self) -> None:
         if self.query("#difficulty"):  # else Escape closed it before it was mounted

@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from ...session.palette import marks
+from ..plain import Plain
 from .common import MenuButton
 from .go import Go
 
@@ -33,8 +34,12 @@ class PauseMenu(ModalScreen[Go]):
     AUTO_FOCUS = "#resume"
     """What has the focus first (`tui/screens/__init__.py` says why not `on_mount`)."""
 
-    def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False) -> None:
+    def __init__(self, sound_on: bool, saving: bool = True, coach_on: bool = False,
+                 failing: str | None = None) -> None:
         super().__init__()
+        self.failing = failing
+        """Why the last save failed (a full disk), while saving is tried again: the
+        save on disk is an earlier table's."""
         self.coach_on = coach_on
         """Whether the coach is on for the game in progress; the button offers the other
         (and Take back is offered only then: only a coached game takes a move back; T
@@ -47,7 +52,7 @@ class PauseMenu(ModalScreen[Go]):
     def compose(self) -> ComposeResult:
         sound = "on" if self.sound_on else "off"
         with Vertical(id="pause", classes="dialog menu"):
-            yield Static("Paused", classes="heading")
+            yield Plain("Paused", classes="heading")
             yield MenuButton("Resume  (Esc)", id="resume", variant="primary")
             if self.coach_on:
                 yield MenuButton("Take back your last move  (T)", id=Go.TAKE_BACK.value)
@@ -64,12 +69,16 @@ class PauseMenu(ModalScreen[Go]):
             yield MenuButton("Quit to title  (Q)", id=Go.TITLE.value)
             yield MenuButton("Quit the game  (X)", id=Go.QUIT.value)
             if self.saving:
-                yield Static("Quit to the title or quit the game: either way the game is "
-                             "already saved, and Continue brings you back to this very "
-                             "table.", classes="note")
+                yield Plain("Quit to the title or quit the game: either way the game is "
+                            "already saved, and Continue brings you back to this very "
+                            "table.", classes="note")
+            elif self.failing is not None:
+                yield Plain(f"The last moves are not saved yet ({self.failing}); saving is "
+                            "tried again every few seconds. Quit now, and Continue brings "
+                            "back the table as last saved.", classes="note")
             else:
-                yield Static("This game is not being saved (the data directory cannot be "
-                             "written): quitting ends it for good.", classes="note")
+                yield Plain("This game is not being saved (the data directory cannot be "
+                            "written): quitting ends it for good.", classes="note")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -29,6 +29,7 @@ from ...session.exercises import Item, answer_words, good
 from ...session.keys import bar_keys, key
 from ...session.palette import card_name, colour_name, marks, unicode_ok
 from ...session.wording import ascii_text
+from ..plain import Plain
 from ..presenter import RingIds, compose_ring, show_view
 from ..widgets import ControlBar, DrawPile, GameLog, Hand
 from .common import LEVEL_TITLES
@@ -85,8 +86,12 @@ class PracticeScreen(Screen[None]):
     ]
 
     def __init__(self, due: list[Item], answered: Answered, palette: str = "classic",
-                 waiting: Callable[[], list[Item]] | None = None) -> None:
+                 waiting: Callable[[], list[Item]] | None = None,
+                 weighing: bool = True) -> None:
         super().__init__()
+        self.weighing = weighing
+        """Whether the coach weighs the exercises' moves meanwhile (the background
+        reviews); False for an exported file's, whose answers are all it will have."""
         self.queue = list(due)
         """The exercises due, the longest due first."""
         self.answered = answered
@@ -107,12 +112,12 @@ class PracticeScreen(Screen[None]):
         item = self.queue[0] if self.queue else None
         names = item.names() if item is not None else ["You"]
         level = item.level if item is not None else "normal"
-        yield Static(id="practice-heading")
+        yield Plain(id="practice-heading")
         # The ring is made for the first exercise's table; `_next` makes it again for an
         # exercise of another table (seats, names, level).
         yield _Table(names, level)
         yield GameLog(ascii_only=self.ascii_only, id="practice-log")
-        yield Static(id="practice-answer")
+        yield Plain(id="practice-answer")
         yield ControlBar(id="practice-controls")
         yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="practice-hand")
         yield Footer()
@@ -191,7 +196,9 @@ class PracticeScreen(Screen[None]):
         self.call_after_refresh(self._controls, item, item.ready)
         if not item.ready:
             self._say("The coach is still weighing this exercise's moves in the background; "
-                      "it will be ready soon. N: the next one.")
+                      "it will be ready soon. N: the next one." if self.weighing else
+                      "The file does not hold the coach's answers to this exercise, so it "
+                      "cannot be answered here. N: the next one.")
             return
         self.open = True
         self.refresh_bindings()

@@ -26,6 +26,7 @@ from ...replay.kept import KeptGame
 from ...session.hand_order import by_colour, kept_order
 from ...session.palette import STYLES, card_label, card_name, marks, unicode_ok
 from ...session.wording import counted
+from ..plain import Plain
 from ..presenter import RingIds, compose_ring, show_view
 from ..widgets import GameLog, Hand
 from .go import Go
@@ -125,11 +126,11 @@ class ReplayScreen(Screen[Go]):
     # ---------------------------------------------------------------- building
 
     def compose(self) -> ComposeResult:
-        yield Static(id="replay-header")
+        yield Plain(id="replay-header")
         yield from compose_ring(RING_IDS, self.kept.seat_names, self.kept.difficulty)
-        yield Static(id="replay-hands")
+        yield Plain(id="replay-hands")
         yield GameLog(id="replay-log")
-        yield Static(id="replay-step")
+        yield Plain(id="replay-step")
         yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="replay-hand")
         yield Footer()
 
@@ -137,7 +138,7 @@ class ReplayScreen(Screen[Go]):
         self.show_frame()
         if self.distrust:
             self.notify(f"This replay cannot be trusted: {self.distrust}.", severity="warning",
-                        timeout=8)
+                        timeout=8, markup=False)
 
     # ---------------------------------------------------------------- drawing
 

@@ -29,6 +29,7 @@ from ...session import palette as palettes
 from ...session.palette import STYLES, card_name, glyph, marks
 from ...session.results import ResultsData, headline, match_words
 from ...session.wording import counted
+from ..plain import Plain
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
 from .go import Go
 
@@ -246,7 +247,7 @@ class ResultsScreen(ModalScreen[Go]):
         won = 0 in data.winners or (not data.match_over and data.went_out[:1] == [0])
         with Vertical(id="results", classes="dialog" + (" -won" if won else "")):
             star = "★ " if won and palettes.unicode_ok() else ""
-            yield Static(star + marks(headline(data)), classes="heading", id="headline")
+            yield Plain(star + marks(headline(data)), classes="heading", id="headline")
             with VerticalScroll(id="results-body"):
                 summary = (f"{match_words(data.match, data.round)} · "
                            f"{counted(data.turns, 'turn')}")
@@ -254,43 +255,43 @@ class ResultsScreen(ModalScreen[Go]):
                     first = data.went_out[0]
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
                     summary += f" · {who} {counted(data.round_points, 'point')}"
-                yield Static(marks(summary), id="results-summary")
+                yield Plain(marks(summary), id="results-summary")
                 if data.winning_card is not None and data.went_out:
                     first = data.went_out[0]
                     who = "You" if first == 0 else data.names[first]
                     card = data.winning_card
-                    yield Static(Text(marks(f"{who} went out with {glyph(card.colour)} "
+                    yield Plain(Text(marks(f"{who} went out with {glyph(card.colour)} "
                                             f"{card_name(card, data.palette)}."),
                                       style=STYLES[card.colour] if card.colour else "bold"),
                                  id="went-out-with")
                 if data.match_over and several_rounds(data):
-                    yield Static(Text(f"The match after {counted(data.round, 'round')}",
+                    yield Plain(Text(f"The match after {counted(data.round, 'round')}",
                                       style="bold"),
                                  id="match-heading")
-                    yield Static(standings(data), id="standings", classes="-headed")
-                    yield Static(points_note(data.match), id="table-points-note",
+                    yield Plain(standings(data), id="standings", classes="-headed")
+                    yield Plain(points_note(data.match), id="table-points-note",
                                  classes="aside")
-                    yield Static(Text(f"The last round, round {data.round}", style="bold"),
+                    yield Plain(Text(f"The last round, round {data.round}", style="bold"),
                                  id="round-heading")
-                    yield Static(last_round(data), id="last-round", classes="-headed")
+                    yield Plain(last_round(data), id="last-round", classes="-headed")
                 mine = data.cards_left[0] if data.cards_left else []
                 if mine:
                     said = f"Your cards left: {len(mine)}"
                     if several_rounds(data):
                         said += f", worth {counted(sum(c.points for c in mine), 'point')}"
-                    yield Static(Text(said, style="bold"), id="your-cards")
-                    yield Static(hand_cards(mine, data.palette), id="your-hand")
+                    yield Plain(Text(said, style="bold"), id="your-cards")
+                    yield Plain(hand_cards(mine, data.palette), id="your-hand")
                 else:
-                    yield Static(Text("You have no cards left.", style="bold"), id="your-cards")
+                    yield Plain(Text("You have no cards left.", style="bold"), id="your-cards")
                 if not (data.match_over and several_rounds(data)):
-                    yield Static(standings(data, self.app.size.width < NARROW),
+                    yield Plain(standings(data, self.app.size.width < NARROW),
                                  id="standings")
                     if note := order_note(data):
-                        yield Static(note, id="order-note", classes="aside")
+                        yield Plain(note, id="order-note", classes="aside")
                     if several_rounds(data) and data.round == 1:  # read once, then ? has it
-                        yield Static(points_note(data.match), id="table-points-note",
+                        yield Plain(points_note(data.match), id="table-points-note",
                                      classes="aside")
-                yield Static(record_text(data.stats, data.difficulty, data.practice),
+                yield Plain(record_text(data.stats, data.difficulty, data.practice),
                              id="your-record")
             with Horizontal(classes="buttons"):
                 if data.match_over:
@@ -300,7 +301,7 @@ class ResultsScreen(ModalScreen[Go]):
                 else:
                     yield Button("Next round (N)", id="next-round", variant="primary")
                 yield Button("Title (T)", id="title")
-            yield Static(self._keys(), id="results-keys", classes="keys")
+            yield Plain(self._keys(), id="results-keys", classes="keys")
 
     def _keys(self) -> str:
         go = "N new game" if self.data.match_over else f"N round {self.data.round + 1}"

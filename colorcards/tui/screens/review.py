@@ -33,6 +33,7 @@ from ...replay.kept import KeptGame
 from ...replay.review import Review, accuracy, summary_words
 from ...session.palette import marks, unicode_ok
 from ...session.results import review_lines
+from ..plain import Plain
 from .common import LEVEL_TITLES
 
 PRACTICE_NOTE = (" A practice game (the coach was on): not counted in your record; a move "
@@ -82,11 +83,11 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
         result = (kept.expected or {}).get("result")
         came = {"win": "won", "loss": "lost", "draw": "drawn"}.get(result or "", "")
         with Vertical(id="review-page"):
-            yield Static(marks(f"Review · {preset_title(kept.preset) or 'Game'} · {level}"
+            yield Plain(marks(f"Review · {preset_title(kept.preset) or 'Game'} · {level}"
                                + (f" · {came}" if came else "")
                                + (" · practice" if kept.practice else "")),
                          classes="heading", id="review-heading")
-            yield Static(marks(
+            yield Plain(marks(
                 f"Each of your decisions with a choice, weighed by the coach from what you "
                 f"could see then: the cards you could not see dealt at random many times over "
                 f"and every option played out, the computers at {level}. A move is listed "
@@ -94,12 +95,12 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
                 f"{COSTLY_WORDS}, measured on fresh deals."
                 + (PRACTICE_NOTE if kept.practice else "")),
                 id="review-how")
-            yield Static(id="review-status")
+            yield Plain(id="review-status")
             yield ProgressBar(id="review-progress", show_eta=False)
             with VerticalScroll(id="review-body"):
-                yield Static(id="review-summary")
+                yield Plain(id="review-summary")
                 yield OptionList(id="review-moments")
-            yield Static(id="review-keys", classes="keys")
+            yield Plain(id="review-keys", classes="keys")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 from ...engine import COLOURS, Rules
 from ...rulebook import players_rulebook
 from ...session.palette import marks, unicode_ok
+from ..plain import Plain
 from .common import DrawnOnce
 from .rules_text import rules_markdown
 
@@ -123,9 +124,9 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="table"):
             with TabPane("This table", id="table"), VerticalScroll(id="rules-page"):
-                yield Static(self._page_text, id="rules-text")
+                yield Plain(self._page_text, id="rules-text")
             with TabPane("Rulebook", id="rulebook"), VerticalScroll(id="rulebook-page"):
-                yield Static(id="rulebook-text")  # read once its tab is first shown
+                yield Plain(id="rulebook-text")  # read once its tab is first shown
         yield Footer()
 
     def on_mount(self) -> None:

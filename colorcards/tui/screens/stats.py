@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ...session import palette as palettes
 from ...session.palette import marks
 from ...settings import LEVELS
+from ..plain import Plain
 from .common import LEVEL_TITLES, DrawnOnce, percent, streak_short
 from .go import Go
 
@@ -218,28 +219,28 @@ class StatsScreen(Screen[Go]):
     def compose(self) -> ComposeResult:
         by_level = results_by_level(self.records)
         with VerticalScroll(id="stats-page"):
-            yield Static("Statistics", classes="heading")
-            yield Static(DrawnOnce(stats_table(self.stats)), id="stats-table")
-            yield Static(trend_key(), id="trend-key")
+            yield Plain("Statistics", classes="heading")
+            yield Plain(DrawnOnce(stats_table(self.stats)), id="stats-table")
+            yield Plain(trend_key(), id="trend-key")
             rows = [trend_row(level, by_level[level]) for level in LEVELS if by_level.get(level)]
             if rows:
                 header = Text(no_wrap=True, style="bold underline")
                 header.append(f"{'Level':<8}{'Last ' + str(STRIP) + ' games':<{STRIP + 2}}"
                               f"{'Win rate after each game':<{LINE + 2}}Now")
-                yield Static(header, classes="trend")
+                yield Plain(header, classes="trend")
                 for level, row in zip((lv for lv in LEVELS if by_level.get(lv)), rows,
                                       strict=True):
-                    yield Static(row, classes="trend", id=f"trend-{level}")
+                    yield Plain(row, classes="trend", id=f"trend-{level}")
             elif any(s.games for s in self.practice.values()):
-                yield Static("No counted games yet: practice games are kept apart, below.",
+                yield Plain("No counted games yet: practice games are kept apart, below.",
                              id="stats-empty")
             else:
-                yield Static("No finished games yet. Play one and your results appear here.",
+                yield Plain("No finished games yet. Play one and your results appear here.",
                              id="stats-empty")
             if any(s.games for s in self.practice.values()):
-                yield Static(practice_words(self.practice), id="stats-practice")
+                yield Plain(practice_words(self.practice), id="stats-practice")
             if self.exercises:
-                yield Static(marks(self.exercises), id="stats-exercises")
+                yield Plain(marks(self.exercises), id="stats-exercises")
             measured = {lv: [(m.accuracy, m.avg_cost) for m in self.accuracies
                              if m.level == lv] for lv in LEVELS}
             from ...replay.plays_like import estimate_words
@@ -247,14 +248,14 @@ class StatsScreen(Screen[Go]):
             like = estimate_words([m.kinds for m in self.accuracies
                                    if m.kinds is not None])
             if like:
-                yield Static(marks(like), id="plays-like")
+                yield Plain(marks(like), id="plays-like")
             if any(measured.values()):
                 header = Text(no_wrap=True, style="bold underline")
                 header.append(f"{'Level':<8}{'Accuracy of each reviewed game':<{LINE + 2}}Now")
-                yield Static(header, classes="trend")
+                yield Plain(header, classes="trend")
                 for level in LEVELS:
                     if measured[level]:
-                        yield Static(accuracy_row(level, measured[level]), classes="trend",
+                        yield Plain(accuracy_row(level, measured[level]), classes="trend",
                                      id=f"accuracy-{level}")
         yield Footer()
 

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 from ...engine import COLOURS, PRESETS, parse_card
 from ...session import palette as palettes
 from ...session.palette import STYLES, glyph, marks, rank_short
+from ..plain import Plain
 from .common import LEVEL_TITLES, MenuButton, when
 from .go import Go
 
@@ -162,16 +163,16 @@ class TitleScreen(Screen[Go]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="title-page"):
-            yield Static(title_art(ascii_only=not palettes.unicode_ok()), id="title-art")
-            yield Static(card_fan(ascii_only=not palettes.unicode_ok()), id="title-fan")
-            yield Static(shapes_line(), id="title-shapes")
-            yield Static("Match the colour, the number or the symbol. Empty your hand first.",
+            yield Plain(title_art(ascii_only=not palettes.unicode_ok()), id="title-art")
+            yield Plain(card_fan(ascii_only=not palettes.unicode_ok()), id="title-fan")
+            yield Plain(shapes_line(), id="title-shapes")
+            yield Plain("Match the colour, the number or the symbol. Empty your hand first.",
                          id="title-tagline")
             with Center():
                 with Vertical(id="title-menu", classes="menu"):
                     if self.saved is not None:
                         yield MenuButton("Continue  (C)", id="continue", variant="primary")
-                        yield Static(saved_summary(self.saved), id="saved-summary")
+                        yield Plain(saved_summary(self.saved), id="saved-summary")
                     yield MenuButton("New game  (N)", id="new",
                                  variant="default" if self.saved is not None else "primary")
                     yield MenuButton("Statistics  (S)", id="stats")

@@ -36,8 +36,8 @@ class KeptStatic(Static):
     KEPT = 64
     """Paragraphs kept per box: what a box shows in a game, most of it."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, markup: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, markup=markup, **kwargs)  # text is text: see tui/plain.py
         self._kept: LRUCache[Hashable, tuple[int, list[Strip]]] = LRUCache(self.KEPT)
         """Paragraphs drawn: by paragraph and layout, the place in the text they were
         drawn for and their lines."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.content import Content
 
 from .kept_static import KeptStatic
 from .redraw import RedrawsOnChange
@@ -36,7 +37,8 @@ class OpponentTag(RedrawsOnChange, KeptStatic):
         marker = (">" if ascii_only else "▶") if current else ""
         compact = 0 < self.size.width < 17  # the level is in the header too
         level = self.level.title()
-        self.border_title = f"{marker} {self.player_name}".strip()
+        # The name is text (it may come from a file), never markup.
+        self.border_title = Content(f"{marker} {self.player_name}".strip())
         # One restyle (about a millisecond against the whole stylesheet), not one a class.
         self.update_classes({"-current": current, "-catchable": vulnerable,
                              "-out": out_place is not None})
