@@ -255,3 +255,46 @@ def test_a_review_and_an_exercise_answered(reviewed):  # noqa: F811 (the fixture
     assert any(line.startswith("Well found: ") for line in lines)
     assert stored.stats(store, 0.0).as_json()["done"] == 1
     heard_well(lines)
+
+
+async def test_a_game_started_plain_continues_in_the_tui_and_back(tmp_path):
+    """The same save: three moves told plainly, Continue in the TUI (the same table),
+    a move there, and Continue in the plain front end from that move."""
+    from colorcards.tui.app import ColorCardsApp
+    from tui_table_helpers import HandClock, play_turn, settle
+
+    store = Store.open(tmp_path)
+    player = Player(["n", "", "color-cards", "", "fast", "", ""])
+    moves = []
+
+    def three_then_quit(said, last):
+        if last.startswith("Your hand"):
+            moves.append(last)
+        return "q" if len(moves) > 3 else Player.answer(said, last)
+
+    player.answer = three_then_quit
+    play(store, player, seed=9)
+    saved = store.load_game()
+    store.close()
+    assert saved is not None and len(saved.game.actions) > 3
+
+    tui = ColorCardsApp(data_dir=tmp_path, delay=0, clock=HandClock())
+    async with tui.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await settle(pilot)
+        ctl = tui.controller
+        assert ctl.game.actions[:len(saved.game.actions)] == saved.game.actions
+        assert ctl.log[:len(saved.log)] == saved.log
+        await play_turn(pilot)
+        await settle(pilot)
+        played = list(ctl.game.actions)
+        tui.exit()
+
+    store = Store.open(tmp_path)
+    again = Player(["c"], stop="Your hand")
+    play(store, again)
+    assert "Back to your game: Color Cards at Normal, round 1." in again.lines()
+    assert again.app is not None and again.app.table is not None
+    assert again.app.table.controller.game.actions[:len(played)] == played
+    store.close()
