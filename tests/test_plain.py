@@ -298,3 +298,26 @@ async def test_a_game_started_plain_continues_in_the_tui_and_back(tmp_path):
     assert again.app is not None and again.app.table is not None
     assert again.app.table.controller.game.actions[:len(played)] == played
     store.close()
+
+
+def test_the_answer_time_is_a_setting_and_the_scripted_clock_jumps(tmp_path):
+    """--answer-seconds sets the Last Card window and the catch; a script's clock moves
+    only to the next timer, in order, skipping those stopped."""
+    from colorcards.cli import build_parser
+    from colorcards.plain.clock import PlainClock
+
+    args = build_parser().parse_args(["--plain", "--answer-seconds", "12"])
+    assert args.plain and args.answer_seconds == 12.0
+    store = Store.open(tmp_path)
+    player = Player([], stop="Your hand")
+    play(store, player, seed=2, direct=True, answer_seconds=args.answer_seconds)
+    ctl = player.app.table.controller
+    assert (ctl.window_seconds, ctl.catch_seconds) == (12.0, 12.0)
+    store.close()
+
+    clock, ran = PlainClock(live=False), []
+    clock.schedule(2.0, lambda: ran.append("b"))
+    clock.schedule(1.0, lambda: ran.append("a"))
+    clock.schedule(1.5, lambda: ran.append("never")).stop()
+    assert clock.skip_ahead() and ran == ["a"] and clock.now() == 1.0
+    assert clock.skip_ahead() and ran == ["a", "b"] and not clock.skip_ahead()

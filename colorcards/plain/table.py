@@ -34,7 +34,7 @@ from ..engine import (
     Play,
 )
 from ..session.controller import HUMAN, GameController, TableStore
-from ..session.keys import key
+from ..session.keys import key, move_key
 from ..session.palette import colour_name
 from ..session.prompts import card_words, clock_text, prompt
 from ..session.seating import Seating
@@ -47,11 +47,6 @@ if TYPE_CHECKING:
 
 
 Say = Callable[[str], None]
-
-_OWN_KEYS: dict[Action, str] = {DRAW: "draw", PASS: "pass_turn", ACCEPT: "accept",
-                                CHALLENGE: "challenge", CALL: "call"}
-"""The command each move that is not a card is made with, for the hint's words."""
-
 
 class PlainTable:
     """The game at the table as a conversation (see the module docstring)."""
@@ -375,19 +370,15 @@ class PlainTable:
             first = advice.close[0]
             command = (str(ctl.hand().index(first.card) + 1)
                        if isinstance(first, Play) and first.card in ctl.hand() else
-                       self._own_key(first) or "Your command")
+                       move_key(first) or "Your command")
             said = hint_words(advice.close[:1], words.card, words.colour, names,
-                              key=command, own_key=self._own_key)
+                              key=command, own_key=move_key)
             others = [move_noun(a, words.card, words.colour, names) for a in advice.close[1:3]]
             if others:
                 said += f" About as good: {' or '.join(others)}."
             self.say(said)
 
         ctl.tutor.hint(advised)
-
-    def _own_key(self, action: Action) -> str | None:
-        name = _OWN_KEYS.get(action)
-        return key(name) if name else None
 
     def _do_take_back(self, command: Command) -> None:
         ctl = self.controller

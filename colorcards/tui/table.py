@@ -47,7 +47,7 @@ from ..engine import (
 from ..session.clocks import Clock
 from ..session.controller import HUMAN, GameController, TableStore, Timer
 from ..session.fit import NARROWEST, SHORTEST
-from ..session.keys import KEYS, bar_keys, key
+from ..session.keys import KEYS, bar_keys, key, move_key
 from ..session.palette import colour_name, unicode_ok
 from ..session.prompts import card_words, clock_text, prompt, status
 from ..session.seating import Seating
@@ -104,17 +104,6 @@ def bindings() -> list[BindingType]:
     return [Binding(k.keys, k.action, k.label, show=k.footer,
                     key_display=k.display if k.footer or k.bar else None)
             for k in KEYS]
-
-
-_OWN_KEYS: dict[Action, str] = {DRAW: "draw", PASS: "pass_turn", ACCEPT: "accept",
-                                CHALLENGE: "challenge", CALL: "call"}
-"""The table's action for each move that is not a card, for the hint's key."""
-
-
-def _own_key(action: Action) -> str | None:
-    """The key the prompt names for `action` ('P' for a pass), or None."""
-    name = _OWN_KEYS.get(action)
-    return key(name) if name else None
 
 
 class _Host:
@@ -729,7 +718,7 @@ class TableScreen(Screen):
                                  [ctl.name(s) for s in range(ctl.game.seats)],
                                  key="Enter", call_first=self._call_first(action),
                                  own_key=lambda a: key("draw") if a is ACCEPT and pending
-                                 else _own_key(a)))  # D takes a penalty, as the prompt says
+                                 else move_key(a)))  # D takes a penalty, as the prompt says
 
         ctl.hint(advised)
 
