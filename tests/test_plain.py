@@ -244,8 +244,11 @@ def test_a_review_and_an_exercise_answered(reviewed):  # noqa: F811 (the fixture
     answer = (str(item.hand().index(best.card) + 1) + (f" {best.colour.shape}" if
               best.card.is_wild else "")) if isinstance(best, Play) else \
         {DRAW: "d", PASS: "p"}[best]
-    player = play(store, Player(["y", "review 1", "p", answer, "q", "q"]))
+    player = play(store, Player(["y", "replay 1", "review 1", "p", answer, "q", "q"]))
     lines = player.lines()
+    end = lines.index("End of the replay. Another review or replay, or Enter for the menu.")
+    assert lines[end - 1].startswith("Lily held at the end: ")
+    assert sum(line.startswith("You played ") for line in lines[:end]) >= 3
     review = lines.index("Review of your game at Normal.")
     moments = [line for line in lines[review:] if line.startswith("Moment ")]
     assert len(moments) == 2 and all("Why:" in m or "why" in m.lower() for m in moments)

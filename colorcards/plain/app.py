@@ -500,22 +500,43 @@ class PlainApp:
                      f"{result_words(e)}, {e.turns} turns, "
                      f"{accuracy_words(e.accuracy, e.avg_cost)}"
                      + (", practice." if e.practice else "."))
-        self.say("Type review and a game's number for its review, or Enter for the menu.")
+        self.say("Type review and a game's number for its review, replay and its number to "
+                 "hear it again move by move, or Enter for the menu.")
         self.handler = self.history_answer
 
     def history_answer(self, text: str) -> None:
         words = text.strip().lower().split()
-        if len(words) == 2 and words[0] in ("review", "r") and words[1].isdigit() \
+        if len(words) == 2 and words[0] in ("review", "replay") and words[1].isdigit() \
                 and 1 <= int(words[1]) <= len(self._history):
             entry = self._history[int(words[1]) - 1]
             try:
                 kept = self.store.kept_game(entry.game_id)
+                if words[0] == "replay":
+                    self.replay(kept)
+                    return
             except ReplayError as exc:
-                self.say(f"This game cannot be reviewed: {exc}.")
+                self.say(f"This game cannot be replayed: {exc}.")
                 return
             self.review(kept)
             return
         self.show_menu()
+
+    def replay(self, kept: KeptGame) -> None:
+        """The game again, as the table told it: each move's line, then every hand left
+        face up (the replay's film, replay/frames.py, in the log's words)."""
+        from ..replay.frames import frames
+        from ..session.wording import Words
+
+        shots = frames(kept, Words(list(kept.seat_names), kept.rules.palette, kept.rules).line)
+        for shot in shots:
+            if shot.line:
+                self.say(shot.line)
+        last = shots[-1]
+        for seat, hand in enumerate(last.hands):
+            if hand:
+                self.say(f"{kept.seat_names[seat]} held at the end: " + ", ".join(
+                    card_words(c, kept.rules.palette, False) for c in hand) + ".")
+        self.say("End of the replay. Another review or replay, or Enter for the menu.")
 
     def review(self, kept: KeptGame) -> None:
         """The review of `kept`: the kept one, or one weighed now (and kept)."""

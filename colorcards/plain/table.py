@@ -161,7 +161,7 @@ class PlainTable:
             return
         line = prompt(ctl, view, self.palette, False)
         clock = clock_text(ctl, view, False)
-        if clock and view.current != HUMAN:
+        if clock:
             line += f" ({clock})"
         if ctl.mark is not None and ctl.settings.coach:
             line += f" {key('take_back')} takes your last move back."
