@@ -163,8 +163,8 @@ class PlainTable:
         clock = clock_text(ctl, view, False)
         if clock:
             line += f" ({clock})"
-        if ctl.mark is not None and ctl.settings.coach:
-            line += f" {key('take_back')} takes your last move back."
+        if ctl.note and ctl.mark is not None:  # the coach's note on it was just said
+            line += f" {key('take_back')} takes that move back."
         self.say(line)
         if ctl.my_turn and view.phase is not Phase.WINDOW:
             self.say(self.hand_line())
@@ -368,9 +368,11 @@ class PlainTable:
             words = ctl.words
             names = [ctl.name(s) for s in range(ctl.game.seats)]
             first = advice.close[0]
-            command = (str(ctl.hand().index(first.card) + 1)
-                       if isinstance(first, Play) and first.card in ctl.hand() else
-                       move_key(first) or "Your command")
+            command = move_key(first) or "Your command"
+            if isinstance(first, Play) and first.card in ctl.hand():
+                command = str(ctl.hand().index(first.card) + 1)
+                if first.colour is not None and first.card.is_wild:
+                    command += f" {colour_name(first.colour, self.palette).lower()}"
             said = hint_words(advice.close[:1], words.card, words.colour, names,
                               key=command, own_key=move_key)
             others = [move_noun(a, words.card, words.colour, names) for a in advice.close[1:3]]
@@ -381,15 +383,15 @@ class PlainTable:
         ctl.tutor.hint(advised)
 
     def _do_take_back(self, command: Command) -> None:
+        """T: the table as it was before the player's last decision, told again."""
         ctl = self.controller
-        refusal = ctl.take_back()
+        refusal = ctl.take_back_refusal()
+        if refusal is None:
+            self.say("Taken back: the table is as it was before your last move.")
+            self.told = None
+            refusal = ctl.take_back()  # told as the table changes (`tell`)
         if refusal is not None:
             self.say(refusal)
-            return
-        self.shown = ctl.logged
-        self.told = None
-        self.say("Taken back: the table is as it was before your last move.")
-        self.tell()
 
     def _do_coach(self, command: Command) -> None:
         ctl = self.controller
