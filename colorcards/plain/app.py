@@ -107,7 +107,6 @@ class PlainApp:
         self._history: list[Any] = []
         self._exercises: list[Item] = []
         self._exercise: Item | None = None
-        self._wild: Any = None
         self._after_results: GameController | None = None
 
     # ---------------------------------------------------------------- lines
@@ -264,7 +263,8 @@ class PlainApp:
             (f"Coach (notes on your moves, take-back; the game is then practice): yes or "
              f"no? (Enter: {'yes' if s.coach else 'no'})", self._coach),
             ("House rules: an option and its value (for example: stacking off), one a "
-             "line, or Enter to deal. Options: " + ", ".join(CHOICES) + ".", self._house),
+             "line, or Enter to deal (q at any question: back to the menu). Options: "
+             + ", ".join(CHOICES) + ".", self._house),
         ]
         self.handler = self._new_answer
         self.say(self._questions[0][0])
@@ -272,6 +272,9 @@ class PlainApp:
     def _new_answer(self, text: str) -> None:
         question, take = self._questions[0]
         answer = text.strip().lower()
+        if answer in ("q", "quit", "menu"):
+            self.show_menu()
+            return
         problem = take(answer)
         if problem == "menu":
             self.show_menu()
@@ -629,7 +632,7 @@ class PlainApp:
         if item is None or command is None or command.name == "quit":
             self.show_menu()
             return
-        if command.name == "again" and self._wild is None:
+        if command.name == "again":
             self.next_exercise() if item.first is not None else self.say("Your answer?")
             return
         rules = item.rules()

@@ -75,8 +75,6 @@ class PlainTable:
         """A Wild chosen by number, waiting for its colour."""
         self.naming = False
         """A Wild opened the round on the player's turn: its colour is asked for."""
-        self.between: bool | None = None
-        """The round just ended (True: the match too), until the next deal."""
 
     # ---------------------------------------------------------------- the host
 
@@ -104,7 +102,6 @@ class PlainTable:
 
     def round_over(self, match: bool) -> None:
         self.tell()
-        self.between = match
         self._round_over(self.controller, match)
 
     def name_colour(self) -> None:
