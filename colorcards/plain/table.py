@@ -221,13 +221,16 @@ class PlainTable:
 
     def _colour_answer(self, command: Command) -> bool:
         """A colour named for the Wild chosen (or the round's first card); whether the
-        line was that answer."""
+        line was that answer. Any other command sets the Wild chosen aside; the round's
+        first card waits for its colour (what only tells is still told)."""
         colour = self._colour_of(command)
         if colour is None:
-            if command.name in ("help", "log", "hand", "table", "again", "quit", "rules"):
-                return False
-            self.say(self._colours())
-            return True
+            if self.naming and command.name not in ("help", "log", "hand", "table", "again",
+                                                     "quit", "rules"):
+                self.say(self._colours())
+                return True
+            self.wild = None
+            return False
         if self.naming:
             self.naming = False
             self._act(NameColour(colour))
