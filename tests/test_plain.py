@@ -236,7 +236,7 @@ def test_continue_after_a_kill(tmp_path):
 
 
 def test_a_review_and_an_exercise_answered(reviewed):  # noqa: F811 (the fixture)
-    """History, then a game's Review with its moments and why; then Practice: the
+    """Statistics per level; History, a game told again, then its Review with its moments and why; then Practice: the
     exercise made of a moment, answered as the coach would, and its schedule kept."""
     store, kept = reviewed
     [item, _] = _ready(store)
@@ -244,8 +244,10 @@ def test_a_review_and_an_exercise_answered(reviewed):  # noqa: F811 (the fixture
     answer = (str(item.hand().index(best.card) + 1) + (f" {best.colour.shape}" if
               best.card.is_wild else "")) if isinstance(best, Play) else \
         {DRAW: "d", PASS: "p"}[best]
-    player = play(store, Player(["y", "replay 1", "review 1", "p", answer, "q", "q"]))
+    player = play(store, Player(["s", "y", "replay 1", "review 1", "p", answer, "q", "q"]))
     lines = player.lines()
+    assert "Normal: 1 game, 1 won, 0 lost, win rate 100%; current streak 1 win; best streak " \
+        "1 win." in lines
     end = lines.index("End of the replay. Another review or replay, or Enter for the menu.")
     assert lines[end - 1].startswith("Lily held at the end: ")
     assert sum(line.startswith("You played ") for line in lines[:end]) >= 3
