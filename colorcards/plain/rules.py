@@ -11,7 +11,7 @@ import re
 from ..rulebook import players_rulebook, section, section_numbers
 
 _HEADING = re.compile(r"^#+\s*")
-_MARKS = re.compile(r"[`*_]")
+_MARKS = re.compile(r"[`*]")
 _ROW_RULE = re.compile(r"^\|[-| :]+\|$")
 
 

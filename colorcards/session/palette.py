@@ -97,7 +97,10 @@ def card_name(card: Card, palette: str = "classic") -> str:
 #: Marks a listener would hear as symbols, in words or plain punctuation (`spoken`).
 _SPOKEN_MARKS = str.maketrans({"·": ";", "—": "-", "–": "-", "…": "...", "⏎": "Enter",
                                "←": "left", "→": "right", "⇧": "Shift", "’": "'",
-                               "‘": "'", "“": '"', "”": '"', "⏱": "time", "×": "x"})
+                               "‘": "'", "“": '"', "”": '"', "⏱": "time", "×": "x",
+                               "§": "section ", "✓": "yes", "✔": "yes", "✗": "no",
+                               "★": "", "↻": "", "↺": "", "▶": "", "◀": "", "‹": "",
+                               "›": ""})
 
 
 def spoken(text: str, palette: str = "classic") -> str:
