@@ -236,8 +236,9 @@ def test_continue_after_a_kill(tmp_path):
 
 
 def test_a_review_and_an_exercise_answered(reviewed):  # noqa: F811 (the fixture)
-    """Statistics per level; History, a game told again, then its Review with its moments and why; then Practice: the
-    exercise made of a moment, answered as the coach would, and its schedule kept."""
+    """Statistics per level; History, a game told again, then its Review with its
+    moments and why; then Practice: the exercise made of a moment, answered as the coach
+    would, and its schedule kept."""
     store, kept = reviewed
     [item, _] = _ready(store)
     best = item.moves()[0]
@@ -326,3 +327,19 @@ def test_the_answer_time_is_a_setting_and_the_scripted_clock_jumps(tmp_path):
     clock.schedule(1.5, lambda: ran.append("never")).stop()
     assert clock.skip_ahead() and ran == ["a"] and clock.now() == 1.0
     assert clock.skip_ahead() and ran == ["a", "b"] and not clock.skip_ahead()
+
+
+def test_the_rules_are_read_as_words():
+    """Every section of the rulebook as lines: no Markdown mark, no symbol a reader would
+    spell out or could not say (nothing turned into '?')."""
+    from colorcards.plain.rules import rules_lines
+    from colorcards.rulebook import section_numbers
+
+    for number in section_numbers():
+        lines = rules_lines(str(number))
+        assert lines[0].startswith(f"{number}. ")
+        for line in lines:
+            words = spoken(line)
+            assert words.isascii() and words.count("?") == line.count("?"), line
+            assert not re.search(r"[|#`*]", words), line
+    assert "Skip: the next player misses their turn." in rules_lines("4")
