@@ -3,7 +3,7 @@
 
 Bad arguments exit non-zero with a one-line reason, never a traceback; so does output
 that cannot be written (a full disk, a closed standard output), and the game without a
-terminal to play in (tui/app.py `has_terminal`).
+terminal to play in (tui/program.py `has_terminal`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"colorcards: {message}\n")
 
 
-def _rule_changes(pairs: list[str]) -> dict:
+def _rule_changes(pairs: list[str]) -> dict[str, Any]:
     changes = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
@@ -315,7 +315,7 @@ def _run(args: argparse.Namespace) -> int:
             from .plain.app import run_plain
 
             return run_plain(args)
-        from .tui.app import run_app  # a broken install fails here, loudly, not as --help
+        from .tui.program import run_app  # a broken install fails here, loudly, not --help
 
         return run_app(args)
     except (RulesError, ValueError) as exc:

@@ -76,7 +76,8 @@ def run_history(data_dir: str | None, as_json: bool) -> int:
         print(f"{e.game_id[:SHORT_ID]:<{SHORT_ID}}  {when:<16}  {preset_title(e.preset):<13} "
               f"{e.difficulty.title():<7} {result_words(e):<18} {e.turns:>5}  {replay:<9} "
               f"{accuracy_words(e.accuracy, e.avg_cost)}"
-              f"{'  practice' if e.practice else ''}")
+              f"{'  practice' if e.practice else ''}"
+              f"{f'  {e.hints} on hints' if e.hints else ''}")
     return status
 
 

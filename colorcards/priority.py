@@ -1,6 +1,6 @@
 """Work the player does not wait on runs below the table: a lower priority for a process.
 
-The coach's child (the tutor's judgements and the reviews, replay/service.py) runs in a
+The coach's child (the tutor's judgements and the reviews, coach/service.py) runs in a
 process of its own; at a lower priority (Unix's `nice`) the operating system gives the
 table's process the processor first whenever both want it, so a key press never waits
 behind a judgement. Its background reviews run in a thread lower still, where the system

@@ -32,7 +32,7 @@ class GameSettings:
     """The preset's key, e.g. 'color-cards'."""
     opponents: int = 3
     """Computer players at the table (the preset's seat range minus the human)."""
-    changes: dict = field(default_factory=dict)
+    changes: dict[str, Any] = field(default_factory=dict)
     """Rule options changed on top of the preset, by RULES.md's names."""
     speed: str = "normal"
     """How fast computer turns are played: slow, normal or fast."""
@@ -65,11 +65,11 @@ class GameSettings:
         """A copy with some fields changed."""
         return replace(self, **changes)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict) -> GameSettings:
+    def from_json(cls, data: dict[str, Any]) -> GameSettings:
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
 

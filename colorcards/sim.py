@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bots import Player, make_player
 from .bots.drive import drive
@@ -75,7 +76,7 @@ class Summary:
     stalemates: int = 0
     wins: list[float] = field(default_factory=list)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         players = []
         for name, wins in zip(self.names, self.wins, strict=True):
             rate = wins / self.games if self.games else 0.0
@@ -103,7 +104,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_chunk(args: tuple[dict, list[str], int, int, int, int, bool]
+def _play_chunk(args: tuple[dict[str, Any], list[str], int, int, int, int, bool]
                 ) -> tuple[int, int, int, list[float]]:
     rules_json, names, seats, seed, start, stop, fixed = args
     rules = Rules.from_json(rules_json)

@@ -22,18 +22,41 @@ Not `test_web.py`'s: its tests without a browser run first, before its module's 
 (playwright's event loop) is started, and one of them runs an event loop of its own."""
 
 
-def pytest_xdist_auto_num_workers(config) -> int:
-    """`-n auto` starts two workers a processor. Pilot waits after every key with
-    Textual's own `wait_for_idle` (no private name of Textual's is read or replaced here),
-    which sleeps 20 ms at least until the app is idle: a Pilot test spends about a third
-    of its wall clock asleep, and a second worker a core runs meanwhile. (The tests had
-    their own wait, made of Textual's and asyncio's internals: it saved that sleep, not
-    processor time; the two ways measured side by side: tests/benchmarks/README.md.)"""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return 2 * cores
+class Workers:
+    """pytest-xdist's settings for this suite, registered only when xdist is loaded (so
+    `pytest -p no:xdist` runs the suite in one process, as any pytest would): `-n auto`
+    and `--dist worksteal` unless the command line says otherwise, two workers a
+    processor."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_cmdline_main(self, config: pytest.Config) -> None:
+        """Before xdist reads them (a hook registered after xdist's runs before it); not
+        in a worker (`workerinput`), which runs its share in one process."""
+        if hasattr(config, "workerinput"):
+            return
+        if config.option.numprocesses is None and not config.option.usepdb:
+            config.option.numprocesses = "auto"
+        if config.option.dist == "no" and config.option.numprocesses:
+            config.option.dist = "worksteal"
+
+    def pytest_xdist_auto_num_workers(self, config: pytest.Config) -> int:
+        """`-n auto` starts two workers a processor. Pilot waits after every key with
+        Textual's own `wait_for_idle` (no private name of Textual's is read or replaced
+        here), which sleeps 20 ms at least until the app is idle: a Pilot test spends
+        about a third of its wall clock asleep, and a second worker a core runs meanwhile.
+        (The tests had their own wait, made of Textual's and asyncio's internals: it saved
+        that sleep, not processor time; the two ways measured side by side:
+        tests/benchmarks/README.md.)"""
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except AttributeError:  # not on Linux
+            cores = os.cpu_count() or 1
+        return 2 * cores
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    if pluginmanager.hasplugin("xdist"):
+        pluginmanager.register(Workers(), "colorcards-workers")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -56,28 +79,9 @@ def _private_data_dir(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def _no_background_reviews(monkeypatch):
-    """Apps under test start no reviewer process unless a test asks for one."""
-    from colorcards.tui.app import ColorCardsApp
-
-    monkeypatch.setattr(ColorCardsApp, "BACKGROUND_REVIEWS", False)
-
-
-@pytest.fixture(autouse=True)
 def _no_animations(monkeypatch):
     """Apps under test scroll and move at once (Textual's animation level "none"): what
     is drawn at rest is the same, and no key waits for a page to glide into place."""
     from textual import constants
 
     monkeypatch.setattr(constants, "TEXTUAL_ANIMATIONS", "none")
-
-
-@pytest.fixture(autouse=True)
-def _young_collections(monkeypatch):
-    """The app's own collections walk the youngest generation only (tui/memory.py): in
-    a test process a full one walks pytest's heap too, 0.3 s a table."""
-    from colorcards.tui import memory
-
-    monkeypatch.setattr(memory, "FULL", False)
-
-

@@ -1,4 +1,4 @@
-"""A stand-in for the coach's process (`colorcards.replay.service`) whose reviews weigh
+"""A stand-in for the coach's process (`colorcards.coach.service`) whose reviews weigh
 slowly: the real service, its reviews on their own small budget, with a pause after each
 step, so that a test can leave the Review screen while it is still weighing. Each
 review's `resume` is appended to the file named by REVIEW_CHILD_LOG (one JSON line each).
@@ -13,8 +13,9 @@ import sys
 import time
 from typing import Any
 
+from colorcards.coach import service
 from colorcards.coach.pool import Pool
-from colorcards.replay import service
+from colorcards.replay.reviewing import JOB, reviewing
 
 
 def main() -> int:
@@ -29,9 +30,12 @@ def main() -> int:
             send(data)
             time.sleep(seconds)
 
-        return service.reviewing(request, stop, sent, pool)
+        return reviewing(request, stop, sent, pool)
 
-    return service.main(slowly)
+    def find(name: str) -> service.Job:
+        return slowly if name == JOB else service.resolve(name)
+
+    return service.main(find)
 
 
 if __name__ == "__main__":

@@ -101,6 +101,16 @@ def store_and_connection(directory: Path) -> tuple[Store, sqlite3.Connection]:
     return Store(db, path, None, durable=True, owns_game=True, problems=[]), db
 
 
+def integrity(path: Path) -> str:
+    """SQLite's own check of the store's file (PRAGMA integrity_check): 'ok' for a sound
+    one. Read on a connection of the test's, beside the store's."""
+    db = sqlite3.connect(path)
+    try:
+        return "; ".join(str(row[0]) for row in db.execute("PRAGMA integrity_check"))
+    finally:
+        db.close()
+
+
 def refuse_writes(db: sqlite3.Connection, refused: bool = True) -> None:
     """Make every write of the store on `db` fail, or work again (a disk that fills up
     and is freed, on demand: SQLite's `query_only` belongs to the connection)."""

@@ -48,8 +48,8 @@ def test_a_background_review_stops_on_quit_and_resumes(tmp_path):
     assert not reviews.running
     part = kept()
     assert part is not None and not part.complete, "the review ended before it was stopped"
-    time.sleep(0.5)
-    assert kept() == part  # nothing is weighed once stopped
+    # Stopped, its thread has ended (`running`): only that thread keeps what the
+    # reviewer weighs, so nothing more is kept (the next start resumes from `part`).
 
     done: list[str] = []
     again = BackgroundReviews(store, budget=BUDGET, reviewed=done.append)
@@ -68,17 +68,21 @@ async def test_the_app_reviews_in_the_background_and_stops_on_quit(tmp_path, mon
     """The app starts the reviews a moment after the title; quitting ends the reviewer."""
     import asyncio
 
-    from colorcards.tui.app import ColorCardsApp
-
-    monkeypatch.setattr(ColorCardsApp, "REVIEW_BUDGET", BUDGET)  # the small coach
+    from colorcards.tui.app import REVIEWS_AFTER, ColorCardsApp
+    from colorcards.tui.helpers import Helpers
+    from tui_table_helpers import HandClock
 
     store = Store.open(tmp_path)
     game_id = _finished_game(store, seed=3)
     store.close()
-    monkeypatch.setattr(ColorCardsApp, "BACKGROUND_REVIEWS", True)
-    monkeypatch.setattr(ColorCardsApp, "REVIEWS_AFTER", 0.05)
-    app = ColorCardsApp(data_dir=tmp_path)
+    clock = HandClock()
+    app = ColorCardsApp(data_dir=tmp_path, background_reviews=True, clock=clock,
+                        helpers=Helpers(review_budget=BUDGET))  # the small coach
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        clock.time = REVIEWS_AFTER - 0.01
+        assert not clock.ring_next(clock.time) and app.reviews is None  # not yet
+        assert clock.ring_next(REVIEWS_AFTER) and app.reviews is not None
         for _ in range(12000):  # the reviewer runs at the lowest priority: on a busy
             await asyncio.sleep(0.01)  # machine its first decision may take a while
             if app.reviews is not None and app.store.review(game_id) is not None:
@@ -95,11 +99,12 @@ async def test_the_app_reviews_in_the_background_and_stops_on_quit(tmp_path, mon
 
 
 def test_the_setting_turns_the_background_reviews_off(monkeypatch):
-    """`colorcards --no-background-reviews`: that app starts no reviewer."""
+    """`colorcards --no-background-reviews`: that app starts no reviewer; without it the
+    program's app reviews in the background (an app made otherwise, a test's, does not)."""
     from colorcards.cli import build_parser
     from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.program import app_from_args
 
-    monkeypatch.setattr(ColorCardsApp, "BACKGROUND_REVIEWS", True)
-    assert ColorCardsApp(background_reviews=False).BACKGROUND_REVIEWS is False
-    assert ColorCardsApp().BACKGROUND_REVIEWS is True
-    assert build_parser().parse_args(["--no-background-reviews"]).no_background_reviews
+    for flags, on in ([], True), (["--no-background-reviews"], False):
+        assert app_from_args(build_parser().parse_args(flags)).background_reviews is on
+    assert ColorCardsApp().background_reviews is False

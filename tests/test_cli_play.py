@@ -31,7 +31,7 @@ def test_coach_workers_out_of_range_is_said_in_the_players_words(value, capsys, 
     from colorcards.coach.pool import cores
 
     started = []
-    monkeypatch.setattr("colorcards.tui.app.run_app", lambda args: started.append(args) or 0)
+    monkeypatch.setattr("colorcards.tui.program.run_app", lambda args: started.append(args) or 0)
     assert main(["--data-dir", str(tmp_path / "data"), "--coach-workers", value]) == 2
     err = capsys.readouterr().err
     assert err == (f"colorcards: --coach-workers takes a number from 1 to {cores()} (the "
@@ -41,11 +41,11 @@ def test_coach_workers_out_of_range_is_said_in_the_players_words(value, capsys, 
 
 def test_coach_workers_reach_the_coachs_process(monkeypatch, tmp_path):
     """A count in range is handed to the app, which starts the coach's process with it."""
-    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.program import player_app
 
     started = []
-    monkeypatch.setattr("colorcards.tui.app.run_app", lambda args: started.append(args) or 0)
+    monkeypatch.setattr("colorcards.tui.program.run_app", lambda args: started.append(args) or 0)
     assert main(["--data-dir", str(tmp_path), "--coach-workers", "1"]) == 0
     assert started[0].coach_workers == 1
-    assert ColorCardsApp(coach_workers=1).remote_coach.workers == 1
-    assert ColorCardsApp().remote_coach.workers is None
+    assert player_app(coach_workers=1).remote_coach.workers == 1
+    assert player_app().remote_coach.workers is None

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bots_helpers import position
 from coach_child import SPUN
+from coach_helpers import answered
 from colorcards.coach.desk import Desk, judge, judging
 from colorcards.coach.remote import Judgement, RemoteCoach, request
 from colorcards.engine import DRAW, PASS, Game, next_decision, parse_card, play
@@ -161,7 +162,7 @@ def test_the_child_answers_a_short_judgement_behind_a_long_one_and_drops_what_is
         dropped.set()
         remote.wake()
         assert remote.answer(long) is None
-        held = remote.judge({"count": True})
+        held = answered(remote, {"count": True})
         assert held is not None and held.made_chance == 0  # the child let the long one go
     finally:
         dropped.set()

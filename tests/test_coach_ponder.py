@@ -14,6 +14,7 @@ from colorcards.coach.remote import Judgement, RemoteCoach, request
 from colorcards.coach.weigh import SharedTests, finish, pairing
 from colorcards.engine import Game, Rules, next_decision, parse_card, play
 from colorcards.session.controller import HUMAN, GameController
+from colorcards.session.messages import Hinted
 from colorcards.session.seating import Seating
 from colorcards.session.tutor import base_of
 from colorcards.settings import GameSettings
@@ -262,6 +263,24 @@ def test_a_pondered_test_is_dropped_when_its_position_is_gone():
     assert not desk.jobs and not coaching.tests
 
 
+class Watched(RemoteCoach):
+    """The coach's real process, with what the table pondered and let go noted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pondered: list = []
+        self.cancelled: list = []
+
+    def ponder(self, data):
+        asked = super().ponder(data)
+        self.pondered.append(asked)
+        return asked
+
+    def cancel(self, asked) -> None:
+        self.cancelled.append(asked)
+        super().cancel(asked)
+
+
 def test_the_table_ponders_its_players_turn_and_lets_it_go_when_the_move_is_made():
     """At the table, with the coach's real process: the turn's race is asked as the turn
     arrives; the hint is that race's advice, the same as cold; the move lets it go."""
@@ -269,20 +288,18 @@ def test_the_table_ponders_its_players_turn_and_lets_it_go_when_the_move_is_made
     seating = Seating.at(game, GameSettings(preset="duel", opponents=1, difficulty="hard",
                                             coach=True))
     host = ManualHost()
-    ctl = GameController(seating, host, delay=0.5, clock=host.clock)
-    remote = RemoteCoach()
-    ctl.remote = remote
+    remote = Watched()
+    ctl = GameController(seating, host, listen=host.hear, delay=0.5, remote=remote)
     try:
         ctl.start()
-        assert ctl._pondering is not None
-        pondered = ctl._pondering[1]
-        hints = []
-        ctl.hint(hints.append)
+        [pondered] = remote.pondered  # asked as the turn arrived
+        ctl.hint()
         cold = Coach("hard").advise(game.view(HUMAN), next_decision(game).actions)
-        assert hints == [cold]
+        assert [m.action for m in host.told if isinstance(m, Hinted)] == [cold.recommended]
         assert pondered.came.wait(30)  # the race's own answer came too
+        assert pondered not in remote.cancelled
         ctl.act(play(parse_card("R+2")))
-        assert ctl._pondering is None
+        assert remote.cancelled == [pondered]  # let go as the move was made
     finally:
         ctl.stop()
         remote.close()
@@ -298,6 +315,11 @@ class LaterHost(ManualHost):
     def weigh(self, judge, done) -> None:
         self.waiting.append((judge, done))
 
+    def answer(self, which: int = 0) -> None:
+        """The judgement asked `which`-th of those still waiting answers now."""
+        judge_it, done = self.waiting.pop(which)
+        done(judge_it())
+
     def weigh_now(self) -> None:
         waiting, self.waiting = self.waiting, []
         for judge_it, done in waiting:
@@ -311,9 +333,8 @@ def test_no_note_comes_for_a_move_taken_back():
     seating = Seating.at(game, GameSettings(preset="duel", opponents=1, difficulty="hard",
                                             coach=True))
     host = LaterHost()
-    ctl = GameController(seating, host, delay=0.5, clock=host.clock)
     remote = RemoteCoach()
-    ctl.remote = remote
+    ctl = GameController(seating, host, listen=host.hear, delay=0.5, remote=remote)
     try:
         ctl.start()
         ctl.act(play(parse_card("R5")))

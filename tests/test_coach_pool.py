@@ -14,6 +14,7 @@ import time
 import pytest
 
 from bots_helpers import position
+from coach_helpers import answered
 from colorcards.coach import Coach
 from colorcards.coach.pool import ENVIRONMENT, Pool, cores, environment, setting_of, workers
 from colorcards.engine import Game, Rules, next_decision, parse_card, play
@@ -211,7 +212,7 @@ def test_the_coachs_child_and_its_helpers_go_when_the_child_is_killed(monkeypatc
     game, _, made = positions()[0]
     remote = RemoteCoach(workers=2)
     try:
-        answer = remote.judge(request(game, [], made, "hard", base_of(game).pair))
+        answer = answered(remote, request(game, [], made, "hard", base_of(game).pair))
         assert answer is not None and answer.costly
         child = remote.process
         assert child is not None

@@ -1,4 +1,4 @@
-"""The coach's one process (replay/service.py): the hint, the note and the reviews are
+"""The coach's one process (coach/service.py): the hint, the note and the reviews are
 answered by the same child, with the answers they give alone, and the table's requests
 come before a background review."""
 
@@ -7,14 +7,16 @@ from __future__ import annotations
 import threading
 import time
 
+from coach_helpers import answered
 from colorcards.coach import Coach
 from colorcards.coach.desk import judge
 from colorcards.coach.pool import Pool
 from colorcards.coach.remote import Judgement, RemoteCoach, request
+from colorcards.coach.service import BACKGROUND, REVIEW, Jobs, decision, job_name
 from colorcards.engine import parse_card, play
 from colorcards.replay.background import Reviewer
 from colorcards.replay.review import Review, review
-from colorcards.replay.service import BACKGROUND, Reviews, reviewing
+from colorcards.replay.reviewing import reviewing
 from colorcards.session.tutor import base_of
 from test_coach_pool import positions
 from test_replay_snapshots import scripted_game
@@ -28,7 +30,7 @@ def test_one_process_answers_the_hint_the_note_and_a_review():
     asked = request(game, [], made, "hard", base_of(game).pair)
     remote = RemoteCoach()
     try:
-        note = remote.judge(asked)
+        note = answered(remote, asked)
         child = remote.process
         assert child is not None
         hint = remote.advise(request(game, [], None, "hard", base_of(game).pair))
@@ -37,7 +39,7 @@ def test_one_process_answers_the_hint_the_note_and_a_review():
         assert Reviewer(remote, SMALL).review(kept, None, steps.append)
         assert remote.process is child and child.poll() is None  # the same process
         # With the coach off, the table sends a decision to be judged in a review's turn
-        silent = remote.review({"decision": asked}, background=True)
+        silent = remote.work(job_name(decision), asked, background=True)
         assert silent is not None
         judgements = [Judgement.from_json(u["judgement"]) for u in remote.follow(silent)]
         assert remote.process is child
@@ -75,38 +77,40 @@ def _until(predicate, seconds: float = 30.0) -> None:
 
 
 def test_a_review_waits_while_work_before_it_is_in_hand():
-    """In the child's own scheduling (`Reviews`, `Turns`): each review asks `stop()` at
+    """In the child's own scheduling (`Jobs`, `Turns`): each review asks `stop()` at
     every deal; a background review takes no step while the table has a request in hand
     or the Review screen's review runs, the Review screen's none while the table has,
     and a cancelled review's `stop()` says so at once."""
     steps = {"screen": 0, "background": 0}
     sent: list[dict] = []
+    held = {REVIEW: threading.Semaphore(0), BACKGROUND: threading.Semaphore(0)}
 
     def counting(request, stop, send, pool) -> bool:
         while not stop():
             steps[request["name"]] += 1
-            time.sleep(0.001)
+            time.sleep(0.001)  # a deal's work
         return False
 
-    reviews = Reviews(sent.append, counting)
-    assert reviews.take({"id": 1, "review": {"name": "background"}, "background": True})
+    reviews = Jobs(sent.append, held=lambda rank: held[rank].release(),
+                   find=lambda name: counting)
+    assert reviews.take({"id": 1, "job": "count", "work": {"name": "background"},
+                         "background": True})
     _until(lambda: steps["background"] > 5)
 
-    def still(name: str) -> bool:
-        time.sleep(0.02)  # the step under way ends
-        before = steps[name]
-        time.sleep(0.2)
-        return steps[name] == before
+    def held_now(rank: int, name: str) -> None:
+        """The review of `rank` waits at its next `stop()`: the hook says so."""
+        assert held[rank].acquire(timeout=30), f"the {name} review was not held"
 
     reviews.table(True)
-    assert still("background")
+    held_now(BACKGROUND, "background")
+    at = steps["background"]
     reviews.table(False)
-    _until(lambda: steps["background"] > 20)
-    assert reviews.take({"id": 2, "review": {"name": "screen"}})
+    _until(lambda: steps["background"] > at + 5)  # on again
+    assert reviews.take({"id": 2, "job": "count", "work": {"name": "screen"}})
+    held_now(BACKGROUND, "background")  # behind the Review screen's
     _until(lambda: steps["screen"] > 5)
-    assert still("background")
     reviews.table(True)
-    assert still("screen") and still("background")
+    held_now(REVIEW, "screen")
     reviews.table(False)
     assert not reviews.take({"id": 7, "cancel": True})  # not a review's: the table's
     assert reviews.take({"id": 2, "cancel": True})
@@ -135,13 +139,13 @@ def test_the_note_comes_while_a_background_review_is_under_way():
         while not came and time.monotonic() < deadline:
             time.sleep(0.01)
         assert came, "the review never began"
-        note = remote.judge(request(game, [], made, "hard", base_of(game).pair))
-        answered = time.monotonic()
+        note = answered(remote, request(game, [], made, "hard", base_of(game).pair))
+        noted = time.monotonic()
         assert note is not None and note.costly
         assert not done, "the review ended before the note was asked: nothing was tested"
         worker.join(300)
         assert done == [True]
-        assert any(t > answered for t in came)  # it went on after the note
+        assert any(t > noted for t in came)  # it went on after the note
     finally:
         reviewer.cancel()
         remote.close()
@@ -167,3 +171,21 @@ def test_a_review_dropped_ends_and_the_process_goes_on():
         assert hint is not None and play(parse_card("R+2")) in hint.close
     finally:
         remote.close()
+
+
+def test_only_the_packages_functions_are_jobs_and_an_unknown_one_is_answered():
+    """A job is named by module and function, only within the package; a name that
+    finds none is answered at once (incomplete), never left waiting."""
+    from colorcards.coach.service import resolve
+
+    assert resolve(job_name(reviewing)) is reviewing
+    assert resolve(job_name(decision)) is decision
+    for name in ("os:system", "colorcards.coach.service:nothing", "colorcards:1", "x"):
+        try:
+            resolve(name)
+        except (ValueError, ImportError):
+            continue
+        raise AssertionError(f"{name!r} was taken for a job")
+    sent: list[dict] = []
+    assert Jobs(sent.append).take({"id": 3, "job": "os:system", "work": {}})
+    assert sent == [{"id": 3, "answer": {"complete": False}}]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from colorcards.engine import Colour, Ending, IllegalAction, parse_card
+from colorcards.engine import Colour, Ending, IllegalAction, copy_rng, parse_card
 from engine_helpers import check_108, hand, kinds, legal, position, rules, run
 
 
@@ -79,6 +79,20 @@ def test_reshuffle_keeps_the_top_card():
     assert kinds(events)[0] == "reshuffled"
     assert [c.code for c in game.discard] == ["G5"]
     assert len(game.draw_pile) == 2 and len(game.hands[0]) == 3
+    check_108(game)
+
+
+def test_a_reshuffle_of_one_card_makes_it_the_pile_and_draws_one_key():
+    """Two cards in the discard pile and none to draw: the one under the top is the
+    whole new pile (and the shuffle still draws its one key, as for any pile)."""
+    game = position("top=G5 under: R1 | you: B5 G1 | lily: G2 | pile: | rest=lily",
+                    rules(stacking="off"))
+    expected = copy_rng(game.rng)
+    expected.random()
+    events = run(game, "draw")
+    assert kinds(events)[:2] == ["reshuffled", "drew"] and events[0].count == 1
+    assert hand(game, 0) == "R1 B5 G1" and [c.code for c in game.discard] == ["G5"]
+    assert game.rng.getstate() == expected.getstate()
     check_108(game)
 
 

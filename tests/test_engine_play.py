@@ -104,8 +104,9 @@ def test_illegal_action_says_why(literal, action, pattern):
 
 
 @pytest.mark.parametrize("literal, pending, action, pattern", [
+    # Issue 41, item 6: the card first (the prompt's words again read as nothing done)
     ("top=R+2 | you: R5 B1 B2 | lily: G2", 2, "R5",
-     r"^You must draw 2: pass them on with a Draw Two or a Wild Draw Four"),
+     r"^Red 5 cannot pass on the 2 cards you must draw: only a Draw Two or a Wild Draw Four"),
     ("top=W+4 colour=red | you: R+2 B1 | lily: G2", 4, "R+2",
      r"a Draw Two cannot answer a Wild Draw Four"),
     ("top=R+2 | you: W+4 R5 B1 | lily: G2", 2, "W+4:blue",

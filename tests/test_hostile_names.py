@@ -17,7 +17,7 @@ from colorcards.settings import GameSettings
 from colorcards.sim import seat_rngs
 from colorcards.tui.app import ColorCardsApp
 from colorcards.tui.looking_back import open_replay
-from colorcards.tui.screens import ResultsScreen
+from colorcards.tui.screens.results import ResultsScreen
 from engine_helpers import position
 from hostile_names import NAMES
 from tui_table_helpers import HandClock, screen_text, wait

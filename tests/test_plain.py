@@ -11,12 +11,14 @@ import re
 import subprocess
 import sys
 
+from coach_helpers import QUICK, LocalCoach
 from colorcards.engine import DRAW, PASS, Play
 from colorcards.plain.app import PlainApp
 from colorcards.plain.commands import LETTERS, help_lines, parse
 from colorcards.replay.review import Review
 from colorcards.session.keys import key
 from colorcards.session.palette import spoken
+from colorcards.session.prompts import HINT_ASKED
 from colorcards.session.results import review_lines
 from colorcards.settings import GameSettings
 from colorcards.store import Store
@@ -160,13 +162,14 @@ def test_a_classic_match_to_its_end_says_every_line_of_the_log(tmp_path):
 
 
 def test_a_coached_move_is_noted_and_taken_back(tmp_path):
-    """The coach's note is the log's; T puts the table back; the game ends as practice."""
+    """The coach's hint, and Enter makes its move; the coach's note is the log's; T puts
+    the table back; the game ends as practice."""
     store = Store.open(tmp_path)
     settings = GameSettings(preset="duel", opponents=1, speed="fast", coach=True)
     script = ["n", "", "duel", "", "", "", ""]
     player = Player(script)
     app = PlainApp(store, stdin=player, stdout=player.out, live=False, seed=4,
-                   settings=settings)
+                   settings=settings, remote=LocalCoach(QUICK))
     player.app = app
     took_back = []
 
@@ -176,15 +179,16 @@ def test_a_coached_move_is_noted_and_taken_back(tmp_path):
         move = answer(said, last)
         if not took_back and last.startswith("Your hand") and re.match(r"\d", move):
             took_back.append(last)
-            player.script = [move, "t"]
+            player.script = ["", "t"]  # Enter makes the hint's move
             return "hint"
         return move
 
     player.answer = answer_once_back
     app.run()
     lines = player.lines()
-    hint = lines.index("The coach is thinking...")
-    assert lines[hint + 1].startswith("Hint: ")
+    hint = lines.index(spoken(HINT_ASKED))
+    assert lines[hint + 1].startswith("Hint: ") and "Enter" in lines[hint + 1]
+    assert lines[hint + 2].startswith("You ")  # Enter: the move the hint named, made
     back = lines.index("Taken back: the table is as it was before your last move.")
     assert lines[back + 2] == took_back[0]  # the same hand, the same turn again
     said_in_order(lines, player.log)

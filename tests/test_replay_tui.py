@@ -14,9 +14,11 @@ from colorcards.store import Store
 from colorcards.store.recovery import connect
 from colorcards.store.schema import migrate
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import ResultsScreen, StatsScreen
+from colorcards.tui.helpers import Helpers
 from colorcards.tui.screens.history import HistoryScreen
 from colorcards.tui.screens.replay import ReplayScreen
+from colorcards.tui.screens.results import ResultsScreen
+from colorcards.tui.screens.stats import StatsScreen
 from history_helpers import play_evening
 from tui_table_helpers import HandClock, flat, screen_text, settle, wait
 
@@ -194,7 +196,7 @@ def test_the_same_deal_keeps_options_that_differ_from_the_preset():
 async def _play_to_the_results(app, pilot) -> None:
     """Play the player's seat (the first play offered, else the first action) until the
     results of the finished match are up (on the app's `HandClock`)."""
-    from colorcards.tui.screens import ResultsScreen
+    from colorcards.tui.screens.results import ResultsScreen
 
     for _ in range(3000):
         await settle(pilot)
@@ -217,8 +219,8 @@ async def test_results_offer_the_review_and_the_same_deal(tmp_path, monkeypatch)
     replay deals the same game again."""
     from colorcards.tui.screens.review import ReviewScreen
 
-    _quick_reviews(monkeypatch)
-    app = ColorCardsApp(data_dir=tmp_path, seed=4242, delay=0, clock=HandClock())
+    app = ColorCardsApp(data_dir=tmp_path, seed=4242, delay=0, clock=HandClock(),
+                        helpers=_quick_reviews())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -265,29 +267,29 @@ QUICK_COACH = {"choose_deals": 32, "choose_playouts": 160, "looks": (32, 64)}
 (the coach's own tests weigh with the full budget)."""
 
 
-def _quick_reviews(monkeypatch) -> None:
+def _quick_reviews() -> Helpers:
     """The reviews weigh with `QUICK_COACH` (in the reviewer's process, as ever): the
     whole review of a match in a second or two instead of several."""
-    monkeypatch.setattr(ColorCardsApp, "REVIEW_BUDGET", QUICK_COACH)
+    return Helpers(review_budget=QUICK_COACH)
 
 
 def _slow_reviews(monkeypatch, tmp_path, seconds: float):
     """The Review screen's review weighs on a small budget and pauses `seconds` after
     each decision (tests/review_child.py, the app's coach process), so that Escape
-    lands while it is still weighing; returns a function listing the `resume` each review
-    was asked with.
+    lands while it is still weighing; the app's helpers, and a function listing the
+    `resume` each review was asked with.
 
     The review of a short game can finish within a frame on a quiet machine."""
     import sys
 
-    from colorcards.coach import remote
+    from colorcards.coach.remote import RemoteCoach
 
     log = tmp_path / "resumed.jsonl"
     log.touch()
     monkeypatch.setenv("REVIEW_CHILD_LOG", str(log))
     child = str(Path(__file__).with_name("review_child.py"))
-    monkeypatch.setattr(remote, "COMMAND", (sys.executable, child, str(seconds)))
-    monkeypatch.setattr(ColorCardsApp, "REVIEW_BUDGET", QUICK_COACH)
+    helpers = Helpers(review_budget=QUICK_COACH,
+                      coach=RemoteCoach((sys.executable, child, str(seconds))))
 
     def resumed() -> list:
         from colorcards.replay.review import Review
@@ -295,7 +297,7 @@ def _slow_reviews(monkeypatch, tmp_path, seconds: float):
         lines = log.read_text(encoding="utf-8").splitlines()
         return [Review.from_json(json.loads(line)) for line in lines]
 
-    return resumed
+    return helpers, resumed
 
 
 async def _open_review(pilot):
@@ -314,8 +316,8 @@ async def _open_review(pilot):
 async def test_a_review_can_be_left_at_once(data, monkeypatch):
     """V then Escape straight away: back at the replay, nothing kept, nothing broken."""
 
-    _slow_reviews(monkeypatch, data, 0.2)
-    app = ColorCardsApp(data_dir=data, delay=0)
+    helpers, _ = _slow_reviews(monkeypatch, data, 0.2)
+    app = ColorCardsApp(data_dir=data, delay=0, helpers=helpers)
     async with app.run_test(size=(80, 24)) as pilot:
         await _open_review(pilot)
         await pilot.press("escape")
@@ -332,8 +334,8 @@ async def test_a_review_left_half_way_resumes_where_it_stopped(data, monkeypatch
     from colorcards.replay.review import Review
     from colorcards.tui.screens.review import ReviewScreen
 
-    resumed = _slow_reviews(monkeypatch, data, 0.3)
-    app = ColorCardsApp(data_dir=data, delay=0)
+    helpers, resumed = _slow_reviews(monkeypatch, data, 0.3)
+    app = ColorCardsApp(data_dir=data, delay=0, helpers=helpers)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_review(pilot)
         for _ in range(600):
@@ -488,8 +490,7 @@ async def test_the_review_screen_weighs_in_the_reviewers_process_never_here(data
     monkeypatch.setattr(weigh.Coach, "judging", never)
     monkeypatch.setattr(weigh.Coach, "advising", never)
     monkeypatch.setattr(reviewing, "review", never)
-    _quick_reviews(monkeypatch)
-    app = ColorCardsApp(data_dir=data, delay=0)
+    app = ColorCardsApp(data_dir=data, delay=0, helpers=_quick_reviews())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_review(pilot)
         await app.workers.wait_for_complete()

@@ -96,7 +96,7 @@ def test_a_card_played_down_to_one_without_the_call_is_weighed_so(preset):
     assert words.startswith("Turn 9, Red 3 on the pile: you played Red 5 without calling "
                             "Last Card. Your chance to win this round: ")
     assert "after Red 5 without calling Last Card, " in words
-    assert "after Red 5 with Last Card called." in words
+    assert "after Red 5 with Last Card called: at least 3% less likely to win" in words
     game.step(CALL, 0)
     view, legal = game.view(0), game.legal_actions(0)
     called = coach.judge(view, legal, red5)
@@ -134,15 +134,21 @@ def test_the_hint_and_the_review_answer_a_position_alike(kept):
 
 
 def test_the_controller_hint_is_the_coachs_advice():
-    """The table's H asks the same coach: what it is handed is `Coach.advise` of the view."""
-    from test_tui_controller import controller, prepared
+    """The table's H asks the same coach: what it is handed is `Coach.advise` of the view
+    (the request rebuilt as the coach's process rebuilds it: `LocalCoach`)."""
+    from coach_helpers import LocalCoach
+    from colorcards.session.messages import Hinted
+    from test_tui_controller import ManualHost, controller, prepared
 
-    ctl = controller(prepared("top=R3 | you: R5 RS G2 | lily: G1 B4 | zoe: Y3 Y4 | max: B1 B2"))
+    host = ManualHost()
+    ctl = controller(prepared("top=R3 | you: R5 RS G2 | lily: G1 B4 | zoe: Y3 Y4 | max: B1 B2"),
+                     host, remote=LocalCoach())
     assert ctl.my_turn
-    got = []
-    ctl.hint(got.append)
-    coach = Coach(ctl.settings.difficulty)
-    assert got == [coach.advise(ctl.view(), ctl.game.legal_actions(0))]
+    ctl.hint()
+    [hinted] = [m for m in host.told if isinstance(m, Hinted)]
+    advice = Coach(ctl.settings.difficulty).advise(ctl.view(), ctl.game.legal_actions(0))
+    assert hinted.action == ctl.hinted == advice.recommended
+    assert hinted.words.startswith("Hint: ")
 
 
 def _redealt(kept: KeptGame, index: int, seed: int) -> Game:
@@ -217,37 +223,40 @@ def _moment(made, best, made_chance=0.24, best_chance=0.35, top="R7", active=Col
 
 
 NAMES = ("You", "Lily", "Zoe", "Max")
+SURE = ": at least 3% less likely to win (95% sure)"
 
 
 @pytest.mark.parametrize(("made", "best", "words"), [
     (play(parse_card("R3")), play(parse_card("RR")),
      "Turn 14, Red 7 on the pile: you played Red 3. Your chance to win this round: 24% "
-     "after Red 3, 35% after Red Reverse. After Red 3, Lily went out first in 41% of the "
+     "after Red 3, 35% after Red Reverse" + SURE + ". After Red 3, Lily went out first in "
+     "41% of the "
      "games the coach played out; after Red Reverse, 22%."),
     (play(parse_card("W"), Colour.BLUE), play(parse_card("W"), Colour.GREEN),
      "Turn 14, Red 7 on the pile: you played Wild naming Blue. Your chance to win this "
-     "round: 24% after Wild naming Blue, 35% after Wild naming Green."),
+     "round: 24% after Wild naming Blue, 35% after Wild naming Green" + SURE + "."),
     (DRAW, play(parse_card("R3")),
      "Turn 14, Red 7 on the pile: you drew. Your chance to win this round: 24% after "
-     "drawing, 35% after Red 3."),
+     "drawing, 35% after Red 3" + SURE + "."),
     (PASS, play(parse_card("R3")),
      "Turn 14, Red 7 on the pile: you kept the drawn card. Your chance to win this round: "
-     "24% after keeping the drawn card, 35% after Red 3."),
+     "24% after keeping the drawn card, 35% after Red 3" + SURE + "."),
     (ACCEPT, play(parse_card("R+2")),
      "Turn 14, Red 7 on the pile: you took the penalty. Your chance to win this round: "
-     "24% after taking the penalty, 35% after Red Draw Two."),
+     "24% after taking the penalty, 35% after Red Draw Two" + SURE + "."),
     (CHALLENGE, ACCEPT,
      "Turn 14, Red 7 on the pile: you challenged the Wild Draw Four. Your chance to win "
-     "this round: 24% after challenging the Wild Draw Four, 35% after taking the penalty."),
+     "this round: 24% after challenging the Wild Draw Four, 35% after taking the penalty"
+     + SURE + "."),
     (NameColour(Colour.BLUE), NameColour(Colour.RED),
      "Turn 14, Red 7 on the pile: you named Blue. Your chance to win this round: 24% after "
-     "naming Blue, 35% after naming Red."),
+     "naming Blue, 35% after naming Red" + SURE + "."),
     (CALL, DRAW,
      "Turn 14, Red 7 on the pile: you called Last Card. Your chance to win this round: 24% "
-     "after calling Last Card, 35% after drawing."),
+     "after calling Last Card, 35% after drawing" + SURE + "."),
     (Catch(2), DRAW,
      "Turn 14, Red 7 on the pile: you caught Zoe. Your chance to win this round: 24% after "
-     "catching Zoe, 35% after drawing."),
+     "catching Zoe, 35% after drawing" + SURE + "."),
 ], ids=["card", "colour", "draw", "keep", "accept", "challenge", "name", "call", "catch"])
 def test_every_kind_of_moment_reads_as_a_sentence(made, best, words):
     """Chances as chances, each move in words; a reason only where an opponent's share of
@@ -266,19 +275,23 @@ def test_a_wild_on_top_says_the_colour_to_match():
 
 
 def test_only_moments_clear_of_the_noise_are_listed_costliest_first():
-    """A moment whose interval reaches below 3 points is not listed, however large its
-    estimate; the rest are listed costliest first."""
+    """A moment whose interval reaches below 3% is not listed, however large its
+    estimate, nor one whose chances shown do not show it 3% apart (measured apart, they
+    would contradict the verdict); the rest are listed costliest first."""
     noisy = Moment(1, 1, parse_card("R7"), Colour.RED, DRAW, PASS, close=False, cost=0.2,
-                   low=0.01, high=0.39, deals=64)
+                   low=0.01, high=0.39, made_chance=0.2, best_chance=0.4, deals=64)
     big = Moment(2, 2, parse_card("R7"), Colour.RED, DRAW, PASS, close=False, cost=0.3,
-                 low=0.2, high=0.4, deals=256)
+                 low=0.2, high=0.4, made_chance=0.1, best_chance=0.4, deals=256)
     mid = Moment(3, 3, parse_card("R7"), Colour.RED, DRAW, PASS, close=False, cost=0.1,
-                 low=0.05, high=0.15, deals=256)
+                 low=0.05, high=0.15, made_chance=0.3, best_chance=0.4, deals=256)
+    shown_less = Moment(5, 5, parse_card("R7"), Colour.RED, DRAW, PASS, close=False,
+                        cost=0.01, low=0.04, high=0.15, made_chance=0.27, best_chance=0.28,
+                        deals=2048)
     fine = Moment(4, 4, parse_card("R7"), Colour.RED, DRAW, DRAW, close=True)
-    result = Review((noisy, big, mid, fine), total=4)
+    result = Review((noisy, big, mid, shown_less, fine), total=5)
     assert result.costliest() == [big, mid]
     assert summary_words(result) == (
-        "Of your 4 decisions with a choice, 2 were as good as the best found or too close "
+        "Of your 5 decisions with a choice, 3 were as good as the best found or too close "
         "to tell; 2 clearly lowered your chance to win the round, by 3% or more.")
     assert summary_words(Review((fine,), total=1)).endswith(
         "1 was as good as the best found or too close to tell: no move cost you a clear "
@@ -317,3 +330,13 @@ def test_a_review_round_trips_through_json(kept):
     assert Review.from_json(result.as_json()) == result
     assert Review.from_json({**result.as_json(), "version": 1}) is None
     assert Review.from_json({"version": 2, "moments": [{"index": "x"}]}) is None
+
+
+def test_the_review_lists_every_costly_moment():
+    """Issue 41: the review lists each move the coach noted at the table, however many
+    (it listed the five costliest, while the summary counted them all)."""
+    moments = tuple(Moment(i, i, parse_card("R7"), Colour.RED, DRAW, PASS, close=False,
+                           cost=0.1 + i / 100, low=0.05, high=0.2, made_chance=0.2,
+                           best_chance=0.3 + i / 100, deals=256) for i in range(7))
+    result = Review(moments, total=7)
+    assert [m.index for m in result.costliest()] == [6, 5, 4, 3, 2, 1, 0]

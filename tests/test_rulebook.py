@@ -17,8 +17,7 @@ import colorcards
 from colorcards.engine import PRESETS, Colour, Rules
 from colorcards.engine.rules import CHOICES, parse_value
 from colorcards.rulebook import rulebook, section, section_numbers
-from colorcards.tui.screens import RulesScreen
-from colorcards.tui.screens.rules import rulebook_shown
+from colorcards.tui.screens.rules import RulesScreen, rulebook_shown
 from tui_screens_helpers import ScreenApp
 from tui_table_helpers import screen_text
 

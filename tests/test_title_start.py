@@ -17,7 +17,7 @@ TITLE = r"""
 import json, sys
 from colorcards.cli import build_parser
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import TitleScreen
+from colorcards.tui.screens.title import TitleScreen
 
 args = build_parser().parse_args(["--data-dir", sys.argv[1]])
 app = ColorCardsApp(data_dir=args.data_dir, background_reviews=False)

@@ -7,14 +7,14 @@ class Hand:
     """Time kept by hand: `schedule` records timers, `run(seconds)` moves time on."""
 
     def __init__(self):
-        self.now = 0.0
+        self.time = 0.0
         self.timers: list[list] = []
 
-    def clock(self) -> float:
-        return self.now
+    def now(self) -> float:
+        return self.time
 
     def schedule(self, seconds, callback):
-        entry = [self.now + seconds, callback, True]
+        entry = [self.time + seconds, callback, True]
         self.timers.append(entry)
 
         class Stop:
@@ -24,15 +24,15 @@ class Hand:
         return Stop()
 
     def run(self, seconds: float) -> None:
-        self.now += seconds
+        self.time += seconds
         for entry in list(self.timers):
-            if entry[2] and entry[0] <= self.now:
+            if entry[2] and entry[0] <= self.time:
                 entry[2] = False
                 entry[1]()
 
 
 def countdown(hand: Hand, rang: list) -> Countdown:
-    return Countdown(hand.schedule, hand.clock, lambda: rang.append(hand.now))
+    return Countdown(hand, lambda: rang.append(hand.time))
 
 
 def test_it_rings_once_when_the_time_is_up():

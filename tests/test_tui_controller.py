@@ -1,8 +1,9 @@
-"""The table's controller on its own, without Textual: a host that keeps time by hand.
+"""The table's controller on its own, without Textual: a clock kept by hand.
 
-`ManualHost` is the `TableHost` the controller is built with: timers fire when the test
-moves its clock on, thinking is done at once, and saves are written when the test
-says the frame is drawn. Whole matches play in a fraction of a second this way.
+`ManualHost` is the `Clock` the controller is given and the listener of its messages:
+timers ring when the test moves its clock on, work (the computers' thinking, the coach's
+answers) is done at once, and what the table says is kept. Whole matches play in a
+fraction of a second this way.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from colorcards.engine import (
     Catch,
     Colour,
     Game,
+    IllegalAction,
     NameColour,
     Play,
     get_preset,
@@ -29,8 +31,11 @@ from colorcards.engine import (
     play,
 )
 from colorcards.engine import events as E
+from colorcards.session.autosave import SAVE_DELAY
+from colorcards.session.clocks import THINKING
 from colorcards.session.controller import HUMAN, LOG_KEEP, GameController
 from colorcards.session.hand_order import kept_order, move, sort_again
+from colorcards.session.messages import Changed, ColourAsked, RoundOver, TableMessage
 from colorcards.session.meta import TableMeta
 from colorcards.session.seating import Seating
 from colorcards.session.wording import Words, ascii_text
@@ -53,22 +58,30 @@ class ManualTimer:
 
 @dataclass
 class ManualHost:
-    """Timers fire when `run` moves the clock; everything the controller says is kept."""
+    """The table's clock and listener: timers ring when `run` moves the clock on; work is
+    done at once (`think` the computers', `weigh` the coach's answers: a test holds
+    either by overriding it); everything the table says is kept."""
 
-    now: float = 0.0
+    time: float = 0.0
     timers: list[ManualTimer] = field(default_factory=list)
     redraws: int = 0
     rounds_over: list[bool] = field(default_factory=list)
     colours_asked: int = 0
-    saves: list = field(default_factory=list)
+    told: list[TableMessage] = field(default_factory=list)
 
-    def clock(self) -> float:
-        return self.now
+    def now(self) -> float:
+        return self.time
 
     def schedule(self, seconds, callback):
-        timer = ManualTimer(self.now + seconds, callback)
+        timer = ManualTimer(self.time + seconds, callback)
         self.timers.append(timer)
         return timer
+
+    def work(self, task, done, group=THINKING) -> None:
+        if group == THINKING:
+            self.think(task, done)
+        else:
+            self.weigh(task, done)
 
     def think(self, decide, done) -> None:
         done(decide())
@@ -76,27 +89,25 @@ class ManualHost:
     def weigh(self, judge, done) -> None:
         done(judge())
 
+    def hear(self, message: TableMessage) -> None:
+        self.told.append(message)
+        if isinstance(message, Changed):
+            self.changed()
+        elif isinstance(message, RoundOver):
+            self.rounds_over.append(message.match)
+        elif isinstance(message, ColourAsked):
+            self.colours_asked += 1
+
     def changed(self) -> None:
         self.redraws += 1
 
-    def round_over(self, match: bool) -> None:
-        self.rounds_over.append(match)
-
-    def name_colour(self) -> None:
-        self.colours_asked += 1
-
-    def defer_save(self, save) -> None:
-        self.saves.append(save)
-
     def drawn(self) -> None:
-        """The frame is on screen: write the waiting saves."""
-        saves, self.saves = self.saves, []
-        for save in saves:
-            save()
+        """The frame is on screen: the waiting saves are written (`SAVE_DELAY` on)."""
+        self.run(SAVE_DELAY)
 
     def run(self, seconds: float = 0.0) -> None:
         """Move the clock on `seconds`, firing every timer that falls due, in order."""
-        until = self.now + seconds
+        until = self.time + seconds
         while True:
             due = sorted((t for t in self.timers if not t.stopped and t.due <= until),
                          key=lambda t: t.due)
@@ -104,15 +115,15 @@ class ManualHost:
                 break
             timer = due[0]
             self.timers.remove(timer)
-            self.now = max(self.now, timer.due)
+            self.time = max(self.time, timer.due)
             timer.callback()
-        self.now = until
+        self.time = until
 
 
 def controller(seating: Seating, host: ManualHost | None = None, **kwargs) -> GameController:
     host = host or ManualHost()
     kwargs.setdefault("delay", 0.5)
-    return GameController(seating, host, clock=host.clock, **kwargs)
+    return GameController(seating, host, listen=host.hear, **kwargs)
 
 
 def prepared(literal: str, preset: str = "color-cards", rules=None, **kwargs) -> Seating:
@@ -255,7 +266,8 @@ def test_the_table_reads_refusals_through_the_controller():
     assert ctl.card_refusal(cards["R5"]) is None
     assert "does not match" in ctl.card_refusal(cards["B7"])
     assert ctl.card_refusal(cards["W+4"])  # a red card is held: the Draw Four may not go
-    assert ctl.refusal(PASS)
+    with pytest.raises(IllegalAction, match="draw"):  # why, in words: nothing drawn yet
+        ctl.act(PASS)
 
 
 def test_digest_groups_each_players_moves_since_yours():
@@ -531,7 +543,7 @@ class WatchedHost(ManualHost):
         ctl = self.ctl
         if ctl is not None:
             view = ctl.view()
-            self.shown.append((round(self.now, 6), ctl.log[-1:], view.current, view.phase,
+            self.shown.append((round(self.time, 6), ctl.log[-1:], view.current, view.phase,
                                tuple(view.hand_counts)))
 
 
@@ -637,7 +649,7 @@ def test_a_computer_moves_one_pause_after_the_last_move_however_long_it_thinks()
     class SlowThinker(ManualHost):
         def think(self, decide, done) -> None:
             result = decide()
-            self.now += 0.3  # the thread took this long
+            self.time += 0.3  # the thread took this long
             done(result)
 
     seating = prepared("top=R3 | you: R5 B7 B8 | lily: R1 Y2 Y3 | max: G4 G5 | zoe: B1 B2")
@@ -646,7 +658,7 @@ def test_a_computer_moves_one_pause_after_the_last_move_however_long_it_thinks()
     ctl.start()
     ctl.act(play(next(c for c in ctl.hand() if c.code == "R5")))
     moves = ctl.moves
-    assert host.now == pytest.approx(0.3)  # Lily thought at once, taking 0.3 s
+    assert host.time == pytest.approx(0.3)  # Lily thought at once, taking 0.3 s
     host.run(0.15)
     assert ctl.moves == moves  # 0.45 s after the player's move: not yet
     host.run(0.06)
@@ -825,14 +837,14 @@ def test_out_in_a_play_on_round_the_player_can_skip_to_its_end():
     assert ctl.out_and_waiting and not ctl.between_rounds
     assert prompt(ctl, ctl.view(), "classic", False).endswith(
         "Enter skips to the end of the round.")
-    started = host.now
+    started = host.time
     assert ctl.hurry()
     for _ in range(2000):
         if ctl.between_rounds:
             break
         host.run(0.0)
     assert ctl.between_rounds, ctl.log[-3:]
-    assert host.now == started  # the clock never had to move: no pause between the moves
+    assert host.time == started  # the clock never had to move: no pause between the moves
     ctl.next_round()
     assert not ctl.hurrying
 

@@ -10,7 +10,10 @@ import re
 
 import pytest
 
-from colorcards.tui.screens import NewGameScreen, ResultsScreen, StatsScreen, TitleScreen
+from colorcards.tui.screens.newgame import NewGameScreen
+from colorcards.tui.screens.results import ResultsScreen
+from colorcards.tui.screens.stats import StatsScreen
+from colorcards.tui.screens.title import TitleScreen
 from colorcards.tui.widgets import LogStrip
 from tui_table_helpers import make_app, play_to_end, screen_text, settle, shown, wait
 
@@ -66,7 +69,8 @@ def _foreign(app) -> set[str]:
 async def test_ascii_fallback_reaches_the_dialogs(tmp_path, monkeypatch):
     """With COLORCARDS_ASCII=1 the title, New game, keys page and pause menu draw ASCII."""
     from colorcards.tui.app import ColorCardsApp
-    from colorcards.tui.screens import HelpScreen, PauseMenu
+    from colorcards.tui.screens.help import HelpScreen
+    from colorcards.tui.screens.pause import PauseMenu
 
     monkeypatch.setenv("COLORCARDS_ASCII", "1")
     app = ColorCardsApp(data_dir=tmp_path, delay=0)
@@ -90,7 +94,7 @@ async def test_escape_in_the_colour_chooser_puts_the_wild_back(tmp_path):
     still your turn; choosing again plays it."""
     from colorcards.engine import Colour
     from colorcards.tui.app import ColorCardsApp
-    from colorcards.tui.screens import ColourChooser
+    from colorcards.tui.screens.chooser import ColourChooser
     from engine_helpers import position
     from tui_table_helpers import seat_position
 
@@ -131,7 +135,7 @@ async def test_stray_enters_at_the_end_of_a_match_leave_the_results_up(tmp_path)
 async def test_escape_on_the_title_asks_before_quitting(tmp_path):
     """Escape on the title asks (the tester quit by accident twice); N stays, Y quits."""
     from colorcards.tui.app import ColorCardsApp
-    from colorcards.tui.screens import ConfirmDialog
+    from colorcards.tui.screens.confirm import ConfirmDialog
 
     app = ColorCardsApp(data_dir=tmp_path, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -146,8 +150,9 @@ async def test_escape_on_the_title_asks_before_quitting(tmp_path):
 
 async def test_rules_and_new_game_from_the_pause_menu_come_back_to_it(tmp_path):
     """Table → Esc (menu) → R (rules) → Esc → the menu; N → Esc → the menu; Esc → table."""
-    from colorcards.tui.screens import PauseMenu, RulesScreen
-    from colorcards.tui.table import TableScreen
+    from colorcards.tui.screens.pause import PauseMenu
+    from colorcards.tui.screens.rules import RulesScreen
+    from colorcards.tui.screens.table import TableScreen
     from tui_table_helpers import settle
 
     app = make_app("duel", seed=3, data_dir=tmp_path)
@@ -237,7 +242,7 @@ async def test_rules_opened_again_start_on_this_tables_rules_at_the_top(tmp_path
 
     from colorcards.settings import GameSettings
     from colorcards.tui.app import ColorCardsApp
-    from colorcards.tui.screens import RulesScreen
+    from colorcards.tui.screens.rules import RulesScreen
 
     app = ColorCardsApp(data_dir=tmp_path, background_reviews=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -265,13 +270,11 @@ async def test_rules_opened_again_start_on_this_tables_rules_at_the_top(tmp_path
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)])
-async def test_a_toast_never_covers_the_hand(tmp_path, size):
+async def test_a_notice_never_covers_the_table(tmp_path, size):
     """Issue 30, item 14: 'The same deal again…', 'Coach on…' and the like showed over
-    the cards the player was about to play; they sit at the top now, under the header."""
-    from textual.widgets._toast import Toast
-
-    from colorcards.tui.widgets import Hand
-
+    the cards the player was about to play; moved to the top, they covered the
+    opponents' counts (issue 41, item 12). At the table, the status line says them,
+    before the prompt, and nothing is drawn over the table."""
     app = make_app("color-cards", seed=3, data_dir=tmp_path)
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
@@ -280,12 +283,10 @@ async def test_a_toast_never_covers_the_hand(tmp_path, size):
                    timeout=30)
         for _ in range(3):
             await pilot.pause()
-        hand = app.screen.query_one(Hand).region
-        toasts = [toast.region for toast in app.screen.query(Toast)]
-        assert len(toasts) == 2
-        for region in toasts:
-            assert not region.overlaps(hand), (region, hand)
-            assert region.y >= 1  # the header's line stays readable
+        assert not app.screen.query("Toast")
+        said = shown(app)
+        assert ("The same deal again: the same cards, the same options. Coach on: this game "
+                "is now practice (not counted in your record).") in said
 
 
 def _blank_beside_the_dialog(app) -> None:
@@ -302,7 +303,8 @@ async def test_a_wide_dialog_over_the_table_leaves_no_stray_text_beside_it(tmp_p
     """Issue 30, item 18: beside New game, the keys page and the results, the table's
     edges showed as stray text ('──╮', 'v │', 'ints — The'). Outside such a dialog the
     screen is blank now."""
-    from colorcards.tui.screens import HelpScreen, PauseMenu
+    from colorcards.tui.screens.help import HelpScreen
+    from colorcards.tui.screens.pause import PauseMenu
 
     app = make_app("duel", seed=3, data_dir=tmp_path)
     async with app.run_test(size=size) as pilot:

@@ -10,10 +10,13 @@ import json
 
 import pytest
 
+from colorcards.session.autosave import SAVE_DELAY
 from colorcards.settings import GameSettings
 from colorcards.store import Store
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import PauseMenu, ResultsScreen, TitleScreen
+from colorcards.tui.screens.pause import PauseMenu
+from colorcards.tui.screens.results import ResultsScreen
+from colorcards.tui.screens.title import TitleScreen
 from colorcards.tui.widgets import Hand
 from tui_table_helpers import (
     HandClock,
@@ -23,6 +26,7 @@ from tui_table_helpers import (
     play_turn,
     settle,
     shown,
+    wait,
 )
 
 
@@ -130,7 +134,7 @@ async def test_quit_and_continue_returns_to_the_same_table(tmp_path):
         await _play_moves(pilot, 6)
         for _ in range(3):  # the cursor three cards on (issue 30, item 22: Continue put it
             await pilot.press("right")  # back on the first card)
-        await pilot.pause(0.3)  # the autosave, a tenth of a second after the frame
+        await wait(pilot, SAVE_DELAY)  # the autosave, after the frame
         selected = first.controller.selected
         assert selected is not None
         assert first.store.load_game().meta.extra["selected"] == selected  # before any quit
@@ -193,7 +197,7 @@ async def test_a_classic_match_to_500_shows_its_last_move_on_screen(tmp_path):
     """Classic to 500 played by keys to its end (past 400 lines of log, where the old
     table's log froze): the screen's log ends with the match's last line. Seed 47 is a
     short match for the keys' player: four rounds, about 500 lines (seed 1 took 1,260)."""
-    from colorcards.tui.table import TableScreen
+    from colorcards.tui.screens.table import TableScreen
 
     app = make_app("classic", seed=47, difficulty="normal", data_dir=tmp_path)
     async with app.run_test(size=(130, 40)) as pilot:

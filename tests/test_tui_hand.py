@@ -106,7 +106,7 @@ async def test_a_narrow_hand_in_rows_shows_the_selection_and_taps_the_card_under
         assert hand.wrap
         hand.selected = selected
         await pilot.pause()
-        start, stop = hand._window()
+        start, stop = hand.shown_range()
         per_row = hand.visible_count()
         assert start <= selected < stop and start % per_row == 0
         assert stop - start <= per_row * hand.visible_rows() and hand.visible_rows() >= 2

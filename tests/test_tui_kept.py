@@ -151,7 +151,7 @@ async def test_what_your_move_shows_was_drawn_ahead(tmp_path, monkeypatch):
     """After your hand changes the table draws ahead what your next move may show: the
     hand's faces with their numbers moved along and each of your cards on the pile. The
     frame of the card then played draws none of them."""
-    from colorcards.tui.table import DRAW_AHEAD
+    from colorcards.tui.screens.table import DRAW_AHEAD
     from colorcards.tui.widgets import Hand
     from colorcards.tui.widgets.ring import MatchPanel, TopCard
 
@@ -176,7 +176,7 @@ async def test_what_a_card_drawn_shows_was_drawn_ahead(tmp_path, monkeypatch):
     """D shows a card nobody could see before (the pile is face down) and the pile one
     card lower: the lines of every kind of card and the pile's count after a draw were
     drawn ahead, so D's frame draws neither."""
-    from colorcards.tui.table import DRAW_AHEAD
+    from colorcards.tui.screens.table import DRAW_AHEAD
     from colorcards.tui.widgets import DrawPile, Hand
 
     app = ColorCardsApp(data_dir=tmp_path, delay=3600, clock=HandClock())

@@ -8,7 +8,7 @@ import pytest
 from colorcards.engine import get_preset
 from colorcards.session.keys import KEYS, bar_keys, help_rows, key
 from colorcards.tui.screens.help import keys_table
-from colorcards.tui.table import TableScreen
+from colorcards.tui.screens.table import TableScreen
 from tui_table_helpers import make_app, screen_text, settle
 
 
@@ -78,3 +78,34 @@ def test_the_readme_lists_every_letter_key_of_the_table():
     assert len(letters) >= 10
     for letter in letters:
         assert f"| {letter} |" in readme, letter
+
+
+def test_a_key_changed_in_the_table_changes_every_word_that_names_it(monkeypatch):
+    """The words that name a table's key read it from `KEYS`: changed there, the coach's
+    note, the hint that could not come, the rules' words and the take-back's refusal all
+    name the new key."""
+    from dataclasses import replace
+
+    from coach_helpers import LocalCoach
+    from colorcards.engine import parse_card, play
+    from colorcards.session import keys
+    from colorcards.session.messages import Hinted
+    from colorcards.tui.screens.rules_text import rules_markdown
+    from test_tui_controller import ManualHost, controller
+    from test_tui_tutor import duel
+
+    new = {"take_back": "U", "hint": "J", "pass_turn": "Y", "menu": "F1"}
+    monkeypatch.setattr(keys, "KEYS", tuple(replace(k, display=new.get(k.name, k.display))
+                                            for k in keys.KEYS))
+    ctl = controller(duel(), ManualHost(), remote=LocalCoach())
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    assert ctl.note is not None and ctl.note.endswith(" U: take it back.")
+    host = ManualHost()
+    quiet = controller(duel(coach=False), host)  # no coach to ask: the hint cannot come
+    quiet.start()
+    quiet.hint()
+    assert [m.words for m in host.told if isinstance(m, Hinted)] == [
+        "The coach could not answer just now: press J again."]
+    assert "(F1, then Coach)" in (quiet.take_back() or "")
+    assert "(Y passes)" in rules_markdown("classic", get_preset("classic").rules())

@@ -16,7 +16,8 @@ from colorcards.coach.remote import RemoteCoach
 from colorcards.replay.background import BackgroundReviews
 from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
-from colorcards.tui.app import QUIT_WAIT, ColorCardsApp
+from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.helpers import QUIT_WAIT, Helpers
 
 HUNG = (sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: time.sleep(3600)")
 """A coach's process that takes each request and never answers."""
@@ -53,10 +54,10 @@ async def test_quitting_mid_game_waits_on_no_helper(tmp_path, monkeypatch):
     monkeypatch.setattr(threading.Thread, "join", timed_join)
     monkeypatch.setattr(subprocess.Popen, "wait", timed_wait)
 
-    app = ColorCardsApp(data_dir=tmp_path, delay=60)
-    app._remote_coach = RemoteCoach(HUNG)
     stuck = StuckStore()
-    reviews = app.reviews = BackgroundReviews(stuck)
+    reviews = BackgroundReviews(stuck)
+    app = ColorCardsApp(data_dir=tmp_path, delay=60,
+                        helpers=Helpers(coach=RemoteCoach(HUNG), reviews=reviews))
     try:
         async with app.run_test(size=(100, 32)) as pilot:
             game = position(["R+2 R5 G7", 5], "R3", preset="duel")
@@ -86,7 +87,7 @@ async def test_quitting_mid_game_waits_on_no_helper(tmp_path, monkeypatch):
 def test_the_process_ends_without_waiting_for_a_busy_thread():
     """`end_now`: a thread still at work (not a daemon) does not keep the process."""
     script = ("import threading, time\n"
-              "from colorcards.tui.app import end_now\n"
+              "from colorcards.tui.helpers import end_now\n"
               "threading.Thread(target=time.sleep, args=(60,)).start()\n"
               "print('saved', flush=False)\n"
               "end_now(3)\n")

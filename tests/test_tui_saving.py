@@ -5,7 +5,7 @@ recorded once the disk lets it, never offered to Continue."""
 from __future__ import annotations
 
 from colorcards.tui.app import RETRY_SECONDS, ColorCardsApp
-from colorcards.tui.screens import ResultsScreen
+from colorcards.tui.screens.results import ResultsScreen
 from engine_helpers import position
 from store_helpers import refuse_writes, store_and_connection
 from tui_table_helpers import HandClock, seat_position, shown, wait
@@ -69,7 +69,8 @@ async def test_quitting_while_a_record_waits_asks_first(tmp_path):
     """The game over, its record refused, the title has no Continue; Q asks before the
     record is lost with the process, N stays; once the disk takes it, Q writes the
     record and quits at once."""
-    from colorcards.tui.screens import ConfirmDialog, TitleScreen
+    from colorcards.tui.screens.confirm import ConfirmDialog
+    from colorcards.tui.screens.title import TitleScreen
 
     app, store, db = _app(tmp_path)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:

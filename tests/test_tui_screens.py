@@ -14,20 +14,17 @@ from textual.widgets import Button
 
 from colorcards.engine import COLOURS, PRESETS, Colour, get_preset, parse_cards
 from colorcards.settings import GameSettings
-from colorcards.tui.screens import (
-    IN_PROGRESS_QUESTION,
-    ColourChooser,
-    ConfirmDialog,
-    HelpScreen,
-    NewGameScreen,
-    PauseMenu,
-    ResultsScreen,
-    RulesScreen,
-    StatsScreen,
-    TitleScreen,
-)
+from colorcards.tui.screens.chooser import ColourChooser
 from colorcards.tui.screens.common import Choice
-from colorcards.tui.screens.go import Go
+from colorcards.tui.screens.confirm import ConfirmDialog
+from colorcards.tui.screens.go import Go, answer
+from colorcards.tui.screens.help import HelpScreen
+from colorcards.tui.screens.newgame import IN_PROGRESS_QUESTION, NewGameScreen
+from colorcards.tui.screens.pause import PauseMenu
+from colorcards.tui.screens.results import ResultsScreen
+from colorcards.tui.screens.rules import RulesScreen
+from colorcards.tui.screens.stats import StatsScreen
+from colorcards.tui.screens.title import TitleScreen
 from tui_screens_helpers import (
     SAVED,
     STATS,
@@ -91,7 +88,7 @@ async def test_title_describes_the_saved_game():
 ])
 async def test_title_menu_by_keys(keys, expected):
     results, _ = await run(lambda: TitleScreen(SAVED), keys=keys)
-    assert results == [Go(expected)]
+    assert results == [answer(expected)]
 
 
 @pytest.mark.parametrize("selector, expected", [
@@ -100,13 +97,13 @@ async def test_title_menu_by_keys(keys, expected):
 ])
 async def test_title_menu_by_click(selector, expected):
     results, _ = await run(lambda: TitleScreen(SAVED), clicks=[selector])
-    assert results == [Go(expected)]
+    assert results == [answer(expected)]
 
 
 async def test_title_without_a_save_has_no_continue():
     results, text = await run(lambda: TitleScreen(None), keys=["c", "enter"])
     assert "Continue" not in text
-    assert results == [Go.NEW]  # C did nothing; Enter pressed the first option, New game
+    assert results == [answer("new")]  # C did nothing; Enter pressed the first option, New game
 
 
 async def test_title_accepts_a_datetime_for_saved_at():
@@ -353,14 +350,14 @@ async def test_chooser_ascii_fallback(monkeypatch):
 async def test_pause_by_keys(keys, expected):
     """Q quits to the title and X quits the game (issue 41, item 13: Quit said which)."""
     results, _ = await run(lambda: PauseMenu(True), keys=keys)
-    assert results == [Go(expected)]
+    assert results == [answer(expected)]
 
 
 @pytest.mark.parametrize("selector", ["#resume", "#new", "#rules", "#sound", "#title",
                                       "#quit"])
 async def test_pause_by_click(selector):
     results, _ = await run(lambda: PauseMenu(False), clicks=[selector])
-    assert results == [Go(selector[1:])]
+    assert results == [answer(selector[1:])]
 
 
 @pytest.mark.parametrize("coach", [True, False])
@@ -450,14 +447,14 @@ async def test_results_round_shows_what_happened():
 @pytest.mark.parametrize("match_over, keys, expected", [
     (False, ["n"], "next-round"), (False, ["t"], "title"),
     (False, ["right", "enter"], "next-round"), (False, ["tab", "tab", "enter"], "title"),
-    (True, ["n"], "new-game"), (True, ["escape"], "title"),
-    (True, ["right", "enter"], "new-game"), (True, ["right", "right", "enter"], "review"),
+    (True, ["n"], "new"), (True, ["escape"], "title"),
+    (True, ["right", "enter"], "new"), (True, ["right", "right", "enter"], "review"),
     (True, ["right"] * 3 + ["enter"], "same-deal"), (True, ["right"] * 4 + ["enter"], "title"),
     (True, ["v"], "review"), (True, ["d"], "same-deal"),
 ])
 async def test_results_by_keys(match_over, keys, expected):
     results, _ = await run(lambda: ResultsScreen(sample_results(match_over)), keys=keys)
-    assert results == [Go(expected)]
+    assert results == [answer(expected)]
 
 
 @pytest.mark.parametrize("match_over", [False, True])
@@ -487,11 +484,11 @@ async def test_results_escape_mid_match_stays_and_says_how_to_go_on():
 
 
 @pytest.mark.parametrize("match_over, selector", [
-    (False, "#next-round"), (False, "#title"), (True, "#new-game"), (True, "#title"),
+    (False, "#next-round"), (False, "#title"), (True, "#new"), (True, "#title"),
 ])
 async def test_results_by_click(match_over, selector):
     results, _ = await run(lambda: ResultsScreen(sample_results(match_over)), clicks=[selector])
-    assert results == [Go(selector[1:])]
+    assert results == [answer(selector[1:])]
 
 
 async def test_results_when_you_win_the_match():
@@ -683,7 +680,7 @@ async def test_full_screens_go_back_by_clicking_the_footer(make):
         for _ in range(50):
             if app.results:
                 break
-            await pilot.pause(0.02)
+            await pilot.pause()
     assert app.results in ([None], [Go.BACK])  # Rules answers nothing, Statistics Go.BACK
 
 
@@ -882,14 +879,14 @@ async def test_new_game_dialog_stays_put_as_the_focus_moves():
 
 
 def _match_story():
-    from colorcards.tui.match_story import MatchStory
+    from colorcards.tui.screens.match_story import MatchStory
 
     return MatchStory([(1, ["Max played Red 5."])])
 
 
 @pytest.mark.parametrize("make, answer, expected", [
     (lambda: ResultsScreen(sample_results(False)), "action_proceed", [Go.NEXT_ROUND]),
-    (lambda: ResultsScreen(sample_results(True)), "action_proceed", [Go.NEW_GAME]),
+    (lambda: ResultsScreen(sample_results(True)), "action_proceed", [answer("new")]),
     (lambda: PauseMenu(sound_on=False), "action_choose", [Go.RESUME]),
     (lambda: HelpScreen(), "action_close", [None]),
     (lambda: ConfirmDialog("Quit?"), "action_answer", [False]),
@@ -920,7 +917,7 @@ async def test_new_game_up_from_the_top_lights_a_row_and_each_hint_is_whole(size
     Coach row's line stopped mid-sentence. Every row's line ends with its full stop."""
     from textual.widgets import Static
 
-    from colorcards.tui.screens.newgame import HINTS, LEVEL_HINTS
+    from colorcards.tui.screens.newgame import HINTS, LEVEL_HINTS, hint_of
 
     app = ScreenApp(new_game())
     async with app.run_test(size=size) as pilot:
@@ -929,10 +926,10 @@ async def test_new_game_up_from_the_top_lights_a_row_and_each_hint_is_whole(size
         await pilot.pause()
         assert app.focused is not None and app.focused.id in ("play", "coach"), app.focused
         hint = app.screen.query_one("#hint", Static)
-        for row in [*HINTS, "difficulty"]:
+        for row in [*HINTS, "coach", "difficulty"]:
             app.screen.query_one(f"#{row}").focus()
             await pilot.pause()
-            said = LEVEL_HINTS["normal"] if row == "difficulty" else HINTS[row]
+            said = LEVEL_HINTS["normal"] if row == "difficulty" else hint_of(row)
             assert " ".join(said.split()[-3:]) in shown(app), row
             assert hint.content_size.height >= len(hint.render_lines(hint.region)), row
 
@@ -951,7 +948,7 @@ async def test_the_keys_page_fits_and_scrolls_to_its_last_word(size):
         await pilot.pause()
         assert "◀ Back (Esc, ? or Q)" in shown(app)
         await pilot.press("end")
-        await pilot.pause(0.5)
+        await pilot.pause()
         last_word, last_meaning = terms(rules)[-1]
         assert f"{last_word} {last_meaning.split()[0]}" in shown(app)
         assert "◀ Back (Esc, ? or Q)" in shown(app)

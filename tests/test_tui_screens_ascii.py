@@ -10,16 +10,14 @@ import pytest
 from colorcards.engine import COLOURS, Colour
 from colorcards.session.palette import glyph
 from colorcards.settings import GameSettings
-from colorcards.tui.screens import (
-    ColourChooser,
-    ConfirmDialog,
-    HelpScreen,
-    NewGameScreen,
-    PauseMenu,
-    ResultsScreen,
-    StatsScreen,
-    TitleScreen,
-)
+from colorcards.tui.screens.chooser import ColourChooser
+from colorcards.tui.screens.confirm import ConfirmDialog
+from colorcards.tui.screens.help import HelpScreen
+from colorcards.tui.screens.newgame import NewGameScreen
+from colorcards.tui.screens.pause import PauseMenu
+from colorcards.tui.screens.results import ResultsScreen
+from colorcards.tui.screens.stats import StatsScreen
+from colorcards.tui.screens.title import TitleScreen
 from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results
 from tui_table_helpers import screen_text
 

@@ -11,15 +11,13 @@ import pytest
 
 from colorcards.engine import Colour
 from colorcards.settings import GameSettings
-from colorcards.tui.screens import (
-    ColourChooser,
-    HelpScreen,
-    NewGameScreen,
-    PauseMenu,
-    ResultsScreen,
-    StatsScreen,
-    TitleScreen,
-)
+from colorcards.tui.screens.chooser import ColourChooser
+from colorcards.tui.screens.help import HelpScreen
+from colorcards.tui.screens.newgame import NewGameScreen
+from colorcards.tui.screens.pause import PauseMenu
+from colorcards.tui.screens.results import ResultsScreen
+from colorcards.tui.screens.stats import StatsScreen
+from colorcards.tui.screens.title import TitleScreen
 from tui_screens_helpers import SAVED, STATS, ScreenApp, sample_records, sample_results
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

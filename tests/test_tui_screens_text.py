@@ -257,7 +257,8 @@ def test_a_practice_games_accuracy_is_read_whole_in_80_columns():
 
     entry = HistoryEntry("a1b2c3d4", "2026-12-12T19:05:00+00:00", "colour-match", "normal", 10,
                          "loss", 0, 10, 345, True, True, practice=1, accuracy=1.0,
-                         avg_cost=0.0)
+                         avg_cost=0.0, hints=3)
     row = row_text(entry).plain.rstrip()
-    assert row.endswith("P acc 100%") and len(row) <= 78, row
+    assert row.endswith("100% P H") and len(row) <= 78, row
+    assert header_text().plain.rstrip().endswith("Accuracy")  # issue 41: was 'Replay'
     assert len(header_text().plain.rstrip()) <= 78

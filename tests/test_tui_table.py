@@ -15,7 +15,9 @@ from textual.widgets import RichLog
 
 from colorcards.engine import Colour, get_preset, play
 from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import ColourChooser, HelpScreen, PauseMenu
+from colorcards.tui.screens.chooser import ColourChooser
+from colorcards.tui.screens.help import HelpScreen
+from colorcards.tui.screens.pause import PauseMenu
 from colorcards.tui.widgets import LogStrip
 from engine_helpers import position
 from tui_table_helpers import (
@@ -310,7 +312,7 @@ async def test_hint_selects_what_hard_would_play(tmp_path, monkeypatch):
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
         await pilot.press("h")
-        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.app.clock.finished()  # the hint is thought out in a thread
         await pilot.pause()
         text = shown(pilot.app)
         assert "Hint: " in flat(text)
@@ -332,7 +334,7 @@ async def test_a_hint_down_to_one_card_calls_last_card_and_enter_does_both(tmp_p
     async with _app(tmp_path).run_test(size=(100, 32)) as pilot:
         await _table(pilot, game)
         await pilot.press("h")
-        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.app.clock.finished()  # the hint is thought out in a thread
         await pilot.pause()
         assert "Hint: call Last Card, then play Red 5 ●. Enter does both." in said
         assert "Hint: call Last Card" in flat(shown(pilot.app))
@@ -347,7 +349,7 @@ async def test_enter_follows_a_hint_to_draw(tmp_path):
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         ctl = await _table(pilot, game)
         await pilot.press("h")
-        await pilot.app.workers.wait_for_complete()  # the hint is thought out in a thread
+        await pilot.app.clock.finished()  # the hint is thought out in a thread
         await pilot.pause()
         assert "Hint: draw a card" in flat(shown(pilot.app))
         await pilot.press("enter")
@@ -487,7 +489,8 @@ async def test_collections_wait_for_the_frame_after_a_key(tmp_path):
     """A key holds Python's garbage collector until its frame is drawn, then lets it go:
     once the hold is over on the app's clock, and when the app closes whatever the hold."""
     game = position("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
-    hold = ColorCardsApp.HOLD_COLLECTIONS
+    from colorcards.tui.collector import HOLD as hold
+
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         await _table(pilot, game)
         assert gc.isenabled()
@@ -554,7 +557,8 @@ async def test_ascii_only_table(tmp_path, monkeypatch):
 
 async def test_title_statistics_and_back(tmp_path):
     """From the title, Statistics and Rules open and come back to the title."""
-    from colorcards.tui.screens import StatsScreen, TitleScreen
+    from colorcards.tui.screens.stats import StatsScreen
+    from colorcards.tui.screens.title import TitleScreen
 
     async with _app(tmp_path).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -711,8 +715,8 @@ async def test_a_long_refusal_is_read_whole_and_the_prompt_comes_back(tmp_path):
         ctl = await _table(pilot, game)
         screen = pilot.app.screen
         index = next(i for i, c in enumerate(ctl.hand()) if c.code == "B7")
+        reason = ctl.card_refusal(ctl.hand()[index])
         await pilot.press(str(index + 1))
-        reason = ctl.refusal(play(ctl.hand()[index]))
         assert reason and len(reason) > 76
         status, strip = screen.query_one("#status"), screen.query_one("#log")
         assert status.size.height == 2 and strip.size.height == 2  # two rows in play

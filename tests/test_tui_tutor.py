@@ -12,6 +12,7 @@ import sqlite3
 import pytest
 
 from bots_helpers import position
+from coach_helpers import QUICK, LocalCoach
 from colorcards.coach import Coach
 from colorcards.engine import Game, next_decision, parse_card, play, rng_state
 from colorcards.session.controller import HUMAN, GameController
@@ -20,9 +21,9 @@ from colorcards.settings import GameSettings
 from colorcards.store import Store
 from test_tui_controller import ManualHost, controller, human_move, play_match
 
-QUICK = Coach("hard", choose_deals=64, choose_playouts=320, looks=(64, 128))
-"""A small budget for the games played through here (the costly position below keeps
-the coach's full budget: the note must come from the coach as the table runs it)."""
+# The games played through here weigh on `QUICK`, the small budget; the costly position
+# below keeps the coach's full budget: the note must come from the coach as the table
+# runs it. The coach's process is `LocalCoach`, its protocol answered in the test's thread.
 
 
 def duel(coach: bool = True) -> Seating:
@@ -44,12 +45,13 @@ def state(ctl: GameController, game: dict | None = None) -> str:
 
 def test_a_costly_move_gets_the_coachs_note():
     host = ManualHost()
-    ctl = controller(duel(), host)
+    ctl = controller(duel(), host, remote=LocalCoach())
     ctl.start()
     ctl.act(play(parse_card("R5")))
     assert ctl.note is not None
     assert ctl.note.startswith("Coach: Red Draw Two instead of Red 5 — ")
-    assert "to win this round. T: take it back." in ctl.note
+    assert "at least 3% more likely to win this round: " in ctl.note
+    assert ctl.note.endswith(". T: take it back.")
     assert any(line.startswith("Coach: Red Draw Two instead of Red 5") for line in ctl.log)
     assert ctl.practice
 
@@ -60,16 +62,17 @@ def test_a_card_played_down_to_one_without_the_call_gets_a_note():
     game = position(["R5 G7", 5, 5, 5], "R3")
     seating = Seating.at(game, GameSettings(preset="color-cards", opponents=3,
                                             difficulty="hard", coach=True))
-    ctl = controller(seating, ManualHost())
+    ctl = controller(seating, ManualHost(), remote=LocalCoach())
     ctl.start()
     ctl.act(play(parse_card("R5")))
     assert ctl.note is not None
     assert ctl.note.startswith("Coach: Call Last Card with Red 5 — ")
-    assert "without the call, to win this round. T: take it back." in ctl.note
+    assert "at least 3% more likely to win this round: " in ctl.note
+    assert ctl.note.endswith("without the call. T: take it back.")
 
 
 def test_a_good_move_gets_no_note():
-    ctl = controller(duel(), ManualHost())
+    ctl = controller(duel(), ManualHost(), remote=LocalCoach())
     ctl.start()
     ctl.act(play(parse_card("R+2")))
     assert ctl.note is None
@@ -143,7 +146,7 @@ def test_t_restores_the_exact_position():
     """After the costly move and the computer's answer, T: the whole state as before the
     move; then the better move is played from there."""
     host = ManualHost()
-    ctl = controller(duel(), host)
+    ctl = controller(duel(), host, remote=LocalCoach())
     ctl.start()
     before = state(ctl)
     ctl.act(play(parse_card("R5")))
@@ -174,8 +177,7 @@ def test_after_a_take_back_the_computers_play_as_before():
     again: the computers answer exactly as the first time (their generators restored)."""
     host = ManualHost()
     settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
-    ctl = controller(Seating.new(settings, seed=41), host)
-    ctl.tutor.coach = QUICK
+    ctl = controller(Seating.new(settings, seed=41), host, remote=LocalCoach(QUICK))
     ctl.start()
     _to_my_turn(ctl, host)
     for _ in range(2):  # a move or two first, so the computers' generators have moved on
@@ -200,7 +202,7 @@ def test_a_coached_game_survives_quit_and_continue(tmp_path):
     """Quit with the note on the table: Continue brings back the coach and the note."""
     store = Store.open(tmp_path)
     host = ManualHost()
-    ctl = controller(duel(), host, store=store)
+    ctl = controller(duel(), host, store=store, remote=LocalCoach())
     ctl.start()
     ctl.act(play(parse_card("R5")))
     note = ctl.note
@@ -223,8 +225,7 @@ def test_a_move_can_be_taken_back_after_continue(tmp_path):
     store = Store.open(tmp_path)
     host = ManualHost()
     settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
-    ctl = controller(Seating.new(settings, seed=77), host, store=store)
-    ctl.tutor.coach = QUICK
+    ctl = controller(Seating.new(settings, seed=77), host, store=store, remote=LocalCoach(QUICK))
     ctl.start()
     _to_my_turn(ctl, host)
     before = state(ctl)
@@ -235,8 +236,8 @@ def test_a_move_can_be_taken_back_after_continue(tmp_path):
     store.close()
 
     store = Store.open(tmp_path)
-    again = controller(Seating.resume(store.load_game()), ManualHost(), store=store)
-    again.tutor.coach = QUICK
+    again = controller(Seating.resume(store.load_game()), ManualHost(), store=store,
+                       remote=LocalCoach(QUICK))
     again.start()
     assert again.take_back() is None
     assert state(again) == before
@@ -261,7 +262,7 @@ def test_a_judgement_cut_short_by_quitting_is_made_on_continue(tmp_path):
 
     host = Quitting()
     settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True)
-    ctl = controller(Seating.new(settings, seed=77), host, store=store)
+    ctl = controller(Seating.new(settings, seed=77), host, store=store, remote=LocalCoach(QUICK))
     ctl.start()
     _to_my_turn(ctl, host)
     ctl.act(human_move(ctl))
@@ -272,8 +273,8 @@ def test_a_judgement_cut_short_by_quitting_is_made_on_continue(tmp_path):
 
     store = Store.open(tmp_path)
     counting = Counting()
-    again = controller(Seating.resume(store.load_game()), counting, store=store)
-    again.tutor.coach = QUICK
+    again = controller(Seating.resume(store.load_game()), counting, store=store,
+                       remote=LocalCoach(QUICK))
     again.start()
     assert counting.weighed == 1
     assert again.mark is not None and again.mark.judged
@@ -285,8 +286,7 @@ def _duel(store: Store, coach: bool) -> GameController:
     host = ManualHost()
     settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=coach,
                             changes={"match": "single"})
-    ctl = controller(Seating.new(settings, seed=9), host, store=store)
-    ctl.tutor.coach = QUICK
+    ctl = controller(Seating.new(settings, seed=9), host, store=store, remote=LocalCoach(QUICK))
     ctl.start()
     play_match(ctl, host)
     return ctl
@@ -322,7 +322,7 @@ def test_accuracy_is_kept_with_a_complete_review_and_shown(tmp_path):
     red3 = parse_card("R3")
     close = Moment(1, 1, red3, None, play(red3), play(red3), close=True)
     costly = Moment(2, 2, red3, None, play(red3), play(red3), close=False, cost=0.12,
-                    low=0.05, high=0.2, deals=512)
+                    low=0.05, high=0.2, made_chance=0.3, best_chance=0.42, deals=512)
     measured = Moment(3, 3, red3, None, play(red3), play(red3), close=False, cost=-0.01,
                       low=-0.04, high=0.02)
     full = Review((close, costly, measured), 3)
@@ -361,7 +361,8 @@ def test_the_migration_gives_earlier_reviews_their_accuracy():
     red3 = parse_card("R3")
     full = Review((Moment(1, 1, red3, None, play(red3), play(red3), close=True),
                    Moment(2, 2, red3, None, play(red3), play(red3), close=False, cost=0.12,
-                          low=0.05, high=0.2, deals=512)), 2)
+                          low=0.05, high=0.2, made_chance=0.3, best_chance=0.42,
+                          deals=512)), 2)
     db = sqlite3.connect(":memory:", isolation_level=None)
     migrate(db, upto=3)
     def of_then(review: Review) -> str:  # a file of schema 3 holds reviews of version 2
@@ -387,12 +388,16 @@ def test_the_coachs_process_judges_as_the_coach_does():
     from colorcards.coach.remote import Judgement, RemoteCoach, request
     from colorcards.session.tutor import base_of
 
+    def judged(data):  # asked of the child, and its answer awaited
+        asked = remote.ask(data)
+        return None if asked is None else remote.answer(asked)
+
     game = position(["R+2 R5", "G1"], "R3", preset="duel", called="0,1")
     made = play(parse_card("R5"))
     remote = RemoteCoach()
     try:
         asked = request(game, [], made, "hard", base_of(game).pair)
-        answer = remote.judge(asked)
+        answer = judged(asked)
         assert answer is not None and answer.costly
         assert answer == judge(asked)
         assert answer.best == play(parse_card("R+2")) and answer.best_chance > answer.made_chance
@@ -404,10 +409,10 @@ def test_the_coachs_process_judges_as_the_coach_does():
         decision = next_decision(dealt)
         move = decision.actions[-1]
         local = Judgement.of(Coach("normal").judge(dealt.view(HUMAN), decision.actions, move))
-        assert remote.judge(request(dealt, list(dealt.actions), move, "normal", None)) == local
+        assert judged(request(dealt, list(dealt.actions), move, "normal", None)) == local
     finally:
         remote.close()
-    assert remote.judge(asked) is None  # closed: no answer, no new process
+    assert judged(asked) is None  # closed: no answer, no new process
 
 
 def test_a_finished_record_keeps_practice_but_not_the_take_back(tmp_path):
@@ -435,7 +440,7 @@ def test_the_table_says_the_coach_is_still_weighing_until_the_note_comes():
 
     host = Holding()
     host.held = []
-    ctl = controller(duel(), host)
+    ctl = controller(duel(), host, remote=LocalCoach())
     ctl.start()
     assert STILL_WEIGHING not in status(ctl, ctl.view(), "classic", False)
     ctl.act(play(parse_card("R5")))
@@ -477,26 +482,25 @@ def test_a_coached_game_is_reviewed_as_it_is_played(tmp_path):
     host = ManualHost()
     settings = GameSettings(preset="color-cards", opponents=3, difficulty="normal", coach=True,
                             changes={"match": "single"})
-    ctl = controller(Seating.new(settings, seed=77), host, store=store)
-    ctl.tutor.coach = _small("normal")
+    ctl = controller(Seating.new(settings, seed=77), host, store=store, remote=LocalCoach(QUICK))
     ctl.start()
     for _ in range(3):
         _to_my_turn(ctl, host)
         ctl.act(human_move(ctl))
     _to_my_turn(ctl, host)
     host.drawn()
-    assert len(ctl.tutor.judged) >= 3
+    assert len(ctl.coach.judged) >= 3
     ctl.stop()
     store.close()
 
     store = Store.open(tmp_path)
-    again = controller(Seating.resume(store.load_game()), host := ManualHost(), store=store)
-    again.tutor.coach = _small("normal")
-    kept_over = dict(again.tutor.judged)
+    again = controller(Seating.resume(store.load_game()), host := ManualHost(), store=store,
+                       remote=LocalCoach(QUICK))
+    kept_over = dict(again.coach.judged)
     assert len(kept_over) >= 3  # the save kept them
     again.start()
     assert again.take_back() is None  # the last decision's step goes with it
-    assert max(again.tutor.judged) < max(kept_over)
+    assert max(again.coach.judged) < max(kept_over)
     play_match(again, host)
     assert again.finished
     kept = store.kept_game(again.meta.game_id)
@@ -510,34 +514,6 @@ def test_a_coached_game_is_reviewed_as_it_is_played(tmp_path):
     store.close()
 
 
-class _ServiceHere:
-    """The coach's process as the table meets it, judging here with a small coach: each
-    decision the table sends is judged as `replay/service.py` judges one."""
-
-    def __init__(self, coach: Coach) -> None:
-        self.coach = coach
-        self.backgrounds: list[bool] = []
-
-    def review(self, data, background=False):
-        self.backgrounds.append(background)
-        return data["decision"]
-
-    def follow(self, asked):
-        from colorcards.coach.remote import Judgement, position
-        from colorcards.engine import action_from_json
-
-        game = position(asked)
-        legal = next_decision(game).actions
-        verdict = self.coach.judge(game.view(0), legal, action_from_json(asked["made"]))
-        yield {"judgement": Judgement.of(verdict).as_json()}
-
-    def cancel(self, asked) -> None:
-        pass
-
-    def wake(self) -> None:
-        pass
-
-
 def test_with_the_coach_off_the_game_is_still_reviewed_as_it_is_played(tmp_path):
     """The coach off: no note and no mark, the game counted, but each decision is sent
     to the coach's process in the background's turn, and the finished game is kept with
@@ -548,14 +524,31 @@ def test_with_the_coach_off_the_game_is_still_reviewed_as_it_is_played(tmp_path)
     host = ManualHost()
     settings = GameSettings(preset="duel", opponents=1, difficulty="normal", coach=False,
                             changes={"match": "single"})
-    service = _ServiceHere(_small("normal"))
+    service = LocalCoach(QUICK)
     ctl = controller(Seating.new(settings, seed=9), host, store=store, remote=service)
-    ctl.tutor.coach = _small("normal")
     play_match(ctl, host)
     assert ctl.finished and not ctl.practice and ctl.mark is None
     assert not any(line.startswith("Coach:") for line in ctl.log)
-    assert service.backgrounds and all(service.backgrounds)
+    assert service.asked and all(data["background"] for data in service.asked)
     kept = store.kept_game(ctl.meta.game_id)
     stored = Review.from_json(store.review(kept.game_id))
     assert stored == review(kept, coach=_small("normal")) and stored.complete
     store.close()
+
+
+def test_what_only_resuming_needs_is_written_by_the_table_and_left_out_of_the_record():
+    """The keys the table writes at each save (its mark, the note, the cursor's card, the
+    decisions judged) are one list (`meta.TABLE_KEYS`), and the record leaves them out."""
+    from colorcards.session.meta import RESUME_ONLY, TABLE_KEYS
+
+    ctl = controller(duel(), ManualHost(), remote=LocalCoach())
+    ctl.start()
+    ctl.select(ctl.hand()[0])
+    ctl.act(play(parse_card("R5")))
+    meta = ctl.save_meta()
+    assert ctl.note is not None and ctl.coach.judged
+    # the mark, its note, the cursor, the judged (the late notes, the judgements still to
+    # come and the hands' points are written when there are any)
+    assert {"tutor", "note", "selected", "weighed"} <= set(meta.extra) & set(TABLE_KEYS)
+    record = meta.for_the_record()
+    assert not set(record) & RESUME_ONLY and "rngs" in meta.as_json()

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from colorcards.engine import parse_cards
 from colorcards.session.results import ResultsData
 from colorcards.store.records import LevelStats
-from colorcards.tui.screens import SCREENS_CSS
+from colorcards.tui.screens import SHARED_CSS as SCREENS_CSS
 
 
 @dataclass(frozen=True)
@@ -96,4 +96,5 @@ def sample_results(match_over: bool = False, you_won: bool = False) -> ResultsDa
         turns=37, round_points=157, scores=[40, 0, 157, 12] if not you_won else [197, 0, 0, 12],
         table_points=[1, 0, 3, 1] if not you_won else [3, 0, 1, 1], match="to:500",
         stats=STATS["normal"],
+        hand_points=[77, 8, 0, 72] if not you_won else [0, 8, 1, 148],
     )

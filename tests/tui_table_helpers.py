@@ -4,14 +4,16 @@ keys."""
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import heapq
 import html
 import itertools
 import re
+import threading
 from collections.abc import Callable
 
 from colorcards.engine import ACCEPT, CALL, CHALLENGE, DRAW, PASS
+from colorcards.session.clocks import THINKING
 from colorcards.session.controller import HUMAN
 from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
@@ -61,12 +63,16 @@ class HandTimer:
 class HandClock:
     """The app's time kept by hand (`ColorCardsApp(clock=...)`): nothing rings until
     the test moves the clock on, so a game waits exactly as long as the test says and
-    no wall-clock second is spent waiting for it."""
+    no wall-clock second is spent waiting for it. Work (the computers' thinking, the
+    coach's answers) runs in threads, in real time, and comes back on the loop as soon
+    as it is done; `finished` awaits it."""
 
     def __init__(self) -> None:
         self.time = 0.0
         self._timers: list[tuple[float, int, HandTimer]] = []
         self._order = itertools.count()
+        self._working: dict[asyncio.Future, str] = {}
+        self._errors: list[BaseException] = []
 
     def now(self) -> float:
         return self.time
@@ -75,6 +81,37 @@ class HandClock:
         timer = HandTimer(self.time + max(seconds, 0.0), callback)
         heapq.heappush(self._timers, (timer.due, next(self._order), timer))
         return timer
+
+    def work(self, task, done, group: str = THINKING) -> None:
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._working[future] = group
+
+        def run() -> None:
+            try:
+                result = task()
+            except BaseException as exc:  # the test's to see
+                loop.call_soon_threadsafe(future.set_exception, exc)
+                return
+            loop.call_soon_threadsafe(future.set_result, result)
+
+        def back(finished: asyncio.Future) -> None:
+            self._working.pop(finished, None)
+            try:
+                done(finished.result())
+            except BaseException as exc:  # the test's to see
+                self._errors.append(exc)
+
+        future.add_done_callback(back)
+        threading.Thread(target=run, daemon=True).start()
+
+    async def finished(self, group: str | None = THINKING) -> None:
+        """Until the work of `group` (None: any) under way is done and handed back (and
+        any it started meanwhile); what it raised is raised here."""
+        while working := [f for f, g in self._working.items() if group in (None, g)]:
+            await asyncio.wait(working)  # (each handed back first: its callback came first)
+        if self._errors:
+            raise self._errors.pop(0)
 
     def next_due(self) -> float | None:
         """When the next live timer rings (None: nothing is waiting for time)."""
@@ -97,12 +134,7 @@ class HandClock:
 async def thought(app) -> None:
     """Wait until no computer is thinking (their thinking runs in threads, in real time:
     the answer reaches the table as soon as it is made)."""
-    from textual.worker import WorkerCancelled, WorkerFailed
-
-    while running := [w for w in app.workers if w.group == "thinking" and not w.is_finished]:
-        for worker in running:
-            with contextlib.suppress(WorkerCancelled, WorkerFailed):
-                await worker.wait()
+    await app.clock.finished()
 
 
 async def wait(pilot, seconds: float) -> None:
@@ -172,7 +204,7 @@ async def settle(pilot, limit: int = 100_000) -> None:
 
 
 def _on_table(app) -> bool:
-    from colorcards.tui.table import TableScreen
+    from colorcards.tui.screens.table import TableScreen
 
     return isinstance(app.screen, TableScreen)
 
@@ -234,7 +266,7 @@ async def play_turn(pilot, careless: bool = False) -> str:
 
 async def play_to_end(pilot, max_moves: int = 3000, careless: bool = False) -> None:
     """Play rounds until the match is over and its results are shown."""
-    from colorcards.tui.screens import ResultsScreen
+    from colorcards.tui.screens.results import ResultsScreen
 
     app = pilot.app
     for _ in range(max_moves):

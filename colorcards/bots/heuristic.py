@@ -273,7 +273,7 @@ class HeuristicPlayer(SidePlay):
         return best
 
     def score(self, view: View, card: Card, colour: Colour, rest: Sequence[Card],
-              pool: Counter | None = None) -> float:
+              pool: Counter[Card] | None = None) -> float:
         """How good playing `card` (making `colour` active) looks, leaving `rest`.
         `pool`: the cards this seat cannot see (`unseen`), if already counted."""
         level = self.level

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 from math import comb
 
-from ..engine import COLOURS, Card, Colour, DrawRule, Rank, View
+from ..engine import COLOURS, HUMAN_SEAT, Card, Colour, DrawRule, Rank, View
 from ..engine.events import Drew, Played
 
 
@@ -30,9 +30,9 @@ def threat(count: int) -> float:
 
 
 def seat_threat(view: View, seat: int, focus_human: bool = False) -> float:
-    """`threat` of a seat's count; with `focus_human` the human (seat 0) weighs more."""
+    """`threat` of a seat's count; with `focus_human` the human's weighs more."""
     t = threat(view.hand_counts[seat])
-    if focus_human and seat == 0 and view.seat != 0:
+    if focus_human and seat == HUMAN_SEAT and view.seat != HUMAN_SEAT:
         t = t * 1.6 + 0.5
     return t
 
@@ -80,7 +80,7 @@ def colour_counts(cards: Iterable[Card]) -> dict[Colour, int]:
     return counts
 
 
-def follow_chance(pool: Counter, lacking: Collection[Colour], held: int, colour: Colour,
+def follow_chance(pool: Counter[Card], lacking: Collection[Colour], held: int, colour: Colour,
                   rank: Rank) -> float:
     """The chance that a hand of `held` cards, dealt at random from `pool` away from the
     colours in `lacking`, holds a card to play on `colour` and `rank`: a card of that

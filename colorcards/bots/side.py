@@ -45,7 +45,7 @@ class SidePlay:
         return self.level.side and view.seat != HUMAN_SEAT
 
     def side_steer(self, view: View, card: Card, colour: Colour,
-                   pool: Counter | None = None) -> float:
+                   pool: Counter[Card] | None = None) -> float:
         """Playing as a side, what the colour (and rank) left on top is worth: against
         the human it should be one the human drew on, and once the human is down to two
         cards one its last cards are least likely to follow; for a partner, one it can

@@ -23,6 +23,7 @@ from random import Random
 
 from ..engine import (
     ACCEPT,
+    ALL_CARDS,
     CALL,
     COLOURS,
     DRAW,
@@ -212,59 +213,74 @@ def quick_choice(game: Game, seat: int, side: bool, view: View | None,
     colour held most, keep Wilds (a Wild Draw Four above all) for when nothing else
     fits or the next seat is close, hit a close next seat with Skip, Reverse or Draw
     Two, always call Last Card, never challenge.
-    With `side`, a computer hits the human at any hand size and spares the others."""
+    With `side`, a computer hits the human at any hand size and spares the others.
+
+    It runs at every turn of every play-out, so what it asks of a card played is read
+    off `_QUICK` in one lookup, and the hand is counted only when a card can be played
+    (a third of turns cannot)."""
     if CALL in actions:
         return CALL
-    first = actions[0]
-    if isinstance(first, NameColour):
-        return NameColour(most_held(game.hands[seat]))
     hand = game.hands[seat]
-    counts = [0, 0, 0, 0, 0]
-    for c in hand:
-        counts[_slot(c)] += 1
-    nxt = game.next_seat(seat)
-    danger = len(game.hands[nxt]) <= 2
-    hunt = side and seat != HUMAN_SEAT
-    if hunt:
-        danger = nxt == HUMAN_SEAT
+    if type(actions[0]) is NameColour:
+        return NameColour(most_held(hand))
+    counts: list[int] = []
+    danger = hunt = False
+    coloured = 0
     best: Play | None = None
     best_value = -1.0
     for action in actions:
-        if not isinstance(action, Play):
-            continue
-        card = action.card
-        if card.colour is None:
-            if action.colour is not None and counts[_CI[action.colour]] == 0 and any(counts[:4]):
+        facts = _QUICK.get(action)
+        if facts is None:
+            continue  # not a card played
+        if not counts:  # the first card that may be played: count the hand, see who is next
+            counts = [0, 0, 0, 0, 0]
+            for c in hand:
+                counts[_SLOT_OF[c.index]] += 1
+            coloured = len(hand) - counts[4]
+            nxt = game.next_seat(seat)
+            hunt = side and seat != HUMAN_SEAT
+            danger = nxt == HUMAN_SEAT if hunt else len(game.hands[nxt]) <= 2
+        slot, named, wild, w4, hit, d2 = facts
+        if wild:
+            if named >= 0 and counts[named] == 0 and coloured:
                 continue  # name a colour still held
-            value = (3.0 if danger else 0.3) if card.rank is _W4 else 0.5
+            value = (3.0 if danger else 0.3) if w4 else 0.5
         else:
-            value = 1.0 + counts[_slot(card)]
-            if card.rank in _HITS:
+            value = 1.0 + counts[slot]
+            if hit:
                 if danger:
                     value += 3.0
                 elif hunt:
                     value -= 1.5
-            if game.pending and card.rank is _D2:
+            if d2 and game.pending:
                 value += 2.0
         if value > best_value:
-            best, best_value = action, value
+            best, best_value = action, value  # type: ignore[assignment]  # (a Play: in _QUICK)
     if best is not None:
         if best.colour is not None and best.card.colour is None:
-            wanted = most_held(hand, best.card)
+            wanted = COLOURS[counts.index(max(counts[:4]))]  # (`most_held`: a Wild is no colour)
             if wanted is not best.colour and Play(best.card, wanted) in actions:
                 return Play(best.card, wanted)
         return best
     for fallback in (DRAW, ACCEPT, PASS):
         if fallback in actions:
             return fallback
-    return first
+    return actions[0]
 
 
 _CI = {c: i for i, c in enumerate(COLOURS)}
-
-
-def _slot(card: Card) -> int:
-    return 4 if card.colour is None else _CI[card.colour]
+_SLOT_OF = tuple(4 if c.colour is None else _CI[c.colour] for c in ALL_CARDS)
+"""Each card's place in a hand's count by colour (by the card's index): its colour's,
+or 4 for a Wild."""
+_QUICK: dict[Action, tuple[int, int, bool, bool, bool, bool]] = {play: (_SLOT_OF[play.card.index],
+                 -1 if play.colour is None else _CI[play.colour],
+                 play.card.is_wild, play.card.rank is _W4, play.card.rank in _HITS,
+                 play.card.rank is _D2)
+          for card in ALL_CARDS
+          for play in ([Play(card, c) for c in COLOURS] if card.is_wild else [Play(card)])}
+"""What `quick_choice` asks of each card played, by its `Play`: the card's colour's
+place in the count, the colour a Wild names (-1: none), whether it is a Wild, a Wild
+Draw Four, a card that holds the next seat back (`_HITS`), a Draw Two."""
 
 
 def most_held(hand: Sequence[Card], played: Card | None = None) -> Colour:

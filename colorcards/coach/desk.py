@@ -1,6 +1,6 @@
 """The coach's process at work: the table's requests judged in turns, and the loop that
 reads the app's messages (`serve`). The app's side, the protocol and its messages' types
-are remote.py's; the program of the process is replay/service.py.
+are remote.py's; the program of the process is service.py.
 
 The child works on every judgement asked of it in turns, a slice of its processor time
 at a time (`QUANTUM`), always on the one that has had the least so far (`Desk`), and
@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
-from ..engine import Action, View, action_from_json, next_decision
+from ..engine import HUMAN_SEAT, Action, View, action_from_json, next_decision
 from .remote import Judgement, position
 
 if TYPE_CHECKING:
@@ -39,11 +39,11 @@ def judging(data: dict[str, Any],
 
     game = position(data)
     decision = next_decision(game)
-    if decision is None or decision.seat != 0:
+    if decision is None or decision.seat != HUMAN_SEAT:
         return None
     made = action_from_json(data["made"])
-    coach = Coach(data["level"], pool=pool)
-    verdict = yield from coach.judging(game.view(0), decision.actions, made)
+    coach = Coach(data["level"], pool=pool, **(data.get("budget") or {}))
+    verdict = yield from coach.judging(game.view(HUMAN_SEAT), decision.actions, made)
     return Judgement.of(verdict)
 
 
@@ -135,10 +135,10 @@ class Coaching:
 
         game = position(data)
         decision = next_decision(game)
-        if decision is None or decision.seat != 0:
+        if decision is None or decision.seat != HUMAN_SEAT:
             return self._nothing()
-        coach = Coach(data["level"], pool=self.pool)
-        view, legal = game.view(0), decision.actions
+        coach = Coach(data["level"], pool=self.pool, **(data.get("budget") or {}))
+        view, legal = game.view(HUMAN_SEAT), decision.actions
         where = key(data)
         race = self.races.get(where)
         if race is None:
@@ -151,8 +151,10 @@ class Coaching:
         if made is not None and race.done and race.value is not None:
             test = self._test(where, coach, view, legal, made, race.value)
             paired = self._pairing(where, view, legal, made, race.value)
-            if paired is not None and paired[0] in self.reports:  # pondered: hold it
-                report = self._report(where, coach, view, legal, made, race.value)
+            if (paired is not None and paired[0] in self.reports and test is not None
+                    and test.value is not None):  # pondered: hold it
+                report = self._report(where, coach, view, legal, made, race.value,
+                                      test.value[2])
         work = self._work(where, race, coach, view, legal, made, test, report,
                           bool(data.get("ponder")))
         next(work)  # started: closed from now on (dropped), it lets go what it shares
@@ -201,8 +203,10 @@ class Coaching:
         return test
 
     def _report(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
-                made: Action, advice: Advice) -> _Shared[list[list[int | None]]] | None:
-        """The shared report of `made` in this position, as `_test` its test."""
+                made: Action, advice: Advice,
+                tested: int) -> _Shared[list[list[int | None]]] | None:
+        """The shared report of `made` in this position, as `_test` its test (which
+        listed it after `tested` deals)."""
         paired = self._pairing(where, view, legal, made, advice)
         if paired is None:
             return None
@@ -210,7 +214,7 @@ class Coaching:
         report = self.reports.get(which)
         if report is None:
             report = self.reports[which] = _Shared(
-                coach.reporting(view, legal, (best, made), calls))
+                coach.reporting(view, legal, (best, made), calls, tested))
             self.reports_run += 1
         report.wanted += 1
         return report
@@ -223,9 +227,10 @@ class Coaching:
                         del kept[which]
 
     def _reported(self, where: str, coach: Coach, view: View, legal: Sequence[Action],
-                  made: Action, advice: Advice) -> Generator[None, None, list[list[int | None]]]:
+                  made: Action, advice: Advice,
+                  tested: int) -> Generator[None, None, list[list[int | None]]]:
         """The report of `made`, followed from where the pondering left it (or started)."""
-        report = self._report(where, coach, view, legal, made, advice)
+        report = self._report(where, coach, view, legal, made, advice, tested)
         assert report is not None  # only asked for a move its test found costly
         try:
             return (yield from report.follow())
@@ -252,8 +257,8 @@ class Coaching:
                 test = self._test(where, coach, view, legal, made, advice)
             reported = None
             if made in advice.options:  # (else the race is run again with it)
-                def reported() -> Generator[None, None, list[list[int | None]]]:
-                    return self._reported(where, coach, view, legal, made, advice)
+                def reported(tested: int) -> Generator[None, None, list[list[int | None]]]:
+                    return self._reported(where, coach, view, legal, made, advice, tested)
             verdict = yield from coach.judging(
                 view, legal, made, advice, None if test is None else test.follow(), reported)
             return Judgement.of(verdict)
@@ -295,9 +300,9 @@ class Coaching:
                 tests.append((move, test))
         try:
             for move, test in tests:  # following one plays the others on too
-                mean, se, _ = yield from test.follow()
+                mean, se, tested = yield from test.follow()
                 if coach.listed(mean, se):
-                    yield from self._reported(where, coach, view, legal, move, advice)
+                    yield from self._reported(where, coach, view, legal, move, advice, tested)
         finally:
             for _, test in tests:
                 self._let_go(where, test)
@@ -422,7 +427,7 @@ class Outbox:
 
 
 class Beside(Protocol):
-    """Work the child does beside the table's (replay/service.py: the reviews)."""
+    """Work the child does beside the table's (service.py's jobs: the reviews)."""
 
     def take(self, message: dict[str, Any]) -> bool:
         """Take a message if it is about this work (a cancel is offered to both); True

@@ -50,19 +50,28 @@ def level_choice(game: Game, seat: int, actions: Sequence[Action], tuning: Tunin
                  rng: Random) -> Action:
     """A turn of `seat`, played by the rule of thumb with `tuning`'s lapses."""
     side = tuning.side and seat != HUMAN_SEAT
-    catches = [a for a in actions if isinstance(a, Catch)
-               and (not side or a.seat == HUMAN_SEAT)]
-    if catches and rng.random() < tuning.catch:
-        return catches[0]
+    if game.vulnerable is not None:  # (a catch is offered only while a seat may be caught)
+        catches = [a for a in actions if type(a) is Catch
+                   and (not side or a.seat == HUMAN_SEAT)]
+        if catches and rng.random() < tuning.catch:
+            return catches[0]
     if CALL in actions:
         if rng.random() >= tuning.forget or len(actions) == 1:
             return CALL
-        actions = [a for a in actions if a is not CALL and not isinstance(a, Catch)]
+        actions = [a for a in actions if a is not CALL and type(a) is not Catch]
     if game.pending and ACCEPT in actions and rng.random() < tuning.stack_miss:
         return ACCEPT
     if tuning.random_play and rng.random() < tuning.random_play:
-        plays = [a for a in actions if isinstance(a, Play)
-                 and (a.colour is None or a.colour is most_held(game.hands[seat], a.card))]
+        held = None  # the colour a Wild names: the one the hand holds most of
+        plays = []
+        for a in actions:
+            if type(a) is Play:
+                if a.colour is not None:
+                    if held is None:
+                        held = most_held(game.hands[seat], a.card)
+                    if a.colour is not held:
+                        continue
+                plays.append(a)
         if plays:
             return plays[int(rng.random() * len(plays))]
     return quick_choice(game, seat, side, None, actions)

@@ -116,7 +116,7 @@ class _Helper:
                                       stderr=subprocess.DEVNULL)
         self.waiting: deque[int] = deque()
 
-    def send(self, ticket: int, task: tuple) -> bool:
+    def send(self, ticket: int, task: tuple[Any, ...]) -> bool:
         assert self.child.stdin is not None
         try:
             _write(self.child.stdin, task)
@@ -155,9 +155,9 @@ class Pool:
         self._tickets = 0
         self._done: dict[int, Any] = {}
         self._dropped: set[int] = set()
-        self._sent: dict[int, tuple] = {}
+        self._sent: dict[int, tuple[Any, ...]] = {}
         """Tasks sent and not yet answered, by ticket."""
-        self._lost: dict[int, tuple] = {}
+        self._lost: dict[int, tuple[Any, ...]] = {}
         """Tasks of a helper that ended before answering: played here when collected."""
         self.round_trips = 0
         """Tasks sent to helpers and answered (a measure for the benchmarks)."""
@@ -165,16 +165,16 @@ class Pool:
         # as garbage while this thread holds it: its `drop` then runs here)
 
     @property
-    def helpers(self) -> list[subprocess.Popen]:
+    def helpers(self) -> list[subprocess.Popen[bytes]]:
         """The helper processes still running."""
         return [h.child for h in self._helpers if h is not None and h.child.poll() is None]
 
-    def send(self, tasks: Sequence[tuple]) -> list[tuple[int, int]]:
+    def send(self, tasks: Sequence[tuple[Any, ...]]) -> list[tuple[int, int]]:
         """Send one task to each helper in turn; the tickets to `collect` them by."""
         with self._lock:
             return self._send(tasks)
 
-    def _send(self, tasks: Sequence[tuple]) -> list[tuple[int, int]]:
+    def _send(self, tasks: Sequence[tuple[Any, ...]]) -> list[tuple[int, int]]:
         tickets = []
         for k, task in enumerate(tasks):
             self._tickets += 1

@@ -1,6 +1,6 @@
 """The coach's service: one process of its own for everything the coach weighs. This
 module is the app's side of it (`RemoteCoach`) and its protocol; the process's own side
-is desk.py (the table's requests in turns) and replay/service.py (its program).
+is desk.py (the table's requests in turns) and service.py (its program).
 
 A judgement is pure Python for a fraction of a second to several seconds. In a thread of
 the game's process it holds the interpreter's lock in turns with the event loop, and a
@@ -28,26 +28,28 @@ runs it while the player thinks, the hint (H) is then answered from it at once, 
 judgement of the move made goes on from it to the test alone (desk.py's `Coaching`). A race is
 shared by every request about its position and dropped as soon as none wants it.
 
-The same process reviews kept games (the Review screen, and in the background the games
-not yet reviewed and the exercises' options): `replay/service.py` is the child's program,
-desk.py's `serve` loop with the reviews beside the table's work. The table's work
-comes first: a review waits at its next deal while the table has any request in hand,
-and a background review also waits while the Review screen's runs (`replay/service.py`).
-The app runs one child (`RemoteCoach`), started with `python -P`.
+The same process does longer work asked for by name, a job (the reviews of kept games:
+the Review screen's, and in the background the games not yet reviewed and the
+exercises' options; the judgement of a decision at a table with the coach off):
+service.py is the child's program, desk.py's `serve` loop with the jobs beside the
+table's work. The table's work comes first: a job waits at its next deal while the table
+has any request in hand, and a background job also waits while the Review screen's runs
+(service.py's `Turns`). The app runs one child (`RemoteCoach`), started with `python -P`.
 
 Protocol, one JSON line a message, each about one request `n`:
 
 - to the child: `{"id": n, "request": {...}}`, the table's (a move to judge, or without
-  `made` a position to advise on: the hint, the pondering); `{"id": n, "review": {...}}`
-  with `"background": true` for the background's, a kept game to review (`{"kept",
-  "resume", "budget", "exercises"}`, replay/service.py); `{"id": n, "cancel": true}` to
-  drop a request no longer wanted (the move made or taken back, the table or the Review
-  screen gone, the app quitting).
-- from the child: `{"id": n, "progress": {...}}` for a review, after each decision
-  weighed (the review so far) and each exercise weighed (`{"exercise", "answers"}`);
-  `{"id": n, "answer": ...}` once a request is done, its last message
+  `made` a position to advise on: the hint, the pondering), with the coach's `budget`
+  when it is not its own (tests); `{"id": n, "job": "module:function", "work": {...}}`
+  with `"background": true` for the background's, a job and what it works on (a kept
+  game to review: replay/reviewing.py; a move to judge: service.py's `decision`);
+  `{"id": n, "cancel": true}` to drop a request no longer wanted (the move made or taken
+  back, the table or the Review screen gone, the app quitting).
+- from the child: `{"id": n, "progress": {...}}` for a job, after each step (a review's:
+  each decision weighed, the review so far, and each exercise weighed, `{"exercise",
+  "answers"}`); `{"id": n, "answer": ...}` once a request is done, its last message
   (`Judgement.as_json` for a move, `Advice.as_json` for a position, `{"complete": bool}`
-  for a review, or null), in the order the work ends.
+  for a job, or null), in the order the work ends.
 """
 
 from __future__ import annotations
@@ -75,9 +77,9 @@ from .pool import environment
 if TYPE_CHECKING:
     from .weigh import Advice, Verdict
 
-COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "colorcards.replay.service")
-"""The child's program (read when a `RemoteCoach` is made). `-P`: the package the game
-runs, never a `colorcards` folder in the current directory."""
+COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", f"{__package__}.service")
+"""The child's program, service.py (read when a `RemoteCoach` is made). `-P`: the
+package the game runs, never a `colorcards` folder in the current directory."""
 
 @dataclass(frozen=True)
 class Judgement:
@@ -161,7 +163,7 @@ class Asked:
     or once it is let go (`RemoteCoach.wake`) or the child ended without answering."""
 
     ident: int
-    child: subprocess.Popen
+    child: subprocess.Popen[str]
     stop: threading.Event | None = None
     """Set when the answer is no longer wanted."""
     came: threading.Event = field(default_factory=threading.Event)
@@ -181,12 +183,15 @@ class RemoteCoach:
     be made from several threads at once; each waits for its own answer."""
 
     def __init__(self, command: Sequence[str] | None = None,
-                 workers: int | None = None) -> None:
+                 workers: int | None = None, budget: dict[str, Any] | None = None) -> None:
         self.command = tuple(COMMAND if command is None else command)
         self.workers = workers
         """The processes the child plays out in (pool.workers's `setting`; None: it
         decides from the environment)."""
-        self._child: subprocess.Popen | None = None
+        self.budget = budget
+        """A smaller budget for the table's requests than the coach's own (tests: whole
+        games coached in a few seconds); None: its own."""
+        self._child: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
         """Held while the child is started or written to, and around `_awaited`."""
         self._closed = False
@@ -194,18 +199,10 @@ class RemoteCoach:
         self._awaited: dict[int, Asked] = {}
 
     @property
-    def process(self) -> subprocess.Popen | None:
+    def process(self) -> subprocess.Popen[str] | None:
         """The child's process (None before the first request or `start`, and after
         `close`): what watches its life (the tests, a benchmark's CPU) reads it here."""
         return self._child
-
-    def judge(self, data: dict[str, Any],
-              stop: threading.Event | None = None) -> Judgement | None:
-        """Ask the child and wait for the answer (from a worker thread): `ask`, then
-        `answer`."""
-        asked = self.ask(data, stop)
-        answer = None if asked is None else self.answer(asked)
-        return answer if isinstance(answer, Judgement) else None
 
     def advise(self, data: dict[str, Any],
                stop: threading.Event | None = None) -> Advice | None:
@@ -244,16 +241,22 @@ class RemoteCoach:
         """Send the table's request to the child, starting it if need be, without
         waiting; None if it cannot be asked (the app closing, `stop` already set, the
         child gone)."""
+        if self.budget is not None:
+            data = {**data, "budget": self.budget}
         return self._ask({"request": data}, stop)
 
-    def review(self, data: dict[str, Any], background: bool = False) -> Asked | None:
-        """Have the child review a kept game (`data` as replay/service.py reads it), in
+    def work(self, job: str, data: dict[str, Any], background: bool = False) -> Asked | None:
+        """Have the child do the job named `job` (service.py's `job_name`) on `data`, in
         the background's turn when `background` (after the Review screen's); its
-        progress comes in `updates` (`follow`). None if it cannot be asked."""
-        return self._ask({"review": data, "background": background}, None, updates=True)
+        progress comes in `updates` (`follow`). None if it cannot be asked. Work that
+        names no budget of its own (a move to judge) is done on this coach's."""
+        if self.budget is not None:
+            data = {"budget": self.budget, **data}
+        return self._ask({"job": job, "work": data, "background": background}, None,
+                         updates=True)
 
     def follow(self, asked: Asked) -> Iterator[dict[str, Any]]:
-        """A review's progress as it comes (from the thread that asked for it), until
+        """A job's progress as it comes (from the thread that asked for it), until
         its answer (then in `asked.judgement`), its `cancel` or the child's end."""
         assert asked.updates is not None
         while True:
@@ -297,7 +300,7 @@ class RemoteCoach:
                 if asked.stop is not None and asked.stop.is_set():
                     asked.came.set()
 
-    def _running(self) -> subprocess.Popen:
+    def _running(self) -> subprocess.Popen[str]:
         """The child, started (with its listener) if it is not running."""
         child = self._child
         if child is None or child.poll() is not None:
@@ -309,7 +312,7 @@ class RemoteCoach:
         return child
 
     @staticmethod
-    def _send(child: subprocess.Popen, message: dict[str, Any]) -> bool:
+    def _send(child: subprocess.Popen[str], message: dict[str, Any]) -> bool:
         assert child.stdin is not None
         try:
             child.stdin.write(json.dumps(message) + "\n")
@@ -318,7 +321,7 @@ class RemoteCoach:
             return False
         return True
 
-    def _listen(self, child: subprocess.Popen) -> None:
+    def _listen(self, child: subprocess.Popen[str]) -> None:
         """Hand each answer of `child` to the thread that waits for it, and a review's
         progress to its `updates`; once the child has ended, every request still awaited
         of it gets none. The only reader of the child's messages."""

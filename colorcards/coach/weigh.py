@@ -29,8 +29,10 @@ luckiest. So choosing and measuring are kept apart.
    once the interval lies wholly above `NOTICEABLE` (a costly move), once the cost is
    clearly short of it (`FUTILE_Z`), or at the last look.
 3. **Reporting**: the test stops when its estimate looks large, so that estimate runs a
-   little high. The chances shown for a costly move are measured on a third stream of
-   deals (`REPORT_DEALS`), which neither the choosing nor the testing saw.
+   little high. The chances shown for a move the test lists are measured on a third
+   stream of deals, which neither the choosing nor the testing saw, as many as the test
+   played (`report_deals`). A move is called costly only when those chances show it
+   too (`costly`): what the player reads never contradicts the verdict.
 
 The generator of every stream is seeded from the view itself and the coach's seed, so
 the hint at the table and the review afterwards answer the same position the same way,
@@ -47,7 +49,7 @@ import hashlib
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Collection, Generator, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar, cast
@@ -73,7 +75,9 @@ SEED = 0x5EED_2E71
 """The coach's own seed: with the view, all its generators depend on."""
 
 NOTICEABLE = 0.03
-"""3 points in the chance to win the round: a move that costs less is as good as the best."""
+"""The bar: a move that lowers the chance to win the round by less than this (3%) is as
+good as the best. Its one home: the test (`listed`), the verdict (`costly`) and every
+sentence that names it (`bar_words`) read it here, when they are used."""
 
 BATCH = 32
 """Deals per batch while choosing."""
@@ -110,7 +114,9 @@ a move costing 3 points is listed is 2.8% over four looks, 3.0% over five and 3.
 six (simulated, 200,000 and 400,000 runs)."""
 
 REPORT_DEALS = 512
-"""Fresh deals of a third stream that give the chances shown for a costly move."""
+"""The fewest fresh deals of a third stream that give the chances shown for a move the
+test lists: as many as the test itself played, and never fewer than this
+(`report_deals`)."""
 
 PLAYER_TUNING = HARD
 """How the player's own later moves are played out: with Hard's judgement."""
@@ -118,6 +124,43 @@ PLAYER_TUNING = HARD
 TUNINGS: dict[Level, Tuning] = {Level.EASY: EASY, Level.NORMAL: NORMAL, Level.HARD: HARD,
                                 Level.CRAZY: CRAZY}
 """Each level's judgement, for the computers in the play-outs."""
+
+
+def shown(chance: float) -> int:
+    """A chance as the player reads it: whole percent ('35%')."""
+    return round(chance * 100)
+
+
+def bar_words() -> str:
+    """The bar as the player reads it: '3%' (a bar between whole percents: '2.5%')."""
+    return f"{NOTICEABLE * 100:.3g}%"
+
+
+def costly(low: float, made_chance: float | None = None,
+           best_chance: float | None = None) -> bool:
+    """The coach's verdict on a move weighed against its choice: costly when the whole
+    95% interval of the cost (from `low` up) lies at or above `NOTICEABLE`, and the
+    chances shown for the two, measured apart (`made_chance`, `best_chance`: the
+    reporting deals'), lie at least `NOTICEABLE` apart, measured and as the player
+    reads them (whole percent). A move is called costly only with figures that show it.
+    Without chances measured (an exercise whose budget left none), the interval alone
+    decides, and the words say only what it makes certain ('at least 3% less likely to
+    win')."""
+    if low < NOTICEABLE:
+        return False
+    if made_chance is None or best_chance is None:
+        return True
+    return (best_chance - made_chance >= NOTICEABLE
+            and shown(best_chance) - shown(made_chance) >= NOTICEABLE * 100 - 1e-9)
+
+
+def report_deals(tested: int) -> int:
+    """The deals that give the chances shown for a move its test listed after `tested`
+    deals: as many again, and at least `REPORT_DEALS`. A move listed at a late look is
+    close to the bar, and its chances need as many deals to agree with the test (with
+    the deal-by-deal variance of about 0.36, a move costing 4% reads as less than 3% on
+    512 deals one time in three)."""
+    return max(REPORT_DEALS, tested)
 
 
 T = TypeVar("T")
@@ -142,7 +185,8 @@ def run(steps: Steps[T], stop: Callable[[], bool] | None = None) -> T | None:
         try:
             next(steps)
         except StopIteration as end:
-            return end.value
+            value: T | None = end.value
+            return value
 
 
 def finish(steps: Steps[T]) -> T:
@@ -239,8 +283,11 @@ class Verdict:
 
     @property
     def costly(self) -> bool:
-        """The whole interval lies at or above `NOTICEABLE`: a real mistake."""
-        return self.low >= NOTICEABLE
+        """A real mistake: the whole interval at or above `NOTICEABLE`, and the chances
+        shown for it as far apart (`costly`)."""
+        made, best = self.made_tally, self.best_tally
+        return costly(self.low, None if made is None else made.chance,
+                      None if best is None else best.chance)
 
     def as_json(self) -> dict[str, Any]:
         """As the coach's process sends it to the table (every figure, exactly)."""
@@ -494,14 +541,14 @@ class Coach:
     def judging(self, view: View, legal: Sequence[Action], made: Action,
                 advice: Advice | None = None,
                 tested: Steps[tuple[float, float, int]] | None = None,
-                reported: Callable[[], Steps[list[list[int | None]]]] | None = None
+                reported: Callable[[int], Steps[list[list[int | None]]]] | None = None
                 ) -> Steps[Verdict]:
         """`judge`, a deal a step; from `advice` when this position's race was already
         run (`advise` without the move: the same race whenever the move made is one of
         its options, which is the rule; else the race is run again with it), from
         `tested` when the test of the move is already under way (`testing`, for the
-        pair `pairing` gives with that advice), and from `reported()` when the report
-        of that pair may be (`reporting`)."""
+        pair `pairing` gives with that advice), and from `reported(tested deals)` when
+        the report of that pair may be (`reporting`)."""
         if advice is None or made not in advice.options:
             advice, tested = (yield from self.advising(view, legal, made)), None
         pair = pairing(view, legal, made, advice)
@@ -519,34 +566,37 @@ class Coach:
             return Verdict(made, best, close=False, cost=mean, low=low, high=high,
                            playouts=spent, uncalled=uncalled)
         # Listed: the chances shown come from deals of a stream of their own, since
-        # the test stopped when its estimate looked large and so overstates it a little.
-        rows = yield from (self.reporting(view, legal, (best, made), calls) if reported is None
-                           else reported())
+        # the test stopped when its estimate looked large and so overstates it a little;
+        # as many deals as the test played, so that they agree with it. Chances that do
+        # not show the move costly leave it not costly (`costly`).
+        rows = yield from (self.reporting(view, legal, (best, made), calls, n)
+                           if reported is None else reported(n))
         seats = range(view.seats)
         tallies = [Tally(a, len(rows), sum(1 for r in rows if r[k] == view.seat),
                          tuple(sum(1 for r in rows if r[k] == s) for s in seats))
                    for k, a in enumerate((best, made))]
         return Verdict(made, best, close=False, best_tally=tallies[0], made_tally=tallies[1],
                        cost=tallies[0].chance - tallies[1].chance, low=low, high=high,
-                       playouts=spent + 2 * REPORT_DEALS, uncalled=uncalled)
+                       playouts=spent + 2 * len(rows), uncalled=uncalled)
 
     def stops(self, mean: float, se: float, look: int) -> bool:
         """A test stops at this look: its interval lies wholly on one side of the bar,
         the cost is too unlikely to reach it, or this is the last look."""
-        low, high = mean - self.look_z * se, mean + self.look_z * se
-        return (low >= NOTICEABLE or high < NOTICEABLE or mean + FUTILE_Z * se < NOTICEABLE
-                or look == self.looks[-1])
+        high = mean + self.look_z * se
+        return (self.listed(mean, se) or high < NOTICEABLE
+                or mean + FUTILE_Z * se < NOTICEABLE or look == self.looks[-1])
 
     def listed(self, mean: float, se: float) -> bool:
-        """A test's answer (`testing`) calls its move costly: the whole interval at or
-        above `NOTICEABLE`."""
+        """A test's answer (`testing`) lists its move: the whole interval at or above
+        `NOTICEABLE` (costly, once the chances shown agree: `costly`)."""
         return mean - self.look_z * se >= NOTICEABLE
 
     def reporting(self, view: View, legal: Sequence[Action], actions: Sequence[Action],
-                  calls: Sequence[bool]) -> Steps[list[list[int | None]]]:
-        """The chances shown for a costly move: `actions` on `REPORT_DEALS` deals of the
-        reporting stream, a deal a step (per deal, who went out first after each)."""
-        return self._playing_off(view, legal, actions, REPORT_DEALS, "report", calls)
+                  calls: Sequence[bool], tested: int) -> Steps[list[list[int | None]]]:
+        """The chances shown for a move its test listed after `tested` deals: `actions`
+        on `report_deals(tested)` deals of the reporting stream, a deal a step (per
+        deal, who went out first after each)."""
+        return self._playing_off(view, legal, actions, report_deals(tested), "report", calls)
 
     def testing(self, view: View, best: Action, made: Action,
                 calls: tuple[bool, bool]) -> Steps[tuple[float, float, int]]:
@@ -557,27 +607,39 @@ class Coach:
         return found
 
     def testing_each(self, view: View, best: Action, moves: Sequence[Action],
-                     calls: tuple[bool, bool],
-                     budget: int | None = None) -> Steps[list[tuple[float, float, int]]]:
+                     calls: tuple[bool, bool], budget: int | None = None,
+                     answers: list[tuple[float, float, int] | None] | None = None,
+                     dropped: Collection[int] = ()
+                     ) -> Steps[list[tuple[float, float, int]]]:
         """`testing` of each of `moves` against the same `best`, on the same deals at
         once: each move's test stops where it would stop alone, with exactly the answer
         it gives alone (the measuring stream's deals do not depend on the moves played
         on them), but `best` is played out once a deal for all of them. `calls[1]` goes
-        for every move.
+        for every move. The one sequential test: `testing` is this of one move.
 
         With a `budget` of play-outs, a look after the first is taken only if all of it
         fits: the tests still open stop at the look before, with that look's answer (an
         open test's interval reaches below `NOTICEABLE`, so a move stopped so is never
-        called costly; what is called costly is exactly what the whole test calls so)."""
+        called costly; what is called costly is exactly what the whole test calls so).
+
+        For a position still being thought about (`SharedTests`): `answers` (one a
+        move, None while its test runs) is filled in as each test stops, and a move
+        whose index the caller puts in `dropped` is played out no more (its answer stays
+        None)."""
         tunings = self._tunings(view)
         seat = view.seat
         rng = Random(view_seed(view, self.seed, "measure"))
         best_won: list[int] = []
         won: list[list[int]] = [[] for _ in moves]
-        found: list[tuple[float, float, int] | None] = [None] * len(moves)
+        found: list[tuple[float, float, int] | None] = (
+            answers if answers is not None else [None] * len(moves))
         spent = 0
+
+        def open_tests() -> list[int]:
+            return [k for k, answer in enumerate(found) if answer is None and k not in dropped]
+
         for look in self.looks:
-            testing = [k for k, answer in enumerate(found) if answer is None]
+            testing = open_tests()
             if not testing:
                 break
             cost = (look - len(best_won)) * (1 + len(testing))
@@ -585,6 +647,9 @@ class Coach:
                 break  # the next look does not fit: each open test stops where it is
             spent += cost
             while len(best_won) < look:
+                testing = open_tests()  # (a move dropped meanwhile is played out no more)
+                if not testing:
+                    break
                 rows = yield from self._deals(view, (best, *(moves[k] for k in testing)), rng,
                                               min(self._step, look - len(best_won)), tunings,
                                               (calls[0], *(calls[1] for _ in testing)))
@@ -592,7 +657,7 @@ class Coach:
                     best_won.append(1 if row[0] == seat else 0)
                     for j, k in enumerate(testing, start=1):
                         won[k].append(1 if row[j] == seat else 0)
-            for k in testing:
+            for k in open_tests():  # each met every deal of this look
                 mean, se = _paired(best_won[:len(won[k])], won[k])
                 if self.stops(mean, se, look):
                     found[k] = (mean, se, len(won[k]))
@@ -602,22 +667,25 @@ class Coach:
 
 
 class SharedTests:
-    """`Coach.testing` of several moves against one `best` (with the same calls), on the
-    same deals at once, as `testing_each` does, for a position the player is still
-    thinking about: each move's answer is known as soon as its own test stops
-    (`found`), and a move no longer wanted (`drop`: another move was made) is no longer
-    played out. Every move keeps exactly the answer `testing` gives it alone: the deals
-    of the measuring stream do not depend on the moves played on them."""
+    """`Coach.testing_each` for a position the player is still thinking about: each
+    move's answer is known as soon as its own test stops (`found`), and a move no longer
+    wanted (`drop`: another move was made) is no longer played out. Every move keeps
+    exactly the answer `testing` gives it alone."""
 
     def __init__(self, coach: Coach, view: View, best: Action, moves: Sequence[Action],
                  calls: tuple[bool, bool]) -> None:
         self.moves = tuple(moves)
-        self.found: dict[Action, tuple[float, float, int]] = {}
+        self._answers: list[tuple[float, float, int] | None] = [None] * len(self.moves)
+        self._dropped: set[int] = set()
+        self._steps = coach.testing_each(view, best, self.moves, calls,
+                                         answers=self._answers, dropped=self._dropped)
+        self._over = False
+
+    @property
+    def found(self) -> dict[Action, tuple[float, float, int]]:
         """Each move's answer once its test has stopped: mean cost, its standard error,
         the deals played."""
-        self._dropped: set[Action] = set()
-        self._steps = self._testing(coach, view, best, calls)
-        self._over = False
+        return {m: a for m, a in zip(self.moves, self._answers, strict=True) if a is not None}
 
     def step(self) -> bool:
         """One deal more; False once every move still wanted has its answer."""
@@ -632,33 +700,7 @@ class SharedTests:
 
     def drop(self, move: Action) -> None:
         """`move`'s answer is no longer wanted; the tests end when none is."""
-        self._dropped.add(move)
-        if all(m in self._dropped or m in self.found for m in self.moves):
+        self._dropped.add(self.moves.index(move))
+        if all(k in self._dropped or a is not None for k, a in enumerate(self._answers)):
             self._over = True
             self._steps.close()  # (its helpers' answers dropped now, not when collected)
-
-    def _testing(self, coach: Coach, view: View, best: Action,
-                 calls: tuple[bool, bool]) -> Steps[None]:
-        tunings = coach._tunings(view)
-        seat = view.seat
-        rng = Random(view_seed(view, coach.seed, "measure"))
-        best_won: list[int] = []
-        won: dict[Action, list[int]] = {m: [] for m in self.moves}
-        for look in coach.looks:
-            while len(best_won) < look:
-                testing = [m for m in self.moves
-                           if m not in self.found and m not in self._dropped]
-                if not testing:
-                    return
-                rows = yield from coach._deals(
-                    view, (best, *testing), rng, min(coach._step, look - len(best_won)),
-                    tunings, (calls[0], *(calls[1] for _ in testing)))
-                for row in rows:
-                    best_won.append(1 if row[0] == seat else 0)
-                    for j, m in enumerate(testing, start=1):
-                        won[m].append(1 if row[j] == seat else 0)
-            for m in self.moves:  # each still tested has met every deal so far
-                if m not in self.found and m not in self._dropped:
-                    mean, se = _paired(best_won, won[m])
-                    if coach.stops(mean, se, look):
-                        self.found[m] = (mean, se, len(won[m]))

@@ -23,17 +23,28 @@ from ..engine import (
     NameColour,
     Play,
 )
+from . import weigh
 
 CardName = Callable[[Card], str]
 ColourName = Callable[[Colour], str]
 
 def percent(chance: float) -> str:
-    return f"{round(chance * 100)}%"
+    """A chance as the player reads it ('35%'): the figures a verdict is checked
+    against (`weigh.shown`)."""
+    return f"{weigh.shown(chance)}%"
 
 
-COSTLY_WORDS = "3% or more (say from 35% to 32%)"
-"""How much a listed move lowered the chance to win, in words: `weigh.NOTICEABLE` as a
-newcomer reads it (the review's threshold; 'points' meant card points everywhere else)."""
+def costly_words() -> str:
+    """How much a listed move lowered the chance to win, in words: the bar
+    (`weigh.NOTICEABLE`) as a newcomer reads it, '3% or more (say from 35% to 32%)'
+    ('points' means card points everywhere else)."""
+    return f"{weigh.bar_words()} or more (say from 35% to {percent(0.35 - weigh.NOTICEABLE)})"
+
+
+def certain_words(more: bool = False) -> str:
+    """What a costly verdict makes certain, 95% sure: 'at least 3% less likely to win'
+    (after the move made), or of the coach's choice 'at least 3% more likely to win'."""
+    return f"at least {weigh.bar_words()} {'more' if more else 'less'} likely to win"
 
 WHY_SHOWN = 0.05
 """A seat's share of going out first must move by this much to be named as the reason."""
@@ -153,11 +164,13 @@ def pair_nouns(made: Action, best: Action, card_name: CardName = _plain_card,
 def chances_sentence(made: Action, made_chance: float, best: Action, best_chance: float,
                      card_name: CardName = _plain_card, colour_name: ColourName = _plain_colour,
                      seat_names: Sequence[str] = (), uncalled: bool = False) -> str:
-    """'Your chance to win this round: 24% after Red 3, 35% after Red Reverse.'"""
+    """'Your chance to win this round: 24% after Red 3, 35% after Red Reverse: at least
+    3% less likely to win (95% sure).' For a costly move: the chances show the verdict,
+    and what it makes certain is said with them."""
     made_noun, best_noun = pair_nouns(made, best, card_name, colour_name, seat_names,
                                       uncalled)
     return (f"Your chance to win this round: {percent(made_chance)} after {made_noun}, "
-            f"{percent(best_chance)} after {best_noun}.")
+            f"{percent(best_chance)} after {best_noun}: {certain_words()} (95% sure).")
 
 
 def why_sentence(made: Action, made_out: Sequence[float], best: Action,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .cards import Card, Colour, parse_card
 
 if TYPE_CHECKING:
-    from typing import Any, NoReturn, Self
+    from typing import Any, ClassVar, NoReturn, Self, TypeVar
 
 
 class Action:
@@ -22,6 +22,8 @@ class Action:
     __slots__ = ()
 
     kind: str = ""
+    _interned: ClassVar[dict[Any, Any]]
+    """Each interned class's instances, by what tells them apart (its own dict)."""
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("actions are immutable")
@@ -35,15 +37,19 @@ class Action:
     def __deepcopy__(self, memo: object) -> Self:
         return self
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"kind": self.kind}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
 
-def _intern(cls: Any, key: object, **values: object) -> Any:
-    table = cls._interned
+if TYPE_CHECKING:
+    A = TypeVar("A", bound="Action")
+
+
+def _intern(cls: type[A], key: object, **values: object) -> A:
+    table: dict[object, A] = cls._interned
     try:
         return table[key]
     except KeyError:
@@ -58,7 +64,7 @@ class Play(Action):
     """Play a card from the hand; a wild names its colour here."""
 
     __slots__ = ("card", "colour")
-    _interned: dict = {}
+    _interned: ClassVar[dict[Any, Any]] = {}
     kind = "play"
     card: Card
     """The card played."""
@@ -68,10 +74,10 @@ class Play(Action):
     def __new__(cls, card: Card, colour: Colour | None = None) -> Play:
         return _intern(cls, (card, colour), card=card, colour=colour)
 
-    def __reduce__(self) -> tuple[type, tuple]:
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         return (Play, (self.card, self.colour))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         data = {"kind": "play", "card": self.card.code}
         if self.colour is not None:
             data["colour"] = self.colour.value
@@ -92,7 +98,7 @@ class Catch(Action):
     """Catch a seat that went down to one card without calling Last Card."""
 
     __slots__ = ("seat",)
-    _interned: dict = {}
+    _interned: ClassVar[dict[Any, Any]] = {}
     kind = "catch"
     seat: int
     """The seat being caught."""
@@ -100,10 +106,10 @@ class Catch(Action):
     def __new__(cls, seat: int) -> Catch:
         return _intern(cls, seat, seat=seat)
 
-    def __reduce__(self) -> tuple[type, tuple]:
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         return (Catch, (self.seat,))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"kind": "catch", "seat": self.seat}
 
     def __repr__(self) -> str:
@@ -117,7 +123,7 @@ class NameColour(Action):
     """Name the colour for a Wild turned up as the round's first card."""
 
     __slots__ = ("colour",)
-    _interned: dict = {}
+    _interned: ClassVar[dict[Any, Any]] = {}
     kind = "name-colour"
     colour: Colour
     """The colour named."""
@@ -125,10 +131,10 @@ class NameColour(Action):
     def __new__(cls, colour: Colour) -> NameColour:
         return _intern(cls, colour, colour=colour)
 
-    def __reduce__(self) -> tuple[type, tuple]:
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         return (NameColour, (self.colour,))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"kind": "name-colour", "colour": self.colour.value}
 
     def __repr__(self) -> str:
@@ -142,7 +148,7 @@ class _Single(Action):
     """An action with no fields: each class has exactly one instance."""
 
     __slots__ = ()
-    _interned: dict = {}
+    _interned: ClassVar[dict[Any, Any]] = {}
     text = ""
     """What the action is, in a player's words."""
 
@@ -153,7 +159,7 @@ class _Single(Action):
         super().__init_subclass__(**kwargs)
         cls._interned = {}
 
-    def __reduce__(self) -> tuple[type, tuple]:
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         return (type(self), ())
 
     def __str__(self) -> str:
@@ -246,7 +252,7 @@ _SINGLETONS = {a.kind: a for a in (DRAW, PASS, ACCEPT, CHALLENGE, CALL, CLOSE_WI
                                    NEXT_ROUND, DECLINE)}
 
 
-def action_from_json(data: dict) -> Action:
+def action_from_json(data: dict[str, Any]) -> Action:
     """The action written by `Action.as_json`; ValueError if malformed."""
     if not isinstance(data, dict) or "kind" not in data:
         raise ValueError(f"not an action: {data!r}")

@@ -179,7 +179,7 @@ class Card:
         return self
 
 
-def _build() -> tuple[list[Card], dict]:
+def _build() -> tuple[list[Card], dict[tuple[Colour | None, Rank], Card]]:
     cards: list[Card] = []
     for colour in COLOURS:
         for rank in COLOURED_RANKS:

@@ -9,17 +9,11 @@ table's (`session/wording.py`), written once there.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
-from itertools import repeat
-from typing import Any
+from dataclasses import FrozenInstanceError, dataclass, fields
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .cards import Card, Colour, parse_card
-
-_set = object.__setattr__
-_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
-_DREW_FIELDS = ("seat", "count", "reason", "active", "cards")
 
 
 class Event:
@@ -32,7 +26,7 @@ class Event:
         """The event as seats other than its own may see it."""
         return self
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         data = {"kind": self.kind}
         for name in _names(type(self)):
             data[name] = _dump(getattr(self, name))
@@ -46,7 +40,8 @@ def _names(kind: type) -> tuple[str, ...]:
     """An event class's field names, looked up once (`fields` costs more than the dump)."""
     names = _NAMES.get(kind)
     if names is None:
-        names = _NAMES[kind] = tuple(f.name for f in fields(kind))
+        names = _NAMES[kind] = getattr(kind, "FIELDS", None) or tuple(
+            f.name for f in fields(kind))
     return names
 
 
@@ -97,29 +92,53 @@ class ColourNamed(Event):
     kind = "colour-named"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Drew(Event):
+class Drew(tuple[Any, ...], Event):
     """A seat drew cards. `reason`: draw, penalty, last-card, challenge or timeout.
 
     `active` is the colour in force when a voluntary draw was made (public: it is
-    how a table learns who lacks a colour). `cards` is private to the drawer."""
+    how a table learns who lacks a colour). `cards` is private to the drawer.
 
-    seat: int
-    count: int
-    reason: str
-    active: Colour | None = None
-    cards: tuple[Card, ...] = ()
+    The one event built at most steps (a draw's cards are nobody else's, so it cannot
+    be shared like a play), so it is a tuple of its fields, read by name, rather than
+    a frozen dataclass: a tuple is built in one step in C, where a frozen dataclass
+    sets each field through ``object.__setattr__``, one costly call a field. It is as
+    frozen as the others (writing a field raises `FrozenInstanceError`) and equal by
+    value; `FIELDS` names its fields, as `dataclasses.fields` does the others'."""
+
+    __slots__ = ()
     kind = "drew"
+    FIELDS = ("seat", "count", "reason", "active", "cards")
+    """Its fields' names, in order."""
 
-    def __init__(self, seat: int, count: int, reason: str, active: Colour | None = None,
-                 cards: tuple[Card, ...] = ()) -> None:
-        # The event built at most steps (a draw's cards are nobody else's, so it cannot
-        # be shared like a play): its fields are set in one loop run in C, where a
-        # frozen dataclass's own __init__ sets each in a line of Python.
-        _consume(map(_set, repeat(self, 5), _DREW_FIELDS, (seat, count, reason, active, cards)))
+    if TYPE_CHECKING:
+        seat: int
+        count: int  # type: ignore[assignment]  # the field, not tuple.count
+        reason: str
+        active: Colour | None
+        cards: tuple[Card, ...]
+    else:
+        seat, count, reason, active, cards = (property(itemgetter(i)) for i in range(5))
+
+    def __new__(cls, seat: int, count: int, reason: str, active: Colour | None = None,
+                cards: tuple[Card, ...] = ()) -> Drew:
+        return tuple.__new__(cls, (seat, count, reason, active, cards))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)  # copies and pickles rebuild it through __new__
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __repr__(self) -> str:
+        seat, count, reason, active, cards = self
+        return (f"Drew(seat={seat!r}, count={count!r}, reason={reason!r}, "
+                f"active={active!r}, cards={cards!r})")
 
     def public(self) -> Drew:
-        return Drew(self.seat, self.count, self.reason, self.active) if self.cards else self
+        return Drew(self[0], self[1], self[2], self[3]) if self[4] else self
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,21 +272,21 @@ _CARD_FIELDS = {"card"}
 _COLOUR_FIELDS = {"colour", "active"}
 
 
-def event_from_json(data: dict) -> Event:
+def event_from_json(data: dict[str, Any]) -> Event:
     """The event written by `Event.as_json`; ValueError/KeyError if malformed."""
     cls = EVENT_TYPES[data["kind"]]
     kwargs = {}
-    for f in fields(cls):  # type: ignore[arg-type]  # every subclass is a dataclass
-        if f.name not in data:
+    for name in _names(cls):
+        if name not in data:
             continue
-        value = data[f.name]
-        if f.name in _CARD_FIELDS:
+        value = data[name]
+        if name in _CARD_FIELDS:
             value = parse_card(value)
-        elif f.name in _COLOUR_FIELDS:
+        elif name in _COLOUR_FIELDS:
             value = Colour(value) if value is not None else None
-        elif f.name == "cards":
+        elif name == "cards":
             value = tuple(parse_card(c) for c in value)
-        elif f.name in ("order", "winners"):
+        elif name in ("order", "winners"):
             value = tuple(value)
-        kwargs[f.name] = value
+        kwargs[name] = value
     return cls(**kwargs)

@@ -149,12 +149,10 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
                 "or keep it.")
     if game.pending and not turns.may_answer(card.rank, card.colour is game.active_colour,
                                              game.top.rank, game.rules.stacking):
-        answers = pending_answers(game)
-        if card.rank not in turns.DRAWS:
-            return (f"You must draw {game.pending}: pass them on with {answers}, or draw "
-                    "the cards.")
-        return (f"You must draw {game.pending}: only {answers} can pass them on "
-                f"({cannot_answer(game, card)}). Play one or draw the cards.")
+        # The card first: in the prompt's words, a refusal read as if nothing happened.
+        why = f" ({cannot_answer(game, card)})" if card.rank in turns.DRAWS else ""
+        return (f"{card.name} cannot pass on the {game.pending} cards you must draw: only "
+                f"{pending_answers(game)} can pass them on{why}.")
     colour_now = game.active_colour
     if card.rank is Rank.WILD_DRAW_FOUR and colour_now is not None:
         return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "

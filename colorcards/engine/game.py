@@ -37,9 +37,9 @@ import os
 import random
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat, starmap
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from . import actions as A
@@ -52,6 +52,7 @@ from .explain import why_not
 from .outcome import Ending, Outcome, RoundResult
 from .phase import Phase
 from .precomputed import (
+    AFTER_PLAY,
     BIT,
     CALLED,
     COLOUR_MATCH,
@@ -64,6 +65,7 @@ from .precomputed import (
     FLAG_SHIFT,
     MISSED,
     NAME_COLOURS,
+    NO_CARD_TURNS,
     PASSED,
     PLAYED,
     PLAYS,
@@ -95,7 +97,7 @@ from .rules import (
     Stacking,
 )
 from .scoring import match_places, match_winners, score_round
-from .turns import Turn, seat_after
+from .turns import seat_after
 from .view import CHUNK, View
 
 FORMAT = "colorcards-game"
@@ -106,6 +108,14 @@ HUMAN_SEAT = 0
 """The seat of the person at the table (the others are computer players)."""
 TURN, DRAWN, CHALLENGE, NAME_COLOUR = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.NAME_COLOUR
 WINDOW, ROUND_OVER, MATCH_OVER = Phase.WINDOW, Phase.ROUND_OVER, Phase.MATCH_OVER
+# The options read every game, under plain names like the phases above: an enum member
+# read off its class costs several times a global's read (Python 3.11's enum).
+_HUMAN_FIRST, _LEFT_OF_DEALER = FirstPlayer.HUMAN, FirstPlayer.LEFT_OF_DEALER
+_CLASSIC_FIRST, _NUMBER_FIRST = FirstCard.CLASSIC, FirstCard.NUMBER
+_AS_IF_PLAYED = FirstCard.AS_IF_PLAYED
+_RESTRICTED, _CHALLENGE_RULE = DrawFour.RESTRICTED, DrawFour.CHALLENGE
+_ANY_TIME, _STACKING_OFF, _FIRST_OUT = DrawRule.ANY_TIME, Stacking.OFF, RoundEnd.FIRST_OUT
+_AUTO_CALL, _AUTO_PENALTY = LastCard.AUTO, LastCard.AUTO_PENALTY
 
 STATE = (
     "rules", "seats", "seed", "rng", "round", "dealer", "scores", "table_points", "results",
@@ -135,8 +145,21 @@ _SHARED = tuple(_SLOT.get(name, name) for name in (*STATE, *DERIVED) if name not
 _TURN_KIND = DecisionKind.TURN
 _DRAW, _PASS, _ACCEPT, _CALL = (flag >> FLAG_SHIFT for flag in (F_DRAW, F_PASS, F_ACCEPT, F_CALL))
 """The flags of a turn's extra actions, as `FLAG_ACTIONS` indexes them."""
-_new_decision = tuple.__new__
-"""Builds a `Decision` in C (a named tuple's own constructor is Python code)."""
+_new = tuple.__new__
+"""Builds a `Decision` or a `Drew` from a tuple of its fields, in C (their own
+constructors are Python code)."""
+
+
+def _orders(held: Sequence[object]) -> tuple[tuple[int, ...], ...]:
+    """The next seat after each seat (whose entry in `held` is not empty), each way
+    round, indexed by the direction of play itself: [1] and [-1] (the last; [0] unused)."""
+    return ((), *(tuple(seat_after(held, seat, d) for seat in range(len(held)))
+                    for d in (1, -1)))
+
+
+_FULL_ORDERS = tuple(_orders([True] * n) for n in range(MAX_SEATS + 1))
+"""`_orders` while every seat holds cards (as dealt), for each size of table: shared by
+every game, and immutable."""
 
 
 def _field(slot: str, doc: str) -> Any:
@@ -215,29 +238,18 @@ class Game:
         if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
             raise RulesError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
         self._rules = rules
-        """The options in force."""
         self._seats = seats
-        """Number of seats; seat 0 is the human."""
         self._seed = int.from_bytes(os.urandom(8)) if seed is None else seed
-        """The seed that, with `actions`, replays the game exactly. Never shown in play."""
         self._rng = random.Random(self._seed)
-        """The game's own generator: shuffles and nothing else."""
         self._round = 0
-        human_first = rules.first_player is FirstPlayer.HUMAN
+        human_first = rules.first_player is _HUMAN_FIRST
         self._dealer = seats - 1 if human_first else self._rng.randrange(seats)
         self._scores = [0] * seats
-        """Match points per seat."""
         self._table_points = [0] * seats
-        """Table points (3 / 1 / 0 by finishing place) summed over the rounds."""
         self._results: list[RoundResult] = []
-        """One record per finished round."""
         self._winners: tuple[int, ...] = ()
-        """Who won the match, once it is over (several on a tie, none on a stalemate)."""
         self._total_turns = 0
-        """Turns played in the whole match."""
         self._history: list[E.Event] = []
-        """Every event of the match, private parts included: never handed to a seat
-        (`_record` is what the seats read)."""
         self.actions: list[tuple[int | None, A.Action]] = []
         """Every action applied, with the seat that applied it: the replay log."""
         self._new_record()
@@ -250,58 +262,37 @@ class Game:
         n = self._seats
         rules = self._rules
         self._round += 1
-        if self._round > 1 and rules.first_player is FirstPlayer.LEFT_OF_DEALER:
+        if self._round > 1 and rules.first_player is _LEFT_OF_DEALER:
             self._dealer = (self._dealer + 1) % n
         self._direction = 1
-        """1 while play runs left (seat order), -1 after an odd number of Reverses."""
         deck = full_deck()
         _shuffle(self._rng, deck)
         self._hands: list[list[Card]] = [
             sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_index) for i in range(n)
         ]
-        """Each seat's cards, kept in card order. Never shown to other seats."""
         self._draw_pile: list[Card] = deck[n * HAND_SIZE:]
-        """Face-down cards; the top is the end of the list."""
         self._discard: list[Card] = []
-        """Face-up cards; the top is the end of the list."""
         self._active_colour: Colour | None = None
-        """The colour to match (a wild's named colour while a wild is on top)."""
         self._pending = 0
-        """A stacked draw penalty facing the current seat (stacking on only)."""
         self._drawn: Card | None = None
-        """The card just drawn, in the ``drawn`` phase."""
         self._called = [False] * n
-        """Seats that have called Last Card for their current one or two cards."""
         self._vulnerable: int | None = None
-        """A seat down to one card without a call, who may still be caught."""
         self._after_window: tuple[int, Phase] | None = None
-        """Where play goes when the Last Card window closes: (seat, phase)."""
         self._challenge_bluff = False
-        """Whether the Wild Draw Four being challenged was a bluff (hidden)."""
         self._challenge_from: int | None = None
-        """Who played the Wild Draw Four that may be challenged."""
         self._out: list[int] = []
-        """Seats that have gone out this round, in order."""
         self._winner_points = 0
-        """What the round's winner scored at the moment of going out."""
         self._stuck_passes = 0
-        """Consecutive turns in which nobody could play or draw (stalemate count)."""
         self._turns = 0
-        """Turns played in this round."""
         self._lacks: list[set[Colour]] = [set() for _ in range(n)]
-        """Colours each seat has publicly drawn on and not played since."""
         self._reactions: tuple[int, ...] = ()
-        """While `vulnerable` is set: the seats still to be offered a reaction to the
-        missed call, in order (see `next_decision`). Stale once `vulnerable` is None."""
-        human_first = rules.first_player is FirstPlayer.HUMAN
+        human_first = rules.first_player is _HUMAN_FIRST
         first = HUMAN_SEAT if human_first else (self._dealer + 1) % n
         if human_first:
             self._dealer = (first - 1) % n
         self._history.append(E.RoundStarted(self._round, self._dealer))
         self._current = first
-        """The seat to act."""
         self._phase = TURN
-        """What the game waits for."""
         self._dc: Decision | None = None
         self._masks = [mask_of(h) for h in self._hands]
         self._seat_order()
@@ -312,9 +303,9 @@ class Game:
         while True:
             card = self._draw_pile.pop()
             goes_back = (
-                (how is FirstCard.CLASSIC and card.rank is WILD4)
-                or (how is FirstCard.NUMBER and not card.is_number)
-                or (how is FirstCard.AS_IF_PLAYED and card.is_wild)
+                (how is _CLASSIC_FIRST and card.rank is WILD4)
+                or (how is _NUMBER_FIRST and not card.is_number)
+                or (how is _AS_IF_PLAYED and card.is_wild)
             )
             if not goes_back:
                 break
@@ -337,10 +328,10 @@ class Game:
         # played it (as-if-played), or at once (classic: nothing answers it, and a
         # Reverse lets that seat, the dealer, start the other way round).
         before = (first - self._direction) % self._seats
-        classic = how is FirstCard.CLASSIC
+        classic = how is _CLASSIC_FIRST
         turn = card_rules.card_turn(card.rank, self._active_count(),
                                     self._stacking and not classic, False)
-        if classic and turn is Turn.REVERSE:
+        if classic and turn is card_rules.REVERSE:
             self._reverse_direction()
             self._current = before
             return
@@ -395,8 +386,8 @@ class Game:
         the table, written once. Called when a hand empties (and on dealing), so the
         end of a turn is one lookup and a Reverse one assignment."""
         hands = self._hands
-        orders = {d: [seat_after(hands, seat, d) for seat in range(self._seats)]
-                  for d in (1, -1)}
+        # (every seat holding cards, as dealt: the table's own order, worked out once)
+        orders = _FULL_ORDERS[self._seats] if all(hands) else _orders(hands)
         self._orders = orders
         self._after = orders[self._direction]
 
@@ -418,11 +409,11 @@ class Game:
     def _rule_flags(self) -> None:
         """The options the hot paths test, as booleans (one attribute read each)."""
         rules = self._rules
-        self._restricted = rules.draw_four is DrawFour.RESTRICTED
-        self._challenge_on = rules.draw_four is DrawFour.CHALLENGE
-        self._any_time = rules.draw is DrawRule.ANY_TIME
-        self._auto_call = rules.last_card is LastCard.AUTO
-        self._stacking = rules.stacking is not Stacking.OFF
+        self._restricted = rules.draw_four is _RESTRICTED
+        self._challenge_on = rules.draw_four is _CHALLENGE_RULE
+        self._any_time = rules.draw is _ANY_TIME
+        self._auto_call = rules.last_card is _AUTO_CALL
+        self._stacking = rules.stacking is not _STACKING_OFF
         tables = rule_tables(rules)
         self._plain = tables.plain
         """Cards whose play only passes the turn on (`precomputed.RuleTables`)."""
@@ -500,21 +491,36 @@ class Game:
         if seat is None:
             seat = cur
         if seat == cur and phase is not WINDOW:
-            return (self._dc or self._turn()).actions  # type: ignore[union-attr]
+            return self._decide(False).actions  # type: ignore[union-attr]
         v = self._vulnerable
         if v is not None and seat in self._reactions:  # still to be asked
             return (A.CALL,) if seat == v else (A.Catch(v),)
         return ()
 
-    def _turn(self) -> Decision | None:
-        """The seat to act's decision (its legal actions), kept until `apply`; between
-        rounds the deal, and None once the match is over. The one place that says
-        what a turn allows: for the ``turn`` and ``drawn`` phases the playable cards
-        (one AND of masks) and flags for Draw, Pass, Accept and Call, read off complete
-        tables (`PLAYS`, `FLAG_ACTIONS`); nothing about a hand is kept outside the game."""
+    def _decide(self, asked: bool = True) -> Decision | None:
+        """`next_decision` (the module's name for it: see there). With `asked` False,
+        the seat to act's turn even while the others are still to react to a missed
+        call (what `legal_actions` lists for it).
+
+        The turn's decision is kept until `apply`. The one place that says what a turn
+        allows: for the ``turn`` and ``drawn`` phases the playable cards (one AND of
+        masks) and flags for Draw, Pass, Accept and Call, read off complete tables
+        (`PLAYS`, `FLAG_ACTIONS`, and `NO_CARD_TURNS` when nothing can be played);
+        nothing about a hand is kept outside the game. Between rounds the deal, and
+        None once the match is over."""
+        v = self._vulnerable
+        if v is not None and asked:
+            reactions = self._reactions
+            if reactions:
+                seat = reactions[0]
+                return reaction_decision(seat, self.legal_actions(seat))
+            if self._phase is WINDOW:
+                return WINDOW_CLOSES
+        decision = self._dc
+        if decision is not None:
+            return decision
         cur = self._current
         phase = self._phase
-        v = self._vulnerable
         if phase is TURN or phase is DRAWN:
             held = self._masks[cur]
             pending = self._pending
@@ -522,7 +528,8 @@ class Game:
                 playable = held & self._answers[self._discard[-1].index][self._active_colour]
             else:
                 playable = held & self._match
-            if playable & W4_BIT and self._draw_four_barred(held):
+            if self._restricted and playable & W4_BIT and breaks_draw_four(
+                    held, self._active_colour):  # (`_draw_four_barred`, the rule first)
                 playable ^= W4_BIT
             if phase is DRAWN:  # the drawn card, if it can be played, or keep it
                 playable &= BIT[self._drawn.index]  # type: ignore[union-attr]
@@ -536,6 +543,9 @@ class Game:
             if ((len(self._hands[cur]) == 2 and not self._called[cur] and not self._auto_call)
                     or cur == v):  # (the offender still to call: a Skip between two)
                 flags |= _CALL
+            if not playable and (v is None or v == cur):  # a third of turns: no card
+                decision = self._dc = NO_CARD_TURNS[cur][flags]
+                return decision
             try:
                 actions = PLAYS[playable] + FLAG_ACTIONS[flags]
             except KeyError:  # three cards or more (a turn in seven)
@@ -551,7 +561,7 @@ class Game:
                        else (A.CALL,))  # WINDOW: the offender may call
         if v is not None and v != cur:
             actions += (A.Catch(v),)
-        decision = self._dc = _new_decision(Decision, (_TURN_KIND, cur, actions))
+        decision = self._dc = _new(Decision, (_TURN_KIND, cur, actions))
         return decision
 
     def _draw_four_barred(self, held: int) -> bool:
@@ -641,28 +651,30 @@ class Game:
         if card not in hand:
             self._masks[seat] ^= BIT[card.index]
         self._discard.append(card)
-        colour = action.colour
-        active = self._active_colour = colour or card.colour
-        self._match = COLOUR_MATCH[active] | TOP_MATCH[card.index]
+        self._active_colour, self._match = AFTER_PLAY[action]
         self._history.append(PLAYED[seat][action])
         lacks = self._lacks[seat]
         if lacks:
             lacks.discard(card.colour)
         left = len(hand)
         if left > 1 and card in self._plain:  # nothing happens but the turn passing on
-            self._pass_turn(seat)
+            self._current = self._after[seat]  # (`_pass_turn`, in line: half of all steps)
+            self._phase = TURN
+            self._drawn = None
+            self._turns += 1
+            self._total_turns += 1
             return
         self._drawn = None
         missed = False
         rules = self._rules
         if left == 1:
             mode = rules.last_card
-            if mode is LastCard.AUTO:
+            if mode is _AUTO_CALL:
                 self._called[seat] = True
                 self._history.append(CALLED[seat])
             elif not self._called[seat]:
                 self._history.append(MISSED[seat])
-                if mode is LastCard.AUTO_PENALTY:
+                if mode is _AUTO_PENALTY:
                     self._draw_into(seat, rules.last_card_penalty, "last-card")
                 else:
                     self._vulnerable = seat
@@ -696,7 +708,7 @@ class Game:
         held = self._masks[seat] = self._masks[seat] | bit
         self._called[seat] = False
         history = self._history
-        history.append(E.Drew(seat, 1, "draw", active, (card,)))
+        history.append(_new(E.Drew, (seat, 1, "draw", active, (card,))))
         self._lacks[seat].add(active)  # type: ignore[arg-type]
         # No penalty is pending (drawing is not offered then): it plays if it matches.
         if self._match & bit and not (bit == W4_BIT and self._draw_four_barred(held)):
@@ -854,7 +866,7 @@ class Game:
             self._called[seat] = False
             if reason != "draw" and reason != "timeout":
                 self._lacks[seat].clear()
-        self._history.append(E.Drew(seat, len(got), reason, active, tuple(got)))
+        self._history.append(_new(E.Drew, (seat, len(got), reason, active, tuple(got))))
         return got
 
     def _reshuffle(self) -> None:
@@ -885,17 +897,17 @@ class Game:
             return nxt, TURN
         turn = card_rules.card_turn(rank, self._active_count(), self._stacking and not out,
                                     self._challenge_on and not out)
-        if turn is Turn.SKIP:
+        if turn is card_rules.SKIP:
             self._history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._after[nxt], TURN
-        if turn is Turn.REVERSE:
+        if turn is card_rules.REVERSE:
             self._reverse_direction()
             return self._after[seat], TURN
-        if turn is Turn.STACK:
+        if turn is card_rules.STACK:
             self._pending += self._draws[rank]
             self._history.append(E.PenaltyPending(nxt, self._pending))
             return nxt, TURN
-        if turn is Turn.CHALLENGE:
+        if turn is card_rules.CHALLENGE:
             self._challenge_from = seat
             return nxt, CHALLENGE
         self._penalise(nxt, self._card_penalty(rank), "penalty")
@@ -926,7 +938,7 @@ class Game:
         self._called[seat] = False
         self._seat_order()  # the seat's hand is empty: play goes round it now
         self._history.append(E.WentOut(seat, len(self._out)))
-        ends = (self._rules.round_end is RoundEnd.FIRST_OUT or self._seats == 2
+        ends = (self._rules.round_end is _FIRST_OUT or self._seats == 2
                 or self._active_count() <= 1)
         if not ends:
             next_seat, next_phase = self._card_effect(seat, card, out=True)
@@ -966,7 +978,7 @@ class Game:
     # ------------------------------------------------------------------ copies, views, JSON
 
     @classmethod
-    def from_state(cls, fields: dict) -> Game:
+    def from_state(cls, fields: dict[str, Any]) -> Game:
         """The game whose state is exactly `fields` (one value per name in `STATE`):
         how a saved, dealt-from-a-view or written-out game is built. The caller has
         checked the values; the derived state is rebuilt here. `reactions` None (a
@@ -1055,7 +1067,7 @@ class Game:
             _own=self._own[seat],
         )
 
-    def to_json(self, logs: bool = True) -> dict:
+    def to_json(self, logs: bool = True) -> dict[str, Any]:
         """The whole state as versioned JSON-ready data (`serial.game_from_json` reads
         it); without `logs`, `history` and `actions` are written empty (what a save's
         head holds)."""
@@ -1113,7 +1125,7 @@ class Game:
             game.apply(action, seat)
         return game
 
-    def cards_in_play(self) -> Counter:
+    def cards_in_play(self) -> Counter[Card]:
         """Every card in hands and piles, counted (always the 108 of the deck)."""
         counts = Counter(self._draw_pile)
         counts.update(self._discard)
@@ -1128,7 +1140,7 @@ _card_index = attrgetter("index")
 def _codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
 
-_STEPS: dict[type, Callable] = {
+_STEPS: dict[type, Callable[..., Any]] = {
     A.Play: Game._play, A.Draw: Game._draw, A.Pass: Game._pass, A.Accept: Game._accept,
     A.Challenge: Game._challenge, A.NameColour: Game._name_colour, A.TimeOut: Game._timeout,
     A.CallLastCard: Game._call, A.Catch: Game._catch, A.CloseWindow: Game._close_window,
@@ -1137,28 +1149,25 @@ _STEPS: dict[type, Callable] = {
 """The one step of each type of action."""
 
 
-def next_decision(game: Game) -> Decision | None:
-    """What is decided next in `game`, by whom; None once the match is over.
+next_decision: Callable[[Game], Decision | None] = Game._decide
+"""What is decided next in a game, by whom; None once the match is over:
+``next_decision(game)``.
 
-    In order: a seat's optional reaction to a missed Last Card call (the offender
-    first, then the other seats in seat order, each answering with an action or
-    `DECLINE`); the window closing once every seat let it go by; the next deal
-    between rounds; otherwise the turn of the seat to act. Apply the chosen action
-    with ``game.apply(action, decision.seat)``. Declining is recorded in the action
-    log like any action; logs written before `DECLINE` existed replay unchanged (a
-    seat taking its turn ends the reactions, as it always did)."""
-    if game._vulnerable is None:
-        return game._turn()  # (a loop's game has no decision kept: it just applied one)
-    if game._reactions:
-        seat = game._reactions[0]
-        return reaction_decision(seat, game.legal_actions(seat))
-    if game._phase is WINDOW:
-        return WINDOW_CLOSES
-    return game._dc or game._turn()
+In order: a seat's optional reaction to a missed Last Card call (the offender first,
+then the other seats in seat order, each answering with an action or `DECLINE`); the
+window closing once every seat let it go by; the next deal between rounds; otherwise
+the turn of the seat to act. Apply the chosen action with ``game.apply(action,
+decision.seat)``. Declining is recorded in the action log like any action; logs written
+before `DECLINE` existed replay unchanged (a seat taking its turn ends the reactions,
+as it always did).
+
+The game's own method, under the loop's name: every driver calls it once a decision,
+so the turn it lists is worked out in that one call (`Game._decide`)."""
 
 
 def _shuffle(rng: random.Random, cards: list[Card]) -> None:
     """Shuffle in place by sorting on one uniform key per card (fast, and unbiased)."""
     keys = list(starmap(rng.random, repeat((), len(cards))))  # map & co: no Python loop
-    order = sorted(range(len(cards)), key=keys.__getitem__)
-    cards[:] = map(cards.__getitem__, order)
+    if len(cards) > 1:  # (one index given, an itemgetter returns the card, not a tuple)
+        order = sorted(range(len(cards)), key=keys.__getitem__)
+        cards[:] = itemgetter(*order)(cards)

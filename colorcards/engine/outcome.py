@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 
 class Ending(enum.Enum):
@@ -61,7 +62,7 @@ class RoundResult:
             places[seat] = place
         return tuple(places)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"round": self.round, "winner": self.winner, "points": self.points,
                 "order": list(self.order), "table_points": list(self.table_points),
                 "cards_left": list(self.cards_left)}

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import chain
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import actions as A
 from . import events as E
@@ -63,7 +63,7 @@ class RuleTables(NamedTuple):
     """What each draw card makes the next seat draw (`turns.DRAWS`; read-only)."""
 
 
-_TABLES: dict[tuple, RuleTables] = {}
+_TABLES: dict[tuple[Any, ...], RuleTables] = {}
 
 
 def rule_tables(rules: Rules) -> RuleTables:
@@ -106,6 +106,16 @@ PLAYED: tuple[dict[A.Play, E.Played], ...] = tuple(
     for s in range(MAX_SEATS))
 """One Played event per (seat, Play action), every one of them: a complete table
 that says nothing about any game."""
+
+
+def _after(play: A.Play) -> tuple[Colour | None, int]:
+    active = play.colour or play.card.colour
+    return active, COLOUR_MATCH[active] | TOP_MATCH[play.card.index]
+
+
+AFTER_PLAY = {p: _after(p) for plays in CARD_PLAYS.values() for p in plays}
+"""The colour in force after each Play, and what then matches: every play's, worked
+out here once."""
 PASSED = tuple(E.Passed(s) for s in range(MAX_SEATS))
 SKIPPED = tuple(E.Skipped(s) for s in range(MAX_SEATS))
 CALLED = tuple(E.CalledLastCard(s) for s in range(MAX_SEATS))
@@ -125,7 +135,7 @@ def mask_of(hand: Iterable[Card]) -> int:
     return sum(set(map(BIT_OF.__getitem__, hand)))
 
 
-def _by_byte(items: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
+def _by_byte(items: list[tuple[Any, ...]]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
     """For each byte of a mask (low first), each of its 256 values' items: the
     concatenation, in bit order, of `items[bit]` for the bits set. A mask's items
     are then one lookup a byte, done in C (`_joined`), not a loop over its bits."""
@@ -134,7 +144,7 @@ def _by_byte(items: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
         chunk = items[base:base + 8]
         # Doubling: the values with bit k set are those without it, then bit k's items
         # (its highest bit: bit order is kept). Bits past the items add nothing.
-        table: list[tuple] = [()]
+        table: list[tuple[Any, ...]] = [()]
         for bit in range(8):
             group = tuple(chunk[bit]) if bit < len(chunk) else ()
             table += [t + group for t in table]
@@ -142,7 +152,7 @@ def _by_byte(items: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
     return tuple(tables)
 
 
-def _joined(tables: tuple[tuple[tuple, ...], ...], mask: int) -> tuple:
+def _joined(tables: tuple[tuple[tuple[Any, ...], ...], ...], mask: int) -> tuple[Any, ...]:
     """The items of `mask`'s set bits, in bit order, from `_by_byte` tables."""
     return tuple(chain.from_iterable(
         map(tuple.__getitem__, tables, mask.to_bytes(len(tables), "little"))))
@@ -191,7 +201,7 @@ def plays_of(mask: int) -> tuple[A.Play, ...]:
     return legal_tuple(mask)  # type: ignore[return-value]  # a card mask: plays only
 
 
-_REACTIONS: dict[tuple, Decision] = {}
+_REACTIONS: dict[tuple[Any, ...], Decision] = {}
 
 
 def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
@@ -204,5 +214,10 @@ def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
     return decision
 
 
+NO_CARD_TURNS = tuple(
+    tuple(Decision(DecisionKind.TURN, seat, actions) for actions in FLAG_ACTIONS)
+    for seat in range(MAX_SEATS))
+"""A turn with no card to play (draw, pass, accept or call), by seat and flags (a key
+shifted down by `FLAG_SHIFT`): every one of them, built before any game, like `PLAYS`."""
 DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
 WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))

@@ -7,9 +7,10 @@ The game's saves, the table's saved seats and the test driver all go through her
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
-def rng_state(rng: random.Random) -> list:
+def rng_state(rng: random.Random) -> list[Any]:
     """The generator's state as JSON-ready lists."""
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]

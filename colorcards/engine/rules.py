@@ -107,7 +107,7 @@ _ENUMS: dict[str, type[enum.StrEnum]] = {
 }
 
 #: Allowed values of each option, in the order menus list them.
-CHOICES: dict[str, tuple] = {
+CHOICES: dict[str, tuple[Any, ...]] = {
     "first_card": tuple(FirstCard),
     "first_player": tuple(FirstPlayer),
     "draw": tuple(DrawRule),
@@ -195,12 +195,12 @@ class Rules:
         """The points target for to:N, else None (`Match.target`)."""
         return self.match.target
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The options as plain JSON values (the rulebook's words and numbers)."""
         return {k: v.value if isinstance(v, enum.Enum) else v for k, v in asdict(self).items()}
 
     @classmethod
-    def from_json(cls, data: dict) -> Rules:
+    def from_json(cls, data: dict[str, Any]) -> Rules:
         if not isinstance(data, dict):
             raise RulesError("rules must be a JSON object")
         unknown = set(data) - set(CHOICES)

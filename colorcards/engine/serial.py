@@ -27,7 +27,7 @@ __all__ = ["FORMAT", "VERSION", "check_cards", "game_from_json", "game_from_text
 _DECK = Counter(full_deck())
 
 
-def state_to_json(game: Game, logs: bool = True) -> dict:
+def state_to_json(game: Game, logs: bool = True) -> dict[str, Any]:
     """The game's whole state as versioned JSON-ready data (`Game.to_json`); without
     `logs`, `history` and `actions` are written empty (what a save's head holds)."""
     return game.to_json(logs)
@@ -82,7 +82,7 @@ def _phase(value: Any) -> Phase:
         raise StateError(f"unknown phase {value!r}") from None
 
 
-def _load(data: dict) -> Game:
+def _load(data: dict[str, Any]) -> Game:
     rules = Rules.from_json(data["rules"])
     seats = data["seats"]
     if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:

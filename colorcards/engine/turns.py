@@ -50,20 +50,26 @@ CHALLENGE_LOST = 6
 """What a challenger draws when the Wild Draw Four was played fairly."""
 
 
+_SKIP, _REVERSE, _WILD4 = Rank.SKIP, Rank.REVERSE, Rank.WILD_DRAW_FOUR
+ON, SKIP, REVERSE, STACK, CHALLENGE, PENALTY = Turn
+"""The members under plain names: an enum member read off its class costs several times a
+global's read (Python 3.11), and the game asks here at every action card."""
+
+
 def card_turn(rank: Rank, in_round: int, stacking: bool, challenge: bool) -> Turn:
     """What a card of `rank` does to the turn order, with `in_round` seats holding
     cards, `stacking` on or off and the Draw Four `challenge` rule on or off."""
-    if rank is Rank.SKIP:
-        return Turn.SKIP
-    if rank is Rank.REVERSE:
-        return Turn.SKIP if in_round == 2 else Turn.REVERSE
+    if rank is _SKIP:
+        return SKIP
+    if rank is _REVERSE:
+        return SKIP if in_round == 2 else REVERSE
     if rank in DRAWS:
         if stacking:
-            return Turn.STACK
-        if challenge and rank is Rank.WILD_DRAW_FOUR:
-            return Turn.CHALLENGE
-        return Turn.PENALTY
-    return Turn.ON
+            return STACK
+        if challenge and rank is _WILD4:
+            return CHALLENGE
+        return PENALTY
+    return ON
 
 
 def may_answer(rank: Rank, of_colour: bool, top: Rank, stacking: Stacking) -> bool:
@@ -103,9 +109,9 @@ def seat_after(held: Sequence[object], seat: int, direction: int) -> int:
 def next_to_play(held: Sequence[object], seat: int, direction: int, turn: Turn) -> int:
     """Who plays after `seat` plays a card that does `turn` (the penalty of a stacked
     draw card or a challenge still to answer: the next seat does)."""
-    if turn is Turn.REVERSE:
+    if turn is REVERSE:
         return seat_after(held, seat, -direction)
     nxt = seat_after(held, seat, direction)
-    if turn is Turn.SKIP or turn is Turn.PENALTY:
+    if turn is SKIP or turn is PENALTY:
         return seat_after(held, nxt, direction)
     return nxt

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import turns as card_rules
 from .cards import Card, Colour, Rank, full_deck
@@ -193,19 +194,19 @@ class View:
                 break
             if kind is Played:
                 if played:
-                    return event.colour or event.card.colour  # type: ignore[attr-defined]
+                    return event.colour or event.card.colour  # type: ignore[attr-defined,no-any-return]
                 played = True
             elif not played:
                 continue
             elif kind is ColourNamed:
-                return event.colour  # type: ignore[attr-defined]
+                return event.colour  # type: ignore[attr-defined,no-any-return]
             elif kind is Turned and not event.returned:  # type: ignore[attr-defined]
-                return event.card.colour  # type: ignore[attr-defined]
+                return event.card.colour  # type: ignore[attr-defined,no-any-return]
         else:
             return self.discard[-2].colour if len(self.discard) > 1 else None
         return None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The view as JSON-ready data (for debugging and the fairness tests)."""
         return {
             "seat": self.seat, "seats": self.seats, "rules": self.rules.as_json(),

@@ -31,8 +31,7 @@ from ..engine.rules import CHOICES
 from ..level import LEVELS, Level
 from ..session.controller import HUMAN, GameController
 from ..session.exercises import Item
-from ..session.palette import spoken
-from ..session.prompts import card_words
+from ..session.palette import card_shown, spoken
 from ..session.results import headline, kept_of, match_words, results_data
 from ..session.seating import Seating
 from ..session.wording import counted
@@ -82,7 +81,6 @@ class PlainApp(LookingBack):
         self.store = store
         self.stdin = stdin
         self.stdout = stdout
-        self.clock = PlainClock(live)
         self.settings = settings or GameSettings()
         """The last game's settings: New game starts from them."""
         self.seed = seed
@@ -99,6 +97,7 @@ class PlainApp(LookingBack):
         self.handler: Handler = self.menu_answer
         self.done = False
         self._completions: queue.Queue[Callable[[], None]] = queue.Queue()
+        self.clock = PlainClock(live, completed=self._completions.put)
         self._new: dict[str, Any] = {}
         self._questions: list[tuple[str, Callable[[str], str | None]]] = []
         self._history: list[Any] = []
@@ -162,8 +161,7 @@ class PlainApp(LookingBack):
     def end_of_input(self) -> None:
         """No more input (a pipe ran dry, Ctrl+D): the game is saved, and that is all."""
         if self.table is not None:
-            self.table.controller.stop()
-            self.table.controller.tutor.stop()
+            self.table.controller.stop()  # its coach's work under way too
         self.done = True
 
     def close(self) -> None:
@@ -390,8 +388,7 @@ class PlainApp(LookingBack):
         if self.delay is not None:
             pace["delay"] = self.delay
         self.table = PlainTable(seating, self.clock, self.say, store=self.store,
-                                remote=self.remote, completed=self._completions.put,
-                                round_over=self.round_over, **pace)
+                                remote=self.remote, round_over=self.round_over, **pace)
         ctl = self.table.controller
         self.table.shown = ctl.logged - len(ctl.since_mine())
         self.handler = self.table_answer
@@ -420,7 +417,7 @@ class PlainApp(LookingBack):
         mine = data.cards_left[HUMAN]
         if mine:
             self.say("Your cards left: " + ", ".join(
-                card_words(c, data.palette, False) for c in mine) + ".")
+                card_shown(c, data.palette) for c in mine) + ".")
         if match:
             self.say(self.record_line(data.stats, ctl.settings.difficulty.value, data.practice))
             self.say("Enter: back to the menu. review: the coach's review of this game.")

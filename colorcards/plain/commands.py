@@ -104,6 +104,7 @@ def help_lines(rules: Rules | None = None, coach: bool = False) -> list[str]:
         what = "this list" if name == "help" else k.help
         lines.append(f"{k.display.lower()} or {word}: {what}")
     lines.extend(f"{letter} or {name}: {what}" for name, (letter, what) in OWN.items())
-    lines.append("Enter (an empty line): play the card you drew, skip to the end of the "
-                 "round once you are out, let a chance go, or hear the prompt again")
+    lines.append("Enter (an empty line): make the hint's move, play the card you drew, skip "
+                 "to the end of the round once you are out, let a chance go, or hear the "
+                 "prompt again")
     return lines

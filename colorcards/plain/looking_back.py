@@ -15,8 +15,7 @@ from ..level import LEVELS
 from ..replay.kept import KeptGame, ReplayError
 from ..replay.review import Review, accuracy, summary_words
 from ..session.exercises import Item, answer_words
-from ..session.palette import card_name, colour_name
-from ..session.prompts import card_words
+from ..session.palette import card_name, card_shown, colour_name
 from ..session.results import review_lines
 from ..session.wording import counted
 from ..store.history import accuracy_words, result_words
@@ -116,7 +115,7 @@ class LookingBack:
         for seat, hand in enumerate(last.hands):
             if hand:
                 self.say(f"{kept.seat_names[seat]} held at the end: " + ", ".join(
-                    card_words(c, kept.rules.palette, False) for c in hand) + ".")
+                    card_shown(c, kept.rules.palette) for c in hand) + ".")
         self.say("End of the replay. Another review or replay, or Enter for the menu.")
 
     def review(self, kept: KeptGame) -> None:
@@ -196,7 +195,7 @@ class LookingBack:
         self.say(f"On the pile: {on}. {counts}.")
         hand = item.hand()
         self.say("Your hand: " + ", ".join(
-            f"{n} {card_words(c, palette, False)}" for n, c in enumerate(hand, 1)) + ".")
+            f"{n} {card_shown(c, palette)}" for n, c in enumerate(hand, 1)) + ".")
         self.say("What do you play? A card's number (a Wild with its colour: 2 red), d to "
                  "draw, p to pass, a to accept, x to challenge.")
         self.handler = self.exercise_answer

@@ -1,22 +1,20 @@
 """One game at the table, told line by line: the plain front end's host of the controller.
 
-`PlainTable` is the `TableHost` of a `GameController` (session/controller.py), as the
-table screen is in the TUI: the controller paces the computers on the plain front end's
-clock (clock.py), and every change it reports is told as the log's new lines, in the
-log's own words (session/table_log.py), never redrawn. When the player has something
-to answer, one line says what (session/prompts.py's prompt, the same as the status
-line's) and the next lists the hand by number, each card by colour, value and shape.
-The player answers with a command (commands.py); the keys' letters are the TUI's.
+`PlainTable` listens to a `GameController` (session/controller.py), as the table screen
+does in the TUI: the controller paces the computers on the plain front end's clock
+(clock.py), and every change its messages report (session/messages.py) is told as the
+log's new lines, in the log's own words (session/table_log.py), never redrawn. When the
+player has something to answer, one line says what (session/prompts.py's prompt, the
+same as the status line's) and the next lists the hand by number, each card by colour,
+value and shape. The player answers with a command (commands.py); the keys' letters are
+the TUI's.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..coach import Advice
-from ..coach.words import hint_words, move_noun
 from ..engine import (
     ACCEPT,
     CALL,
@@ -26,17 +24,17 @@ from ..engine import (
     PASS,
     Action,
     Card,
-    Catch,
     Colour,
     IllegalAction,
     NameColour,
     Phase,
     Play,
 )
-from ..session.controller import HUMAN, GameController, TableStore
-from ..session.keys import key, move_key
-from ..session.palette import colour_name
-from ..session.prompts import card_words, clock_text, prompt
+from ..session.controller import GameController, TableStore
+from ..session.keys import key
+from ..session.messages import Changed, ColourAsked, Hinted, RoundOver, TableMessage
+from ..session.palette import card_shown, colour_name
+from ..session.prompts import HINT_ASKED, clock_text, prompt
 from ..session.seating import Seating
 from ..session.wording import counted
 from .clock import PlainClock
@@ -48,21 +46,19 @@ if TYPE_CHECKING:
 
 Say = Callable[[str], None]
 
+
 class PlainTable:
     """The game at the table as a conversation (see the module docstring)."""
 
     def __init__(self, seating: Seating, clock: PlainClock, say: Say, *,
                  store: TableStore | None, remote: RemoteCoach | None,
-                 completed: Callable[[Callable[[], None]], None],
                  round_over: Callable[[GameController, bool], None], **pace: Any) -> None:
         self.clock = clock
         self.say = say
         """Prints one line for the player (spoken words, wrapped: app.py)."""
-        self._completed = completed
-        """Hands a thread's result back to the loop (live play)."""
         self._round_over = round_over
-        self.controller = GameController(seating, self, store=store, remote=remote,
-                                         clock=clock.now, **pace)
+        self.controller = GameController(seating, clock, listen=self.heard, store=store,
+                                         remote=remote, **pace)
         ctl = self.controller
         self.palette = ctl.rules.palette
         self.shown = ctl.logged
@@ -75,41 +71,28 @@ class PlainTable:
         """A Wild chosen by number, waiting for its colour."""
         self.naming = False
         """A Wild opened the round on the player's turn: its colour is asked for."""
+        self._asking: list[str] | None = None
+        """While the hint is being asked: its words, if they come at once."""
 
-    # ---------------------------------------------------------------- the host
+    # ---------------------------------------------------------------- the table's messages
 
-    def schedule(self, seconds: float, callback: Callable[[], None]) -> Any:
-        return self.clock.schedule(seconds, callback)
-
-    def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """Live: in a thread, its answer handed to the loop. Scripted: at once, its answer
-        on the loop's next step, so that the lines come in the same order every run."""
-        if not self.clock.live:
-            result = decide()
-            self.clock.schedule(0.0, lambda: done(result))
-            return
-
-        def run() -> None:
-            result = decide()
-            self._completed(lambda: done(result))
-
-        threading.Thread(target=run, daemon=True).start()
-
-    weigh = think
-
-    def changed(self) -> None:
-        self.tell()
-
-    def round_over(self, match: bool) -> None:
-        self.tell()
-        self._round_over(self.controller, match)
-
-    def name_colour(self) -> None:
-        self.naming = True
-        self.tell()
-
-    def defer_save(self, save: Callable[[], None]) -> None:
-        self.clock.schedule(0.0, save)
+    def heard(self, message: TableMessage) -> None:
+        """What the table tells: a change (its new lines, and what to answer), a round
+        over (its results), the round's first Wild (its colour asked) or the coach's
+        hint (its words)."""
+        if isinstance(message, Changed):
+            self.tell()
+        elif isinstance(message, RoundOver):
+            self.tell()
+            self._round_over(self.controller, message.match)
+        elif isinstance(message, ColourAsked):
+            self.naming = True
+            self.tell()
+        elif isinstance(message, Hinted):
+            if self._asking is not None:  # answered at once: said after HINT_ASKED
+                self._asking.append(message.words)
+            else:
+                self.say(message.words)
 
     # ---------------------------------------------------------------- telling
 
@@ -172,7 +155,7 @@ class PlainTable:
         ctl = self.controller
         hand = ctl.hand()
         playable = ctl.playable()
-        cards = ", ".join(f"{n} {card_words(card, self.palette, False)}"
+        cards = ", ".join(f"{n} {card_shown(card, self.palette)}"
                           for n, card in enumerate(hand, 1))
         line = f"Your hand, {counted(len(hand), 'card')}: {cards}."
         numbers = [str(n) for n, card in enumerate(hand, 1) if card in playable]
@@ -187,7 +170,7 @@ class PlainTable:
         play goes and the draw pile."""
         ctl = self.controller
         view = ctl.view()
-        top = card_words(view.discard[-1], self.palette, False) if view.discard else "none"
+        top = card_shown(view.discard[-1], self.palette) if view.discard else "none"
         colour = view.active_colour
         match = f", {colour_name(colour, self.palette)} {colour.shape} to match" \
             if colour is not None and view.discard and view.discard[-1].is_wild else ""
@@ -209,6 +192,7 @@ class PlainTable:
 
     def answer(self, text: str) -> bool:
         """Take one line of the player's; False when it asks to leave the table."""
+        self.controller.seen()  # the coach's late notes were said as they came
         command = parse(text)
         if command is None:
             self.say(f'"{text.strip()}" is not a command here. Type help (or ?) for the list.')
@@ -252,13 +236,12 @@ class PlainTable:
 
     def _act(self, action: Action) -> bool:
         """Make the player's move, or say why not in the engine's words."""
-        ctl = self.controller
-        refusal = ctl.refusal(action)
-        if refusal is not None:
-            self.say(refusal)
-            return False
+        return self._do(lambda: self.controller.act(action))
+
+    def _do(self, act: Callable[[], object]) -> bool:
+        """Tell the table the player's input (`act`), or say why it was refused."""
         try:
-            ctl.act(action)
+            act()
         except IllegalAction as exc:
             self.say(str(exc))
             return False
@@ -305,16 +288,16 @@ class PlainTable:
         self._act(CALL)
 
     def _do_catch(self, command: Command) -> None:
-        seat = self.controller.view().vulnerable
-        if seat is None or seat == HUMAN:
-            self.say("Nobody can be caught now: everyone down to one card called Last Card.")
-            return
-        self._act(Catch(seat))
+        self._do(self.controller.catch)
 
     def _do_again(self, command: Command) -> None:
-        """Enter: the drawn card played, the skip to the round's end, a chance let go,
-        or else the prompt said again."""
+        """Enter: the hint's move, the drawn card played, the skip to the round's end, a
+        chance let go, or else the prompt said again."""
         ctl = self.controller
+        hint = ctl.hinted
+        if hint is not None and ctl.my_turn:
+            self._do(lambda: ctl.enter(hint.card if isinstance(hint, Play) else None))
+            return
         view = ctl.view()
         if ctl.my_turn and view.phase is Phase.DRAWN and view.drawn in ctl.playable():
             drawn = view.drawn
@@ -355,32 +338,17 @@ class PlainTable:
         self.say(self.hand_line())
 
     def _do_hint(self, command: Command) -> None:
-        ctl = self.controller
-        if not ctl.my_turn:
-            self.say("The hint is for your own turn.")
-            return
-        self.say("The coach is thinking...")
-
-        def advised(advice: Advice | None) -> None:
-            if advice is None or not advice.close:
-                self.say("The coach could not say this time.")
-                return
-            words = ctl.words
-            names = [ctl.name(s) for s in range(ctl.game.seats)]
-            first = advice.close[0]
-            command = move_key(first) or "Your command"
-            if isinstance(first, Play) and first.card in ctl.hand():
-                command = str(ctl.hand().index(first.card) + 1)
-                if first.colour is not None and first.card.is_wild:
-                    command += f" {colour_name(first.colour, self.palette).lower()}"
-            said = hint_words(advice.close[:1], words.card, words.colour, names,
-                              key=command, own_key=move_key)
-            others = [move_noun(a, words.card, words.colour, names) for a in advice.close[1:3]]
-            if others:
-                said += f" About as good: {' or '.join(others)}."
-            self.say(said)
-
-        ctl.tutor.hint(advised)
+        """The coach's hint: its words come as the table's `Hinted` (`heard`); Enter
+        (again) then makes the move it recommends."""
+        self._asking = []
+        try:
+            asked = self._do(self.controller.hint)
+        finally:
+            words, self._asking = self._asking, None
+        if asked:
+            self.say(HINT_ASKED)
+        for line in words:
+            self.say(line)
 
     def _do_take_back(self, command: Command) -> None:
         """T: the table as it was before the player's last decision, told again."""

@@ -4,7 +4,7 @@ so that accuracy builds up without anyone asking.
 The app schedules them, not the store: the store only keeps games and their reviews, and
 is handed here as a `ReviewStore` (what reviewing needs of it).
 
-The weighing runs in the coach's process (`replay/service.py`, the app's one child, the
+The weighing runs in the coach's process (coach/service.py, the app's one child, the
 hint's and the notes' too), never in the game's: the title, the table and every key keep
 the whole of the game's interpreter, and the table's requests come before any review. A
 thread here only asks for a game's review and keeps each step sent back, decision by
@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from ..coach.remote import RemoteCoach
 from .exercises import Answers
 from .kept import KeptGame, ReplayError
+from .reviewing import JOB
 
 
 class ReviewStore(Protocol):
@@ -44,7 +45,7 @@ class ReviewStore(Protocol):
 
 
 class Reviewer:
-    """Reviews a game in the coach's process (`replay/service.py`), one at a time: the
+    """Reviews a game in the coach's process (a job: reviewing.py), one at a time: the
     background reviews and the Review screen both weigh there, never in the app's
     process. `cancel` drops the review under way at once; every step so far was handed
     back. Without a `coach` of the app's, it starts one of its own, ended by `cancel`."""
@@ -77,7 +78,7 @@ class Reviewer:
             if self.coach is None:
                 self.coach = RemoteCoach()
             coach = self.coach
-            asked = self._asked = coach.review(request, self.background)
+            asked = self._asked = coach.work(JOB, request, self.background)
         if asked is None:
             return False
         try:
@@ -132,7 +133,7 @@ class BackgroundReviews:
 
     def __init__(self, store: ReviewStore, coach: RemoteCoach | None = None,
                  reviewed: Callable[[str], None] = lambda game_id: None,
-                 budget: dict | None = None,
+                 budget: dict[str, Any] | None = None,
                  exercises: ExerciseKeeper | None = None) -> None:
         self.store = store
         self.exercises = exercises
@@ -210,7 +211,7 @@ class BackgroundReviews:
             self.reviewed(game_id)
         return complete or self._stop.is_set()
 
-    def _keep_answers(self, game_id: str, data: dict) -> None:
+    def _keep_answers(self, game_id: str, data: dict[str, Any]) -> None:
         try:
             answers = Answers.from_json(data["answers"])
             index = int(data["exercise"])

@@ -10,8 +10,8 @@ card, as the coach weighs it).
 Each option gets the coach's answer once (`weigh`): one race (`Coach.advise`, the same
 race the review ran for the position) finds the options it cannot tell apart from the
 best (each one *as good*, at no further cost); every other option is measured against
-the coach's choice with its 95% test on fresh deals (`Coach.testing`: *costly* when the
-whole interval lies at or above 3 points, else *in between*), the card played with Last
+the coach's choice with its 95% test on fresh deals (`Coach.testing`: *costly* as the
+review calls a move so, `weigh.costly`, else *in between*), the card played with Last
 Card called where it may be, as in the exercise. The answers are kept, so an answer at
 the table is a lookup (`Answers.of`).
 """
@@ -22,18 +22,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..coach import NOTICEABLE, Coach
-from ..coach.weigh import REPORT_DEALS, Steps, call_due, run
+from ..coach import Coach
+from ..coach.weigh import Steps, call_due, costly, report_deals, run
 from ..engine import CALL, Action, View
+from ..engine import HUMAN_SEAT as PLAYER
 from .kept import KeptGame, action_token, parse_token
-from .review import PLAYER, Review, decisions
+from .review import Review, decisions
 
 GOOD = "good"
 """As good as the coach's choice: among the options it cannot tell apart."""
 BETWEEN = "between"
-"""Measured worse, but not clearly costly (the 95% interval reaches below 3 points)."""
+"""Measured worse, but not clearly costly (the 95% interval reaches below the bar, or
+the chances measured apart do not show it: `weigh.costly`)."""
 COSTLY = "costly"
-"""Clearly costly: the whole 95% interval at or above 3 points, as the review lists."""
+"""Clearly costly, as the review lists a move (`weigh.costly`)."""
 
 GRADES = (GOOD, BETWEEN, COSTLY)
 
@@ -188,19 +190,22 @@ def _answering(coach: Coach, view: View, legal: tuple[Action, ...], moves: list[
     answers = []
     for mean, se, _ in tested:
         low, high = mean - coach.look_z * se, mean + coach.look_z * se
-        answers.append(Answer(COSTLY if low >= NOTICEABLE else BETWEEN, mean, low, high))
-    costly = [k for k, answer in enumerate(answers) if answer.grade == COSTLY]
-    if costly and (budget is None or spent + REPORT_DEALS * (1 + len(costly)) <= budget):
+        answers.append(Answer(COSTLY if costly(low) else BETWEEN, mean, low, high))
+    listed = [k for k, answer in enumerate(answers) if answer.grade == COSTLY]
+    deals = report_deals(max((tested[k][2] for k in listed), default=0))
+    if listed and (budget is None or spent + deals * (1 + len(listed)) <= budget):
         # The chances shown come from the coach's reporting deals, as the review's (the
-        # test stopped when its estimate looked large); the best played out once.
-        rows = yield from coach.reporting(view, legal, (best, *(moves[k] for k in costly)),
-                                          [call] * (1 + len(costly)))
-        spent += len(rows) * (1 + len(costly))
+        # test stopped when its estimate looked large); the best played out once. An
+        # option they do not show costly is not (`costly`), as in the review.
+        rows = yield from coach.reporting(view, legal, (best, *(moves[k] for k in listed)),
+                                          [call] * (1 + len(listed)), deals)
+        spent += len(rows) * (1 + len(listed))
         chance = [sum(1 for r in rows if r[j] == view.seat) / len(rows)
-                  for j in range(1 + len(costly))]
-        for j, k in enumerate(costly, start=1):
+                  for j in range(1 + len(listed))]
+        for j, k in enumerate(listed, start=1):
             low, high = answers[k].low, answers[k].high
-            answers[k] = Answer(COSTLY, chance[0] - chance[j], low, high, chance[j], chance[0])
+            grade = COSTLY if costly(low, chance[j], chance[0]) else BETWEEN
+            answers[k] = Answer(grade, chance[0] - chance[j], low, high, chance[j], chance[0])
     return answers, spent
 
 

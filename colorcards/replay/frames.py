@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..engine import HUMAN_SEAT as PLAYER
 from ..engine import Action, Card, EngineError, Game, View
 from ..engine.events import Event
 from .kept import KeptGame, ReplayError, clause
-
-PLAYER = 0
-"""The seat whose view a replay shows: the person who played the game."""
 
 
 @dataclass(frozen=True)

@@ -215,6 +215,9 @@ class KeptGame:
     arranged: tuple[tuple[int, tuple[str, ...]], ...] = ()
     """The player's own orderings of the hand: after how many actions, and the cards by
     code in the order they were held (written only when there are any)."""
+    hinted: tuple[int, ...] = ()
+    """The player's decisions made after asking for a hint, by their index in `actions`:
+    the coach's, not the player's (written only when there are any)."""
     expected: dict[str, Any] | None = None
     """What the record says the game came to (`summary`); None: nothing to check."""
 
@@ -286,6 +289,7 @@ class KeptGame:
             **({"practice": True} if self.practice else {}),
             **({"arranged": [[at, " ".join(codes)] for at, codes in self.arranged]}
                if self.arranged else {}),
+            **({"hinted": list(self.hinted)} if self.hinted else {}),
             "result": self.expected,
             "actions": [action_token(s, a) for s, a in self.actions],
         }
@@ -362,7 +366,12 @@ class KeptGame:
                 isinstance(e, list) and len(e) == 2 and type(e[0]) is int
                 and 0 <= e[0] <= len(actions) and isinstance(e[1], str) for e in arranged):
             raise ReplayError("its 'arranged' field is not a list of [actions, cards]")
-        return cls(practice=practice, rules=rules, seats=seats, seed=seed, actions=tuple(actions),
+        hinted = data.get("hinted", [])
+        if not isinstance(hinted, list) or not all(
+                type(at) is int and 0 <= at < len(actions) for at in hinted):
+            raise ReplayError("its 'hinted' field is not a list of the game's actions")
+        return cls(practice=practice, hinted=tuple(hinted), rules=rules, seats=seats,
+                   seed=seed, actions=tuple(actions),
                    arranged=tuple((e[0], tuple(e[1].split())) for e in arranged),
                    names=tuple(seat_name(n) for n in names),
                    difficulty=levels[1] if seats > 1 else "normal",
@@ -384,7 +393,15 @@ def arrangements(data: object) -> tuple[tuple[int, tuple[str, ...]], ...]:
     return tuple(found)
 
 
-def _field(data: dict, name: str, kind: type, default: Any = None) -> Any:
+def hinted_of(data: object) -> tuple[int, ...]:
+    """`KeptGame.hinted` (and the table's `TableMeta.hinted`) from the JSON kept with a
+    game; what does not read as a list of indices is left out, never an error."""
+    if not isinstance(data, list):
+        return ()
+    return tuple(sorted({at for at in data if type(at) is int and at >= 0}))
+
+
+def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
     if name not in data:
         if default is not None:
             return default
@@ -441,10 +458,10 @@ def kept_from_game(game: Game, *, names: Sequence[str] = (), difficulty: str = "
                    preset: str = "", game_id: str = "", finished_at: str = "",
                    abandoned: bool = False,
                    arranged: tuple[tuple[int, tuple[str, ...]], ...] = (),
-                   practice: bool = False) -> KeptGame:
+                   practice: bool = False, hinted: tuple[int, ...] = ()) -> KeptGame:
     """The kept form of a game just played (its record's summary included)."""
     return KeptGame(rules=game.rules, seats=game.seats, seed=int(game.seed),
                     actions=tuple(game.actions), names=tuple(names), difficulty=difficulty,
                     preset=preset, game_id=game_id, finished_at=finished_at,
                     abandoned=abandoned, arranged=arranged, practice=practice,
-                    expected=summary(game, abandoned))
+                    hinted=hinted, expected=summary(game, abandoned))

@@ -3,7 +3,7 @@ same measure for the computer levels playing your seat.
 
 A level's play differs from another's mostly in small things: a random card where a
 better one was there, a stack missed, Last Card forgotten. Most such moves cost less
-than the review can tell apart from the best (3 points), so the points lost per
+than the review can tell apart from the best (`weigh.NOTICEABLE`), so the chance lost per
 decision hardly separate the levels in ten games. What does is the kind of each
 decision (`Kinds`): the coach's very first choice, another it could not tell apart
 from it, a move measured and not clearly costly, a costly one, a card played down to

@@ -4,8 +4,9 @@ Each decision of the player's with a real choice is weighed by the coach
 (`coach.Coach.judge`) from the view the player had then — never the real hidden cards —
 with the computers playing out at the game's own level. A decision is listed as a costly
 moment only when the whole 95% interval of its cost, measured on deals the choosing
-never saw, lies at or above 3 points in the chance to win the round; every other
-decision was as good as the best the coach found, or too close to tell. The hint at the
+never saw, lies at or above the bar (`weigh.NOTICEABLE`) in the chance to win the round,
+and the chances shown for it, measured apart, show as much (`weigh.costly`); every
+other decision was as good as the best the coach found, or too close to tell. The hint at the
 table asks the same coach the same question, so a move the hint chose is never listed.
 
 A review is weighed decision by decision and may stop after any of them (the player
@@ -18,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..coach import NOTICEABLE, SEED, Coach, Verdict
+from ..coach import SEED, Coach, Verdict, weigh
 from ..coach.why import why_better
 from ..coach.words import (
     CardName,
@@ -39,6 +40,7 @@ from ..engine import (
     next_decision,
     parse_card,
 )
+from ..engine import HUMAN_SEAT as PLAYER
 from ..level import Level
 from .kept import KeptGame, action_token, parse_token
 from .plays_like import Kinds
@@ -48,10 +50,6 @@ VERSION = 3
 3: a card played down to one without calling Last Card is weighed with the call left
 out."""
 
-SHOWN = 5
-"""The most costly moments listed (the costliest first)."""
-
-PLAYER = 0
 
 
 @dataclass(frozen=True)
@@ -87,8 +85,13 @@ class Moment:
 
     @property
     def costly(self) -> bool:
-        """The whole interval at or above 3 points: a real mistake, listed."""
-        return self.low >= NOTICEABLE
+        """A real mistake, listed: the coach's verdict (`weigh.costly`) from the interval
+        and the chances shown."""
+        if self.close:
+            return False
+        if not self.deals:
+            return weigh.costly(self.low)
+        return weigh.costly(self.low, self.made_chance, self.best_chance)
 
     @property
     def kind(self) -> str:
@@ -161,21 +164,32 @@ class Review:
     playouts: int = 0
     """Play-outs the coach spent weighing (0: not counted, a review kept before they
     were); the game's exercises may spend as many again (replay/exercises.py)."""
+    hinted: tuple[int, ...] = ()
+    """The decisions made after asking for a hint (by index, the kept game's): the
+    coach's, left out of the accuracy and of the level the player plays like."""
 
     @property
     def complete(self) -> bool:
         return len(self.moments) >= self.total
 
-    def costliest(self, count: int = SHOWN) -> list[Moment]:
-        """The costly moments, costliest first (at most `count`)."""
-        costly = sorted((m for m in self.moments if m.costly), key=lambda m: (-m.cost, m.index))
-        return costly[:count]
+    @property
+    def own(self) -> list[Moment]:
+        """The moments of the player's own decisions (none made after a hint)."""
+        return [m for m in self.moments if m.index not in self.hinted]
+
+    def costliest(self) -> list[Moment]:
+        """The costly moments, costliest first: every one, as the coach noted each at the
+        table (the summary counts them all, and the list names them all)."""
+        return sorted((m for m in self.moments if m.costly), key=lambda m: (-m.cost, m.index))
 
     def as_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "complete": self.complete, "total": self.total,
+        data = {"version": VERSION, "complete": self.complete, "total": self.total,
                 "level": self.level,
                 "seed": self.seed, "playouts": self.playouts,
                 "moments": [m.as_json() for m in self.moments]}
+        if self.hinted:
+            data["hinted"] = list(self.hinted)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Review | None:
@@ -185,7 +199,8 @@ class Review:
         try:
             return cls(moments=tuple(Moment.from_json(m) for m in data["moments"]),
                        total=int(data["total"]), level=str(data["level"]),
-                       seed=int(data["seed"]), playouts=int(data.get("playouts", 0)))
+                       seed=int(data["seed"]), playouts=int(data.get("playouts", 0)),
+                       hinted=tuple(int(at) for at in data.get("hinted", ())))
         except (KeyError, TypeError, ValueError):
             return None
 
@@ -254,14 +269,15 @@ def review(kept: KeptGame, progress: Callable[[int, int], None] = lambda done, t
         spent += verdict.playouts
         moments.append(Moment.of(decision.index, decision.turn, decision.view, verdict))
         moments.sort(key=lambda m: m.index)
-        weighed(Review(tuple(moments), len(todo), coach.level, coach.seed, spent))
+        weighed(Review(tuple(moments), len(todo), coach.level, coach.seed, spent,
+                       kept.hinted))
         progress(len(moments), len(todo))
-    return Review(tuple(moments), len(todo), coach.level, coach.seed, spent)
+    return Review(tuple(moments), len(todo), coach.level, coach.seed, spent, kept.hinted)
 
 
 def weighed_at_the_table(deal: Game, actions: Sequence[tuple[int | None, Action]],
                          judged: dict[int, tuple[Moment, int]], level: Level | str,
-                         seed: int) -> Review | None:
+                         seed: int, hinted: tuple[int, ...] = ()) -> Review | None:
     """The review so far of the match dealt as `deal` and played by `actions`, whose
     decisions the coach weighed as they were made (`judged`: by the action's index, each
     moment and the play-outs it took; those of the line finally played are kept), for
@@ -272,7 +288,7 @@ def weighed_at_the_table(deal: Game, actions: Sequence[tuple[int | None, Action]
     if not kept_ones:
         return None
     return Review(tuple(m for m, _ in kept_ones), len(todo), Level(level), seed,
-                  sum(n for _, n in kept_ones))
+                  sum(n for _, n in kept_ones), hinted)
 
 
 # ---------------------------------------------------------------------- words
@@ -285,16 +301,20 @@ def moment_views(kept: KeptGame) -> dict[int, View]:
 
 def moment_words(m: Moment, card_name: CardName = lambda c: c.name,
                  colour_name: ColourName = lambda c: c.title,
-                 seat_names: Sequence[str] = (), view: View | None = None) -> str:
+                 seat_names: Sequence[str] = (), view: View | None = None,
+                 hinted: bool = False) -> str:
     """'Turn 14, Red 7 to match: you played Red 3. Your chance to win this round: 24%
     after Red 3, 35% after Red Reverse. Why: Lily, next to play, was down to one card,
     and …. After Red 3, Lily went out first in 41% of the deals; after Red Reverse, 22%.'
     The 'Why' sentence (`coach.why`) needs the player's `view` at the moment (from
-    `moment_views`); without one it is left out."""
+    `moment_views`); without one it is left out. A decision made after asking for a
+    hint (`hinted`) says so: 'you played Red 3 (after asking for a hint)'."""
     on = card_name(m.top)
     if m.top.is_wild and m.active is not None:
         on += f" ({colour_name(m.active)} to match)"
     did = you_did(m.made, card_name, colour_name, seat_names, m.uncalled)
+    if hinted:
+        did += " (after asking for a hint)"
     words = (f"Turn {m.turn}, {on} on the pile: {did}. "
              + chances_sentence(m.made, m.made_chance, m.best, m.best_chance, card_name,
                                 colour_name, seat_names, m.uncalled))
@@ -308,20 +328,29 @@ def moment_words(m: Moment, card_name: CardName = lambda c: c.name,
 
 def summary_words(result: Review) -> str:
     """'Of your 15 decisions with a choice, 13 were as good as the best found or too close
-    to tell; 2 clearly lowered your chance to win the round, by 3% or more.'"""
-    total = len(result.moments)
-    if not total:
+    to tell; 2 clearly lowered your chance to win the round, by 3% or more.' The
+    decisions made after asking for a hint are the coach's, and said apart."""
+    if not result.moments:
         return "You had no real choices to make in this game."
-    costly = sum(1 for m in result.moments if m.costly)
+    own = result.own
+    hinted = len(result.moments) - len(own)
+    apart = (f"{hinted} decision{'s' if hinted != 1 else ''} with a choice made after asking "
+             "for a hint "
+             f"{'are' if hinted != 1 else 'is'} the coach's, not counted as yours.")
+    if not own:
+        return f"Every decision with a choice was made after asking for a hint: {apart}"
+    total = len(own)
+    costly = sum(1 for m in own if m.costly)
     fine = total - costly
     words = (f"Of your {total} decision{'s' if total != 1 else ''} with a choice, {fine} "
              f"{'was' if fine == 1 else 'were'} as good as the best found or too close to "
              "tell")
     if costly:
-        words += f"; {costly} clearly lowered your chance to win the round, by 3% or more."
+        words += (f"; {costly} clearly lowered your chance to win the round, by "
+                  f"{weigh.bar_words()} or more.")
     else:
         words += ": no move cost you a clear chance to win the round."
-    return words
+    return f"{words} {apart[0].upper()}{apart[1:]}" if hinted else words
 
 
 # ---------------------------------------------------------------------- accuracy
@@ -335,7 +364,7 @@ class Accuracy:
     good: int
     """Of them, as good as the best found or too close to tell (not costly)."""
     cost: float
-    """The average cost per decision, in the chance to win the round (0.02: 2 points):
+    """The average cost per decision, in the chance to win the round (0.02: 2%):
     a close move costs nothing, a measured one what it was measured to cost (never less
     than nothing)."""
     kinds: Kinds
@@ -353,14 +382,15 @@ class Accuracy:
         return (f"Accuracy {round(self.share * 100)}% ({self.good} of {self.decisions} "
                 f"decision{'s' if self.decisions != 1 else ''}). On average a decision "
                 f"lowered your chance to win the round by {self.cost * 100:.1f}% (less than "
-                f"3% does not count against accuracy).")
+                f"{weigh.bar_words()} does not count against accuracy).")
 
 
 def accuracy(result: Review) -> Accuracy | None:
-    """The accuracy of a complete review (None while it is partial or had no choices)."""
-    if not result.complete or not result.moments:
+    """The accuracy of a complete review, of the player's own decisions (None while it is
+    partial, or with no choice of their own: none, or all made after a hint)."""
+    own = result.own
+    if not result.complete or not own:
         return None
-    costs = [0.0 if m.close else max(m.cost, 0.0) for m in result.moments]
-    good = sum(1 for m in result.moments if not m.costly)
-    return Accuracy(len(costs), good, sum(costs) / len(costs),
-                    Kinds.of(m.kind for m in result.moments))
+    costs = [0.0 if m.close else max(m.cost, 0.0) for m in own]
+    good = sum(1 for m in own if not m.costly)
+    return Accuracy(len(costs), good, sum(costs) / len(costs), Kinds.of(m.kind for m in own))

@@ -2,11 +2,14 @@
 
 - `seating.py`: what a table is played from (a new deal, a saved game, a prepared
   position); `meta.py`: what the store keeps beside the game.
-- `controller.py`: the game in progress — the player's input, the computers' paced
-  turns, the clocks (`clocks.py`), the autosave (`autosave.py`), the coach's notes and
-  take-back (`tutor.py`), the hand's order (`hand_order.py`). It is driven through its
-  host (`TableHost`: timers, a thread to think in, redraws), so a test keeps the time
-  by hand and the Textual screen is only one host among others.
+- `controller.py`: the one object that owns the game at the table (`GameController`) —
+  what the table shows, the player's input, the computers' paced turns, take-back and
+  the coach's marks and notes. Its collaborators: the countdowns (`clocks.py`), the
+  autosave (`autosave.py`), the coach's requests (`table_coach.py`), the line of play's
+  marks and bases (`tutor.py`), the log in words (`table_log.py`), the hand's order
+  (`hand_order.py`). It is given a `Clock` (`clocks.py`: the time, timers and threads)
+  and tells its front end what happens through typed messages (`messages.py`), so a test
+  keeps the time by hand and the Textual screen is only one front end among others.
 - The words: the log's sentences (`wording.py`, `table_log.py`), the status line
   (`prompts.py`), the keys' names (`keys.py`) and the colours' names and shapes
   (`palette.py`).

@@ -19,6 +19,12 @@ from typing import Protocol
 from ..engine import Game
 from .meta import TableMeta
 
+SAVE_DELAY = 0.1
+"""Seconds after the cursor moves before its place is saved (on the table's clock), so
+that the frame showing it is drawn first: a front end draws a change as soon as it is
+idle, and a save made before that would delay the frame. Every change of play is saved
+before its frame (`request`); a pause or quitting writes a waiting save at once."""
+
 
 class SaveSlot(Protocol):
     """Where a game in progress is kept (the store's save slot)."""
@@ -38,7 +44,7 @@ class Autosave:
         self.slot = slot
         """The store (None: the game is not saved, as in tests)."""
         self._defer = defer
-        """The host's `defer_save`: run a save once the change is on screen."""
+        """Run a save once the change is on screen (the table's clock, `SAVE_DELAY`)."""
         self._key = key
         """What tells one saved state from another, cheaply."""
         self._contents = contents

@@ -13,7 +13,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..coach.words import CardName, ColourName, chances_sentence, move_noun, move_verb
+from ..coach.weigh import bar_words
+from ..coach.words import (
+    CardName,
+    ColourName,
+    certain_words,
+    chances_sentence,
+    move_noun,
+    move_verb,
+    percent,
+)
 from ..engine import Action, Card, Colour, Rules, parse_card
 from ..engine.cards import full_deck
 from ..engine.rules import MAX_SEATS, MIN_SEATS
@@ -238,14 +247,15 @@ def answer_words(item: Item, action: Action, card_name: CardName = lambda c: c.n
     if found.grade == BETWEEN:
         return (f"In between: the coach could tell {noun} apart from {best_noun} while "
                 f"choosing, but measured on fresh deals it is not clearly costly (about "
-                f"{max(found.cost, 0.0) * 100:.0f} points; the 95% interval reaches below 3). "
-                f"The coach would {move_verb(best, card_name, colour_name)}.")
-    chances = ""
+                f"{percent(max(found.cost, 0.0))} less likely to win, and it may be less "
+                f"than {bar_words()}). The coach would "
+                f"{move_verb(best, card_name, colour_name)}.")
     if found.chance is not None and found.best_chance is not None:
-        chances = " " + chances_sentence(action, found.chance, best, found.best_chance,
-                                         card_name, colour_name)
-    return (f"Costly: {noun} clearly costs you a chance to win the round "
-            f"(3 points or more).{chances}")
+        return f"Costly: {noun} clearly costs you a chance to win the round. " + (
+            chances_sentence(action, found.chance, best, found.best_chance, card_name,
+                             colour_name))
+    return (f"Costly: {noun} clearly costs you a chance to win the round: "
+            f"{certain_words()} than after {best_noun} (95% sure).")
 
 
 def good(answer: Answer | None) -> bool:

@@ -1,6 +1,6 @@
 """The table's keys, written once.
 
-One row per key: the table screen's `BINDINGS` (made in `tui/table.py`), the control
+One row per key: the table screen's `BINDINGS` (made in `tui/screens/table.py`), the control
 bar above the hand, the help page ('?') and the key names in the prompts and hints are
 all made from `KEYS`, so a key changed here changes everywhere it is shown. A key that
 the table's rules have no use for (Catch where Last Card is called for everyone,
@@ -13,18 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import (
-    ACCEPT,
-    CALL,
-    CHALLENGE,
-    DRAW,
-    PASS,
-    Action,
-    DrawFour,
-    LastCard,
-    Rules,
-    Stacking,
-)
+from ..engine import DrawFour, LastCard, Rules, Stacking
 
 
 def always(rules: Rules) -> bool:
@@ -153,15 +142,3 @@ def help_rows(rules: Rules | None = None) -> list[tuple[str, str]]:
         if k.name == "play_selected":
             rows.append((_HELP_DISPLAY["pick"], "play the card with that number"))
     return rows
-
-
-_MOVE_KEYS: dict[Action, str] = {DRAW: "draw", PASS: "pass_turn", ACCEPT: "accept",
-                                 CHALLENGE: "challenge", CALL: "call"}
-"""The table's action for each move that is not a card."""
-
-
-def move_key(action: Action) -> str | None:
-    """The key the prompts name for a move that is not a card ('P' for a pass; None for
-    a card played): the hint says it, at the table and in the plain front end."""
-    name = _MOVE_KEYS.get(action)
-    return key(name) if name else None

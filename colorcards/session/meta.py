@@ -10,11 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..replay.kept import arrangements, seat_name
+from ..replay.kept import arrangements, hinted_of, seat_name
 from ..settings import GameSettings
 
 _KNOWN = ("game_id", "preset", "difficulty", "names", "started_at", "settings", "rngs", "hand",
-          "rounds", "finished", "arranged", "practice")
+          "rounds", "finished", "arranged", "practice", "hinted")
+
+TABLE_KEYS = ("tutor", "note", "selected", "weighed", "unseen", "pending", "scored")
+"""The keys of `extra` the table writes at every save (controller.py `save_meta`), all of
+them for resuming its game alone: the mark T takes back to, the coach's note on it, the
+card the cursor is on, the decisions the coach has judged so far, its notes that came
+late and are not yet seen, the decisions whose judgements are still to come, and what
+each round's hands held when its winner went out."""
+
+RESUME_ONLY = frozenset({"rngs", "hand", *TABLE_KEYS, "queue", "reacted"})
+"""What only resuming a game needs, left out of its record (`for_the_record`): each
+computer's generator (several kilobytes), the hand's order and the table's own keys
+('queue' and 'reacted': an older version's)."""
 
 
 @dataclass(frozen=True)
@@ -48,10 +60,14 @@ class TableMeta:
     practice: bool = False
     """Played with the coach on, or with a move taken back: its record is kept out of
     the per-level statistics (`records.GameRecord.practice`)."""
-    extra: dict = field(default_factory=dict)
+    hinted: tuple[int, ...] = ()
+    """The player's decisions made after asking for a hint, by how many actions had been
+    applied before each: the coach's, not the player's (kept with the game: its review
+    leaves them out of the accuracy, `kept.KeptGame.hinted`)."""
+    extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept as they were."""
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         data = dict(self.extra)
         data.update({
             "game_id": self.game_id, "preset": self.preset, "difficulty": self.difficulty,
@@ -65,10 +81,12 @@ class TableMeta:
             data["practice"] = True
         if self.arranged:
             data["arranged"] = [[at, " ".join(codes)] for at, codes in self.arranged]
+        if self.hinted:
+            data["hinted"] = list(self.hinted)
         return data
 
     @classmethod
-    def from_json(cls, data: dict, seats: int) -> TableMeta:
+    def from_json(cls, data: dict[str, Any], seats: int) -> TableMeta:
         """The meta `as_json` wrote, or an older save's (which lacks some keys)."""
         settings = GameSettings.from_json(data.get("settings") or {
             "difficulty": data.get("difficulty", "normal"), "preset": data.get("preset"),
@@ -83,7 +101,12 @@ class TableMeta:
             finished=bool(data.get("finished", False)),
             arranged=arrangements(data.get("arranged")),
             practice=bool(data.get("practice", False)),
+            hinted=hinted_of(data.get("hinted")),
             extra={k: v for k, v in data.items() if k not in _KNOWN})
+
+    def for_the_record(self) -> dict[str, Any]:
+        """The JSON kept with the finished game's record: all but `RESUME_ONLY`."""
+        return {k: v for k, v in self.as_json().items() if k not in RESUME_ONLY}
 
     def with_(self, **changes: Any) -> TableMeta:
         """A copy with some fields changed."""

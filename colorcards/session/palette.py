@@ -94,6 +94,14 @@ def card_name(card: Card, palette: str = "classic") -> str:
     return f"{colour_name(card.colour, palette)} {card.rank.title}"
 
 
+def card_shown(card: Card, palette: str = "classic", ascii_only: bool = False) -> str:
+    """A card as the status line names it, with its shape: 'Green 7 ◆', 'Wild Draw
+    Four'."""
+    if card.colour is None:
+        return card.name
+    return f"{colour_name(card.colour, palette)} {card.rank.title} {glyph(card.colour, ascii_only)}"
+
+
 #: Marks a listener would hear as symbols, in words or plain punctuation (`spoken`).
 _SPOKEN_MARKS = str.maketrans({"·": ";", "—": "-", "–": "-", "…": "...", "⏎": "Enter",
                                "←": "left", "→": "right", "⇧": "Shift", "’": "'",

@@ -14,15 +14,14 @@ from ..engine.explain import cannot_answer
 from ..engine.turns import DRAWS
 from .controller import HUMAN, GameController
 from .keys import key
-from .palette import colour_name, glyph
+from .palette import card_shown, colour_name, glyph
 
+HINT_ASKED = "The coach is thinking about your move…"
+"""What the status line says from H until the coach's answer comes."""
 
-def card_words(card: Card, palette: str, ascii_only: bool) -> str:
-    """A card as the status line names it: 'Green 7 ◆', 'Wild Draw Four'."""
-    if card.colour is None:
-        return card.name
-    shape = glyph(card.colour, ascii_only)
-    return f"{colour_name(card.colour, palette)} {card.rank.title} {shape}"
+TAKEN_BACK = "Taken back: the table is as it was before your move."
+"""What the status line says after T, before the turn's prompt (a game with the coach on
+is practice already: saying it again there read as news)."""
 
 
 def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
@@ -52,6 +51,7 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         return (f"{name(view.challenge_from)} played a Wild Draw Four on you: "
                 f"{key('challenge')} challenges it, {key('accept')} takes the four cards.")
     playable = ctl.playable()
+    last_card = CALL in legal and len(ctl.hand()) == 2  # a card played now leaves one
     if view.pending:
         if playable:
             return (f"You must draw {view.pending}: pass them on with {_either(playable)}, "
@@ -59,7 +59,10 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
         why = _barred(view, palette)
         return (f"You must draw {view.pending}: {why} — press {key('draw')} to draw them.")
     if view.phase is Phase.DRAWN and view.drawn is not None:
-        drawn = card_words(view.drawn, palette, ascii_only)
+        drawn = card_shown(view.drawn, palette, ascii_only)
+        if view.drawn in playable and last_card:
+            return (f"You drew {drawn}: press {key('call')} to call Last Card, then Enter "
+                    f"plays it; {key('pass_turn')} passes and keeps it for later.")
         if view.drawn in playable:
             return (f"You drew {drawn}: Enter plays it, {key('pass_turn')} passes and keeps "
                     "it for later.")
@@ -74,7 +77,7 @@ def prompt(ctl: GameController, view: View, palette: str, ascii_only: bool) -> s
             return f"Your turn: nothing matches {match} — press {key('draw')} to draw."
         return f"Your turn: you cannot play or draw — press {key('pass_turn')} to pass."
     what = _what_to_play(match, playable)
-    if CALL in legal and len(ctl.hand()) == 2:
+    if last_card:
         return f"Two cards left: press {key('call')} to call Last Card, then play {what}."
     return f"Your turn: play {what}."
 
@@ -114,16 +117,24 @@ STILL_WEIGHING = "The coach is still weighing your last move…"
 """Said on the player's turn while the note on their last move is yet to come: a note
 that comes later is still given (and T still takes that move back until the next)."""
 
+RESULTS_WAIT = "The coach is still weighing your last moves: the results follow its notes."
+"""Said once a round is over while the coach's notes on its moves are yet to come: the
+results wait for them (the review lists no move the table did not note)."""
+
 
 def status(ctl: GameController, view: View, palette: str, ascii_only: bool) -> str:
     """The status line: the prompt, and the coach's note on the player's last move when
-    there is one (or, on their turn, that it is still being weighed). On the player's
-    own turn the prompt comes first: a note in its place hid that it was their turn."""
+    there is one (or, on their turn, that it is still being weighed); before it, the
+    notes on earlier moves that came after the player moved on, until their next key.
+    On the player's own turn the prompt comes first: a note in its place hid that it
+    was their turn."""
     said = prompt(ctl, view, palette, ascii_only)
-    note = ctl.note
+    note = " ".join([*ctl.late_notes, *([ctl.note] if ctl.note else [])])
     if not note:
         if view.current == HUMAN and ctl.note_awaited:
             return f"{said} {STILL_WEIGHING}"
+        if ctl.between_rounds and ctl.notes_due:
+            return f"{said} {RESULTS_WAIT}"
         return said
     if view.current == HUMAN or view.vulnerable == HUMAN:
         return f"{said} {note}"

@@ -61,6 +61,11 @@ class ResultsData:
     """The card the round's winner went out with (the results cover the log)."""
     practice: bool = False
     """A practice game (the coach on, a move taken back): not in the record."""
+    hinted: int = 0
+    """The player's decisions made after asking for a hint, in the whole match so far."""
+    hand_points: list[int] | None = None
+    """The points each seat held when the round's winner went out: what the winner
+    scored, hand by hand (None: not known, a game saved before they were kept)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "match", Match(self.match))  # the word, as its member
@@ -74,7 +79,8 @@ def kept_of(controller: GameController) -> KeptGame:
                           difficulty=controller.settings.difficulty,
                           preset=controller.settings.preset,
                           game_id=record.game_id if record is not None else "",
-                          arranged=controller.meta.arranged, practice=controller.practice)
+                          arranged=controller.meta.arranged, practice=controller.practice,
+                          hinted=controller.meta.hinted)
 
 
 def results_data(controller: GameController, stats: Any = None) -> ResultsData:
@@ -104,7 +110,17 @@ def results_data(controller: GameController, stats: Any = None) -> ResultsData:
         round_table_points=list(result.table_points),
         winning_card=winning_card(game.history, result.winner),
         practice=controller.practice,
+        hinted=len(controller.meta.hinted),
+        hand_points=scored_from(controller.hand_points.get(result.round), result.points),
     )
+
+
+def scored_from(points: tuple[int, ...] | None, scored: int) -> list[int] | None:
+    """The hands' points kept when the round was won, if they add up to what the winner
+    scored (else None: the results do not show a sum that does not add up)."""
+    if points is None or sum(points) != scored:
+        return None
+    return list(points)
 
 
 def winning_card(history: Sequence[E.Event], winner: int | None) -> Card | None:
@@ -161,5 +177,5 @@ def review_lines(result: Review, palette: str = "classic",
     views = moment_views(kept) if kept is not None else {}
     return [marks(moment_words(m, lambda c: card_name(c, palette),
                                lambda c: colour_name(c, palette), seat_names,
-                               views.get(m.index)))
+                               views.get(m.index), hinted=m.index in result.hinted))
             for m in result.costliest()]

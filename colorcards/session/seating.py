@@ -14,13 +14,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
+from ..engine import HUMAN_SEAT as HUMAN
 from ..engine import Card, Game, parse_card, rng_from_state
 from ..settings import GameSettings
 from .hand_order import by_colour
 from .meta import TableMeta
-
-HUMAN = 0
-"""The human always sits in seat 0."""
 
 
 class Saved(Protocol):

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..engine import HUMAN_SEAT as HUMAN
 from ..engine import events as E
-from .wording import HUMAN, Words
+from .wording import Words
 
 LOG_KEEP = 4000
 """Log lines kept with the save: a whole long match (a Classic match to 500 writes
@@ -70,9 +71,16 @@ class TableLog:
         self._short.append((seat, self.words.short(events, seat)))
         self.note(line)
 
+    def coach_note(self, line: str) -> None:
+        """Write the coach's note on a move of the player's: in the log, and whole in the
+        digest of what happened since their last move (a note there is news they must
+        not miss, however crowded the strip)."""
+        self._short.append((None, line))
+        self.note(line)
+
     def note(self, line: str) -> None:
-        """Write a line (also one that no move made: the coach's note on the player's last
-        move), keeping the last `LOG_KEEP` and the round headings' places with them."""
+        """Write a line (also one that no move made), keeping the last `LOG_KEEP` and the
+        round headings' places with them."""
         self.lines.append(line)
         self.logged += 1
         excess = len(self.lines) - LOG_KEEP

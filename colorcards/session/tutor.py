@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..coach.remote import Judgement
-from ..coach.words import move_noun, pair_nouns, percent
+from ..coach.words import certain_words, move_noun, pair_nouns, percent
 from ..engine import (
     Action,
     Card,
@@ -57,7 +57,7 @@ class Mark:
     def with_(self, **changes: Any) -> Mark:
         return replace(self, **changes)
 
-    def as_json(self, logged_now: int) -> dict:
+    def as_json(self, logged_now: int) -> dict[str, Any]:
         """JSON for the save: the log position as lines written since the mark, since
         the log's own count starts again when the table sits down again."""
         return {"at": self.at, "rngs": [rng_state(r) if r else None for r in self.rngs],
@@ -152,15 +152,16 @@ def line_position(rules: Rules, seats: int, seed: int,
 
 def note_words(judgement: Judgement, card_name: Callable[[Card], str],
                colour_name: Callable[[Colour], str], names: Sequence[str]) -> str:
-    """'Coach: Red Reverse instead of Red 3 — 35% against 24% to win this round.' A card
-    played down to one without the call: 'Coach: Call Last Card with Red 3 — 35% against
-    24% without the call, to win this round.'"""
+    """'Coach: Red Reverse instead of Red 3 — at least 3% more likely to win this round:
+    35% against 24%.' What the verdict makes certain, then the chances that show it. A
+    card played down to one without the call: 'Coach: Call Last Card with Red 3 — at
+    least 3% more likely to win this round: 35% against 24% without the call.'"""
     chances = f"{percent(judgement.best_chance)} against {percent(judgement.made_chance)}"
+    certain = f"{certain_words(more=True)} this round"
     if judgement.uncalled and judgement.made == judgement.best:
         card = move_noun(judgement.made, card_name, colour_name, names)
-        return (f"{NOTE_PREFIX}Call Last Card with {card} — {chances} without the call, "
-                f"to win this round.")
+        return (f"{NOTE_PREFIX}Call Last Card with {card} — {certain}: {chances} without "
+                f"the call.")
     made, best = pair_nouns(judgement.made, judgement.best, card_name, colour_name, names,
                             judgement.uncalled)
-    return (f"{NOTE_PREFIX}{best[0].upper()}{best[1:]} instead of {made} — {chances} to win "
-            f"this round.")
+    return f"{NOTE_PREFIX}{best[0].upper()}{best[1:]} instead of {made} — {certain}: {chances}."

@@ -12,13 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..engine import HUMAN_SEAT as HUMAN
 from ..engine import Card, Colour, Rank, Rules, turns
 from ..engine import events as E
 from ..engine.describe import answer_words
 from .palette import card_name, colour_name, glyph
-
-HUMAN = 0
-"""The player's seat (the table's human always sits in seat 0)."""
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import HUMAN_SEAT as PLAYER
 from ..engine import Card, parse_card
 from ..replay.exercises import Answers, Exercise, exercises_of, token
 from ..replay.kept import KeptGame, ReplayError
-from ..replay.review import PLAYER, Moment, Review, moment_views, moment_words
+from ..replay.review import Moment, Review, moment_views, moment_words
 from ..session.exercises import Item, Schedule
 from ..session.hand_order import by_colour, kept_order
 from .store import Store
@@ -95,25 +96,15 @@ def add(store: Store, found: list[Exercise], now: float,
              e.words, now) for e in found]
     if not rows:
         return 0
-    try:
-        with store._transaction() as db:
-            before = db.total_changes
-            db.executemany(
-                "INSERT OR IGNORE INTO exercises (game_id, idx, turn, level, position, "
-                "options, made, best, words, due) VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
-            return db.total_changes - before
-    except (sqlite3.Error, OSError) as exc:
-        store._write_failed(exc)
-        return 0
 
+    def insert(db: sqlite3.Connection) -> int:
+        before = db.total_changes
+        db.executemany(
+            "INSERT OR IGNORE INTO exercises (game_id, idx, turn, level, position, "
+            "options, made, best, words, due) VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+        return db.total_changes - before
 
-def _read(store: Store, sql: str, args: tuple = ()) -> list[tuple]:
-    try:
-        with store._mutex:
-            return store._db.execute(sql, args).fetchall()
-    except sqlite3.Error as exc:
-        store._read_failed(exc)
-        return []
+    return store.write(insert, 0)
 
 
 def _words_of(kept: KeptGame) -> Callable[[Moment], str]:
@@ -128,7 +119,7 @@ def _words_of(kept: KeptGame) -> Callable[[Moment], str]:
 def sync(store: Store) -> int:
     """Make the exercises of every complete review that has none kept yet (due at once:
     at 0 on any clock)."""
-    rows = _read(store, "SELECT p.game_id, p.review FROM replays p WHERE p.review IS NOT NULL "
+    rows = store.rows("SELECT p.game_id, p.review FROM replays p WHERE p.review IS NOT NULL "
                         "AND NOT EXISTS (SELECT 1 FROM exercises e WHERE e.game_id = p.game_id)"
                         " AND json_valid(p.review) AND json_extract(p.review, '$.complete') = 1")
     added = 0
@@ -150,7 +141,7 @@ def unweighed(store: Store) -> dict[str, list[int]]:
     """Game -> the exercises whose answers are not weighed yet (what the background
     weighs next), newest game first."""
     found: dict[str, list[int]] = {}
-    for game_id, idx in _read(store, "SELECT e.game_id, e.idx FROM exercises e "
+    for game_id, idx in store.rows("SELECT e.game_id, e.idx FROM exercises e "
                                      "LEFT JOIN records r ON r.game_id = e.game_id "
                                      "WHERE e.answers IS NULL ORDER BY r.id DESC, e.idx"):
         found.setdefault(str(game_id), []).append(int(idx))
@@ -158,21 +149,21 @@ def unweighed(store: Store) -> dict[str, list[int]]:
 
 
 def keep_answers(store: Store, game_id: str, index: int, answers: Answers) -> bool:
-    try:
-        with store._transaction() as db:
-            db.execute("UPDATE exercises SET answers = ? WHERE game_id = ? AND idx = ?",
-                       (json.dumps(answers.as_json(), separators=(",", ":")), game_id, index))
-    except (sqlite3.Error, OSError) as exc:
-        store._write_failed(exc)
-        return False
-    return True
+    text = json.dumps(answers.as_json(), separators=(",", ":"))
+
+    def keep(db: sqlite3.Connection) -> bool:
+        db.execute("UPDATE exercises SET answers = ? WHERE game_id = ? AND idx = ?",
+                   (text, game_id, index))
+        return True
+
+    return store.write(keep, False)
 
 
 _ITEM = ("game_id, idx, turn, level, position, options, made, best, words, answers, box, "
          "due, tries, first")
 
 
-def _item(row: tuple) -> Item | None:
+def _item(row: tuple[Any, ...]) -> Item | None:
     (game_id, idx, turn, level, position, options, made, best, words, answers, box, due,
      tries, first) = row
     try:
@@ -186,14 +177,14 @@ def _item(row: tuple) -> Item | None:
 
 def due(store: Store, now: float) -> list[Item]:
     """The exercises due at `now`, the longest due first."""
-    rows = _read(store, f"SELECT {_ITEM} FROM exercises WHERE due <= ? ORDER BY due, game_id, "
+    rows = store.rows(f"SELECT {_ITEM} FROM exercises WHERE due <= ? ORDER BY due, game_id, "
                         "idx", (now,))
     return [item for item in map(_item, rows) if item is not None]
 
 
 def every(store: Store, game_id: str) -> list[Item]:
     """A game's exercises, due or not, in the game's order."""
-    rows = _read(store, f"SELECT {_ITEM} FROM exercises WHERE game_id = ? ORDER BY idx",
+    rows = store.rows(f"SELECT {_ITEM} FROM exercises WHERE game_id = ? ORDER BY idx",
                  (game_id,))
     return [item for item in map(_item, rows) if item is not None]
 
@@ -212,20 +203,16 @@ def answered(store: Store, item: Item, grade: str, now: float,
     schedule says."""
     box, when = (schedule or Schedule()).next(item.box, grade, now)
     first = item.first if item.tries else grade
-    try:
-        with store._transaction() as db:
-            db.execute("UPDATE exercises SET box = ?, due = ?, tries = tries + 1, first = ? "
-                       "WHERE game_id = ? AND idx = ?",
-                       (box, when, first, item.game_id, item.index))
-    except (sqlite3.Error, OSError) as exc:
-        store._write_failed(exc)
+    store.write(lambda db: db.execute(
+        "UPDATE exercises SET box = ?, due = ?, tries = tries + 1, first = ? "
+        "WHERE game_id = ? AND idx = ?", (box, when, first, item.game_id, item.index)), None)
     return Item(item.game_id, item.index, item.turn, item.level, item.position, item.options,
                 item.made, item.best, item.words, item.answers, box, when, item.tries + 1,
                 first)
 
 
 def stats(store: Store, now: float) -> PracticeStats:
-    rows = _read(store, "SELECT count(*), sum(tries > 0), sum(first = 'good'), "
+    rows = store.rows("SELECT count(*), sum(tries > 0), sum(first = 'good'), "
                         "sum(due <= ?), sum(answers IS NULL) FROM exercises", (now,))
     if not rows:
         return PracticeStats(0, 0, 0, 0, 0)

@@ -7,6 +7,8 @@ A game is named by its id, by the first few characters of it that `history` prin
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..replay.kept import ReplayError
 from .records import HistoryEntry
 
@@ -41,13 +43,13 @@ def accuracy_words(share: float | None, cost: float | None) -> str:
     return f"{round(share * 100)}% · {cost * 100:.1f}% lost"
 
 
-def entry_json(entry: HistoryEntry) -> dict:
+def entry_json(entry: HistoryEntry) -> dict[str, Any]:
     return {"game": entry.game_id, "finished_at": entry.finished_at, "preset": entry.preset,
             "difficulty": entry.difficulty, "seats": entry.seats, "result": entry.result,
             "abandoned": bool(entry.abandoned), "place": entry.place, "turns": entry.turns,
             "replay": entry.replay, "reviewed": entry.reviewed,
             "practice": bool(entry.practice), "accuracy": entry.accuracy,
-            "avg_cost": entry.avg_cost}
+            "avg_cost": entry.avg_cost, "hints": entry.hints}
 
 
 def find_game(entries: list[HistoryEntry], key: str) -> HistoryEntry:

@@ -18,7 +18,7 @@ DB_NAME = "colorcards.db"
 LOCK_NAME = "colorcards.lock"
 
 
-def resolve_data_dir(explicit: str | os.PathLike | None = None) -> Path:
+def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """The data directory: `explicit`, else $COLORCARDS_DATA_DIR, else the platform's.
 
     `~` is expanded in the first two, so `--data-dir ~/cards` means what it says."""

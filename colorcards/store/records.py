@@ -32,7 +32,7 @@ class GameRecord:
     """When it ended (UTC, timezone-aware)."""
     preset: str
     """The preset's key ('color-cards')."""
-    rules: dict
+    rules: dict[str, Any]
     """The options in force (`Rules.as_json()`), so a changed option is never hidden."""
     difficulty: str
     seats: int
@@ -59,7 +59,7 @@ class GameRecord:
         # `rules` is a dict, so the generated hash would fail; game_id identifies a game.
         return hash(self.game_id)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["finished_at"] = self.finished_at.isoformat()
         return data
@@ -80,7 +80,7 @@ class LevelStats:
     best_streak: int = 0
     """The longest run of wins ever."""
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -110,7 +110,9 @@ class HistoryEntry(NamedTuple):
     accuracy: float | None = None
     """Its review's share of decisions not costly (None: not reviewed)."""
     avg_cost: float | None = None
-    """Its review's average cost per decision (0.02: 2 points)."""
+    """Its review's average cost per decision (0.02: 2%)."""
+    hints: int = 0
+    """How many of the player's decisions were made after asking for a hint."""
 
     def when(self) -> datetime:
         """When the game ended; ValueError if the stored time is not a time."""
@@ -145,7 +147,10 @@ class Measured:
 
 
 HISTORY_COLUMNS = ("game_id", "finished_at", "preset", "difficulty", "seats", "result",
-                   "abandoned", "place", "turns", "practice")
+                   "abandoned", "place", "turns", "practice",
+                   # the decisions made after a hint, read only where the meta names any
+                   """CASE WHEN instr(meta, '"hinted"') AND json_valid(meta)
+                      THEN json_array_length(meta, '$.hinted') END""")
 """The records' columns a `HistoryEntry` is built from, in its order."""
 
 
@@ -158,13 +163,14 @@ def history_entries(rows: Iterable[Sequence[Any]], kept: set[str], reviewed: set
     measured = measured or {}
     found = []
     for row in rows:
-        game_id, finished, _, _, seats, result, abandoned, place, turns, practice = row
+        game_id, finished, _, _, seats, result, abandoned, place, turns, practice, hints = row
         if (type(game_id) is str and type(finished) is str and type(seats) is int
                 and result in RESULTS and type(abandoned) is int and type(turns) is int
                 and (place is None or type(place) is int)):
             share, cost = measured.get(game_id, (None, None))
-            found.append(make((*row[:-1], game_id in kept, game_id in reviewed,
-                               1 if practice else 0, share, cost)))
+            found.append(make((*row[:-2], game_id in kept, game_id in reviewed,
+                               1 if practice else 0, share, cost,
+                               hints if type(hints) is int else 0)))
     return found
 
 
@@ -223,7 +229,7 @@ def make_record(game: Game, meta: TableMeta, finished_at: datetime, duration: fl
     )
 
 
-def summary_of(record: GameRecord) -> dict:
+def summary_of(record: GameRecord) -> dict[str, Any]:
     """What the record says the game came to, as `replay.kept.summary` gives it."""
     return {"result": record.result, "place": record.place, "turns": record.turns,
             "table_points": record.table_points, "cards_left": record.cards_left,
@@ -235,7 +241,7 @@ COLUMNS = ("game_id", "finished_at", "preset", "rules", "difficulty", "seats", "
            "duration_seconds", "seed")
 
 
-def to_row(record: GameRecord) -> tuple:
+def to_row(record: GameRecord) -> tuple[Any, ...]:
     """The record as `COLUMNS` values (the 64-bit seed as text: SQLite's integers are signed)."""
     return (record.game_id, record.finished_at.isoformat(timespec="microseconds"), record.preset,
             json.dumps(record.rules, separators=(",", ":")), record.difficulty, record.seats,

@@ -103,16 +103,16 @@ def is_io_trouble(exc: BaseException) -> bool:
 class Salvage:
     """What could still be read from a file that cannot be used."""
 
-    records: list = field(default_factory=list)
+    records: list[Any] = field(default_factory=list)
     """The finished games' records, each with its practice mark where the file had one."""
     metas: dict[str, str] = field(default_factory=dict)
     """Each record's kept table data (JSON text), where the file had it."""
-    replays: list = field(default_factory=list)
+    replays: list[Any] = field(default_factory=list)
     """(game_id, names, actions, review) rows of the games kept whole."""
     measures: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     """Each kept game's measure of play beside its review (`MEASURES`), where the file had
     it: without it a reviewed game would drop out of the accuracy until weighed again."""
-    exercises: list = field(default_factory=list)
+    exercises: list[Any] = field(default_factory=list)
     """The exercises' rows (store/exercises.py), with their schedule and answers."""
     save: saves.RawSave | None = None
     lost_records: bool = False
@@ -274,7 +274,7 @@ def _salvage_exercises(src: sqlite3.Connection, found: Salvage) -> None:
         found.exercises = _rows_one_by_one(src, select, "exercises", "rowid")
 
 
-def _rows_one_by_one(src: sqlite3.Connection, select: str, table: str, key: str) -> list:
+def _rows_one_by_one(src: sqlite3.Connection, select: str, table: str, key: str) -> list[Any]:
     """Rows of `table` read one `key` at a time, so one bad page loses only the rows on it."""
     try:
         top = src.execute(f"SELECT max({key}) FROM {table}").fetchone()[0] or 0

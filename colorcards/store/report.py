@@ -4,6 +4,7 @@ gathered from the store as JSON-ready data, and read back as `LevelStats`."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..level import LEVELS
 from ..replay.plays_like import share
@@ -11,7 +12,7 @@ from .records import LevelStats, Measured
 from .store import Store
 
 
-def _level(s: LevelStats) -> dict:
+def _level(s: LevelStats) -> dict[str, Any]:
     """One level's figures; a level never played has no win rate (null), not 0.0."""
     data = s.as_json()
     if not s.games:
@@ -19,10 +20,10 @@ def _level(s: LevelStats) -> dict:
     return data
 
 
-def accuracy_by_level(rows: list[Measured]) -> dict[str, dict]:
+def accuracy_by_level(rows: list[Measured]) -> dict[str, dict[str, Any]]:
     """Per level: reviewed games, their mean accuracy, mean cost per decision and mean
     share of the coach's first choices (None while no review of this version has one)."""
-    found: dict[str, dict] = {}
+    found: dict[str, dict[str, Any]] = {}
     for level in LEVELS:
         mine = [m for m in rows if m.level == level]
         if mine:
@@ -34,7 +35,7 @@ def accuracy_by_level(rows: list[Measured]) -> dict[str, dict]:
     return found
 
 
-def plays_like_json(rows: list[Measured]) -> dict | None:
+def plays_like_json(rows: list[Measured]) -> dict[str, Any] | None:
     """The level the player plays like, from their latest reviewed games (None until
     there are `FEWEST` with the coach's first choices counted)."""
     from ..replay.plays_like import FEWEST, RECENT, estimate_words, nearest, plays_like, score
@@ -48,7 +49,7 @@ def plays_like_json(rows: list[Measured]) -> dict | None:
             "words": estimate_words(games)}
 
 
-def gather(store: Store) -> dict:
+def gather(store: Store) -> dict[str, Any]:
     from . import exercises
 
     """Everything `stats` prints, as JSON-ready data."""
@@ -72,7 +73,7 @@ def gather(store: Store) -> dict:
     }
 
 
-def store_levels(data: dict) -> dict[str, LevelStats]:
+def store_levels(data: dict[str, Any]) -> dict[str, LevelStats]:
     """The per-level figures back as LevelStats, the four levels first."""
     levels: dict[str, LevelStats] = {
         lv: LevelStats(**data["levels"][lv]) for lv in LEVELS if lv in data["levels"]}

@@ -18,7 +18,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import StateError
 from ..session.meta import TableMeta
@@ -53,7 +53,7 @@ class Written:
 
     game_id: str | None = None
     n_history: int = 0
-    actions: list = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
     """The (seat, action) pairs written, in order: a save appends only to a game whose
     actions begin with all of them (a take-back and another move would otherwise splice
     two lines of play into one record). They are the game's own frozen values, so the
@@ -104,7 +104,7 @@ def _log_shift(old: list[str], new: list[str]) -> int | None:
 
 
 def write(db: sqlite3.Connection, written: Written, game_id: str, game: Game,
-          meta: dict, log: list[str], preset: str, difficulty: str, saved_at: str,
+          meta: dict[str, Any], log: list[str], preset: str, difficulty: str, saved_at: str,
           played: float) -> Written:
     """Write the save inside the caller's transaction (`meta`: the TableMeta's JSON,
     its generators taken out here); what the file then holds."""
@@ -188,14 +188,14 @@ class RawSave:
     meta: str
     head: str
     counts: tuple[int, int, int]
-    actions: list = field(repr=False)
-    history: list = field(repr=False)
-    log: list = field(repr=False)
+    actions: list[Any] = field(repr=False)
+    history: list[Any] = field(repr=False)
+    log: list[Any] = field(repr=False)
     generators: dict[int, str] = field(default_factory=dict, repr=False)
     """The generators' rows (their JSON), by TABLE or seat (none in an older save, whose
     generators are in its head and meta)."""
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Everything, for the kept file of a save that failed to load."""
         return {
             "game_id": self.game_id, "preset": self.preset, "difficulty": self.difficulty,

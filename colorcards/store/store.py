@@ -12,12 +12,12 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.errors import StateError
 from ..engine.phase import Phase
@@ -29,6 +29,7 @@ from ..replay.kept import (
     arrangements,
     decode_actions,
     encode_actions,
+    hinted_of,
     seat_name,
 )
 from ..replay.plays_like import Kinds
@@ -54,12 +55,12 @@ if TYPE_CHECKING:  # the game only comes with a save: not needed to open the sto
 IDLE_CAP = 300.0
 """Seconds: a longer pause between two saves counts as this much playing time."""
 
+T = TypeVar("T")
 _NOT_SAVED = "the game will play but will not be saved."
 _SAVED_LATER = ("the game plays on, and what is not saved yet is saved as soon as a write "
                 "works again.")
 
-_RESUME_ONLY = frozenset({"rngs", "hand", "queue", "reacted", "tutor", "note", "weighed"})
-"""Meta keys that only resuming a game needs: not kept with its record."""
+_NOT_SAVED = "the game will play but will not be saved."
 
 NO_REPLAY = "this game was recorded before games were kept whole: there is no replay"
 """Why a record from before schema version 3 cannot be replayed."""
@@ -72,8 +73,8 @@ class _Unwritten:
     record: R.GameRecord
     meta_text: str
     names: list[str]
-    actions: list
-    review: dict | None
+    actions: list[Any]
+    review: dict[str, Any] | None
 
 
 class Store:
@@ -269,7 +270,7 @@ class Store:
         return True
 
     def finish_game(self, game: Game, meta: TableMeta, log: list[str],
-                    review: dict | None = None) -> R.GameRecord:
+                    review: dict[str, Any] | None = None) -> R.GameRecord:
         """Record a finished match for seat 0 and clear the save, in one transaction;
         with `review`, the review weighed so far at the table kept with it (the
         background reviews and the Review screen take on from there).
@@ -304,13 +305,13 @@ class Store:
                             saved.game.actions)
 
     def _record(self, record: R.GameRecord, meta: TableMeta, names: list[str],
-                actions: list, review: dict | None = None) -> R.GameRecord:
+                actions: list[Any], review: dict[str, Any] | None = None) -> R.GameRecord:
         """Store `record` (unless its game_id already is) with the game kept whole for
         its replay, and clear that game's save, in one transaction synced to disk; the
         record as stored. The meta kept with it leaves out what only resuming needs
         (each computer's generator: several kilobytes). If the write fails, the record
         waits in memory and the save stays as it is (`retry`)."""
-        kept_meta = {k: v for k, v in meta.as_json().items() if k not in _RESUME_ONLY}
+        kept_meta = meta.for_the_record()
         return self._write_record(_Unwritten(
             record, json.dumps(kept_meta, separators=(",", ":")), names, list(actions),
             review))
@@ -369,24 +370,18 @@ class Store:
 
     # ------------------------------------------------------------------ reading
 
-    def saved_summary(self) -> dict | None:
+    def saved_summary(self) -> dict[str, Any] | None:
         """What the title screen shows of the game in progress, without loading it:
         {"preset", "difficulty", "saved_at", "round", "practice"}; None if there is none.
         `practice`: the game is not counted, so leaving it costs nothing. A saved game
         that has ended is never offered: it is recorded here (`load_game`)."""
         if not self.owns_game:
             return None
-        try:
-            with self._mutex:
-                row = self._db.execute(
-                    "SELECT preset, difficulty, saved_at, round, "
-                    "json_extract(meta, '$.practice'), game_id, "
-                    "CASE WHEN json_valid(head) THEN json_extract(head, '$.phase') END "
-                    "FROM save WHERE id = 1"
-                ).fetchone()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return None
+        row = self.read(lambda db: db.execute(
+            "SELECT preset, difficulty, saved_at, round, "
+            "json_extract(meta, '$.practice'), game_id, "
+            "CASE WHEN json_valid(head) THEN json_extract(head, '$.phase') END "
+            "FROM save WHERE id = 1").fetchone(), None)
         if row is None:
             return None
         if row[6] == Phase.MATCH_OVER or row[5] in self._unwritten:
@@ -423,12 +418,7 @@ class Store:
         """The save as it is, ended or not (None: none, or kept aside as damaged)."""
         if not self.owns_game:
             return None
-        try:
-            with self._mutex:
-                raw = saves.read_raw(self._db)
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return None
+        raw = self.read(saves.read_raw, None)
         if raw is None:
             return None
         try:
@@ -468,12 +458,38 @@ class Store:
     def _read_failed(self, exc: BaseException) -> None:
         self.problems.append(f"Cannot read {self.path} ({reason(exc)}).")
 
+    def read(self, query: Callable[[sqlite3.Connection], T], failed: T) -> T:
+        """`query(db)` on the file, under the store's lock: what it gives, or `failed` once
+        SQLite's error is said in `problems` (a file that cannot be read is said, never
+        a traceback). The store's own readers and its companions' (exercises.py)."""
+        try:
+            with self._mutex:
+                return query(self._db)
+        except sqlite3.Error as exc:
+            self._read_failed(exc)
+            return failed
+
+    def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows `sql` selects (none, the error said, if the file cannot be read)."""
+        return self.read(lambda db: db.execute(sql, args).fetchall(), [])
+
+    def write(self, change: Callable[[sqlite3.Connection], T], failed: T,
+              durable: bool = False) -> T:
+        """`change(db)` in one transaction (synced to disk when `durable`): what it
+        gives, or `failed` once the error is said (`problems`, `saving`)."""
+        try:
+            with self._transaction(durable=durable) as db:
+                return change(db)
+        except (sqlite3.Error, OSError) as exc:
+            self._write_failed(exc)
+            return failed
+
     def records(self, difficulty: str | None = None,
                 limit: int | None = None) -> list[R.GameRecord]:
         """Finished games in the order they were recorded, newest last; only the newest
         `limit` if given."""
         sql = f"SELECT {', '.join(R.COLUMNS)}, practice FROM records"
-        args: list = []
+        args: list[Any] = []
         if difficulty is not None:
             sql += " WHERE difficulty = ?"
             args.append(difficulty)
@@ -481,12 +497,7 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(max(0, int(limit)))
-        try:
-            with self._mutex:
-                rows = self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
+        rows = self.rows(sql, args)
         found = []
         for row in reversed(rows):
             try:
@@ -501,17 +512,12 @@ class Store:
         derived from the records by query every time. Practice games (the coach on, a
         move taken back) count only in `practice=True`'s figures, never in the others."""
         sql = "SELECT difficulty, result FROM records WHERE practice = ?"
-        args: tuple = (int(practice),)
+        args: tuple[Any, ...] = (int(practice),)
         if preset is not None:
             sql += " AND preset = ?"
             args = (int(practice), preset)
         sql += " ORDER BY id"
-        try:
-            with self._mutex:
-                rows = self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            rows = []
+        rows = self.rows(sql, args)
         by_level: dict[str, list[str]] = {level: [] for level in LEVELS}
         for difficulty, result in rows:
             by_level.setdefault(difficulty, []).append(result)
@@ -522,59 +528,36 @@ class Store:
         first: what the background reviews do next."""
         from ..replay.review import VERSION
 
-        try:
-            with self._mutex:
-                rows = self._db.execute(
-                    "SELECT p.game_id FROM replays p JOIN records r ON r.game_id = p.game_id "
-                    "WHERE p.review IS NULL OR NOT json_valid(p.review) "
-                    "OR json_extract(p.review, '$.version') IS NOT ? "
-                    "OR json_extract(p.review, '$.complete') IS NOT 1 "
-                    "ORDER BY r.id DESC", (VERSION,)).fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
+        rows = self.rows(
+            "SELECT p.game_id FROM replays p JOIN records r ON r.game_id = p.game_id "
+            "WHERE p.review IS NULL OR NOT json_valid(p.review) "
+            "OR json_extract(p.review, '$.version') IS NOT ? "
+            "OR json_extract(p.review, '$.complete') IS NOT 1 "
+            "ORDER BY r.id DESC", (VERSION,))
         return [str(r[0]) for r in rows]
 
     def accuracies(self) -> list[R.Measured]:
         """The measure of each reviewed game that is not practice, in the order they
         were recorded."""
-        try:
-            with self._mutex:
-                rows = self._db.execute(
-                    "SELECT r.difficulty, p.accuracy, p.avg_cost, p.kinds "
-                    "FROM records r JOIN replays p "
-                    "ON p.game_id = r.game_id WHERE p.accuracy IS NOT NULL "
-                    "AND p.avg_cost IS NOT NULL AND r.practice = 0 ORDER BY r.id").fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
+        rows = self.rows(
+            "SELECT r.difficulty, p.accuracy, p.avg_cost, p.kinds "
+            "FROM records r JOIN replays p "
+            "ON p.game_id = r.game_id WHERE p.accuracy IS NOT NULL "
+            "AND p.avg_cost IS NOT NULL AND r.practice = 0 ORDER BY r.id")
         return [R.Measured(str(level), float(share), float(cost), Kinds.from_text(kinds))
                 for level, share, cost, kinds in rows]
 
     def presets(self) -> list[str]:
         """The presets that have finished games, in order of first play."""
-        try:
-            with self._mutex:
-                rows = self._db.execute(
-                    "SELECT preset FROM records GROUP BY preset ORDER BY min(id)"
-                ).fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
-        return [r[0] for r in rows]
+        return [r[0] for r in
+                self.rows("SELECT preset FROM records GROUP BY preset ORDER BY min(id)")]
 
     def outcomes(self) -> list[R.Outcome]:
         """Each counted game (not practice): when it ended, its level and its result, in
         the order recorded. What the statistics draw over time, in one scan of four
         columns (a few times quicker than the whole `history()`)."""
-        try:
-            with self._mutex:
-                rows = self._db.execute(
-                    "SELECT finished_at, difficulty, result, practice FROM records "
-                    "WHERE practice = 0 ORDER BY id").fetchall()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
+        rows = self.rows("SELECT finished_at, difficulty, result, practice FROM records "
+                         "WHERE practice = 0 ORDER BY id")
         make = R.Outcome._make
         # A row whose values make no sense (a hand-edited file) is left out, as in history().
         return [make(row) for row in rows
@@ -586,25 +569,23 @@ class Store:
         Three scans (the records, then two indexes of the kept games) rather than a
         join: the history of ten thousand games opens in a few tens of milliseconds."""
         sql = (f"SELECT {', '.join(R.HISTORY_COLUMNS)} FROM records ORDER BY id DESC")
-        args: list = []
+        args: list[Any] = []
         if limit is not None:
             sql += " LIMIT ?"
             args.append(max(0, int(limit)))
-        try:
-            with self._mutex:
-                rows = self._db.execute(sql, args).fetchall()
-                kept = {r[0] for r in self._db.execute("SELECT game_id FROM replays")}
-                # A review left half-way is kept to resume, but the game is not reviewed.
-                reviewed = {r[0] for r in self._db.execute(
-                    "SELECT game_id FROM replays WHERE review IS NOT NULL AND CASE WHEN "
-                    "json_valid(review) THEN json_extract(review, '$.complete') END = 1")}
-                measured = {r[0]: (r[1], r[2]) for r in self._db.execute(
-                    "SELECT game_id, accuracy, avg_cost FROM replays "
-                    "WHERE accuracy IS NOT NULL")}
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return []
-        return R.history_entries(rows, kept, reviewed, measured)
+        def scans(db: sqlite3.Connection) -> list[R.HistoryEntry]:
+            rows = db.execute(sql, args).fetchall()
+            kept = {r[0] for r in db.execute("SELECT game_id FROM replays")}
+            # A review left half-way is kept to resume, but the game is not reviewed.
+            reviewed = {r[0] for r in db.execute(
+                "SELECT game_id FROM replays WHERE review IS NOT NULL AND CASE WHEN "
+                "json_valid(review) THEN json_extract(review, '$.complete') END = 1")}
+            measured = {r[0]: (r[1], r[2]) for r in db.execute(
+                "SELECT game_id, accuracy, avg_cost FROM replays "
+                "WHERE accuracy IS NOT NULL")}
+            return R.history_entries(rows, kept, reviewed, measured)
+
+        return self.read(scans, [])
 
     def kept_game(self, game_id: str) -> KeptGame:
         """The game kept whole for its replay; ReplayError with one sentence if there is
@@ -638,24 +619,21 @@ class Store:
         except ValueError:
             meta = {}  # what is kept beside the game is not needed to replay it
         arranged = arrangements(meta.get("arranged") if isinstance(meta, dict) else None)
+        hinted = hinted_of(meta.get("hinted") if isinstance(meta, dict) else None)
         return KeptGame(rules=rules, seats=record.seats, seed=record.seed,
                         arranged=tuple(e for e in arranged if e[0] <= len(actions)),
                         actions=tuple(actions), names=tuple(seat_name(n) for n in names),
                         difficulty=record.difficulty, preset=record.preset,
                         game_id=record.game_id, finished_at=record.finished_at.isoformat(),
                         abandoned=record.abandoned, practice=bool(practice),
+                        hinted=tuple(at for at in hinted if at < len(actions)),
                         expected=R.summary_of(record))
 
-    def review(self, game_id: str) -> dict | None:
+    def review(self, game_id: str) -> dict[str, Any] | None:
         """The review kept for a game, or None if it has not been computed (or is
         unreadable, when it is computed again)."""
-        try:
-            with self._mutex:
-                row = self._db.execute("SELECT review FROM replays WHERE game_id = ?",
-                                       (game_id,)).fetchone()
-        except sqlite3.Error as exc:
-            self._read_failed(exc)
-            return None
+        row = self.read(lambda db: db.execute("SELECT review FROM replays WHERE game_id = ?",
+                                              (game_id,)).fetchone(), None)
         if row is None or row[0] is None:
             return None
         try:
@@ -664,7 +642,7 @@ class Store:
             return None
         return data if isinstance(data, dict) else None
 
-    def keep_review(self, game_id: str, review: dict) -> bool:
+    def keep_review(self, game_id: str, review: dict[str, Any]) -> bool:
         """Keep a computed review with its game, and once it is complete the game's
         accuracy beside it; False if it could not be written."""
         try:
@@ -675,18 +653,12 @@ class Store:
             return False
         return True
 
-    def integrity(self) -> str:
-        """PRAGMA integrity_check's verdict: 'ok' for a sound file."""
-        with self._mutex:
-            rows = self._db.execute("PRAGMA integrity_check").fetchall()
-        return "; ".join(str(r[0]) for r in rows)
-
     # ------------------------------------------------------------------ closing
 
     def close(self, wait: float = 10.0) -> None:
         """Close the file and give up ownership of the game in progress, waiting at most
         `wait` seconds for a checkpoint under way (quitting waits little: see
-        `tui.app.QUIT_WAIT`)."""
+        `tui.helpers.QUIT_WAIT`)."""
         if self._unwritten and self.owns_game:
             self.retry()  # a last try: what still waits is lost with the process
         if self._checkpointer is not None:
@@ -739,7 +711,7 @@ def _write_file(target: Path, content: str) -> None:
         os.fsync(out.fileno())
 
 
-def _write_review(db: sqlite3.Connection, game_id: str, review: dict) -> None:
+def _write_review(db: sqlite3.Connection, game_id: str, review: dict[str, Any]) -> None:
     """Keep `review` (as JSON) with its game, and once it is complete the game's accuracy
     beside it."""
     from ..replay.review import Review, accuracy

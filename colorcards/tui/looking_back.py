@@ -1,15 +1,16 @@
 """Looking back at kept games: History, a Replay (and its Review) and the same deal again.
 
-These open the screens; what a screen answers (a `Go`) is turned into the next step by
-the app, in one place (`ColorCardsApp.go`). They reach the app only through `Host`, the
-few things they need of it, and a new game with the same deal is asked for with its
-seed (`host.start_game(settings, seed=...)`).
+These open the screens (History itself is a place: screens/history.py); what a screen
+answers (a `Go`) is turned into the next step by the app, in one place
+(`ColorCardsApp.go`). They reach the app only through `Host` (screens/go.py), the few
+things a screen's opening needs of it, and a new game with the same deal is asked for
+with its seed (`host.start_game(settings, seed=...)`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from ..engine import DEFAULT_PRESET, PRESETS, RulesError
 from ..engine.events import Event
@@ -20,45 +21,7 @@ from ..replay.review import Review
 from ..session.exercises import Item
 from ..session.palette import marks
 from ..settings import GameSettings
-from .screens.go import Go
-
-if TYPE_CHECKING:
-    from ..coach.remote import RemoteCoach
-    from ..store import Store
-
-Back = Callable[[], None]
-
-
-class Host(Protocol):
-    """What looking back needs of the app."""
-
-    @property
-    def store(self) -> Store: ...
-
-    settings: GameSettings
-
-    REVIEW_BUDGET: dict[str, Any] | None
-
-    @property
-    def remote_coach(self) -> RemoteCoach:
-        """The coach's process, where the Review screen's review is weighed."""
-        ...
-
-    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
-
-    def notify(self, message: str, *, severity: Any = "information",
-               timeout: float | None = None, markup: bool = True) -> None: ...
-
-    def go(self, where: Go | None, back: Back, kept: KeptGame | None = None) -> None:
-        """Take a screen's answer about `kept` (`back()` for one step back)."""
-
-    def start_game(self, settings: GameSettings, abandon: bool = False,
-                   seed: int | None = None) -> None: ...
-
-    def game_in_progress(self) -> bool: ...
-
-    def now(self) -> float:
-        """Seconds on the app's clock (the practice schedule's time)."""
+from .screens.go import Back, Go, Host
 
 
 def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
@@ -68,19 +31,6 @@ def log_words(kept: KeptGame) -> Callable[[Sequence[Event]], str]:
     from ..session.wording import Words
 
     return Words(list(kept.seat_names), kept.rules.palette, kept.rules).line
-
-
-def show_history(app: Host, back: Back) -> None:
-    """The History screen; Enter on a game opens its replay, Escape goes `back()`."""
-    from .screens.history import HistoryScreen
-
-    def chosen(game_id: str | None) -> None:
-        if game_id is None:
-            back()
-        else:
-            open_kept(app, game_id, back=lambda: show_history(app, back))
-
-    app.push_screen(HistoryScreen(app.store.history()), chosen)
 
 
 def open_kept(app: Host, game_id: str, back: Back, start: int | None = None) -> None:
@@ -131,7 +81,10 @@ def open_replay(app: Host, kept: KeptGame, back: Back,
     def chosen(where: Go | None) -> None:
         if where is Go.TRY_AGAIN:  # Enter on a costly moment: back to it afterwards
             at = screen.frame.index
-            again = lambda: open_replay(app, kept, back, at, exercises)  # noqa: E731
+
+            def again() -> None:
+                open_replay(app, kept, back, at, exercises)
+
             carried = [i for i in exercises if i.index == at]
             if carried:  # the file's own: answered at once, its schedule is the file's
                 app.push_screen(PracticeScreen(carried, lambda item, action, grade: item,
@@ -164,7 +117,7 @@ def open_review(app: Host, kept: KeptGame, back: Back) -> None:
         else:
             open_replay(app, kept, back=lambda: open_review(app, kept, back), start=what[1])
 
-    reviewer = Reviewer(app.remote_coach, budget=app.REVIEW_BUDGET)
+    reviewer = Reviewer(app.remote_coach, budget=app.review_budget)
     app.push_screen(ReviewScreen(kept, kept_review(app, kept), keep, reviewer), chosen)
 
 
@@ -207,7 +160,8 @@ def settings_for(kept: KeptGame, speed: str = "normal") -> GameSettings:
 
 def same_deal(app: Host, kept: KeptGame, back: Back) -> None:
     """A new game with the same deal and options (a game in progress is asked about first)."""
-    from .screens import IN_PROGRESS_QUESTION, ConfirmDialog
+    from .screens.confirm import ConfirmDialog
+    from .screens.newgame import IN_PROGRESS_QUESTION
 
     try:
         settings = settings_for(kept, app.settings.speed)

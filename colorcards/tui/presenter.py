@@ -18,11 +18,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 
+from ..engine import HUMAN_SEAT as PLAYER
 from ..engine import Card, Colour, Rules
 from .widgets import OpponentTag, Ring
-
-PLAYER = 0
-"""The seat the table is drawn from: the person playing (or who played) the game."""
 
 
 def ring_places(opponents: int) -> tuple[int, int, int]:

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..replay.kept import KeptGame, ReplayError, read_export, read_text
 from ..session.exercises import Item, exercises_from_export
-from .app import NO_TERMINAL, ColorCardsApp, has_terminal
+from .app import ColorCardsApp
+from .program import NO_TERMINAL, has_terminal
 
 
 class ReplayFileApp(ColorCardsApp):

@@ -1,7 +1,8 @@
 """`colorcards serve`: the game in a web page, for players who do not live in a terminal.
 
-textual-serve (the optional `web` extra) runs the game in a process of its own for each
-browser tab and draws it with xterm.js; `server.py` adapts it, `index.html` is the page.
+Each browser tab's game runs in a process of its own under Textual's web driver
+(`relay.py`), drawn in the page by textual-serve's terminal (the optional `web` extra);
+`server.py` serves them, `index.html` is the page.
 This module checks what the player asked for before anything is imported or opened, so
 that a wrong address or a missing extra is one line, not a traceback.
 """

@@ -1,6 +1,12 @@
-"""textual-serve, adapted to a game that must never freeze, leak a process or lose a move.
+"""The game's web server: its page, textual-serve's terminal in the browser, and one game
+process for the tab that plays (relay.py), for a game that must never freeze, leak a
+process or lose a move.
 
-What textual-serve 1.1 does not do, and this module adds:
+Of textual-serve (pinned in pyproject.toml) the server uses the browser's side alone:
+the terminal's script, its stylesheet and its font (`STATIC`, checked against the pinned
+version by tests/test_web_relay.py). The server itself is aiohttp's, and the game's
+process speaks Textual's web driver (relay.py). What textual-serve's own server does
+not do, and this one does:
 - its page asks a font service for a stylesheet before its script, so on a network that
   drops such requests the page never draws: `index.html` here asks only this server;
 - its page names the WebSocket by the address the server was started with, which is wrong
@@ -30,26 +36,23 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import html
+import json
 import logging
-import os
-import shlex
 import signal
 import sys
+from collections.abc import Awaitable, Callable
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, TextIO
 
-import aiohttp_jinja2
 from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
 
-from ..lifeline import MEMORY, PARENT
 from ..session.fit import NARROWEST, SHORTEST, WHOLE_HAND
 from .addresses import (
     DEFAULT_PORT,
     IN_USE_STATUS,
     LOOPBACK,
-    PACKAGE_ROOT,
     WebError,
     addresses_to_open,
     own_names,
@@ -57,21 +60,21 @@ from .addresses import (
 )
 from .limits import (
     HEADER_SECONDS,
-    MEMORY_MOST,
     MESSAGE_MOST,
     NOT_SNIFFED,
     KeyRate,
     quiet_statics,
     terminal_size,
 )
+from .relay import GameProcess
 
 HERE = Path(__file__).parent
-QUIT_SECONDS = 10.0
-"""How long a game may take to quit when asked before it is killed (it saves after every
-move, so even then nothing is lost but the moment)."""
-FIRST_SCREEN_BYTES = 2048
-"""More output than the driver's opening escapes (about 100 bytes): a screen is drawn (the
-title is about 10 kB)."""
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+"""What a middleware hands the request on to."""
+PAGE = HERE / "index.html"
+"""The game's page: `{{ title }}` and `{{ font_size }}` are filled in as it is served."""
+STATIC = Path(str(files("textual_serve") / "static"))
+"""textual-serve's files for the browser (its terminal's script, stylesheet and font)."""
 
 OPEN_IN_ANOTHER_TAB = 4001
 """The WebSocket close code for a tab opened while another tab plays (index.html shows
@@ -102,123 +105,6 @@ class OneLine(logging.Filter):
             record.exc_info = None
             record.exc_text = None
         return True
-
-
-class GameProcess(AppService):
-    """One tab's game: its own process, in its own session, closed when it ends."""
-
-    def __init__(self, argv: list[str], websocket: web.WebSocketResponse,
-                 download_manager: Any):
-        self.argv = argv
-        """The command, run without a shell (a data directory may hold any character)."""
-        self.websocket = websocket
-        """The tab's socket, where the game draws."""
-        self._drawn = asyncio.Event()
-        self._written = 0
-        self._gone = False
-        self.size = (80, 24)
-        """The terminal size the game started at."""
-        super().__init__(shlex.join(argv), write_bytes=self._to_tab, write_str=self._to_tab,
-                         close=self._exited, download_manager=download_manager)
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=self._environment(width, height),
-            start_new_session=True,  # a Ctrl+C at the server's terminal is the server's
-        )
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
-
-    def _environment(self, width: int, height: int) -> dict[str, str]:
-        environment = self._build_environment(width=width, height=height)
-        path = environment.get("PYTHONPATH")
-        environment["PYTHONPATH"] = os.pathsep.join(
-            [str(PACKAGE_ROOT), *([path] if path else [])])
-        environment[PARENT] = str(os.getpid())  # the game ends with the server
-        environment[MEMORY] = str(MEMORY_MOST)
-        return environment
-
-    @property
-    def status(self) -> int | None:
-        """The game's exit status, once it has ended."""
-        return None if self._process is None else self._process.returncode
-
-    @property
-    def running(self) -> asyncio.Task[None]:
-        """The relay of the game's output, done once the game has ended."""
-        assert self._task is not None, "started"
-        return self._task
-
-    async def start(self, width: int, height: int) -> None:
-        """Start the game at the tab's size.
-
-        Textual's web driver posts the size the game started with as it starts, and a
-        size the tab sends before that is handled first and then overridden: the tab's
-        messages are relayed once the game has drawn its first screen (`drawn`)."""
-        self.size = (width, height)
-        await super().start(width, height)
-
-    async def drawn(self) -> None:
-        """Until the game has drawn its first screen (or QUIT_SECONDS, or it ended)."""
-        waiting = asyncio.ensure_future(self._drawn.wait())
-        await asyncio.wait({waiting, self.running}, timeout=QUIT_SECONDS,
-                           return_when=asyncio.FIRST_COMPLETED)
-        waiting.cancel()
-
-    async def _to_tab(self, data: bytes | str) -> None:
-        self._written += len(data)
-        if self._written > FIRST_SCREEN_BYTES:
-            self._drawn.set()
-        if self._gone:
-            return
-        try:
-            if isinstance(data, bytes):
-                await self.websocket.send_bytes(data)
-            else:
-                await self.websocket.send_str(data)
-        except ConnectionError:  # the tab closed as the game drew: it quits, see `run`
-            self._gone = True
-
-    async def _exited(self) -> None:
-        """The game said it is quitting: `run` closes the tab once it has ended."""
-
-    async def run(self) -> None:
-        """Relay the game's output until it ends, then close the tab's WebSocket: the page
-        says the session ended whether the game quit or died, or that another copy of
-        colorcards owns the data directory."""
-        try:
-            await super().run()
-        finally:
-            await self._reap()
-            in_use = self.status == IN_USE_STATUS
-            await self.websocket.close(
-                code=IN_USE_ELSEWHERE if in_use else 1000,
-                message=b"another copy of colorcards owns the saves" if in_use else b"")
-
-    async def _reap(self) -> None:
-        process = self._process
-        if process is None or process.returncode is not None:
-            return
-        try:
-            await asyncio.wait_for(process.wait(), QUIT_SECONDS)
-        except TimeoutError:
-            process.kill()
-            await process.wait()
-
-    async def quit(self) -> None:
-        """Ask the game to quit and wait for it, killing it if it will not."""
-        try:
-            await asyncio.wait_for(self.stop(), QUIT_SECONDS)
-        except TimeoutError:
-            if self._process is not None and self._process.returncode is None:
-                self._process.kill()
-            if self._task is not None:
-                await self._task
 
 
 async def _first(*waits: Any) -> None:
@@ -260,14 +146,35 @@ class Tab:
         await self._reading
 
 
-class GameServer(Server):
+def page(title: str, font_size: int, fits: list[list[int]]) -> str:
+    """The game's page with its blanks filled: the title, the terminal's font size and the
+    sizes its script fits the game to (JSON: columns, rows, the font size for them)."""
+    text = PAGE.read_text(encoding="utf-8")
+    for blank, value in (("{{ title }}", html.escape(title)),
+                         ("{{ font_size }}", str(font_size)),
+                         ("{{ fits|tojson }}", html.escape(json.dumps(fits)))):
+        text = text.replace(blank, value)
+    return text
+
+
+def number(text: str | None, default: int) -> int:
+    """A whole number from a query's text, or `default`."""
+    try:
+        return int(text) if text is not None else default
+    except ValueError:
+        return default
+
+
+class GameServer:
     """The game's page, its static files and one game process for the tab that plays."""
 
     def __init__(self, argv: list[str], host: str = LOOPBACK, port: int = DEFAULT_PORT,
                  out: TextIO | None = None) -> None:
-        super().__init__(shlex.join(argv), host=host, port=port, title="Color Cards",
-                         templates_path=HERE)
         self.argv = argv
+        """Each game's command (cli.py's, on the server's data directory)."""
+        self.host = host
+        self.port = port
+        self.title = "Color Cards"
         self.out = out or sys.stdout
         self.names = own_names(host)
         """The names a request may give as its Host (addresses are checked apart)."""
@@ -282,15 +189,16 @@ class GameServer(Server):
 
     # ------------------------------------------------------------------ pages
 
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
-        app.middlewares.append(self._guard)
-        app.middlewares.append(quiet_statics(Path(self.statics_path)))
+    def make_app(self) -> web.Application:
+        """The page, its WebSocket and its static files, each request guarded."""
+        app = web.Application(middlewares=[self._guard, quiet_statics(STATIC)])
+        app.add_routes([web.get("/", self.handle_index), web.get("/ws", self.handle_websocket),
+                        web.static("/static", STATIC)])
         app.on_response_prepare.append(self._no_framing)
         return app
 
     @web.middleware
-    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Answer only requests that name this server, and the game's own page.
 
         A request naming another host reached it through a name that an outside site
@@ -313,10 +221,9 @@ class GameServer(Server):
         """The page: everything it loads comes from this server (see index.html). Its
         game starts when its WebSocket opens, not here: a page fetched and never opened
         starts nothing and takes no data directory."""
-        font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 48)
-        return aiohttp_jinja2.render_template(
-            "index.html", request, {"title": self.title, "font_size": font_size,
-                                    "fits": [[*WHOLE_HAND, 14], [NARROWEST, SHORTEST, 12]]})
+        font_size = min(max(number(request.query.get("fontsize"), 16), 8), 48)
+        fits = [[*WHOLE_HAND, 14], [NARROWEST, SHORTEST, 12]]
+        return web.Response(text=page(self.title, font_size, fits), content_type="text/html")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab connected: it plays, with keys, clicks and sizes relayed to its game.
@@ -353,7 +260,7 @@ class GameServer(Server):
         try:
             if tab.closed.is_set() or self.player is not tab or self._stop.is_set():
                 return
-            game = GameProcess(self.argv, tab.websocket, self.download_manager)
+            game = GameProcess(self.argv, tab.websocket.send_bytes)
             self.games.add(game)
             try:
                 await game.start(width, height)
@@ -361,6 +268,7 @@ class GameServer(Server):
                 await self._relay(tab, game)
             finally:
                 await self._quit(game)  # the tab closed: the game saves and ends
+            await self._closed(tab, game)
         finally:
             self._directory.release()
 
@@ -394,14 +302,21 @@ class GameServer(Server):
             elif kind == "focus":
                 await game.focus()
 
+    @staticmethod
+    async def _closed(tab: Tab, game: GameProcess) -> None:
+        """The game has ended: its tab's WebSocket is closed, and the page says the
+        session ended whether the game quit or died, or that another copy of colorcards
+        owns the data directory."""
+        in_use = game.status == IN_USE_STATUS
+        await tab.websocket.close(
+            code=IN_USE_ELSEWHERE if in_use else 1000,
+            message=b"another copy of colorcards owns the saves" if in_use else b"")
+
     async def _quit(self, game: GameProcess) -> None:
         try:
             await asyncio.shield(game.quit())
         finally:
             self.games.discard(game)
-
-    async def on_startup(self, app: web.Application) -> None:
-        """Quiet: `run` says where the game is once it is listening."""
 
     # ------------------------------------------------------------------ running
 
@@ -418,9 +333,9 @@ class GameServer(Server):
                 # Windows' event loop takes no signal handlers: a plain handler hands the
                 # stop to the loop, so Ctrl+C saves the games there too.
                 signal.signal(signum, lambda *_: loop.call_soon_threadsafe(self._stop.set))
-        for name in ("aiohttp.server", "aiohttp.web", "textual-serve"):
+        for name in ("aiohttp.server", "aiohttp.web"):
             logging.getLogger(name).addFilter(OneLine())
-        runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=5,
+        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=5,
                                keepalive_timeout=HEADER_SECONDS)  # slow headers: closed
         await runner.setup()
         try:

@@ -9,7 +9,7 @@ background reviews running (a reviewer process weighing one of those games) and 
 so that the machine's own load falls on both alike; after each deal `--keys` keys move
 along the hand, each timed from the key to the table's next refresh. The title's first
 frame needs no
-measurement here: the reviews start `ColorCardsApp.REVIEWS_AFTER` seconds after it (3 s)
+measurement here: the reviews start `tui.app.REVIEWS_AFTER` seconds after it (3 s)
 and in another process.
 """
 
@@ -53,8 +53,8 @@ async def deals(data: str, count: int,
     from textual.screen import Screen
 
     from colorcards.settings import GameSettings
-    from colorcards.tui.app import ColorCardsApp
-    from colorcards.tui.table import TableScreen
+    from colorcards.tui.program import player_app
+    from colorcards.tui.screens.table import TableScreen
 
     refreshed: list[float] = []
     original = Screen._compositor_refresh
@@ -65,18 +65,18 @@ async def deals(data: str, count: int,
             refreshed.append(time.perf_counter())
 
     Screen._compositor_refresh = timed
-    ColorCardsApp.REVIEWS_AFTER = 3600  # started and stopped by hand below
     found: dict[bool, list[float]] = {True: [], False: []}
     pressed: dict[bool, list[float]] = {True: [], False: []}
     busy: dict[bool, list[float]] = {True: [], False: []}  # the coach's CPU a second
     try:
-        app = ColorCardsApp(data_dir=data, delay=3600)
+        app = player_app(data_dir=data, delay=3600,
+                         background_reviews=False)  # started and stopped by hand below
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             for n in range(count):
                 reviewing = n % 2 == 0
                 if reviewing:
-                    app.review_in_background()
+                    app.helpers.review_in_background(app.store)
                     await asyncio.sleep(1.0)  # the reviewer is weighing by now
                     assert app.reviews is not None and app.reviews.running
                 elif app.reviews is not None:

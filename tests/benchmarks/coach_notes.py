@@ -46,10 +46,12 @@ def asked(seeds: Sequence[int]) -> dict[int, list[tuple[float, dict]]]:
 
     found: list[tuple[float, dict]] = []
 
-    def judge(self, data, stop=None):
-        found.append((time.perf_counter(), data))
+    def ask(self, data, stop=None):
+        if data.get("made") is not None:  # a move to judge (not the hint, the pondering)
+            found.append((time.perf_counter(), data))
+        return None  # nothing answers
 
-    remote.RemoteCoach.judge = judge  # type: ignore[method-assign]
+    remote.RemoteCoach.ask = ask  # type: ignore[method-assign]
     games = {}
     for seed in seeds:
         found.clear()

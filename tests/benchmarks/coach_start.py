@@ -38,8 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = r"""
 import asyncio, json, os, sys, time
 
-from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import TitleScreen
+from colorcards.tui.program import player_app
+from colorcards.tui.screens.title import TitleScreen
 
 data_dir, title, dialog, way = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
 marks = {}
@@ -60,7 +60,7 @@ def spy() -> None:
     # process starts, when the table's first frame ends, and when the first advice
     # comes back.
     from colorcards.coach.remote import RemoteCoach
-    from colorcards.tui.table import TableScreen
+    from colorcards.tui.screens.table import TableScreen
 
     mount, advise, start = TableScreen.on_mount, RemoteCoach.advise, RemoteCoach._running
 
@@ -93,7 +93,7 @@ async def until(what: str) -> None:
 
 
 async def main() -> None:
-    app = ColorCardsApp(data_dir=data_dir, seed=1, background_reviews=False)
+    app = player_app(data_dir=data_dir, seed=1, background_reviews=False)
     async with app.run_test(size=(100, 32)) as pilot:
         while not (isinstance(app.screen, TitleScreen) and app.screen.is_mounted):
             await asyncio.sleep(0.01)

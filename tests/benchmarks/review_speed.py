@@ -51,6 +51,7 @@ from colorcards.coach.weigh import CHOOSE_DEALS, CHOOSE_PLAYOUTS, LOOKS, SEED, C
 from colorcards.replay.background import Reviewer
 from colorcards.replay.kept import KeptGame, kept_from_game
 from colorcards.replay.review import Moment, Review, decisions, review, weighed_at_the_table
+from colorcards.session.table_coach import DECIDE
 from history_helpers import new_game, step
 
 
@@ -177,8 +178,8 @@ def _as_played(args: argparse.Namespace, remote: RemoteCoach, kept: KeptGame, se
     for i, d in enumerate(todo):
         time.sleep(max(0.0, start + args.think + i * (args.think + args.gap)
                        - time.perf_counter()))
-        asked = remote.review({"decision": request(deal, kept.actions[:d.index], d.made,
-                                                   kept.difficulty, None)}, background=True)
+        asked = remote.work(DECIDE, request(deal, kept.actions[:d.index], d.made,
+                                            kept.difficulty, None), background=True)
         if asked is not None:
             asked_all.append(asked)
             threading.Thread(target=follow, args=(asked, d), daemon=True).start()

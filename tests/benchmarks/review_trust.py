@@ -107,7 +107,7 @@ def play_one(args: tuple[str, str, int, int, int, dict]) -> GameFigures:
     figures.decisions = len(result.moments)
     figures.uncalled = sum(1 for m in result.moments if m.uncalled)
     judge = Coach(level, seed=seed * 7919 + 17)
-    for moment in result.costliest(count=len(result.moments)):
+    for moment in result.costliest():
         d = todo[moment.index]
         rows = judge.play_off(d.view, d.legal, (moment.best, moment.made), reference,
                               "reference", (True, False) if moment.uncalled else None)

@@ -65,14 +65,10 @@ EARLIER = [f"Max played Green {n % 10}, Zoe drew a card." for n in range(40)]
 
 CHILD = r"""
 import sys
-from colorcards.tui.app import ColorCardsApp
-from colorcards.tui.screens import TitleScreen
+from colorcards.tui.program import player_app
+from colorcards.tui.screens.title import TitleScreen
 
-class Probe(ColorCardsApp):
-    def on_screen_resume(self, event):
-        pass
-
-app = Probe(data_dir=sys.argv[1])
+app = player_app(data_dir=sys.argv[1])
 
 def check():
     if isinstance(app.screen, TitleScreen) and app.screen.is_mounted:
@@ -120,9 +116,9 @@ Bare().run(headless=True, size=(80, 24))
 
 TITLE = PROBE + r"""
 import colorcards.cli
-from colorcards.tui.app import ColorCardsApp
+from colorcards.tui.program import player_app
 
-ColorCardsApp(data_dir=sys.argv[2], background_reviews=False).run(headless=True, size=(80, 24))
+player_app(data_dir=sys.argv[2], background_reviews=False).run(headless=True, size=(80, 24))
 """
 """The title, reached as the `colorcards` command reaches it (the command line's module
 first), on a fresh data directory."""
@@ -204,7 +200,7 @@ async def key_latency(keys: int, size: tuple[int, int]) -> list[float]:
     sys.path.insert(0, str(ROOT / "tests"))
     from textual.screen import Screen
 
-    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.program import player_app
     from engine_helpers import position
     from tui_table_helpers import screen_text, seat_position
 
@@ -229,7 +225,7 @@ async def key_latency(keys: int, size: tuple[int, int]) -> list[float]:
     watching = 0  # how many first frames after a card played to keep
     try:
         with tempfile.TemporaryDirectory() as data:
-            app = ColorCardsApp(data_dir=data, delay=3600)
+            app = player_app(data_dir=data, delay=3600)
             async with app.run_test(size=size) as pilot:
                 seat()
                 await pilot.pause()
@@ -277,7 +273,7 @@ async def screen_opens(games: int, repeats: int, size: tuple[int, int] = (80, 24
     from textual.screen import Screen
 
     from colorcards.store import Store
-    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.program import player_app
 
     frames: list[tuple[float, float, str]] = []  # (wall, loop's CPU, screen) at each frame
     original = Screen._compositor_refresh
@@ -324,7 +320,7 @@ async def screen_opens(games: int, repeats: int, size: tuple[int, int] = (80, 24
                     play_evening(store, games=min(games, 20), abandon_every=0,
                                  autosave=False, plan=(("color-cards", 4, "hard"),))
                     grow(store, games)
-            app = ColorCardsApp(data_dir=data, background_reviews=False)
+            app = player_app(data_dir=data, background_reviews=False)
             async with app.run_test(size=size) as pilot:
                 await settle(pilot, quiet=1.5)  # the title, read for a moment
                 for what, first_key, name, then in opens:
@@ -399,7 +395,7 @@ async def status_changes(size: tuple[int, int], times: int = 40) -> None:
     sys.path.insert(0, str(ROOT / "tests"))
     from textual.screen import Screen
 
-    from colorcards.tui.app import ColorCardsApp
+    from colorcards.tui.program import player_app
     from engine_helpers import position
     from tui_table_helpers import HandClock, seat_position
 
@@ -417,7 +413,7 @@ async def status_changes(size: tuple[int, int], times: int = 40) -> None:
     try:
         game = position("top=R3 | you: R5 B7 G2 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2")
         with tempfile.TemporaryDirectory() as data:
-            app = ColorCardsApp(data_dir=data, delay=60, clock=HandClock())
+            app = player_app(data_dir=data, delay=60, clock=HandClock())
             async with app.run_test(size=size) as pilot:
                 seat_position(app, game)
                 await pilot.pause()
@@ -446,7 +442,7 @@ async def status_changes(size: tuple[int, int], times: int = 40) -> None:
 def _looks(app) -> tuple[int, str, int]:
     """What a key may change that costs a relayout or a redraw of the hand: the status
     line's rows, the colour to match, the hand's size."""
-    from colorcards.tui.table import TableScreen
+    from colorcards.tui.screens.table import TableScreen
 
     screen, ctl = app.screen, app.controller
     if not isinstance(screen, TableScreen) or ctl is None:
@@ -466,8 +462,8 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
 
     from colorcards.engine import DRAW, PASS, Play
     from colorcards.settings import GameSettings
-    from colorcards.tui.app import ColorCardsApp
-    from colorcards.tui.table import TableScreen
+    from colorcards.tui.program import player_app
+    from colorcards.tui.screens.table import TableScreen
 
     refreshed: list[tuple[float, float]] = []  # (wall clock, the loop thread's CPU)
     original = Screen._compositor_refresh
@@ -500,7 +496,7 @@ async def coach_game(seed: int, size: tuple[int, int], coach: bool = True,
         with tempfile.TemporaryDirectory() as data:
             settings = GameSettings(preset="color-cards", opponents=3, speed="fast",
                                     coach=coach)
-            app = ColorCardsApp(data_dir=data, seed=seed, settings=settings, direct=True)
+            app = player_app(data_dir=data, seed=seed, settings=settings, direct=True)
             async with app.run_test(size=size) as pilot:
                 for _ in range(20000):
                     await asyncio.sleep(0.02)

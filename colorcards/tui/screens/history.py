@@ -27,8 +27,26 @@ from ...engine import preset_title
 from ...session.palette import marks
 from ...store.history import result_words
 from ...store.records import HistoryEntry
+from ..looking_back import open_kept
 from ..plain import Plain
 from .common import LEVEL_TITLES
+from .go import Back, Host
+
+PLACE = {"name": "history", "label": "History", "key": "h", "title": 3}
+"""On the title (the registry, screens/__init__.py)."""
+
+
+def show(app: Host, back: Back) -> None:
+    """The History screen; Enter on a game opens its replay, Escape goes `back()`."""
+
+    def chosen(game_id: str | None) -> None:
+        if game_id is None:
+            back()
+        else:
+            open_kept(app, game_id, back=lambda: show(app, back))
+
+    app.push_screen(HistoryScreen(app.store.history()), chosen)
+
 
 NO_REPLAY_NOTE = ("This game was played before games were kept move by move: "
                   "it has no replay.")
@@ -36,7 +54,7 @@ NO_REPLAY_NOTE = ("This game was played before games were kept move by move: "
 
 def date_words(entry: HistoryEntry) -> str:
     """'1 Dec 2026 19:05' in local time; '?' for a date that does not read. (No
-    weekday: its three columns let a practice game's 'P acc 100%' be read whole.)"""
+    weekday: its three columns let the accuracy column be read whole.)"""
     try:
         moment = entry.when().astimezone()
     except (ValueError, OverflowError):
@@ -45,9 +63,14 @@ def date_words(entry: HistoryEntry) -> str:
 
 
 COLUMNS = (("Date", 17), ("Preset", 12), ("Level", 6), ("Result", 16), ("Turns", 5),
-           ("Replay", 10))
+           ("Accuracy", 10))
 """The list's columns and their widths: with two spaces between them, 78 columns (an
-80-column terminal less the list's padding) hold them all, 'P acc 100%' the widest."""
+80-column terminal less the list's padding) hold them all, '100% P H' and 'no replay'
+the widest of the last."""
+
+KEYS = ("↑↓ choose · Home/End newest/oldest · Enter replay · Esc back · "
+        "Accuracy: your review's, – not yet · P practice · H hints asked")
+"""The line under the list: its keys, and what the last column's marks mean."""
 
 
 def header_text() -> Text:
@@ -73,17 +96,22 @@ def row_text(entry: HistoryEntry) -> Text:
 
 
 def replay_cell(entry: HistoryEntry) -> Text:
-    """The last column: the accuracy of a reviewed game ('acc 87%'), else whether it can
-    be replayed; 'P' first for a practice game (the coach on, a move taken back)."""
+    """The last column: the accuracy of a reviewed game ('87%'; '–' until it is reviewed,
+    or when none of its decisions was the player's own), 'no replay' for a game that
+    cannot be replayed; then 'P' for a practice game (the coach on, a move taken back)
+    and 'H' for a game with decisions made after a hint (the coach's, left out of the
+    accuracy)."""
     text = Text(no_wrap=True)
-    if entry.practice:
-        text.append("P ", style="bold italic")
     if entry.accuracy is not None:
-        text.append(f"acc {round(entry.accuracy * 100)}%", style="bold")
+        text.append(f"{round(entry.accuracy * 100)}%", style="bold")
     elif entry.replay:
-        text.append("reviewed" if entry.reviewed else "replay", style="bold")
+        text.append(marks("–"), style="dim")
     else:
         text.append("no replay", style="dim")
+    if entry.practice:
+        text.append(" P", style="bold italic")
+    if entry.hints:
+        text.append(" H", style="bold italic")
     return text
 
 
@@ -164,7 +192,7 @@ class HistoryScreen(Screen[str | None]):
     """Returns the id of the game to replay, or None to go back."""
 
     CSS_PATH = Path(__file__).with_name("looking_back.tcss")
-    BINDINGS = [Binding("escape,q,b", "back", "Back")]
+    BINDINGS = [Binding("escape,q,b", "back", "Back", key_display="Esc")]
 
     def __init__(self, entries: list[HistoryEntry]) -> None:
         super().__init__()
@@ -181,9 +209,7 @@ class HistoryScreen(Screen[str | None]):
         else:
             yield Plain("No finished games yet. Play one and it is kept here, move by move, "
                          "to replay and review.", id="history-empty")
-        yield Plain(marks("↑↓ choose · Home/End newest/oldest · Enter replay · Esc back · "
-                           "acc: the review's accuracy · P: practice"),
-                     classes="keys")
+        yield Plain(marks(KEYS), classes="keys", id="history-keys")
         yield Footer()
 
     def on_mount(self) -> None:

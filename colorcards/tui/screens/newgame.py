@@ -35,6 +35,7 @@ from .common import (
     shapes_banner,
 )
 from .confirm import ConfirmDialog
+from .go import Back, Host
 from .rules_text import OPTION_TITLES, VALUE_WORDS
 
 #: Columns for a row's value in the dialog (76 wide: border, padding, pointer, label and
@@ -81,6 +82,27 @@ PERSONAL = ("palette", "turn_timer")
 RULE_ROWS = {"match": "Match", "stacking": "Stacking", "draw_four": "Draw Four",
              "last_card": "Last Card", "last_card_penalty": "Penalty"}
 
+PLACE = {"name": "new", "label": "New game", "key": "n", "title": 1}
+"""On the title (the registry, screens/__init__.py), the pause menu and the results."""
+
+
+def show(app: Host, back: Back) -> None:
+    """The settings popup; `back()` if the player backs out. The coach's process starts
+    meanwhile (`Host.start_coach`)."""
+    in_progress = app.game_in_progress()
+    practice = in_progress and app.practice_in_progress()
+
+    def chosen(settings: GameSettings | None) -> None:
+        if settings is None:
+            back()
+        else:
+            app.start_game(settings, abandon=in_progress)
+
+    app.push_screen(NewGameScreen(app.store.stats(), app.settings, in_progress,
+                                  practice=practice), chosen)
+    app.call_after_refresh(app.start_coach)  # the dialog drawn first
+
+
 def _sentence(text: str) -> str:
     """'when a Wild Draw Four ...' as a sentence, keeping the names' capitals."""
     return text[:1].upper() + text[1:] + "."
@@ -98,10 +120,19 @@ HINTS = {
     "turn_timer": "Seconds for your turn; when they run out you draw a card.",
     "palette": "The colours' names. The shapes never change.",
     "speed": "How quickly the computer players take their turns.",
-    "coach": "The coach says when a move was a real mistake and lets you take it back "
-             "(T). A coached game is practice: not counted in your record.",
     "play": "Deal the cards.",
 }
+
+
+def hint_of(row: str) -> str:
+    """The line of help for a row (HINTS'; the Coach row's names the coach's bar, read
+    where it lives, `weigh.NOTICEABLE`)."""
+    if row == "coach":
+        from ...coach.weigh import bar_words
+
+        return (f"The coach notes each move that made you {bar_words()} or more less likely "
+                "to win; T takes it back. Coached games are practice: not counted.")
+    return HINTS[row]
 
 
 #: What each level is like, shown while the Difficulty row has the focus: LEVELS' words,
@@ -372,8 +403,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             words = marks((record + "\n" if narrow else "") + LEVEL_HINTS[self.difficulty])
         elif row == "preset" and narrow:
             words = self.blurb()
-        elif row in HINTS:
-            words = marks(HINTS[row])
+        elif row in HINTS or row == "coach":
+            words = marks(hint_of(row))
         else:
             return
         hint = self.query_one("#hint", Static)

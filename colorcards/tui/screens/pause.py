@@ -11,12 +11,61 @@ from textual.widgets import Button
 from ...session.palette import marks
 from ..plain import Plain
 from .common import MenuButton
-from .go import Go
+from .go import Answer, Go, Host, answer
+from .table import TableScreen
 
 
-class PauseMenu(ModalScreen[Go]):
-    """Returns 'resume', 'take-back', 'new', 'rules', 'sound' (toggle the bell), 'coach',
-    'title' (quit to the title) or 'quit' (quit the game)."""
+def show(app: Host) -> None:
+    """The menu over the table: Escape resumes the game; Sound and Coach are answered
+    here and the menu comes back; what it opens (New game, the Rules) comes back to it."""
+    ctl = app.controller
+    table = app.screen
+    if ctl is None or not isinstance(table, TableScreen):
+        return
+    ctl.pause()
+
+    def chosen(where: Answer | None) -> None:
+        if where in (None, Go.BACK, Go.RESUME):
+            ctl.resume_play()
+        elif where is Go.TAKE_BACK:
+            ctl.resume_play()
+            table.action_take_back()  # as T at the table: done, or why not said
+        elif where is Go.SOUND:
+            app.sound = not app.sound
+            app.notify(f"Sound {'on' if app.sound else 'off'}.", timeout=2)
+            show(app)
+        elif where is Go.COACH:
+            app.notify(switch_coach(app), timeout=3)
+            show(app)
+        else:
+            app.go(where, back=lambda: show(app))
+
+    store = app.store
+    app.push_screen(PauseMenu(app.sound, saving=store.saving, coach_on=ctl.settings.coach,
+                              failing=store.failure if store.write_failed else None),
+                    chosen)
+
+
+def switch_coach(app: Host) -> str:
+    """The menu's Coach: on or off for the game in progress (and for the next New game);
+    what it says."""
+    ctl = app.controller
+    if ctl is None:
+        return ""
+    on = not ctl.settings.coach
+    was_practice = ctl.practice
+    ctl.set_coach(on)
+    app.settings = app.settings.with_(coach=on)  # New game starts from it
+    if not on:
+        return "Coach off."
+    if was_practice:
+        return "Coach on."  # already practice: nothing new to say of it
+    return "Coach on: this game is now practice (not counted in your record)."
+
+
+class PauseMenu(ModalScreen[Answer]):
+    """Returns Go.RESUME, Go.TAKE_BACK, Go.SOUND (toggle the bell), Go.COACH, Go.TITLE (quit
+    to the title) or Go.QUIT (quit the game), or the place 'new' or 'rules'."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Resume"),
@@ -82,7 +131,7 @@ class PauseMenu(ModalScreen[Go]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(Go(event.button.id))
+        self.dismiss(answer(str(event.button.id)))
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(Go(what))
+        self.dismiss(answer(what))

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -29,13 +29,31 @@ from ...session.exercises import Item, answer_words, good
 from ...session.keys import bar_keys, key
 from ...session.palette import card_name, colour_name, marks, unicode_ok
 from ...session.wording import ascii_text
+from ...store import exercises
 from ..plain import Plain
 from ..presenter import RingIds, compose_ring, show_view
 from ..widgets import ControlBar, DrawPile, GameLog, Hand
 from .common import LEVEL_TITLES
+from .go import Back, Host
 
 Answered = Callable[[Item, Action, str], Item]
 """Keeps an answer (the store's `answered`): the item as scheduled after it."""
+
+PLACE = {"name": "practice", "label": "Practice", "key": "p", "title": 4}
+"""On the title (the registry, screens/__init__.py)."""
+
+
+def show(app: Host, back: Back) -> None:
+    """Practice: the exercises due now."""
+    store = app.store
+    exercises.sync(store)
+
+    def answered(item: Item, action: Action, grade: str) -> Item:
+        return exercises.answered(store, item, grade, app.now())
+
+    app.push_screen(PracticeScreen(exercises.due(store, app.now()), answered,
+                                   waiting=lambda: exercises.due(store, app.now())),
+                    lambda _: back())
 
 RING_IDS = RingIds(middle="practice-middle", left="practice-left", centre="practice-centre",
                    top="practice-top", ring="practice-ring", right="practice-right",
@@ -117,13 +135,36 @@ class PracticeScreen(Screen[None]):
         # exercise of another table (seats, names, level).
         yield _Table(names, level)
         yield GameLog(ascii_only=self.ascii_only, id="practice-log")
-        yield Plain(id="practice-answer")
+        with VerticalScroll(id="practice-answer-box", can_focus=False):
+            yield Plain(id="practice-answer")
         yield ControlBar(id="practice-controls")
         yield Hand(palette=self.palette, ascii_only=self.ascii_only, id="practice-hand")
         yield Footer()
 
     def on_mount(self) -> None:
         self._next()
+
+    def on_resize(self) -> None:
+        self._answering(self.shows_answer)
+
+    @property
+    def shows_answer(self) -> bool:
+        """The exercise in view was answered: its answer is shown."""
+        return self.query_one("#practice-answer-box").has_class("-answered")
+
+    def _answering(self, answered: bool) -> None:
+        """Answered, the answer (and the review's words) takes the room the log and the
+        bar leave, and under 32 rows the table's too (the hand stays: the answer names its
+        cards), scrolled with ↑ ↓: beside the table it was cut mid-sentence at 80×24."""
+        box = self.query_one("#practice-answer-box")
+        box.set_class(answered, "-answered")
+        box.can_focus = answered  # (else it takes the focus, and ← → with it, from the hand)
+        for widget in (self.query_one(GameLog), self.query_one(ControlBar)):
+            widget.display = not answered and self.item is not None
+        for table in self.query(_Table):  # (none for a moment while it is made again)
+            table.display = self.item is not None and not (
+                answered and self.app.size.height < 32)
+        self.refresh_bindings()
 
     # ------------------------------------------------------------ drawing
 
@@ -148,7 +189,7 @@ class PracticeScreen(Screen[None]):
     def _next(self) -> None:
         self.item = self.queue.pop(0) if self.queue else None
         self.open = False
-        self.refresh_bindings()
+        self._answering(False)
         heading = self.query_one("#practice-heading", Static)
         item = self.item
         table = (self.query_one(_Table), self.query_one("#practice-log"),
@@ -164,13 +205,22 @@ class PracticeScreen(Screen[None]):
             return
         for widget in table:
             widget.display = True
-        level = LEVEL_TITLES.get(item.level, item.level.title())
-        heading.update(marks(f"Practice · {len(self.queue) + 1} due · turn {item.turn} · "
-                             f"computers at {level} · the table as you saw it"))
+        self._heading(due=len(self.queue) + 1)
         if self._seating(item) != self._seated:
             self.run_worker(self._reseat(item), exclusive=True)
         else:
             self._show(item)
+
+    def _heading(self, due: int) -> None:
+        """'Practice · 1 due · turn 5 · computers at Hard · the table as you saw it': the
+        exercise in view is due until it is answered."""
+        item = self.item
+        assert item is not None
+        level = LEVEL_TITLES.get(item.level, item.level.title())
+        done = f" · {self.done} done" if self.done else ""
+        self.query_one("#practice-heading", Static).update(marks(
+            f"Practice · {due} due{done} · turn {item.turn} · computers at {level} · the "
+            "table as you saw it"))
 
     def _show(self, item: Item) -> None:
         """The exercise's table: the ring and tags, the log, the bar and the hand."""
@@ -303,7 +353,12 @@ class PracticeScreen(Screen[None]):
         review = f"\n\nThe review said: {item.words}" if item.words else ""
         mark = ("+ " if good(found) else "x ") if self.ascii_only else \
             ("✓ " if good(found) else "✗ ")
-        self._say(mark + words + review + "\n\nN: next exercise · Esc: back")
+        self._heading(due=len(self.queue))
+        self._answering(True)
+        box = self.query_one("#practice-answer-box", VerticalScroll)
+        box.scroll_home(animate=False)
+        box.focus()  # ↑ ↓ PgUp PgDn read on
+        self._say(mark + words + review + "\n\nN: next exercise · ↑↓ read · Esc: back")
         return words
 
     def _other(self, name: str) -> None:

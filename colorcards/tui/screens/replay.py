@@ -20,8 +20,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...engine import HUMAN_SEAT as PLAYER
 from ...engine import Card, Match, Play, parse_card, preset_title
-from ...replay.frames import PLAYER, Frame, round_starts
+from ...replay.frames import Frame, round_starts
 from ...replay.kept import KeptGame
 from ...session.hand_order import by_colour, kept_order
 from ...session.palette import STYLES, card_label, card_name, marks, unicode_ok

@@ -23,15 +23,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...engine import Card, Match
+from ...engine import HUMAN_SEAT, Card, Match
 from ...engine.scoring import match_places
 from ...session import palette as palettes
+from ...session.controller import GameController
 from ...session.palette import STYLES, card_name, glyph, marks
-from ...session.results import ResultsData, headline, match_words
+from ...session.results import ResultsData, headline, kept_of, match_words, results_data
 from ...session.wording import counted
 from ..plain import Plain
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
-from .go import Go
+from .go import Answer, Go, Host, answer
 
 
 def hand_cards(cards: list[Card], palette: str) -> Columns:
@@ -92,6 +93,20 @@ def points_note(match: Match) -> str:
             f"({CARD_POINTS}); {goal}. {TABLE_POINTS_NOTE}")
 
 
+def points_came_from(data: ResultsData) -> str:
+    """Where the round's winner's points came from, hand by hand, said after them: ' —
+    the cards held when you went out: Lily 96, Max 32, Zoe 50' (in a round played on,
+    the others' hands changed after: some went out too); '' when not known."""
+    points = data.hand_points
+    if not points or not data.went_out or not data.round_points:
+        return ""
+    first = data.went_out[0]
+    when = "you went out" if first == 0 else f"{data.names[first]} went out"
+    hands = ", ".join(f"{'you' if seat == 0 else data.names[seat]} {held}"
+                      for seat, held in enumerate(points) if seat != first)
+    return f" — the cards held when {when}: {hands}"
+
+
 def order_note(data: ResultsData) -> str:
     """Why a single round's places after the first are in their order, said only where
     the cards left would suggest another: the engine places those still holding cards by
@@ -117,8 +132,8 @@ def _points_left(data: ResultsData, seat: int) -> int:
 def _name(data: ResultsData, seat: int, star: bool, narrow: bool = False) -> Text:
     """A seat's name, computers marked as such (not on a phone: the list at the table
     says so), the winners starred (in words in ASCII)."""
-    name = Text(data.names[seat], style="bold" if seat == 0 else "")
-    if seat != 0 and not narrow:
+    name = Text(data.names[seat], style="bold" if seat == HUMAN_SEAT else "")
+    if seat != HUMAN_SEAT and not narrow:
         name.append(marks(" · Computer"), style="dim")
     if star and seat in data.winners:
         name.append(" ★" if palettes.unicode_ok() else " (winner)", style="bold")
@@ -191,6 +206,14 @@ def last_round(data: ResultsData) -> Table:
     return table
 
 
+def hinted_words(hinted: int) -> str:
+    """'You asked for a hint before 12 decisions: they are the coach's, and left out of
+    your accuracy (History marks the game H).'"""
+    return (f"You asked for a hint before {counted(hinted, 'decision')}: "
+            f"{'they are' if hinted != 1 else 'it is'} the coach's, and left out of your "
+            "accuracy (History marks the game H).")
+
+
 def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
     """The player's record at this level after the game, in words (a practice game says
     it is not counted in it)."""
@@ -216,8 +239,25 @@ def record_text(stats: Any, difficulty: str, practice: bool = False) -> Text:
     return text
 
 
-class ResultsScreen(ModalScreen[Go]):
-    """Returns Go.NEXT_ROUND (match continues), Go.NEW_GAME, REVIEW or SAME_DEAL (match
+def show(app: Host, controller: GameController, match: bool) -> None:
+    """The results of the round (or the match) that just ended at `controller`'s table
+    (not twice, nor once another game is at the table); the review and the same deal
+    come back to them."""
+    if controller is not app.controller or isinstance(app.screen, ResultsScreen):
+        return
+    if match:
+        app.review_in_background()  # the game just recorded is reviewed meanwhile
+    data = results_data(controller, app.store.stats().get(controller.settings.difficulty))
+
+    def chosen(where: Answer | None) -> None:
+        kept = kept_of(controller) if where in (Go.REVIEW, Go.SAME_DEAL) else None
+        app.go(where, back=lambda: show(app, controller, match), kept=kept)
+
+    app.push_screen(ResultsScreen(data), chosen)
+
+
+class ResultsScreen(ModalScreen[Answer]):
+    """Returns Go.NEXT_ROUND (match continues), the place 'new', Go.REVIEW or SAME_DEAL (match
     over) or Go.TITLE.
 
     The player moves on only by a clear choice: N, T, a click, or a button reached with
@@ -255,6 +295,7 @@ class ResultsScreen(ModalScreen[Go]):
                     first = data.went_out[0]
                     who = "you score" if first == 0 else f"{data.names[first]} scores"
                     summary += f" · {who} {counted(data.round_points, 'point')}"
+                    summary += points_came_from(data)
                 yield Plain(marks(summary), id="results-summary")
                 if data.winning_card is not None and data.went_out:
                     first = data.went_out[0]
@@ -288,14 +329,17 @@ class ResultsScreen(ModalScreen[Go]):
                                  id="standings")
                     if note := order_note(data):
                         yield Plain(note, id="order-note", classes="aside")
-                    if several_rounds(data) and data.round == 1:  # read once, then ? has it
-                        yield Plain(points_note(data.match), id="table-points-note",
+                    if several_rounds(data):  # wherever 'Table pts' is shown, whole once
+                        yield Plain(points_note(data.match) if data.round == 1
+                                    else TABLE_POINTS_NOTE, id="table-points-note",
                                      classes="aside")
                 yield Plain(record_text(data.stats, data.difficulty, data.practice),
                              id="your-record")
+                if data.hinted and data.match_over:
+                    yield Plain(hinted_words(data.hinted), id="your-hints", classes="aside")
             with Horizontal(classes="buttons"):
                 if data.match_over:
-                    yield Button("New game (N)", id="new-game", variant="primary")
+                    yield Button("New game (N)", id="new", variant="primary")
                     yield Button("Review this game (V)", id="review")
                     yield Button("Same deal (D)", id="same-deal")
                 else:
@@ -319,12 +363,12 @@ class ResultsScreen(ModalScreen[Go]):
                 shown.update(standings(data, self.app.size.width < NARROW))
 
     def action_proceed(self) -> None:
-        self.dismiss(Go.NEW_GAME if self.data.match_over else Go.NEXT_ROUND)
+        self.dismiss(answer("new") if self.data.match_over else Go.NEXT_ROUND)
 
     def action_after(self, what: str) -> None:
         """'review' or 'same-deal': only once the match is over."""
         if self.data.match_over:
-            self.dismiss(Go(what))
+            self.dismiss(answer(what))
         else:
             self.app.bell()
 
@@ -340,7 +384,7 @@ class ResultsScreen(ModalScreen[Go]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(Go(event.button.id))
+        self.dismiss(answer(str(event.button.id)))
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(Go(what))
+        self.dismiss(answer(what))

@@ -1,6 +1,6 @@
 """Review: the coach's verdict on a kept game, and its costly moments in words.
 
-The weighing (`replay.review`) runs in the coach's process (`replay/service.py`, the
+The weighing (`replay.review`) runs in the coach's process (coach/service.py, the
 app's one child: the table's, the background reviews'), never in the app's: a thread
 worker only reads its answers, so the screen keeps answering keys. A progress bar moves
 after each decision weighed, and Escape leaves at any time (the review is dropped; every
@@ -15,18 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from ...coach.words import COSTLY_WORDS
+from ...coach.words import costly_words
 from ...engine import preset_title
 from ...replay.background import Reviewer
 from ...replay.kept import KeptGame
@@ -92,14 +93,16 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
                 f"could see then: the cards you could not see dealt at random many times over "
                 f"and every option played out, the computers at {level}. A move is listed "
                 f"only when it clearly lowered your chance to win the round, by "
-                f"{COSTLY_WORDS}, measured on fresh deals."
+                f"{costly_words()}, measured on fresh deals."
                 + (PRACTICE_NOTE if kept.practice else "")),
                 id="review-how")
             yield Plain(id="review-status")
             yield ProgressBar(id="review-progress", show_eta=False)
-            with VerticalScroll(id="review-body"):
-                yield Plain(id="review-summary")
-                yield OptionList(id="review-moments")
+            # The summary stays in sight above the moments, which scroll on their own
+            # (in one scroll with them, the list's focus scrolled the summary away at
+            # 80x24, and its last moment stayed cut below the screen).
+            yield Plain(id="review-summary")
+            yield OptionList(id="review-moments")
             yield Plain(id="review-keys", classes="keys")
         yield Footer()
 
@@ -128,7 +131,7 @@ class ReviewScreen(Screen[tuple[str, int] | None]):
     def _compute(self, resume: Review | None) -> None:
         worker = get_current_worker()
 
-        def weighed(data: dict) -> None:
+        def weighed(data: dict[str, Any]) -> None:
             so_far = Review.from_json(data)
             if so_far is None:
                 return

@@ -9,6 +9,8 @@ to the real end at once."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.markdown import Markdown
 from rich.segment import Segment
 from textual.app import App, ComposeResult
@@ -22,7 +24,52 @@ from ...rulebook import players_rulebook
 from ...session.palette import marks, unicode_ok
 from ..plain import Plain
 from .common import DrawnOnce
+from .go import Back, Host
+
+if TYPE_CHECKING:
+    from ..app import ColorCardsApp
 from .rules_text import rules_markdown
+
+PLACE = {"name": "rules", "label": "Rules", "key": "r", "title": 5}
+"""On the title (the registry, screens/__init__.py) and the pause menu."""
+
+INSTALLED = "rules"
+"""The name the Rules screen is kept under between openings (`App.install_screen`):
+composing, styling and laying out its tabs again was most of each opening."""
+
+
+def show(app: Host, back: Back) -> None:
+    """The Rules screen for the table being played, or the settings' table."""
+    preset, rules = app.table_rules()
+    screen = kept(app)
+    if screen is None or (screen.preset_key, screen.rules) != (preset, rules):
+        if screen is not None:
+            app.uninstall_screen(INSTALLED)
+            if screen not in app.screen_stack:
+                screen.remove()
+        screen = RulesScreen(preset, rules)
+        app.install_screen(screen, INSTALLED)
+    app.push_screen(screen, lambda _: back())
+
+
+def ahead(app: ColorCardsApp) -> None:
+    """While the player reads the title: the Rules screen of the table the title would
+    deal, its page laid out, kept for its first opening, which then has only Textual's
+    part to do (Rich's Markdown parsed and laid out twice was a large part of it)."""
+    if kept(app) is not None:
+        return
+    screen = RulesScreen(*app.table_rules())
+    app.install_screen(screen, INSTALLED)
+    app.call_later(screen.lay_out_ahead, app, app.size.width)
+
+
+def kept(app: Host) -> RulesScreen | None:
+    """The Rules screen kept from its last opening, if any."""
+    if not app.is_screen_installed(INSTALLED):
+        return None
+    screen = app.get_screen(INSTALLED)
+    return screen if isinstance(screen, RulesScreen) else None
+
 
 #: Each tab's id and the id of the scrolling page inside it.
 PAGES = {"table": "rules-page", "rulebook": "rulebook-page"}
@@ -78,7 +125,7 @@ class RulesScreen(Screen[None]):
     rulebook; Escape, Q or B goes back."""
 
     BINDINGS = [
-        Binding("escape,q,b", "back", "Back"),
+        Binding("escape,q,b", "back", "Back", key_display="Esc"),
         Binding("t", "show('table')", "This table"),
         Binding("r", "show('rulebook')", "Rulebook"),
         Binding("space", "page_down", "Page down", show=False),
@@ -113,7 +160,7 @@ class RulesScreen(Screen[None]):
         self._rulebook_filled = False
         self._page_text = rules_page(rules_markdown(preset_key, rules))
 
-    def lay_out_ahead(self, app: App, width: int) -> None:
+    def lay_out_ahead(self, app: App[Any], width: int) -> None:
         """Lay this table's page out for a screen `width` columns wide, as its first frame
         will (without the scrollbar, then with it), before the screen is opened: the
         app does it while the title is read."""

@@ -50,7 +50,7 @@ OPTION_TITLES = {
 
 
 #: Each option's values as a player would say them (the New game screen offers the same).
-VALUE_WORDS: dict[str, dict] = {
+VALUE_WORDS: dict[str, dict[Any, str]] = {
     "first_card": {
         "classic": "an action card works at once; a Wild Draw Four goes back",
         "number": "always a number",
@@ -238,7 +238,7 @@ def rules_markdown(preset_key: str, rules: Rules) -> str:
         "you name the colour to match.",
         "",
         f"{draw} You draw at most one card a turn; if it can be played you may play it "
-        f"straight away, otherwise your turn ends (P passes).",
+        f"straight away, otherwise your turn ends ({key('pass_turn')} passes).",
         "",
         timer,
         "",

@@ -22,12 +22,33 @@ from textual.widgets import Footer
 from ...session import palette as palettes
 from ...session.palette import marks
 from ...settings import LEVELS
+from ...store import exercises
 from ..plain import Plain
+from . import place
 from .common import LEVEL_TITLES, DrawnOnce, percent, streak_short
-from .go import Go
+from .go import Answer, Back, Go, Host
 
 if TYPE_CHECKING:
     from ...store.records import Measured
+
+PLACE = {"name": "stats", "label": "Statistics", "key": "s", "title": 2}
+"""On the title (the registry, screens/__init__.py)."""
+
+
+def show(app: Host, back: Back) -> None:
+    """Statistics; H opens History, whose Escape comes back here."""
+    store = app.store
+
+    def reopen() -> None:
+        show(app, back)
+
+    # Only what the strips and lines read, of the counted games: a few times quicker
+    # than the history list, and than full records (tests/benchmarks/STORE.md).
+    app.push_screen(StatsScreen(store.stats(), store.outcomes(), store.accuracies(),
+                                store.stats(practice=True),
+                                exercises.stats(store, app.now()).words()),
+                    lambda where: app.go(where, back if where is Go.BACK else reopen))
+
 
 #: How many recent results each level's strip shows.
 STRIP = 20
@@ -166,23 +187,30 @@ def trend_key() -> str:
 
 def accuracy_row(level: str, measured: Sequence[tuple[float, float]]) -> Text:
     """One level's reviewed games in two lines: each game's accuracy as a bar on a
-    fixed 0-100 % scale (the last LINE games), then the mean accuracy and points lost
-    per decision."""
+    fixed 0-100 % scale (the last LINE games), how many were reviewed beside the top
+    row, and the mean accuracy and chance lost per decision beside the bottom one (one
+    line of 86 columns wrapped at 80: issue 41)."""
     bars = BARS if palettes.unicode_ok() else ASCII_BARS
     shares = [share * 100 for share, _ in measured]
     top, bottom = rate_line(shares[-LINE:], rows=2, bars=bars)
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(" " * 8)
     text.append(top, style="bold")
+    text.append(" " * (LINE - len(top) + 2))
+    text.append(f"{len(measured)} reviewed")
     text.append("\n")
     text.append(f"{LEVEL_TITLES.get(level, level.title()):<8}", style="bold")
     text.append(bottom, style="bold")
     text.append(" " * (LINE - len(bottom) + 2))
     mean = sum(shares) / len(shares)
     cost = sum(c for _, c in measured) / len(measured) * 100
-    text.append(marks(f"{mean:.0f}% · {cost:.1f}% chance lost a decision, "
-                      f"{len(measured)} reviewed"))
+    text.append(marks(f"{mean:.0f}% · {cost:.1f}% chance lost a decision"))
     return text
+
+
+HINTED_NOTE = ("Accuracy and the level you play like count your own decisions: those made "
+               "after asking for a hint are the coach's, and left out.")
+"""Said under the measures of play, which leave the hinted decisions out."""
 
 
 def practice_words(practice: dict[str, Any]) -> str:
@@ -193,11 +221,11 @@ def practice_words(practice: dict[str, Any]) -> str:
             f"{wins} won.")
 
 
-class StatsScreen(Screen[Go]):
+class StatsScreen(Screen[Answer]):
     """The player's record per level with a strip of recent results and a win-rate line.
-    Returns Go.HISTORY (H: the games behind the figures) or Go.BACK."""
+    Returns the place 'history' (H: the games behind the figures) or Go.BACK."""
 
-    BINDINGS = [Binding("escape,q,b", "back", "Back"),
+    BINDINGS = [Binding("escape,q,b", "back", "Back", key_display="Esc"),
                 Binding("h", "history", "History", key_display="H")]
 
     def __init__(self, stats: dict[str, Any], records: list[Any],
@@ -257,6 +285,8 @@ class StatsScreen(Screen[Go]):
                     if measured[level]:
                         yield Plain(accuracy_row(level, measured[level]), classes="trend",
                                      id=f"accuracy-{level}")
+            if like or any(measured.values()):
+                yield Plain(HINTED_NOTE, id="accuracy-note", classes="aside")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -266,4 +296,4 @@ class StatsScreen(Screen[Go]):
         self.dismiss(Go.BACK)
 
     def action_history(self) -> None:
-        self.dismiss(Go.HISTORY)
+        self.dismiss(place("history"))

@@ -15,8 +15,9 @@ from ...engine import COLOURS, PRESETS, parse_card
 from ...session import palette as palettes
 from ...session.palette import STYLES, glyph, marks, rank_short
 from ..plain import Plain
+from . import title_places
 from .common import LEVEL_TITLES, MenuButton, when
-from .go import Go
+from .go import Answer, Go, answer
 
 #: "COLOR CARDS" in a three-line block font, one letter per entry.
 _FONT = {
@@ -137,24 +138,21 @@ def saved_summary(saved: dict[str, Any]) -> str:
     return text
 
 
-class TitleScreen(Screen[Go]):
-    """Returns Go.CONTINUE, NEW, STATS, HISTORY, PRACTICE, RULES or QUIT; Escape returns Go.BACK,
-    which the app takes as a question (leaving from the title by accident was too easy)."""
+class TitleScreen(Screen[Answer]):
+    """Returns Go.CONTINUE, a place the registry lists for the title (New game,
+    Statistics, ...: `screens.title_places`) or Go.QUIT; Escape returns Go.BACK, which the
+    app takes as a question (leaving from the title by accident was too easy)."""
 
     BINDINGS = [
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
         Binding("c", "choose('continue')", "Continue", show=False),
-        Binding("n", "choose('new')", "New game"),
-        Binding("s", "choose('stats')", "Statistics"),
-        Binding("h", "choose('history')", "History"),
-        Binding("p", "choose('practice')", "Practice"),
-        Binding("r", "choose('rules')", "Rules"),
+        *(Binding(p.key, f"choose('{p.name}')", p.label) for p in title_places()),
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape", "choose('back')", "Quit", show=False),
     ]
 
-    def __init__(self, saved: dict | None) -> None:
+    def __init__(self, saved: dict[str, Any] | None) -> None:
         super().__init__()
         self.saved = saved
         """The saved game's summary (preset, difficulty, saved_at, round), or None."""
@@ -173,12 +171,10 @@ class TitleScreen(Screen[Go]):
                     if self.saved is not None:
                         yield MenuButton("Continue  (C)", id="continue", variant="primary")
                         yield Plain(saved_summary(self.saved), id="saved-summary")
-                    yield MenuButton("New game  (N)", id="new",
-                                 variant="default" if self.saved is not None else "primary")
-                    yield MenuButton("Statistics  (S)", id="stats")
-                    yield MenuButton("History  (H)", id="history")
-                    yield MenuButton("Practice  (P)", id="practice")
-                    yield MenuButton("Rules  (R)", id="rules")
+                    for n, where in enumerate(title_places()):
+                        first = n == 0 and self.saved is None
+                        yield MenuButton(f"{where.label}  ({where.key.upper()})", id=where.name,
+                                         variant="primary" if first else "default")
                     yield MenuButton("Quit  (Q)", id="quit")
 
     def on_resize(self) -> None:
@@ -194,15 +190,14 @@ class TitleScreen(Screen[Go]):
 
     def on_mount(self) -> None:
         self.on_resize()
-        first = "#continue" if self.saved is not None else "#new"
-        self.query_one(first, Button).focus()
+        self.query_one("#title-menu").query(Button).first().focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(Go(event.button.id))
+        self.dismiss(answer(str(event.button.id)))
 
     def action_choose(self, what: str) -> None:
-        go = Go(what)
+        go = answer(what)
         if go is Go.CONTINUE and self.saved is None:
             self.app.bell()
             return

@@ -73,9 +73,9 @@ class Hand(Widget):
         self.palette = palette
         self.ascii_only = ascii_only
         self._start = 0
-        self._faces: LRUCache[tuple, list[Strip]] = LRUCache(256)
+        self._faces: LRUCache[tuple[Any, ...], list[Strip]] = LRUCache(256)
         """Card faces already styled, by card, selection, label and how they are drawn."""
-        self._styled: LRUCache[tuple, Strip] = LRUCache(1024)
+        self._styled: LRUCache[tuple[Any, ...], Strip] = LRUCache(1024)
         """Lines of faces already styled, by `_key`: faces share borders and labels."""
         self._styled_with: object = None
         """The widget's style the faces were styled on (a new theme restyles them)."""
@@ -111,7 +111,7 @@ class Hand(Widget):
         """How many rows of cards the hand shows (one, unless it wraps)."""
         return max(1, self.size.height // self.band_height) if self.wrap else 1
 
-    def _window(self) -> tuple[int, int]:
+    def shown_range(self) -> tuple[int, int]:
         """The cards shown, from the first to just past the last: whole rows of them, the
         selected card among them."""
         per_row = self.visible_count()
@@ -144,7 +144,7 @@ class Hand(Widget):
         of cards after another when it wraps.
 
         `face(card, selected, label)` gives one card's face as a list of lines."""
-        start, stop = self._window()
+        start, stop = self.shown_range()
         per_row = self.visible_count() if self.wrap else max(1, stop - start)
         rows: list[list[str | Line]] = []
         for first in range(start, max(stop, start + 1), per_row):
@@ -212,7 +212,7 @@ class Hand(Widget):
 
     def _drawn_lines(self) -> list[Strip]:
         """Every line of the hand, joined again only when what it shows has changed."""
-        start, stop = self._window()
+        start, stop = self.shown_range()
         key = (self.cards, self.playable, self.selected, self.shake, self.large, self.roomy,
                start, stop, self.wrap, self.size.width,
                self.palette, self.ascii_only, self.visual_style)
@@ -279,7 +279,7 @@ class Hand(Widget):
         return cast("list[Strip]", styled)  # every line found or styled above
 
     def on_click(self, event: events.Click) -> None:
-        start, stop = self._window()
+        start, stop = self.shown_range()
         column = (event.x - MARGIN) // self.slot
         if self.wrap:
             per_row = self.visible_count()
@@ -329,6 +329,6 @@ def _join(runs: list[str | Strip], y: int, plain: Strip) -> Strip:
     return Strip(segments)
 
 
-def _key(line: Text) -> tuple:
+def _key(line: Text) -> tuple[Any, ...]:
     """What a line's styling depends on: its text and its styles."""
     return line.plain, tuple(line.spans), line.style

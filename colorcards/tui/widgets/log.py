@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
 from rich.style import Style
 from rich.text import Text
+from textual.message import Message
 from textual.widgets import RichLog
 
 from ...session.wording import ascii_text
@@ -13,6 +16,17 @@ from .kept_static import KeptStatic
 
 SHOWN = 150
 """Lines written when the log is (re)filled: the last ones (the history screen has all)."""
+
+_SHAPES = re.compile(r" (?=[●■▲◆✦])|(?<=[●■▲◆✦]) ")
+"""The spaces either side of a colour's shape: a row never ends at one ('Zoe ●' then
+'2' on the next row read as two things)."""
+
+
+def wrapped(line: str, width: int) -> list[str]:
+    """`line` in rows of `width` (at least one), a shape kept with the name before it
+    and the card after it."""
+    rows = textwrap.wrap(_SHAPES.sub("\x1f", line), width, break_on_hyphens=False)
+    return [row.replace("\x1f", " ") for row in rows] or [""]
 
 
 class GameLog(RichLog):
@@ -62,8 +76,11 @@ class GameLog(RichLog):
             self.clear()
             fresh = SHOWN
         fresh = min(fresh, len(lines))
+        width = self.scrollable_content_region.width
         for line in lines[len(lines) - fresh:]:
-            self.write(ascii_text(line) if self.ascii_only else line)
+            text = ascii_text(line) if self.ascii_only else line
+            # Wrapped here where the width is known, so that a shape stays with its card.
+            self.write("\n".join(wrapped(text, width)) if width >= 20 else text)
         self._shown = logged
         # RichLog scrolls to a new line only after the next refresh, so the frame that
         # shows a move would show the log a line short: scroll in this frame instead.
@@ -79,11 +96,17 @@ class LogStrip(KeptStatic):
     nothing. (A RichLog cleared and written afresh changed its virtual size, and each
     change laid out the whole table again, with every card played.)"""
 
+    class Resized(Message):
+        """The strip was laid out at another size: the table writes its lines again."""
+
     def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
         super().__init__("", markup=False, **kwargs)
         self.ascii_only = ascii_only
         """Write every line in plain ASCII."""
         self._text: str | None = None
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
     @property
     def text(self) -> str:

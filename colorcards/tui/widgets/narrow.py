@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...engine import View
-from ...session.keys import KEYS
+from ...session.keys import KEYS, key
 from .controls import chip_lines
 from .kept_static import KeptStatic
 from .redraw import RedrawsOnChange
@@ -63,7 +63,7 @@ class OpponentList(RedrawsOnChange, KeptStatic):
                 line.append(f"  {row.cards} card{'s' if row.cards != 1 else ''}")
             if row.vulnerable:
                 line.append("  ", style="")
-                line.append(" ! C: catch ", style="bold reverse")
+                line.append(f" ! {key('catch')}: catch ", style="bold reverse")
             elif row.called and row.cards <= 2 and row.out_place is None:
                 line.append("  Last Card" if ascii_only else "  ✔ Last Card", style="bold")
             if row.score is not None:

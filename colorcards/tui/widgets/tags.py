@@ -12,6 +12,7 @@ from typing import Any
 from rich.text import Text
 from textual.content import Content
 
+from ...session.keys import key
 from .kept_static import KeptStatic
 from .redraw import RedrawsOnChange
 
@@ -48,7 +49,7 @@ class OpponentTag(RedrawsOnChange, KeptStatic):
             text.append(f"out, {ordinal(out_place)}", style="bold")
         elif vulnerable:
             text.append(_count(cards), style="bold")
-            text.append(" ! C: catch", style="bold reverse")
+            text.append(f" ! {key('catch')}: catch", style="bold reverse")
         elif called and cards <= 2:
             called_mark = "Last Card" if ascii_only else "✔ Last Card"
             text.append(f"{cards} left {called_mark}", style="bold")

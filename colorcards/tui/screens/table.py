@@ -1,38 +1,35 @@
 """The table screen: the ring, the opponents round it, the hand, the log and the controls.
 
-It builds a `GameController` for its `Seating` and hosts it (timers, a thread to think
-in, a redraw after each change); it turns keys and clicks into the player's actions.
-The widgets are fed from the controller after every change and never read the game.
-Whatever the app must do (open the menu, show the results) the screen asks for with a
-message. Anything shown over the table (keys, rules, the colour chooser, a question,
-the menu) pauses the game: no clock runs and no computer plays behind it.
+It sits the game (`GameController`, session/controller.py) down on the app's clock, draws
+it, and turns keys and clicks into the player's input: each goes to the table once, and
+what the table does then comes back as its messages (session/messages.py), which the
+screen answers (`_hear`) by drawing the table again, asking a colour, showing the hint
+or asking the app for the results. The widgets are fed from the table after every
+change and never read the game. Whatever the app must do (open the menu, show the
+results) the screen asks for with a message. Anything shown over the table (keys,
+rules, the colour chooser, a question, the menu) pauses the game: no clock runs and no
+computer plays behind it.
 """
 
 from __future__ import annotations
 
-import gc
-import textwrap
 from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..coach import Advice
-from ..coach.remote import RemoteCoach
-from ..coach.words import hint_words
-from ..engine import (
+from ...coach.remote import RemoteCoach
+from ...engine import (
     ACCEPT,
     CALL,
     CHALLENGE,
     DRAW,
     PASS,
-    Action,
     Card,
     Catch,
     Colour,
@@ -42,20 +39,19 @@ from ..engine import (
     Play,
     View,
     get_preset,
-    play,
 )
-from ..session.clocks import Clock
-from ..session.controller import HUMAN, GameController, TableStore, Timer
-from ..session.fit import NARROWEST, SHORTEST
-from ..session.keys import KEYS, bar_keys, key, move_key
-from ..session.palette import colour_name, unicode_ok
-from ..session.prompts import card_words, clock_text, prompt, status
-from ..session.seating import Seating
-from ..session.wording import ascii_text, counted
-from . import memory
-from .presenter import RingIds, compose_ring, show_view
-from .timers import schedule_on
-from .widgets import (
+from ...session.clocks import Clock
+from ...session.controller import HUMAN, GameController, TableStore, Timer
+from ...session.fit import NARROWEST, SHORTEST
+from ...session.keys import KEYS, bar_keys, key
+from ...session.messages import Changed, ColourAsked, Hinted, RoundOver, TableMessage
+from ...session.palette import unicode_ok
+from ...session.prompts import HINT_ASKED, TAKEN_BACK, clock_text, prompt, status
+from ...session.seating import Seating
+from ...session.wording import ascii_text, counted
+from ..collector import Collector
+from ..presenter import RingIds, compose_ring, show_view
+from ..widgets import (
     ControlBar,
     DrawPile,
     GameLog,
@@ -66,8 +62,9 @@ from .widgets import (
     StatusLine,
     TableFooter,
 )
-from .widgets.controls import rows_for
-from .widgets.narrow import OpponentList, TapKeys, opponents
+from ..widgets.controls import rows_for
+from ..widgets.log import wrapped
+from ..widgets.narrow import OpponentList, TapKeys, opponents
 
 WIDE = 110
 """From this many columns the log moves to a column on the right."""
@@ -76,22 +73,26 @@ TALL = 32
 ROOMY = 44
 """From this many rows (with WIDE columns) the cards are drawn larger still and the log,
 under the ring, takes every row the table does not need (the column goes)."""
-SAVE_DELAY = 0.1
-"""Seconds after the cursor moves before its place is saved, so that the frame showing
-it is drawn first (every change of play is saved before its frame: session/autosave.py).
-
-Textual runs `call_after_refresh` callbacks as soon as the screen is idle, which after a
-key comes before the widgets have asked for their redraw: a save made there would delay
-the frame. A pause or quitting writes a waiting save at once."""
 DRAW_AHEAD = 0.1
 """Seconds after a change to your hand or to the pile's count before what your next move
-may show is drawn ahead (`_draw_ahead`): after the change's frame, as the save is (see
-`SAVE_DELAY`)."""
+may show is drawn ahead (`_draw_ahead`): after the change's frame, as the save is
+(session/autosave.py `SAVE_DELAY`: Textual runs `call_after_refresh` callbacks as soon
+as the screen is idle, which after a key comes before the widgets have asked for their
+redraw)."""
 RING_IDS = RingIds(middle="middle", left="left-tags", centre="centre", top="top-tags",
                    ring="ring", right="right-tags", tag="tag-")
 """The ring's boxes at the table (app.tcss styles them)."""
+WAITS_TO_FIT = "the game waits until the table fits."
+"""The end of what the table says while it does not fit (`waiting_words`)."""
 WARNING_SECONDS = 4.0
 """How long a refusal's reason stays before the prompt comes back (a move clears it sooner)."""
+TICK = 0.25
+"""Seconds between redraws of the control bar's clock while one runs (the turn timer, the
+Last Card window, the time to catch)."""
+SHAKE = (1, 0, 1, 0)
+"""A refused card's shake: its offset at each step."""
+SHAKE_STEP = 0.06
+"""Seconds between the shake's steps."""
 NARROW_LOG_ROWS = 2
 """The narrow layout's log strip: rows for the last lines of the log."""
 NARROW_MOST_ROWS = 5
@@ -106,39 +107,7 @@ def bindings() -> list[BindingType]:
             for k in KEYS]
 
 
-class _Host:
-    """The controller's host: the screen's timers, thread worker and redraws."""
-
-    def __init__(self, screen: TableScreen):
-        self.screen = screen
-
-    def schedule(self, seconds: float, callback: Callable[[], None]) -> Timer:
-        return schedule_on(self.screen.clock, self.screen, seconds, callback)
-
-    def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        self.screen.think(decide, done)
-
-    def weigh(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        # Once the key's own messages are handled (Textual calls this as soon as the
-        # screen is idle, which is before the key's frame: see SAVE_DELAY), so that the
-        # table's thread waits less often for a processor (tests/benchmarks/TUI.md).
-        self.screen.call_after_refresh(self.screen.weigh_move, judge, done)
-
-    def changed(self) -> None:
-        self.screen.refresh_table()
-
-    def round_over(self, match: bool) -> None:
-        screen = self.screen
-        screen.post_message(TableScreen.RoundOver(screen.controller, match))
-
-    def name_colour(self) -> None:
-        self.screen.ask_first_colour()
-
-    def defer_save(self, save: Callable[[], None]) -> None:
-        self.screen.set_timer(SAVE_DELAY, save)
-
-
-class TableScreen(Screen):
+class TableScreen(Screen[None]):
     """The card table for one game."""
 
     class MenuRequested(Message):
@@ -160,24 +129,29 @@ class TableScreen(Screen):
     keys that are always there, so it fits in 80 columns (in ASCII too: the app spells
     the keys `<->`, `Enter/1-9`, `Shift+<->`)."""
 
-    def __init__(self, seating: Seating, *, store: TableStore | None = None,
-                 clock: Clock | None = None, coach: RemoteCoach | None = None,
+    def __init__(self, seating: Seating, *, clock: Clock, store: TableStore | None = None,
+                 coach: RemoteCoach | None = None, collector: Collector | None = None,
                  **pace: Any) -> None:
         super().__init__()
         self.clock = clock
-        """The time the game keeps (the app's); None: this screen's timers."""
-        self._host = _Host(self)
-        if clock is not None:
-            pace["clock"] = clock.now
-        self.controller = GameController(seating, self._host, store=store, remote=coach,
-                                         **pace)
-        """The game being played (the tutor's judgements made in `coach`'s process)."""
+        """The time the game keeps, and every timer of the screen's (the app's clock)."""
+        self.collector = collector
+        """The app's collector policy, told when the table is up and when it goes."""
+        self.controller = GameController(seating, clock, listen=self._hear, store=store,
+                                         remote=coach, **pace)
+        """The game being played (the coach's judgements made in `coach`'s process)."""
         self.ascii_only = not unicode_ok()
         self.palette = self.controller.rules.palette
         self._warning: str | None = None
         self._warning_at: int = 0
-        self._warning_timer: Any = None
-        self._hint: Action | None = None
+        self._warning_timer: Timer | None = None
+        self._told: tuple[str, float] | None = None
+        """A notice for the player (`tell`) and how long it stays, until it is over."""
+        self._told_timer: Timer | None = None
+        self._ticking: Timer | None = None
+        """The next redraw of the control bar's clock, while one runs."""
+        self._later: set[Timer] = set()
+        """The screen's own timers still to ring (`_after`), stopped when it goes."""
         self._turn_seen: object = None
         self._header_shown: str | None = None
         self._restore: str | None = self.controller.selected
@@ -211,22 +185,27 @@ class TableScreen(Screen):
             # table is drawn, so that the first H finds it as ready as it can be
             self.call_after_refresh(self.controller.remote.start)
         self._fit_to_size()
-        self.set_interval(0.25, self._tick)
         if self.too_small:
             self.controller.pause()  # nothing runs until the table can be seen
         self.controller.start()
-        # Python's full garbage collections walk every object the process holds (Textual,
-        # the stylesheets, the table: tens of thousands), long enough to miss a frame,
-        # and now and then one lands on a key. What is alive once the table is up is left
-        # out of them until the table goes (the old table is gone before a new one mounts).
-        memory.collect()
-        gc.freeze()
+        if self._told is not None:  # told before it was shown (a new game's first notice)
+            told, self._told = self._told, None
+            self.tell(*told)
+        if self.collector is not None:
+            self.collector.seated()
 
     def on_unmount(self) -> None:
         self.controller.stop()
-        if self._warning_timer is not None:
-            self._warning_timer.stop()  # on the app's clock, it would outlive the screen
-        gc.unfreeze()  # what the table held may be garbage now: collections see it again
+        for timer in self._later:
+            timer.stop()  # on the app's clock, it would outlive the screen
+        self._later.clear()
+        if self.collector is not None:
+            self.collector.unseated()
+
+    def on_key(self) -> None:
+        """Any key at the table (before it does anything): what was said for the player
+        to see once has been seen."""
+        self.controller.seen()
 
     def on_screen_suspend(self) -> None:
         """Something is shown over the table: hold the game (not the results: it is over)."""
@@ -244,6 +223,8 @@ class TableScreen(Screen):
         if self.too_small:
             self.controller.pause()  # no clock runs, no computer plays, until it fits
         else:
+            if self._warning is not None and self._warning.endswith(WAITS_TO_FIT):
+                self._warning_over()  # it fits: the status line says so at once
             self.controller.resume_play()
 
     @property
@@ -252,6 +233,22 @@ class TableScreen(Screen):
         SHORTEST rows): the game waits."""
         width, height = self.app.size
         return width < NARROWEST or height < SHORTEST
+
+    def waiting_words(self) -> str:
+        """What the header says while the table does not fit, and every key then."""
+        need = ("Turn your phone sideways or widen the window"
+                if self.app.size.width < NARROWEST
+                else "Turn your phone upright or make the window taller")
+        return f"{need}: {WAITS_TO_FIT}"
+
+    def _held(self) -> bool:
+        """The table does not fit and the game waits (nothing is played): says so, and
+        True. (A key that moved the game on behind a table that said it waited was issue
+        41's item 9.)"""
+        if self.too_small:
+            self.warn(self.waiting_words())
+            return True
+        return False
 
     def _fit_to_size(self) -> None:
         width, height = self.app.size
@@ -292,26 +289,17 @@ class TableScreen(Screen):
             log.reset()
         self.query_one(LogStrip).reset()
 
-    @work(thread=True, exclusive=True, group="thinking", exit_on_error=False)
-    def think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """Computer players think in a thread so the table keeps answering keys."""
-        result = decide()
-        try:
-            self.app.call_from_thread(done, result)
-        except RuntimeError:
-            # The app closed while the computer was thinking: the decision is not needed
-            # (the game was saved before the computer's turn began).
-            return
-
-    @work(thread=True, group="coach", exit_on_error=False)
-    def weigh_move(self, judge: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """The coach weighs the player's move in a thread of its own, beside the
-        computers' thinking (the table never waits for it)."""
-        result = judge()
-        try:
-            self.app.call_from_thread(done, result)
-        except RuntimeError:
-            return  # the app closed meanwhile: the judgement is made again on Continue
+    def _hear(self, told: TableMessage) -> None:
+        """What the table tells, as it happens: a change drawn at once (in the frame the
+        key or the timer brings), a round's end to the app, a colour to ask, a hint."""
+        if isinstance(told, Changed):
+            self.refresh_table()
+        elif isinstance(told, RoundOver):
+            self.post_message(TableScreen.RoundOver(self.controller, told.match))
+        elif isinstance(told, ColourAsked):
+            self.ask_first_colour()
+        elif isinstance(told, Hinted):
+            self._hinted(told)
 
     # ---------------------------------------------------------------- drawing
 
@@ -332,10 +320,11 @@ class TableScreen(Screen):
         self._show_log()
         self._status(view)
         self._controls()
+        self._tick()
         ahead = (cards, view.draw_count, self.palette, self.ascii_only)
         if ahead != self._drawn_ahead:
             self._drawn_ahead = ahead
-            schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
+            self._after(DRAW_AHEAD, self._draw_ahead)
         turn = ctl.turn_id()
         if turn is not None and turn != self._turn_seen and getattr(self.app, "sound", False):
             self.app.bell()
@@ -345,11 +334,24 @@ class TableScreen(Screen):
         """After the frame (`DRAW_AHEAD`): the hand's faces, the pile's cards and the draw
         pile's count a move of yours may show next are drawn now, while the table waits,
         not in that move's frame."""
-        if self.is_mounted:
-            more = self.query_one(Hand).warm()
-            self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
-            if more:  # the hand draws the kinds of card a group at a time
-                schedule_on(self.clock, self, DRAW_AHEAD, self._draw_ahead)
+        more = self.query_one(Hand).warm()
+        self.query_one(Ring).warm(self.controller.hand(), self.palette, self.ascii_only)
+        if more:  # the hand draws the kinds of card a group at a time
+            self._after(DRAW_AHEAD, self._draw_ahead)
+
+    def _after(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        """Call `callback` `seconds` from now on the table's clock while this screen is
+        up: the clock is the app's, so the screen stops its own timers as it goes."""
+
+        def ring() -> None:
+            self._later.discard(timer)
+            # As the app closes, the screen's widgets go before the screen is unmounted.
+            if self.is_mounted and self.query(Hand):
+                callback()
+
+        timer = self.clock.schedule(seconds, ring)
+        self._later.add(timer)
+        return timer
 
     def _feed_hand(self, view: View) -> tuple[Card, ...]:
         """Give the hand its cards, what may be played and the selection; the cards."""
@@ -393,12 +395,11 @@ class TableScreen(Screen):
         else:
             width = max(20, log.content_size.width or self.app.size.width - 2)
             rows = log.content_size.height or 3
-        needed = sum(len(textwrap.wrap(line, width)) or 1 for line in since)
+        needed = sum(len(wrapped(line, width)) for line in since)
         if narrow and needed <= NARROW_MOST_ROWS:
             rows = max(rows, needed)  # what happened since your turn, whole
         if needed > rows:
-            digest = [row for line in ctl.digest().splitlines()
-                      for row in textwrap.wrap(line, width) or [""]]
+            digest = [row for line in ctl.digest().splitlines() for row in wrapped(line, width)]
             if narrow:  # the digest whole, on as many rows as it takes
                 rows = max(rows, min(len(digest), NARROW_MOST_ROWS))
                 log.styles.height = rows
@@ -407,14 +408,18 @@ class TableScreen(Screen):
         whole: list[str] = []
         used = 0
         for line in reversed(ctl.log):
-            needed = len(textwrap.wrap(line, width)) or 1
-            if whole and used + needed > rows:
+            lines = wrapped(line, width)
+            if whole and used + len(lines) > rows:
                 break
-            whole.insert(0, line)
-            used += needed
+            whole[:0] = lines
+            used += len(lines)
         if narrow:  # a line longer than the strip's rows shown whole too
             log.styles.height = max(rows, min(used, NARROW_MOST_ROWS))
         log.show_text("\n".join(whole))
+
+    def on_log_strip_resized(self) -> None:
+        """The strip has other rows now (the status line took or gave some back)."""
+        self._show_log()
 
     def _header(self, view: View) -> None:
         ctl = self.controller
@@ -426,11 +431,7 @@ class TableScreen(Screen):
             parts += [Text(f"Round {view.round} {goal}"),
                       Text(f"Your score {view.scores[HUMAN]}")]
         if self.too_small:
-            need = ("Turn your phone sideways or widen the window"
-                    if self.app.size.width < NARROWEST
-                    else "Turn your phone upright or make the window taller")
-            parts = [Text(f"{need}: the game waits until the table fits.",
-                          style="bold reverse")]
+            parts = [Text(self.waiting_words(), style="bold reverse")]
         mine = len(ctl.hand())
         holding = Text(f"You hold {mine} card{'s' if mine != 1 else ''}")
         if view.called[HUMAN] and mine <= 2:
@@ -472,13 +473,23 @@ class TableScreen(Screen):
             text, warning = self._warning, True
         else:
             text, warning = self.status(view), False
+            if self._told is not None:
+                text = f"{self._told[0]} {text}"
         self._say(text, warning)
 
     def _say(self, text: str, warning: bool = False) -> None:
-        """Put `text` on the status line (its two rows hold a long one)."""
+        """Put `text` on the status line: two rows, or up to four for a longer one (the
+        log's strip gives them up); in the narrow layout as many as it takes (`grows`)."""
         if self.ascii_only:
             text = ascii_text(text)
-        self.query_one(StatusLine).say(text, warning=warning)
+        line = self.query_one(StatusLine)
+        rows = 2
+        if not line.grows:
+            width = line.content_size.width or max(20, self.app.size.width - 2)
+            rows = min(4, max(2, rows_for(text, width)))
+        self.set_class(rows == 3, "-status-3")  # (the strip, resized, is written again)
+        self.set_class(rows == 4, "-status-4")
+        line.say(text, warning=warning)
 
     def status(self, view: View) -> str:
         """The prompt, with the coach's note on the player's last move (prompts.status)."""
@@ -487,9 +498,6 @@ class TableScreen(Screen):
     def prompt(self, view: View) -> str:
         """What the player should know or do now, in a sentence."""
         return prompt(self.controller, view, self.palette, self.ascii_only)
-
-    def card_words(self, card: Card) -> str:
-        return card_words(card, self.palette, self.ascii_only)
 
     def _controls(self) -> None:
         ctl = self.controller
@@ -521,18 +529,27 @@ class TableScreen(Screen):
                                         ascii_text(clock) if self.ascii_only else clock)
 
     def _tick(self) -> None:
+        """While a clock runs, the control bar shows its time every `TICK` seconds."""
         ctl = self.controller
-        if ctl.window_deadline or ctl.turn_deadline or ctl.catch_left() is not None:
-            self._controls()
+        running = bool(ctl.window_deadline or ctl.turn_deadline or ctl.catch_left() is not None)
+        if self._ticking is None and running and self.is_mounted:
+            self._ticking = self._after(TICK, self._tock)
+
+    def _tock(self) -> None:
+        self._ticking = None
+        self._controls()
+        self._tick()
 
     # ---------------------------------------------------------------- actions
 
-    def _do(self, action: Action) -> bool:
-        """Apply the human's action; on refusal shake and say why. True if applied."""
+    def _do(self, act: Callable[[], Any]) -> bool:
+        """Tell the table the player's input (`act`); on refusal shake and say why. True if
+        taken."""
         self._warning = None
-        self._hint = None
+        if self._held():
+            return False
         try:
-            self.controller.act(action)
+            act()
         except IllegalAction as exc:
             self.warn(str(exc))
             return False
@@ -545,9 +562,30 @@ class TableScreen(Screen):
         self._warning_at = self.controller.moves
         if self._warning_timer is not None:
             self._warning_timer.stop()
-        self._warning_timer = self._host.schedule(WARNING_SECONDS, self._warning_over)
+        self._warning_timer = self._after(WARNING_SECONDS, self._warning_over)
         self._status(self.controller.view())
         self._shake()
+
+    def tell(self, text: str, seconds: float | None = None) -> None:
+        """Say `text` on the status line before what it says now, for `seconds` (or
+        WARNING_SECONDS): the app's notices at the table (a toast in the corner covered
+        an opponent's count)."""
+        seconds = seconds or WARNING_SECONDS
+        if self._told is not None and self._told[0] != text:  # one said already: both
+            text, seconds = f"{self._told[0]} {text}", max(seconds, self._told[1])
+        self._told = (text, seconds)
+        if not self.is_mounted:
+            return  # said once the table is up
+        if self._told_timer is not None:
+            self._told_timer.stop()
+        self._told_timer = self._after(self._told[1], self._told_over)
+        self._status(self.controller.view())
+
+    def _told_over(self) -> None:
+        self._told_timer = None
+        self._told = None
+        if self.is_mounted:
+            self._status(self.controller.view())
 
     def _warning_over(self) -> None:
         self._warning_timer = None
@@ -556,22 +594,20 @@ class TableScreen(Screen):
 
     def _shake(self) -> None:
         hand = self.query_one(Hand)
-        steps = [1, 0, 1, 0]
 
         def step(i: int = 0) -> None:
-            hand.shake = steps[i]
+            hand.shake = SHAKE[i]
             hand.refresh()
-            if i + 1 < len(steps):
-                self.set_timer(0.06, lambda: step(i + 1))
+            if i + 1 < len(SHAKE):
+                self._after(SHAKE_STEP, lambda: step(i + 1))
 
         step()
 
     def action_move(self, step: int) -> None:
-        self._hint = None  # moving on means the player chose their own card
         hand = self.query_one(Hand)
         if hand.cards:
             hand.selected = max(0, min(len(hand.cards) - 1, hand.selected + step))
-            self.controller.select(hand.cards[hand.selected])
+            self.controller.select(hand.cards[hand.selected])  # (the hint let go)
 
     def action_shift(self, step: int) -> None:
         hand = self.query_one(Hand)
@@ -592,25 +628,13 @@ class TableScreen(Screen):
         self._say(f"Hand sorted by {how}; {key('sort')} again sorts by "
                   f"{'number' if how == 'colour' else 'colour'}.")
 
-    def _call_first(self, action: Action) -> bool:
-        """`action` plays the player's second-last card while Last Card is still to call:
-        the coach weighs it with the call, so the hint says to call and Enter does."""
-        ctl = self.controller
-        return (isinstance(action, Play) and CALL in ctl.legal()
-                and len(ctl.hand()) == 2)
-
     def action_play_selected(self) -> None:
-        if self.controller.hurry():
-            return  # out, and the others play on: Enter skips to the round's end
-        hint = self._hint
-        if hint is not None and not isinstance(hint, Play) and self.controller.my_turn:
-            self._do(hint)  # the hint said draw, pass, accept, challenge or call: Enter does it
-            return
-        if hint is not None and self.controller.my_turn and self._call_first(hint):
-            if not self._do(CALL):  # the hint said call Last Card, then play: Enter does both
-                return
-            self._hint = hint
-        self.play_index(self.query_one(Hand).selected)
+        """Enter: the hint's move, or the selected card (the table says which:
+        `GameController.enter`)."""
+        cards = self.controller.hand()
+        selected = self.query_one(Hand).selected
+        card = cards[selected] if 0 <= selected < len(cards) else None
+        self._play(lambda: self.controller.enter(card))
 
     def action_pick(self, number: int) -> None:
         """A number key plays the card with that number, as Enter plays the selected one."""
@@ -630,27 +654,30 @@ class TableScreen(Screen):
         if not 0 <= index < len(cards):
             self.warn(f"You hold only {counted(len(cards), 'card')}.")
             return
-        hand = self.query_one(Hand)
-        hand.selected = index
+        self.query_one(Hand).selected = index
         card = cards[index]
-        hint = self._hint
-        if card.is_wild:
-            if isinstance(hint, Play) and hint.card is card:
-                self._do(hint)
-                return
-            refusal = self.controller.card_refusal(card)
-            if refusal is not None:
-                self.warn(refusal)
-                return
-            self.ask_colour(lambda colour: self._do(play(card, colour)), cancellable=True)
-            return
-        self._do(play(card))
+        self._play(lambda: self.controller.play_card(card))
+
+    def _play(self, playing: Callable[[], Card | None]) -> None:
+        """Play a card (`playing`): a Wild it hands back is the colour chooser's to name."""
+        wild: list[Card | None] = [None]
+
+        def played() -> None:
+            wild[0] = playing()
+
+        card = wild[0] if self._do(played) else None
+        if card is not None:
+            ctl = self.controller
+            self.ask_colour(lambda colour: self._do(lambda: ctl.play_card(card, colour)),
+                            cancellable=True)
 
     def ask_colour(self, then: Callable[[Colour], Any], cancellable: bool = False) -> None:
         """Open the colour chooser; `then(colour)` once one is picked. A cancellable
         chooser (a Wild from the hand) closes on Escape with the Wild kept."""
-        from .screens import ColourChooser
+        from .chooser import ColourChooser
 
+        if cancellable and self._held():
+            return
         counts = self.controller.colour_counts()
 
         def chosen(colour: Colour | None) -> None:
@@ -661,82 +688,59 @@ class TableScreen(Screen):
 
     def ask_first_colour(self) -> None:
         """A Wild opened the round on the player's turn: they name the colour."""
-        self.ask_colour(lambda colour: self._do(NameColour(colour)))
+        self.ask_colour(lambda colour: self._do(lambda: self.controller.act(NameColour(colour))))
 
     def action_draw(self) -> None:
-        view = self.controller.view()
-        if view.current == HUMAN and view.pending and ACCEPT in self.controller.legal():
-            self._do(ACCEPT)
-        else:
-            self._do(DRAW)
+        self._do(self.controller.draw)
 
     def action_pass_turn(self) -> None:
-        self._do(PASS)
+        self._do(lambda: self.controller.act(PASS))
 
     def action_call(self) -> None:
-        self._do(CALL)
+        self._do(lambda: self.controller.act(CALL))
 
     def action_accept(self) -> None:
-        self._do(ACCEPT)
+        self._do(lambda: self.controller.act(ACCEPT))
 
     def action_challenge(self) -> None:
-        self._do(CHALLENGE)
+        self._do(lambda: self.controller.act(CHALLENGE))
 
     def action_catch(self) -> None:
-        target = self.controller.view().vulnerable
-        if target is None or target == HUMAN:
-            self.warn("Nobody can be caught now: only a player down to one card "
-                      "who did not call Last Card.")
-            return
-        self._do(Catch(target))
+        self._do(self.controller.catch)
 
     def action_hint(self) -> None:
-        ctl = self.controller
-        if not ctl.my_turn:
-            self.warn("Hints are for your own turn.")
+        """H: the coach's answer comes as the table's `Hinted` (`_hinted`)."""
+        if self._do(self.controller.hint):
+            self._say(HINT_ASKED)
+
+    def _hinted(self, hinted: Hinted) -> None:
+        """The coach's answer to H: its move selected (a card), and its words said."""
+        action = hinted.action
+        if action is None:
+            self.warn(hinted.words)
             return
-        asked = ctl.moves
-        pending = ctl.view().pending
+        if isinstance(action, Play):
+            cards = self.controller.hand()
+            if action.card in cards:
+                self.query_one(Hand).selected = cards.index(action.card)
         self._warning = None
-        self._say("The coach is thinking about your move…")
-
-        def advised(advice: Advice | None) -> None:
-            if ctl.moves != asked or not ctl.my_turn:
-                return  # the table moved on while the coach thought
-            if advice is None:
-                self.warn("The coach could not answer just now: press H again.")
-                return
-            action = advice.recommended
-            self._hint = action
-            if isinstance(action, Play):
-                cards = ctl.hand()
-                if action.card in cards:
-                    self.query_one(Hand).selected = cards.index(action.card)
-            self._warning = None
-            self._say(hint_words(advice.close, self.card_words,
-                                 lambda c: colour_name(c, self.palette),
-                                 [ctl.name(s) for s in range(ctl.game.seats)],
-                                 key="Enter", call_first=self._call_first(action),
-                                 own_key=lambda a: key("draw") if a is ACCEPT and pending
-                                 else move_key(a)))  # D takes a penalty, as the prompt says
-
-        ctl.hint(advised)
+        self._say(hinted.words)
 
     def action_take_back(self) -> None:
         """T: the table goes back to just before the player's last decision."""
+        if self._held():
+            return
         why_not = self.controller.take_back()
         if why_not is not None:
             self.warn(why_not)
             return
-        self._hint = None
         self._turn_seen = None
         self._forget_logs()  # the lines of the moves taken back go
         self.refresh_table()
         # Only a game with the coach on takes a move back, and that game is practice
         # already: saying it again here read as news. The turn's prompt follows, so
         # that it is plain whose turn it is.
-        self._say("Taken back: the table is as it was before your move. "
-                  + self.prompt(self.controller.view()))
+        self._say(f"{TAKEN_BACK} {self.prompt(self.controller.view())}")
 
     def action_story(self) -> None:
         """The whole match so far, round by round, to scroll back through."""
@@ -745,7 +749,7 @@ class TableScreen(Screen):
         self.app.push_screen(MatchStory(self.controller.story(), ascii_only=self.ascii_only))
 
     def action_help(self) -> None:
-        from .screens import HelpScreen
+        from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.controller.rules))
 

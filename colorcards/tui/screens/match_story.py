@@ -14,9 +14,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 
-from ..session.wording import ascii_text
-from .plain import Plain
-from .screens.common import back_link, keys_and_back
+from ...session.wording import ascii_text
+from ..plain import Plain
+from .common import back_link, keys_and_back
 
 
 def story_text(chapters: list[tuple[int, list[str]]], ascii_only: bool = False) -> Text:
