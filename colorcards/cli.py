@@ -61,6 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-background-reviews", action="store_true",
                         help=NO_BACKGROUND_REVIEWS_HELP)
     parser.add_argument("--coach-workers", metavar="N", help=COACH_WORKERS_HELP)
+    parser.add_argument("--plain", action="store_true",
+                        help="play line by line, for a screen reader, a braille display or "
+                        "a script: nothing is redrawn, shapes are named in words (type help)")
+    parser.add_argument("--answer-seconds", type=float, metavar="S",
+                        help="with --plain: how long the Last Card window and the chance to "
+                        "catch stay open (default 10)")
     sub = parser.add_subparsers(dest="command")
 
     sim = sub.add_parser("sim", help="play games headlessly between computer players")
@@ -309,6 +315,10 @@ def _run(args: argparse.Namespace) -> int:
             return run_replay(args)
         check_opponents(args)
         check_coach_workers(args)
+        if args.plain:
+            from .plain.app import run_plain
+
+            return run_plain(args)
         from .tui.program import run_app  # a broken install fails here, loudly, not --help
 
         return run_app(args)

@@ -11,7 +11,7 @@ from .engine import DEFAULT_PRESET, Rules, RulesError, get_preset
 from .engine.rules import Partners
 from .level import LEVELS, Level
 
-__all__ = ["LEVELS", "NAMES", "SPEED_DELAYS", "SPEEDS", "GameSettings"]
+__all__ = ["LEVELS", "NAMES", "SPEED_DELAYS", "SPEEDS", "GameSettings", "settings_from_args"]
 
 SPEEDS = ("slow", "normal", "fast")
 
@@ -77,3 +77,18 @@ class GameSettings:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+def settings_from_args(args: Any) -> tuple[GameSettings, bool]:
+    """The settings the flags ask for, and whether they ask to skip to a game."""
+    direct = any(getattr(args, name, None) is not None
+                 for name in ("preset", "difficulty", "opponents", "seed"))
+    preset_key = getattr(args, "preset", None) or DEFAULT_PRESET
+    preset = get_preset(preset_key)
+    opponents = getattr(args, "opponents", None)
+    if opponents is None:
+        opponents = preset.default_seats - 1
+    settings = GameSettings(difficulty=Level(getattr(args, "difficulty", None) or "normal"),
+                            preset=preset_key, opponents=opponents)
+    settings.rules()  # RulesError (shown by the CLI) for a table the preset does not allow
+    return settings, direct

@@ -82,7 +82,7 @@ RANKS = {
     "replay": 4,
     "session": 5,
     "store": 6, "web": 6,
-    "tui": 7,
+    "tui": 7, "plain": 7,
     "sim": 8, "commands": 8,
     "cli": 9, "__main__": 10,
 }

@@ -247,7 +247,8 @@ async def test_the_review_keeps_its_summary_in_sight_and_reads_each_moment_whole
     and ↓ never brought the last moment's end into sight. The summary stays, and each
     moment is read whole once highlighted."""
     from colorcards.replay.review import summary_words
-    from colorcards.tui.screens.review import ReviewScreen, review_lines
+    from colorcards.session.results import review_lines
+    from colorcards.tui.screens.review import ReviewScreen
     from test_replay_snapshots import Host, given_review, scripted_game
 
     kept = scripted_game()

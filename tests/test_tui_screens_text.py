@@ -10,11 +10,11 @@ import pytest
 
 from colorcards.engine import PRESETS, Colour, Match, Rules, Stacking, get_preset, parse_card, turns
 from colorcards.engine.rules import CHOICES
+from colorcards.session.results import headline, match_words
 from colorcards.settings import NAMES
 from colorcards.tui.screens.chooser import most_held
 from colorcards.tui.screens.common import percent, record_line, streak_words, when
 from colorcards.tui.screens.newgame import VALUE_WIDTH, opponent_options, readable
-from colorcards.tui.screens.results import headline, match_words
 from colorcards.tui.screens.rules_text import (
     OPTION_TITLES,
     option_value,

@@ -12,7 +12,7 @@ from colorcards.engine import ACCEPT, DECLINE, DRAW, PASS, Colour, Swap, parse_c
 from colorcards.engine import position_from_text as engine_position
 from colorcards.replay.kept import kept_from_game
 from colorcards.replay.review import Moment, Review, decisions, moment_views, moment_words
-from colorcards.tui.screens.review import review_lines
+from colorcards.session.results import review_lines
 from history_helpers import new_game, step
 
 NAMES = ("You", "Lily", "Zoe", "Max")

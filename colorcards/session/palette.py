@@ -102,6 +102,29 @@ def card_shown(card: Card, palette: str = "classic", ascii_only: bool = False) -
     return f"{colour_name(card.colour, palette)} {card.rank.title} {glyph(card.colour, ascii_only)}"
 
 
+#: Marks a listener would hear as symbols, in words or plain punctuation (`spoken`).
+_SPOKEN_MARKS = str.maketrans({"·": ";", "—": "-", "–": "-", "…": "...", "⏎": "Enter",
+                               "←": "left", "→": "right", "⇧": "Shift", "’": "'",
+                               "‘": "'", "“": '"', "”": '"', "⏱": "time", "×": "x",
+                               "§": "section ", "✓": "yes", "✔": "yes", "✗": "no",
+                               "★": "", "↻": "", "↺": "", "▶": "", "◀": "", "‹": "",
+                               "›": ""})
+
+
+def spoken(text: str, palette: str = "classic") -> str:
+    """`text` as a screen reader or a braille display should meet it: each shape named in
+    words after its colour ('● Red' and 'Red 7 ●' both say 'Red circle' / 'Red 7
+    circle'), a Wild's mark left out (its name says it), and the marks above in plain
+    ASCII. The plain front end's one filter: the words themselves are the table's."""
+    for colour in Colour:
+        name = colour_name(colour, palette)
+        text = text.replace(f"{colour.glyph} {name}", f"{name} {colour.shape}")
+        text = text.replace(colour.glyph, colour.shape)
+    text = text.replace(f"{WILD_GLYPH} ", "").replace(WILD_GLYPH, "").replace(" · ", "; ")
+    text = text.translate(_SPOKEN_MARKS)
+    return text.encode("ascii", "replace").decode("ascii")
+
+
 def card_label(card: Card, ascii_only: bool | None = None) -> str:
     """A compact face: '● 7', '■ +2', '✦ W+4'."""
     return f"{glyph(card.colour, ascii_only)} {rank_short(card.rank)}"

@@ -1,8 +1,10 @@
 """What the end of a round shows, and the game at the table as a kept game.
 
 `results_data` gathers the results screen's figures from the game and the player's
-record when a round ends; `kept_of` hands the finished game to its review or to the
-same deal again.
+record when a round ends; `headline` and `match_words` say who won and which round it
+was; `kept_of` hands the finished game to its review or to the same deal again, and
+`review_lines` says its costly moments. The table screen and the plain front end
+(plain/) both read these.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from typing import Any
 from ..engine import Card, Match
 from ..engine import events as E
 from ..replay.kept import KeptGame, kept_from_game
+from ..replay.review import Review, moment_views, moment_words
 from .controller import GameController
+from .palette import card_name, colour_name, marks
 
 
 @dataclass(frozen=True)
@@ -134,3 +138,75 @@ def winning_card(history: Sequence[E.Event], winner: int | None) -> Card | None:
         elif won and isinstance(event, E.Played) and event.seat == winner:
             return event.card
     return None
+
+
+def match_words(match: Match, round_no: int) -> str:
+    """'Single round', 'Round 2 of 3', 'Round 4 · first to 500 points'."""
+    if match.rounds:
+        return f"Round {round_no} of {match.rounds}"
+    if match.target:
+        return f"Round {round_no} · first to {match.target} points"
+    return "Single round" if round_no <= 1 else f"Round {round_no}"
+
+
+def headline(data: ResultsData) -> str:
+    """The one sentence that matters most: who won."""
+    names = data.names
+    if data.partner is not None:
+        return _sides_headline(data)
+    if data.match_over:
+        if not data.winners:
+            return "The match ends with no winner."
+        if 0 in data.winners and len(data.winners) == 1:
+            if data.match is Match.SINGLE:
+                return "You went out first — you win!"
+            return "You win the match!"
+        if 0 in data.winners:
+            others = ", ".join(names[s] for s in data.winners if s != 0)
+            return f"You share the match win with {others}."
+        who = " and ".join(names[s] for s in data.winners)
+        if data.match is Match.SINGLE:
+            return f"{who} went out first and wins."
+        return f"{who} win{'s' if len(data.winners) == 1 else ''} the match."
+    if not data.went_out:
+        return f"Round {data.round} ends with nobody out: nobody could play or draw."
+    first = data.went_out[0]
+    if first == 0:
+        return f"You went out first and win round {data.round}!"
+    return f"{names[first]} went out first and wins round {data.round}."
+
+
+def _sides_headline(data: ResultsData) -> str:
+    """`headline` under the house rule `partners`: the side wins, said of the player's
+    side as 'your side' and of the other by its players' names."""
+    names = data.names
+    if not data.winners:
+        if data.match_over:
+            return "The match ends with no winner."
+        return f"Round {data.round} ends with nobody out: nobody could play or draw."
+    first = data.went_out[0] if data.went_out else None
+    out = ("You went out first" if first == 0 else
+           f"{names[first]} went out first" if first is not None else "")
+    if 0 in data.winners:
+        if data.match_over and data.match is not Match.SINGLE:
+            return "Your side wins the match!"
+        if data.match_over:
+            return f"{out} — your side wins!"
+        return f"{out}: your side wins round {data.round}!"
+    side = " and ".join(names[s] for s in data.winners)
+    if data.match_over and data.match is not Match.SINGLE:
+        return f"{side} win the match."
+    if data.match_over:
+        return f"{out}: {side} win."
+    return f"{out}: {side} win round {data.round}."
+
+
+def review_lines(result: Review, palette: str = "classic",
+                 seat_names: tuple[str, ...] = (), kept: KeptGame | None = None) -> list[str]:
+    """The costly moments in words, costliest first ('Turn 14, Red 7 on the pile: ...'),
+    each with its reason when the game reviewed is given (`kept`)."""
+    views = moment_views(kept) if kept is not None else {}
+    return [marks(moment_words(m, lambda c: card_name(c, palette),
+                               lambda c: colour_name(c, palette), seat_names,
+                               views.get(m.index), hinted=m.index in result.hinted))
+            for m in result.costliest()]

@@ -13,9 +13,7 @@ import os
 import sys
 from typing import Any, NoReturn
 
-from ..engine import DEFAULT_PRESET, get_preset
-from ..level import Level
-from ..settings import GameSettings
+from ..settings import settings_from_args
 from .app import ColorCardsApp, run
 from .collector import Collector
 from .helpers import Helpers, end_now
@@ -27,21 +25,6 @@ def player_app(coach_workers: int | None = None, **options: Any) -> ColorCardsAp
     options.setdefault("collector", Collector(full=True))
     options.setdefault("helpers", Helpers(coach_workers))
     return ColorCardsApp(**options)
-
-
-def settings_from_args(args: argparse.Namespace) -> tuple[GameSettings, bool]:
-    """The settings the flags ask for, and whether they ask to skip to a game."""
-    direct = any(getattr(args, name, None) is not None
-                 for name in ("preset", "difficulty", "opponents", "seed"))
-    preset_key = getattr(args, "preset", None) or DEFAULT_PRESET
-    preset = get_preset(preset_key)
-    opponents = getattr(args, "opponents", None)
-    if opponents is None:
-        opponents = preset.default_seats - 1
-    settings = GameSettings(difficulty=Level(getattr(args, "difficulty", None) or "normal"),
-                            preset=preset_key, opponents=opponents)
-    settings.rules()  # RulesError (shown by the CLI) for a table the preset does not allow
-    return settings, direct
 
 
 def app_from_args(args: argparse.Namespace) -> ColorCardsApp:

@@ -28,72 +28,11 @@ from ...engine.scoring import match_places
 from ...session import palette as palettes
 from ...session.controller import GameController
 from ...session.palette import STYLES, card_name, glyph, marks
-from ...session.results import ResultsData, kept_of, results_data
+from ...session.results import ResultsData, headline, kept_of, match_words, results_data
 from ...session.wording import counted
 from ..plain import Plain
 from .common import LEVEL_TITLES, percent, streak_short, streak_words
 from .go import Answer, Go, Host, answer
-
-
-def match_words(match: Match, round_no: int) -> str:
-    """'Single round', 'Round 2 of 3', 'Round 4 · first to 500 points'."""
-    if match.rounds:
-        return f"Round {round_no} of {match.rounds}"
-    if match.target:
-        return f"Round {round_no} · first to {match.target} points"
-    return "Single round" if round_no <= 1 else f"Round {round_no}"
-
-
-def headline(data: ResultsData) -> str:
-    """The one sentence that matters most: who won."""
-    names = data.names
-    if data.partner is not None:
-        return _sides_headline(data)
-    if data.match_over:
-        if not data.winners:
-            return "The match ends with no winner."
-        if 0 in data.winners and len(data.winners) == 1:
-            if data.match is Match.SINGLE:
-                return "You went out first — you win!"
-            return "You win the match!"
-        if 0 in data.winners:
-            others = ", ".join(names[s] for s in data.winners if s != 0)
-            return f"You share the match win with {others}."
-        who = " and ".join(names[s] for s in data.winners)
-        if data.match is Match.SINGLE:
-            return f"{who} went out first and wins."
-        return f"{who} win{'s' if len(data.winners) == 1 else ''} the match."
-    if not data.went_out:
-        return f"Round {data.round} ends with nobody out: nobody could play or draw."
-    first = data.went_out[0]
-    if first == 0:
-        return f"You went out first and win round {data.round}!"
-    return f"{names[first]} went out first and wins round {data.round}."
-
-
-def _sides_headline(data: ResultsData) -> str:
-    """`headline` under the house rule `partners`: the side wins, said of the player's
-    side as 'your side' and of the other by its players' names."""
-    names = data.names
-    if not data.winners:
-        if data.match_over:
-            return "The match ends with no winner."
-        return f"Round {data.round} ends with nobody out: nobody could play or draw."
-    first = data.went_out[0] if data.went_out else None
-    out = ("You went out first" if first == 0 else
-           f"{names[first]} went out first" if first is not None else "")
-    if 0 in data.winners:
-        if data.match_over and data.match is not Match.SINGLE:
-            return "Your side wins the match!"
-        if data.match_over:
-            return f"{out} — your side wins!"
-        return f"{out}: your side wins round {data.round}!"
-    side = " and ".join(names[s] for s in data.winners)
-    if data.match_over and data.match is not Match.SINGLE:
-        return f"{side} win the match."
-    if data.match_over:
-        return f"{out}: {side} win."
-    return f"{out}: {side} win round {data.round}."
 
 
 def hand_cards(cards: list[Card], palette: str) -> Columns:

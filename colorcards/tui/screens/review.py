@@ -31,8 +31,9 @@ from ...coach.words import costly_words
 from ...engine import preset_title
 from ...replay.background import Reviewer
 from ...replay.kept import KeptGame
-from ...replay.review import Review, accuracy, moment_views, moment_words, summary_words
-from ...session.palette import card_name, colour_name, marks, unicode_ok
+from ...replay.review import Review, accuracy, summary_words
+from ...session.palette import marks, unicode_ok
+from ...session.results import review_lines
 from ..plain import Plain
 from .common import LEVEL_TITLES
 
@@ -42,17 +43,6 @@ PRACTICE_NOTE = (" A practice game (the coach was on): not counted in your recor
 
 ASCII_BAR = 20
 """Width of the progress bar drawn in ASCII when the terminal has no Unicode."""
-
-
-def review_lines(result: Review, palette: str = "classic",
-                 seat_names: tuple[str, ...] = (), kept: KeptGame | None = None) -> list[str]:
-    """The costly moments in words, costliest first ('Turn 14, Red 7 on the pile: ...'),
-    each with its reason when the game reviewed is given (`kept`)."""
-    views = moment_views(kept) if kept is not None else {}
-    return [marks(moment_words(m, lambda c: card_name(c, palette),
-                               lambda c: colour_name(c, palette), seat_names,
-                               views.get(m.index), hinted=m.index in result.hinted))
-            for m in result.costliest()]
 
 
 def review_marks(result: Review, palette: str = "classic",
