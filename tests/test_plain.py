@@ -347,3 +347,37 @@ def test_the_rules_are_read_as_words():
             assert words.isascii() and words.count("?") == line.count("?"), line
             assert not re.search(r"[|#`*]", words), line
     assert "Skip: the next player misses their turn." in rules_lines("4")
+
+
+def test_seven_zero_and_jump_in_are_played_in_words(tmp_path):
+    """House rules that ask the player something new: after their 7, whose hand to take
+    (by its number, the seats listed with their cards); a jump-in offered, taken with J
+    or let go with Enter. A Duel with both on, to its end."""
+    store = Store.open(tmp_path)
+    script = ["n", "", "duel", "", "fast", "no", "seven_zero on", "jump_in on", ""]
+    player = Player(script)
+    asked: dict[str, list[str]] = {"swap": [], "jump": []}
+    answer = Player.answer
+
+    def answer_house(said, last):
+        if "swap hands with whom?" in last:
+            asked["swap"].append(last)
+            return "1"
+        if last.startswith("Jump in?"):
+            asked["jump"].append(last)
+            return "j" if len(asked["jump"]) == 1 else ""
+        return answer(said, last)
+
+    player.answer = answer_house
+    play(store, player, seed=1)
+    lines = player.lines()
+    assert asked["swap"], "the player never played a 7"
+    assert asked["jump"], "no jump-in was offered"
+    assert any("jump" in line.lower() and line.startswith("You")
+               for line in player.log), "the jump-in taken is not in the log"
+    assert re.search(r"swap hands with whom\? 1 Lily \(\d+ cards?", asked["swap"][0])
+    assert any("swap" in line.lower() and "Lily" in line for line in player.log)
+    said_in_order(lines, player.log)
+    heard_well(lines)
+    assert len(store.history()) == 1
+    store.close()

@@ -20,7 +20,7 @@ from ..session.keys import KEYS, Key
 TABLE_KEYS: dict[str, str] = {
     "draw": "draw", "pass_turn": "pass", "call": "last", "catch": "catch",
     "accept": "accept", "challenge": "challenge", "hint": "hint", "take_back": "take_back",
-    "story": "log", "sort": "sort", "help": "help"}
+    "story": "log", "sort": "sort", "help": "help", "jump": "jump"}
 """The key table's actions the plain table answers, by its command's name."""
 
 WORDS: dict[str, str] = {
@@ -28,7 +28,7 @@ WORDS: dict[str, str] = {
     "catch": "catch", "accept": "accept", "challenge": "challenge", "hint": "hint",
     "take back": "take_back", "takeback": "take_back", "undo": "take_back", "log": "log",
     "sort": "sort", "help": "help", "hand": "hand", "table": "table", "quit": "quit",
-    "rules": "rules", "coach": "coach"}
+    "rules": "rules", "coach": "coach", "jump": "jump", "jump in": "jump"}
 """Each command's words (its letter is added from the key table or `OWN`)."""
 
 OWN: dict[str, tuple[str, str]] = {

@@ -21,7 +21,7 @@ from ..engine import (
     CHALLENGE,
     COLOURS,
     DRAW,
-    PASS,
+    HUMAN_SEAT,
     Action,
     Card,
     Colour,
@@ -29,10 +29,18 @@ from ..engine import (
     NameColour,
     Phase,
     Play,
+    Swap,
 )
 from ..session.controller import GameController, TableStore
 from ..session.keys import key
-from ..session.messages import Changed, ColourAsked, Hinted, RoundOver, TableMessage
+from ..session.messages import (
+    Changed,
+    ColourAsked,
+    Hinted,
+    RoundOver,
+    SwapAsked,
+    TableMessage,
+)
 from ..session.palette import card_shown, colour_name
 from ..session.prompts import HINT_ASKED, clock_text, prompt
 from ..session.seating import Seating
@@ -88,6 +96,8 @@ class PlainTable:
         elif isinstance(message, ColourAsked):
             self.naming = True
             self.tell()
+        elif isinstance(message, SwapAsked):
+            self.tell()
         elif isinstance(message, Hinted):
             if self._asking is not None:  # answered at once: said after HINT_ASKED
                 self._asking.append(message.words)
@@ -115,7 +125,8 @@ class PlainTable:
         if not self._chance():
             return None
         view = ctl.view()
-        return (ctl.moves, view.phase, view.vulnerable, ctl.note is not None, self.naming)
+        return (ctl.moves, view.phase, view.vulnerable, ctl.note is not None, self.naming,
+                ctl.jump_offer() is not None)
 
     def _chance(self) -> bool:
         """Whether the player has something to answer now: their turn, or a chance out
@@ -138,6 +149,9 @@ class PlainTable:
         view = ctl.view()
         if self.naming or view.phase is Phase.NAME_COLOUR:
             self.say(f"A Wild opened the round: name the colour. {self._colours()}")
+            return
+        if ctl.swap_choices():
+            self.say(self._swaps())
             return
         line = prompt(ctl, view, self.palette, False)
         clock = clock_text(ctl, view, False)
@@ -184,6 +198,25 @@ class PlainTable:
         return (f"On the pile: {top}{match}. {seats}. Draw pile: "
                 f"{counted(view.draw_count, 'card')}; play goes {way}.{turn}")
 
+    def _swaps(self) -> str:
+        """The question after the player's 7 (house rule `seven_zero`): whose hand to
+        take, each seat by number with its cards, the cards the player gave it and
+        whether it is their partner."""
+        ctl = self.controller
+        view = ctl.view()
+        partners = view.rules.sides(view.seats)[HUMAN_SEAT]
+        choices = []
+        for n, seat in enumerate(ctl.swap_choices(), 1):
+            about = [counted(view.hand_counts[seat], "card")]
+            if seat in partners:
+                about.insert(0, "your partner")
+            if view.known and view.known[seat]:
+                about.append("you gave them " + ", ".join(
+                    card_shown(c, self.palette) for c in view.known[seat]))
+            choices.append(f"{n} {ctl.name(seat)} ({'; '.join(about)})")
+        return (f"You played a {view.discard[-1].rank.title}: swap hands with whom? "
+                + ", ".join(choices) + ".")
+
     def _colours(self) -> str:
         return "Which colour? " + ", ".join(
             f"{n} {colour_name(c, self.palette)} {c.shape}" for n, c in enumerate(COLOURS, 1)) + "."
@@ -200,6 +233,8 @@ class PlainTable:
         if self.wild is not None or self.naming:
             if self._colour_answer(command):
                 return True
+        if self.controller.swap_choices() and self._swap_answer(command):
+            return True
         handler = getattr(self, f"_do_{command.name}")
         return handler(command) is not False
 
@@ -222,6 +257,26 @@ class PlainTable:
             card, self.wild = self.wild, None
             assert card is not None
             self._act(Play(card, colour))
+        return True
+
+    def _swap_answer(self, command: Command) -> bool:
+        """A seat chosen to swap hands with, by its number in the question or its name;
+        whether the line was that answer (what only tells is still told; anything else
+        asks again)."""
+        ctl = self.controller
+        seats = ctl.swap_choices()
+        seat = None
+        if command.name == "card" and command.number is not None \
+                and 1 <= command.number <= len(seats):
+            seat = seats[command.number - 1]
+        elif command.name == "word":
+            seat = next((s for s in seats if ctl.name(s).lower() == command.word), None)
+        if seat is not None:
+            self._act(Swap(seat))
+            return True
+        if command.name in ("help", "log", "hand", "table", "quit", "rules"):
+            return False
+        self.say(self._swaps())
         return True
 
     def _colour_of(self, command: Command) -> Colour | None:
@@ -276,7 +331,10 @@ class PlainTable:
         self._act(DRAW)
 
     def _do_pass(self, command: Command) -> None:
-        self._act(PASS)
+        self._do(self.controller.pass_turn)  # a jump-in offered is let go (DECLINE)
+
+    def _do_jump(self, command: Command) -> None:
+        self._do(self.controller.jump)
 
     def _do_accept(self, command: Command) -> None:
         self._act(ACCEPT)
@@ -305,6 +363,10 @@ class PlainTable:
             self._do_card(Command("card", number=ctl.hand().index(drawn) + 1))
             return
         if ctl.hurry():
+            return
+        if ctl.jump_offer() is not None:
+            if self._do(ctl.pass_turn):
+                self.say("You let it go.")
             return
         if not ctl.my_turn and ctl.legal():
             self.let_go = ctl.moves
