@@ -46,12 +46,14 @@ def _check(data_dir: Path, progress: Path) -> None:
     try:
         assert store.owns_game and store.saving, store.problems
         assert integrity(store.path) == "ok"
+        # First what Continue would find: a save of a game that had ended (killed after
+        # its last save, before its record) is recorded by that, not resumed.
+        saved = store.load_game()
+        assert store.problems == []
         ids = [r.game_id for r in store.records()]
         assert len(ids) == len(set(ids)), f"a game was recorded twice: {ids}"
         assert finished <= set(ids), "a game reported finished was not recorded"
         assert ids == [f"game-{i}" for i in range(len(ids))]
-        saved = store.load_game()
-        assert store.problems == []
         if saved is None:
             assert last is None or last[0] in ids, f"the save of {last} was lost"
             return
