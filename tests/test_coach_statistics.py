@@ -20,9 +20,24 @@ from random import Random
 import pytest
 
 from bots_helpers import position, wilson
+from colorcards.bots.crazy import CRAZY
+from colorcards.bots.heuristic import HARD, NORMAL
 from colorcards.coach import NOTICEABLE, Advice, Coach, Verdict, pool
-from colorcards.coach.weigh import LOOKS, SharedTests, finish
-from colorcards.engine import CALL, Action, Game, Play, View, parse_card, play
+from colorcards.coach.weigh import LOOKS, SharedTests, Tally, bar_words, costly, finish, shown
+from colorcards.engine import (
+    CALL,
+    DECLINE,
+    DRAW,
+    Action,
+    Colour,
+    DecisionKind,
+    Game,
+    Play,
+    View,
+    next_decision,
+    parse_card,
+    play,
+)
 from colorcards.replay.review import Moment, Review, accuracy, moment_words
 
 VARIANCE = 0.36
@@ -200,8 +215,9 @@ def test_a_model_plays_out_here_only():
     class Pool:
         size = 2
 
-    with pytest.raises(ValueError, match="engine only"):
+    with pytest.raises(ValueError) as refused:
         Coach(pool=Pool(), play_out=Chances({}))
+    assert str(refused.value) == "the pool's processes play out through the engine only"
 
 
 def _three_tests() -> tuple[Coach, View, Action, list[Action]]:
@@ -325,3 +341,266 @@ def test_the_hint_and_the_verdicts_cross_to_the_table_whole():
     assert Advice.from_json(json.loads(json.dumps(advice.as_json()))) == advice
     for verdict in (costly, close):
         assert Verdict.from_json(json.loads(json.dumps(verdict.as_json()))) == verdict
+
+
+# ---------------------------------------------------------------- what the coach weighs
+
+
+class Asked:
+    """A model of the play-outs that also keeps what the coach asked of it: per deal the
+    actions, the calls, each seat's judgement and whether with the full one."""
+
+    def __init__(self, model: Chances) -> None:
+        self.model = model
+        self.asked: list[tuple[tuple[Action, ...], tuple[bool, ...], tuple, bool]] = []
+
+    def __call__(self, view: View, actions: Sequence[Action], calls: Sequence[bool],
+                 tunings: Sequence, full: bool, deal: int, shuffle: int) -> list[int | None]:
+        self.asked.append((tuple(actions), tuple(calls), tuple(tunings), full))
+        return self.model(view, actions, calls, tunings, full, deal, shuffle)
+
+    @property
+    def playouts(self) -> int:
+        return sum(len(actions) for actions, *_ in self.asked)
+
+
+def test_the_player_is_played_out_as_hard_the_computers_at_the_tables_level_each_card_called():
+    """Each imagined deal plays the player's own later moves as Hard and the computers at
+    the table's level, with the quick rule of thumb unless the full judgement is asked
+    for; with Last Card due every card is played with the call, so a card that is good
+    called is recommended however costly forgetting the call would be, and the call is
+    no option of its own."""
+    game = position(["R5 R6", 5, 5, 5], "R3")
+    view, legal = _at(game)
+    asked = Asked(Chances({_p("R5"): 0.6}, default=0.3, uncalled=0.5))
+    advice = Coach("normal", play_out=asked).advise(view, legal)
+    assert advice.recommended == _p("R5") and CALL not in advice.options
+    assert asked.asked and all(full is False and all(calls) and tunings == (HARD, NORMAL, NORMAL,
+                                                                             NORMAL)
+                               for _, calls, tunings, full in asked.asked)
+    full = Asked(Chances({}))
+    Coach("crazy", full=True, play_out=full).advise(view, legal)
+    assert full.asked and all(f is True and t == (HARD, CRAZY, CRAZY, CRAZY)
+                              for _, _, t, f in full.asked)
+
+
+def test_a_wild_is_weighed_naming_the_colour_held_most_and_as_the_player_named_it():
+    """Of a Wild's four colours the race weighs one, the colour the hand holds most of
+    (on a tie, the first in the colours' order), beside every other legal move; a Wild
+    the player named otherwise is raced too, and as good as the best it costs nothing."""
+    wild = parse_card("W")
+    for hand, most in (("W B2 G3 G4 R5", Colour.GREEN), ("W G3 Y2 R5 B7", Colour.RED),
+                       ("W G3 Y2 B7", Colour.BLUE)):
+        game = position([hand, 7], "R3", preset="duel")
+        view, legal = _at(game)
+        model = Chances({Play(wild, c): 0.5 for c in Colour}, default=0.2, shared=1.0)
+        coach = Coach("normal", play_out=model)
+        advice = coach.advise(view, legal)
+        wilds = [a for a in advice.options if isinstance(a, Play) and a.card == wild]
+        assert wilds == [Play(wild, most)], (hand, advice.options)
+        assert len(set(advice.options)) == len(advice.options)
+        assert set(advice.options) == {a for a in legal if a not in wilds} - {
+            Play(wild, c) for c in Colour} | {Play(wild, most)}
+        assert advice.hard in advice.options and advice.recommended == Play(wild, most)
+        other = next(Play(wild, c) for c in Colour if c is not most)
+        assert other in coach.advise(view, legal, other).options
+        assert coach.advise(view, legal, Play(wild, most)).options == advice.options
+        verdict = coach.judge(view, legal, other)
+        assert verdict is not None and verdict.close and not verdict.costly
+
+
+def test_the_race_keeps_to_its_budget_and_ends_when_one_option_is_left():
+    """The options race in batches of 32 deals while more than one is left: at most
+    `choose_deals` deals each, and a batch only while the play-outs it costs fit in
+    `choose_playouts`. Options that cannot be told apart are all close, Hard's choice
+    first; a clear best ends the race as soon as the others fall out, and a race stopped
+    before it began gives every option as close."""
+    game = position(["R5 R6 G2", 7], "R3", preset="duel")
+    view, legal = _at(game)
+    same = Chances({}, default=0.5, shared=1.0)
+    assert len(legal) == 2  # two cards to play: a batch costs 64 play-outs
+    for deals, playouts, each in ((320, 192, 96), (320, 160, 64), (64, 10_000, 64)):
+        advice = Coach("normal", choose_deals=deals, choose_playouts=playouts,
+                       play_out=same).advise(view, legal)
+        assert [t.deals for t in advice.race] == [each] * 2, (deals, playouts, advice.race)
+        assert advice.playouts <= playouts < advice.playouts + 64 or each == deals
+        assert set(advice.close) == set(advice.options) and advice.recommended == advice.hard
+    clear = Chances({_p("R5"): 0.05, _p("R6"): 0.9}, shared=0.5)
+    advice = Coach("normal", play_out=clear).advise(view, legal)
+    assert advice.close == (_p("R6"),)
+    assert max(t.deals for t in advice.race) == sorted(t.deals for t in advice.race)[-2]
+    stopped = Coach("normal", play_out=clear).advise(view, legal, stop=lambda: True)
+    assert stopped.playouts == 0 and stopped.close[0] == stopped.hard
+    assert set(stopped.close) == set(stopped.options)
+    assert all(t.chance == 0 and t.out_share(0) == 0 for t in stopped.race)
+
+
+def test_a_jump_in_is_weighed_against_letting_it_go():
+    """A jump-in offered (house rule `jump_in`): the coach weighs jumping in against
+    letting it go, Hard's choice (it jumps whenever it helps) first, and a jump let go
+    when jumping was far better is costly."""
+    game = position([6, "Y2 Y3 R5 G7", 6, 6], "R5", seat=0, jump_in="on", offers="1")
+    decision = next_decision(game)
+    assert decision.kind is DecisionKind.JUMP and decision.seat == 1
+    view, legal = game.view(1), list(decision.actions)
+    coach = Coach("normal", play_out=Chances({_p("R5"): 0.6, DECLINE: 0.2}))
+    advice = coach.advise(view, legal)
+    assert advice.hard == _p("R5") and set(advice.options) == {_p("R5"), DECLINE}
+    assert advice.recommended == _p("R5")
+    verdict = coach.judge(view, legal, DECLINE)
+    assert verdict is not None and verdict.costly and verdict.best == _p("R5")
+
+
+def test_even_the_only_card_played_without_the_call_is_weighed_against_it_called():
+    """With drawing only when stuck, a hand of two holding one playable card may play
+    it or call Last Card first: played without the call, it is weighed against itself
+    called, and listed for the penalty."""
+    game = position(["R5 G2", 7], "R3", preset="duel", draw="when-stuck")
+    view, legal = _at(game)
+    assert set(legal) == {_p("R5"), CALL}
+    coach = Coach("normal", play_out=Chances({_p("R5"): 0.6}, uncalled=0.4))
+    verdict = coach.judge(view, legal, _p("R5"))
+    assert verdict is not None and verdict.uncalled and verdict.costly
+    assert verdict.best == _p("R5")
+
+
+def test_the_streams_can_be_replayed_by_a_reference():
+    """Each option's tally in the race, and the chances shown for a listed move, are
+    those of its stream's deals (`play_off` on the choosing and the reporting streams:
+    a benchmark's reference relies on it); `play_off` plays any number of deals, with
+    Last Card called or not as asked."""
+    game = position(["R5 R6 R7 G2", 7], "R3", preset="duel")
+    view, legal = _at(game)
+    coach = Coach("normal", play_out=Chances({_p("R5"): 0.7, _p("R6"): 0.55, _p("R7"): 0.3}))
+
+    def tally(action: Action, rows: list[list[int | None]], k: int = 0) -> Tally:
+        return Tally(action, len(rows), sum(1 for r in rows if r[k] == view.seat),
+                     tuple(sum(1 for r in rows if r[k] == s) for s in range(view.seats)))
+
+    advice = coach.advise(view, legal)
+    for t in advice.race:
+        assert t == tally(t.action, coach.play_off(view, legal, (t.action,), t.deals, "choose"))
+        assert sum(t.out_share(s) for s in range(view.seats)) == pytest.approx(1.0)
+    verdict = coach.judge(view, legal, _p("R7"))
+    assert verdict is not None and verdict.costly
+    assert verdict.best_tally is not None and verdict.made_tally is not None
+    rows = coach.play_off(view, legal, (verdict.best, verdict.made), verdict.best_tally.deals,
+                          "report")
+    assert (verdict.best_tally, verdict.made_tally) == (tally(verdict.best, rows),
+                                                      tally(verdict.made, rows, 1))
+    assert verdict.low <= verdict.cost <= verdict.high
+    two = position(["R5 R6", 5, 5, 5], "R3")
+    view, legal = _at(two)
+    coach = Coach("normal", play_out=Chances({_p("R5"): 0.6}, uncalled=0.6, shared=1.0))
+    called = coach.play_off(view, legal, (_p("R5"),), 40, "x", calls=(True,))
+    uncalled = coach.play_off(view, legal, (_p("R5"),), 40, "x", calls=(False,))
+    assert len(called) == len(uncalled) == 40
+    assert any(r == [view.seat] for r in called)  # the penalty takes the whole chance
+    assert not any(r == [view.seat] for r in uncalled)
+
+
+def test_a_verdict_counts_the_play_outs_it_spent_and_reuses_what_was_already_weighed():
+    """A verdict's play-outs are those the coach played for it: the race, then the test
+    (the two moves on each deal), then for a listed move the report. Judged from a race
+    already run, or with the report's deals already under way, those are not played
+    again (as the pondering judges a move made from what it weighed while the player
+    thought), and the verdict is the same."""
+    game = position(["R5 R6 R7 G2", 7], "R3", preset="duel")
+    view, legal = _at(game)
+    model = Chances({_p("R5"): 0.7, _p("R6"): 0.6, _p("R7"): 0.3}, shared=0.8)
+    for made in (_p("R5"), _p("R6"), _p("R7")):  # close, not listed, listed
+        asked = Asked(model)
+        verdict = Coach("normal", play_out=asked).judge(view, legal, made)
+        assert verdict is not None and verdict.playouts == asked.playouts
+    coach = Coach("normal", play_out=model)
+    advice = coach.advise(view, legal)
+    alone = coach.judge(view, legal, _p("R7"))
+    asked = Asked(model)
+    again = Coach("normal", play_out=asked)
+    reports: list[int] = []
+
+    def reported(tested: int):
+        reports.append(tested)
+        return again.reporting(view, legal, (_p("R5"), _p("R7")), (False, False), tested)
+
+    assert finish(again.judging(view, legal, _p("R7"), advice, reported=reported)) == alone
+    assert alone is not None and asked.playouts == alone.playouts - advice.playouts
+    assert len(reports) == 1 and reports[0] > 0
+
+
+def test_a_move_not_listed_gives_the_tests_estimate_and_its_interval():
+    """A move that fell out of the race, whose test (two short looks here) cannot tell
+    its cost from the bar, is not listed: its verdict is the test's estimate of
+    the cost, within its 95% interval (which holds the true cost), not close and not
+    costly. A card left uncalled at so small a penalty is not listed either, and says
+    so; a draw with Last Card possible is no card left uncalled."""
+    game = position(["R5 R6 R7 G2", 7], "R3", preset="duel")
+    view, legal = _at(game)
+    coach = Coach("normal", play_out=Chances({_p("R5"): 0.6, _p("R6"): 0.54}, shared=0.8),
+                  looks=(64, 128))
+    verdict = coach.judge(view, legal, _p("R6"))
+    assert verdict is not None and verdict.made == _p("R6") and verdict.best == _p("R5")
+    assert verdict.close is False and verdict.uncalled is False and not verdict.costly
+    assert verdict.made_tally is None and verdict.best_tally is None
+    assert verdict.low < 0.06 < verdict.high and verdict.low < verdict.cost < verdict.high
+    assert 0.0 < verdict.high - verdict.low < 0.2
+    two = position(["R5 R6", 5, 5, 5], "R3")
+    view, legal = _at(two)
+    coach = Coach("normal", play_out=Chances({_p("R5"): 0.5, _p("R6"): 0.5}, default=0.1,
+                                             uncalled=0.005, shared=1.0))
+    made = next(a for a in coach.advise(view, legal).close
+                if a != coach.advise(view, legal).recommended)
+    verdict = coach.judge(view, legal, made)
+    assert verdict is not None and verdict.uncalled is True and not verdict.costly
+    assert Verdict.from_json(json.loads(json.dumps(verdict.as_json()))) == verdict
+    drew = coach.judge(view, legal, DRAW)
+    assert drew is not None and drew.uncalled is False
+
+
+@pytest.mark.parametrize(("low", "made", "best", "called"), [
+    (0.029, None, None, False),
+    (0.03, None, None, True),
+    (0.05, 0.40, 0.431, True),
+    (0.05, 0.01, 0.04, True),
+    (0.05, 0.41, 0.43, False),
+    (0.05, 0.395, 0.425, False),
+    (0.05, 0.4051, 0.435, False),
+    (0.05, 0.49, 0.50, False),
+], ids=["interval below the bar", "interval from the bar", "shown 3 apart",
+        "exactly 3 apart", "shown 2 apart", "3 apart shown 2", "shown 3 apart measured less",
+        "a point apart"])
+def test_a_move_is_called_costly_only_with_figures_that_show_it(low, made, best, called):
+    """The verdict: the interval at or above the bar, and the chances shown (whole
+    percent) as far apart, measured and as read; without chances, the interval alone."""
+    assert costly(low, made, best) is called
+    if made is not None:
+        assert shown(best) - shown(made) >= 3 or not called
+
+
+def test_the_bar_and_the_chances_in_the_players_words():
+    assert bar_words() == "3%"
+    assert [shown(c) for c in (0.0, 0.35, 0.99, 1.0)] == [0, 35, 99, 100]
+
+
+def test_a_budget_stops_a_test_at_the_last_look_that_fits():
+    """With a budget of play-outs, a look after the first is taken only if all of it
+    fits, and the tests still open stop where they are, with that look's answer; a test
+    left in doubt at its last look is answered there, to the pondering too."""
+    _, view, _, _ = _three_tests()
+    coach = Coach("normal", play_out=Chances({_p("R5"): 0.6, _p("R6"): 0.57}, shared=0.8),
+                  looks=(64, 128, 256, 512))
+    best, made, calls = _p("R5"), _p("R6"), (False, False)
+    whole = finish(coach.testing(view, best, made, calls))
+    assert whole[2] == 512 and not coach.listed(*whole[:2])  # in doubt to the last look
+    shared = SharedTests(coach, view, best, (made,), calls)
+    while shared.step():
+        pass
+    assert shared.found == {made: whole}
+    # one move: 2 play-outs a deal; the looks cost 128, 128, 256 and 512
+    at = {deals: finish(coach.testing_each(view, best, (made,), calls, budget=budget))[0]
+          for deals, budget in ((128, 511), (256, 512), (256, 1023), (512, 1024))}
+    assert {deals: answer[2] for deals, answer in at.items()} == {d: d for d in at}
+    assert at[512] == whole
+    rows = coach.play_off(view, [best, made], (best, made), 256, "measure", calls)
+    diffs = [(r[0] == view.seat) - (r[1] == view.seat) for r in rows]
+    assert at[256][0] == pytest.approx(sum(diffs) / 256)
