@@ -13,7 +13,13 @@ from bots_helpers import decide, position, wilson
 from colorcards.bots import make_player
 from colorcards.bots.crazy import CrazyPlayer
 from colorcards.bots.heuristic import EASY, HARD, NORMAL, HeuristicPlayer
-from colorcards.bots.knowledge import bluff_chance, follow_chance, stuck, turns_until
+from colorcards.bots.knowledge import (
+    bluff_chance,
+    colour_counts,
+    follow_chance,
+    stuck,
+    turns_until,
+)
 from colorcards.bots.reasons import reason
 from colorcards.bots.thinking import play_out
 from colorcards.engine import (
@@ -31,7 +37,7 @@ from colorcards.engine import (
     parse_cards,
     play,
 )
-from colorcards.engine.events import Drew
+from colorcards.engine.events import Drew, Reversed
 
 ALL = ("easy", "normal", "hard", "crazy")
 
@@ -438,6 +444,22 @@ def test_a_draw_when_stuck_proves_the_hand_had_nothing_playable():
     game.apply(play(parse_card("W"), Colour.GREEN), 0)
     game.apply(play(parse_card("G5")), 1)
     assert not stuck(game.view(0), 1)
+
+
+def test_a_reverse_after_the_draw_proves_nothing_about_the_seat_that_drew():
+    """Events of no seat's (a Reverse's change of direction) since the draw are passed
+    over like others' plays: the seat that drew is still known to hold nothing playable."""
+    game = position(["W R9 R8 R7 R6", "G5 B6 Y7 G8 B9 G1", "RR R3 B1 B2 B3"], "R2",
+                    preset="party", seat=1)
+    draw_and_keep(game, 1)
+    game.apply(play(parse_card("RR")), 2)
+    assert isinstance(game.view(0).history[-1], Reversed)
+    assert stuck(game.view(0), 1)
+
+
+def test_colours_are_counted_without_the_wilds():
+    assert colour_counts(parse_cards("R1 R2 B3 W W+4")) == {
+        Colour.RED: 2, Colour.BLUE: 1, Colour.YELLOW: 0, Colour.GREEN: 0}
 
 
 def test_a_draw_proves_nothing_when_drawing_is_allowed_any_time_or_forced():
