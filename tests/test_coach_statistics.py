@@ -407,6 +407,7 @@ def test_a_wild_is_weighed_naming_the_colour_held_most_and_as_the_player_named_i
         assert coach.advise(view, legal, Play(wild, most)).options == advice.options
         verdict = coach.judge(view, legal, other)
         assert verdict is not None and verdict.close and not verdict.costly
+        assert verdict.best == advice.recommended  # the review says "as good as" that
 
 
 def test_the_race_keeps_to_its_budget_and_ends_when_one_option_is_left():
