@@ -27,7 +27,8 @@ TESTS: dict[str, tuple[str, ...]] = {
                                   "test_why.py", "test_rules_once.py"),
     "colorcards.session.controller": ("test_tui_controller.py", "test_tui_tutor.py",
                                       "test_tui_autosave.py", "test_tui_clocks.py",
-                                      "test_review.py"),
+                                      "test_review.py", "test_plain.py",
+                                      "test_house_table.py"),
 }
 """For each module, the test files whose tests its mutants run (the smallest set that
 covers it: see tests/MUTATION.md)."""
