@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from colorcards.coach import Advice
 from colorcards.engine import (
     ACCEPT,
     CALL,
@@ -39,6 +40,7 @@ from colorcards.session.hand_order import kept_order, move, sort_again
 from colorcards.session.messages import (
     Changed,
     ColourAsked,
+    Hinted,
     RoundOver,
     SwapAsked,
     TableMessage,
@@ -872,3 +874,69 @@ def test_a_practice_games_review_from_its_results_knows_it_is_practice():
                                                         coach=True)))
     counted = controller(prepared("top=R3 | you: R5 B7 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2"))
     assert kept_of(practice).practice and not kept_of(counted).practice
+
+
+# ---------------------------------------------------------------- the hint
+
+
+class Advising:
+    """The coach's process answering every hint with these close options, the first
+    recommended (none: it could not answer)."""
+
+    def __init__(self, *close) -> None:
+        self.close = close
+
+    def advise(self, data, stop=None):
+        return Advice(self.close, (), self.close, self.close[0]) if self.close else None
+
+
+_HANDS = "lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2"
+
+
+@pytest.mark.parametrize(("literal", "kwargs", "close", "said"), [
+    ("top=R3 | you: R5 R6 B7", {}, ("R5",), "Hint: play Red 5 ●. Enter does it."),
+    ("top=R3 | you: R5 R6 B7", {}, ("R6", "R5"),
+     "Hint: Red 6 ● or Red 5 ●: about the same. Red 6 ● is selected; Enter does it."),
+    ("top=R3 | you: R5 B7", {}, ("R5",),
+     "Hint: call Last Card, then play Red 5 ●. Enter does both."),
+    ("top=R3 | you: W B7 G1", {}, ("W:blue",), "Hint: play Wild naming Blue. Enter does it."),
+    ("top=R3 | you: B7 G1", {}, ("draw",), "Hint: draw a card. D does it (Enter too, now)."),
+    ("top=R+2 | you: B7 G1", {"pending": 2}, ("accept",),
+     "Hint: take the penalty. D does it (Enter too, now)."),
+    ("top=R3 | you: R5 R6 B7", {}, (), "The coach could not answer just now: press H again."),
+])
+def test_the_hint_says_the_coachs_move_and_the_key_that_makes_it(literal, kwargs, close, said):
+    """H: the coach's move in the player's words, with the card's colour mark, the Wild's
+    colour, Last Card to call first, and the key that makes it (D for a draw or for
+    taking a penalty, as the prompt says; Enter too); when the coach cannot answer, how
+    to ask again."""
+    actions = {"draw": DRAW, "accept": ACCEPT}
+    chosen = tuple(actions[c] if c in actions else
+                   play(parse_cards(c.split(":")[0])[0], Colour(c.split(":")[1]) if ":" in c
+                        else None) for c in close)
+    host = ManualHost()
+    ctl = controller(prepared(f"{literal} | {_HANDS}", "classic", **kwargs), host,
+                     remote=Advising(*chosen))
+    ctl.start()
+    ctl.hint()
+    hinted = [m for m in host.told if isinstance(m, Hinted)]
+    assert [(m.words, m.action) for m in hinted] == [(said, chosen[0] if chosen else None)]
+    assert ctl.hinted == (chosen[0] if chosen else None)
+
+
+def test_a_hint_is_for_the_players_turn_and_marks_the_decision_once():
+    """A hint asked out of turn is refused in words; asked on the turn, however often, the
+    decision is marked once as the coach's (its review leaves it out of the accuracy)."""
+    host = ManualHost()
+    ctl = controller(prepared(f"top=R3 | you: R5 R6 B7 | {_HANDS}", "classic", current=1),
+                     host, remote=Advising(play(parse_cards("R5")[0])))
+    with pytest.raises(IllegalAction) as refused:
+        ctl.hint()
+    assert str(refused.value) == "Hints are for your own turn."
+    ctl = controller(prepared(f"top=R3 | you: R5 R6 B7 | {_HANDS}", "classic"), host,
+                     remote=Advising(play(parse_cards("R5")[0])))
+    ctl.start()
+    ctl.hint()
+    ctl.hint()
+    assert ctl.meta.hinted == (len(ctl.game.actions),)
+    assert ctl.save_meta().hinted == (len(ctl.game.actions),)
