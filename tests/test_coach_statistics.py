@@ -25,6 +25,7 @@ from colorcards.bots.heuristic import HARD, NORMAL
 from colorcards.coach import NOTICEABLE, Advice, Coach, Verdict, pool
 from colorcards.coach.weigh import LOOKS, SharedTests, Tally, bar_words, costly, finish, shown
 from colorcards.engine import (
+    ACCEPT,
     CALL,
     DECLINE,
     DRAW,
@@ -304,15 +305,17 @@ class Beside:
             self.dropped += 1
 
 
-def test_the_pools_helpers_change_no_verdict_and_a_stop_drops_their_work():
+@pytest.mark.parametrize("size", [2, 3])
+def test_the_pools_helpers_change_no_verdict_and_a_stop_drops_their_work(size):
     """Deals played out by helper processes beside the coach's (here the same process,
-    through the pool's own task function): the hint and the verdict are exactly those
-    of the coach alone; a judgement stopped half-way lets the helpers' work go."""
+    through the pool's own task function; a pool of two, as on a two-core machine, and
+    of three): the hint and the verdict are exactly those of the coach alone; a
+    judgement stopped half-way lets the helpers' work go."""
     game = position(["R5 R+2 G7", "G1 G2"], "R3", preset="duel")
     view, legal = _at(game)
     small = {"choose_deals": 64, "choose_playouts": 192, "looks": (64, 128)}
     alone = Coach("hard", **small)
-    helpers = Beside(3)
+    helpers = Beside(size)
     beside = Coach("hard", pool=helpers, **small)
     assert beside.advise(view, legal) == alone.advise(view, legal)
     made = _p("R5")
@@ -426,6 +429,7 @@ def test_the_race_keeps_to_its_budget_and_ends_when_one_option_is_left():
         assert [t.deals for t in advice.race] == [each] * 2, (deals, playouts, advice.race)
         assert advice.playouts <= playouts < advice.playouts + 64 or each == deals
         assert set(advice.close) == set(advice.options) and advice.recommended == advice.hard
+        assert set(advice.options) == set(legal)  # what it weighs, the player may do
     clear = Chances({_p("R5"): 0.05, _p("R6"): 0.9}, shared=0.5)
     advice = Coach("normal", play_out=clear).advise(view, legal)
     assert advice.close == (_p("R6"),)
@@ -450,6 +454,16 @@ def test_a_jump_in_is_weighed_against_letting_it_go():
     assert advice.recommended == _p("R5")
     verdict = coach.judge(view, legal, DECLINE)
     assert verdict is not None and verdict.costly and verdict.best == _p("R5")
+
+
+def test_a_penalty_is_weighed_taken_and_passed_on():
+    """With a Draw Two to answer, the coach weighs taking it against passing it on,
+    Hard's choice (it always passes it on when it can) first."""
+    game = position(["B+2 G1 Y5", 7, 7], "R+2", pending=2)
+    view, legal = _at(game)
+    assert set(legal) == {_p("B+2"), ACCEPT}
+    advice = Coach("normal", play_out=Chances({})).advise(view, legal)
+    assert advice.hard == _p("B+2") and set(advice.options) == set(legal)
 
 
 def test_even_the_only_card_played_without_the_call_is_weighed_against_it_called():
@@ -545,6 +559,10 @@ def test_a_move_not_listed_gives_the_tests_estimate_and_its_interval():
     assert verdict.made_tally is None and verdict.best_tally is None
     assert verdict.low < 0.06 < verdict.high and verdict.low < verdict.cost < verdict.high
     assert 0.0 < verdict.high - verdict.low < 0.2
+    mean, se, deals = finish(coach.testing(view, _p("R5"), _p("R6"), (False, False)))
+    assert (verdict.cost, verdict.low, verdict.high) == (
+        mean, mean - coach.look_z * se, mean + coach.look_z * se)
+    assert verdict.playouts == coach.advise(view, legal).playouts + 2 * deals
     two = position(["R5 R6", 5, 5, 5], "R3")
     view, legal = _at(two)
     coach = Coach("normal", play_out=Chances({_p("R5"): 0.5, _p("R6"): 0.5}, default=0.1,
@@ -564,7 +582,7 @@ def test_a_move_not_listed_gives_the_tests_estimate_and_its_interval():
     (0.05, 0.40, 0.431, True),
     (0.05, 0.01, 0.04, True),
     (0.05, 0.41, 0.43, False),
-    (0.05, 0.395, 0.425, False),
+    (0.05, 0.375, 0.405, False),
     (0.05, 0.4051, 0.435, False),
     (0.05, 0.49, 0.50, False),
 ], ids=["interval below the bar", "interval from the bar", "shown 3 apart",
