@@ -940,3 +940,31 @@ def test_a_hint_is_for_the_players_turn_and_marks_the_decision_once():
     ctl.hint()
     assert ctl.meta.hinted == (len(ctl.game.actions),)
     assert ctl.save_meta().hinted == (len(ctl.game.actions),)
+
+
+def test_moving_to_another_card_lets_the_hint_go_and_back_to_its_card_keeps_it():
+    """Enter makes the hint's move only while the cursor is on the hint's card: moved
+    to another card, the player chose their own move."""
+    five, six = parse_cards("R5 R6")
+    host = ManualHost()
+    ctl = controller(prepared(f"top=R3 | you: R5 R6 B7 | {_HANDS}", "classic"), host,
+                     remote=Advising(play(five)))
+    ctl.start()
+    ctl.hint()
+    ctl.select(five)
+    assert ctl.hinted == play(five)
+    ctl.select(six)
+    assert ctl.hinted is None
+    ctl.hint()
+    ctl.select(None)
+    assert ctl.hinted is None
+
+
+def test_a_wild_that_may_not_be_played_is_refused_for_what_is_due():
+    """A Wild refused while a penalty is due is refused for the penalty, not for its
+    colour (any colour would do)."""
+    ctl = controller(prepared(f"top=R+2 | you: W B7 | {_HANDS}", "classic", pending=2))
+    [wild] = [c for c in ctl.hand() if c.is_wild]
+    refusal = ctl.card_refusal(wild)
+    assert refusal is not None and "colour" not in refusal.lower(), refusal
+    assert refusal.startswith("Wild cannot pass on the 2 cards you must draw"), refusal
