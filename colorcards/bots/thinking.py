@@ -36,6 +36,7 @@ from ..engine import (
     NameColour,
     Play,
     Rank,
+    SeededWhenDrawn,
     Swap,
     View,
     deal_from_view,
@@ -144,7 +145,7 @@ class ThinkingPlayer(HeuristicPlayer):
             seed = int(rng.random() * 2**53)
             world = deal_from_view(view, Random(seed))
             for i, action in enumerate(candidates):
-                game = world.copy(Random(seed + 1))
+                game = world.copy(SeededWhenDrawn(seed + 1))
                 game.step(action, me)
                 outcomes[i].append(play_out(game, us, PLY_LIMIT, side))
         return outcomes
@@ -235,12 +236,20 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
     (a third of turns cannot)."""
     if CALL in actions:
         return CALL
-    hand = game.hands[seat]
+    return quick_move(game, game.hands, seat, side, friends, actions)
+
+
+def quick_move(game: Game, hands: Sequence[Sequence[Card]], seat: int, side: bool,
+               friends: frozenset[int], actions: Sequence[Action]) -> Action:
+    """`quick_choice` once Last Card is settled (`actions` offers no call): what the
+    coach's play-outs ask after their own look at the call, the level's lapse.
+    `hands` is `game.hands`, which a play-out reads once for the whole round."""
+    hand = hands[seat]
     first = type(actions[0])
     if first is NameColour:
         return NameColour(most_held(hand))
     if first is Swap:
-        sizes = [len(h) for h in game.hands]
+        sizes = [len(h) for h in hands]
         swaps = [a for a in actions if isinstance(a, Swap)]
         playing = {seat, *(a.seat for a in swaps)}
         ours = friends | {seat}
@@ -257,11 +266,11 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
         if not counts:  # the first card that may be played: count the hand, see who is next
             counts = [0, 0, 0, 0, 0]
             for c in hand:
-                counts[_SLOT_OF[c.index]] += 1
+                counts[_SLOT_OF[c]] += 1
             coloured = len(hand) - counts[4]
             nxt = game.next_seat(seat)
             hunt = side and seat != HUMAN_SEAT
-            danger = nxt == HUMAN_SEAT if hunt else len(game.hands[nxt]) <= 2
+            danger = nxt == HUMAN_SEAT if hunt else len(hands[nxt]) <= 2
             if not hunt and friends and nxt in friends:
                 danger, hunt = False, True  # a partner next: spare it
         slot, named, wild, w4, hit, d2 = facts
@@ -293,10 +302,9 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
 
 
 _CI = {c: i for i, c in enumerate(COLOURS)}
-_SLOT_OF = tuple(4 if c.colour is None else _CI[c.colour] for c in ALL_CARDS)
-"""Each card's place in a hand's count by colour (by the card's index): its colour's,
-or 4 for a Wild."""
-_QUICK: dict[Action, tuple[int, int, bool, bool, bool, bool]] = {play: (_SLOT_OF[play.card.index],
+_SLOT_OF = {c: 4 if c.colour is None else _CI[c.colour] for c in ALL_CARDS}
+"""Each card's place in a hand's count by colour: its colour's, or 4 for a Wild."""
+_QUICK: dict[Action, tuple[int, int, bool, bool, bool, bool]] = {play: (_SLOT_OF[play.card],
                  -1 if play.colour is None else _CI[play.colour],
                  play.card.is_wild, play.card.rank is _W4, play.card.rank in _HITS,
                  play.card.rank is _D2)
