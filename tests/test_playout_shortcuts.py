@@ -14,6 +14,7 @@ from colorcards.engine import (
     Catch,
     DecisionKind,
     Game,
+    Play,
     SeededWhenDrawn,
     deal_from_view,
     get_preset,
@@ -117,9 +118,10 @@ def test_a_views_unseen_cards_are_its_unseen_counted_one_by_one_and_kept():
         assert again == view and again.unseen_cards() == cards
 
 
-def test_a_turn_offers_one_catch_at_most_and_last():
-    """While a seat may be caught, the seat to act may catch it: its turn lists one
-    `Catch`, after every other action (the coach's play-outs look for it there only)."""
+def test_a_turn_lists_its_cards_first_and_one_catch_at_most_last():
+    """A turn lists the cards that may be played before anything else, and while a seat
+    may be caught, one `Catch` after everything else: the coach's play-outs look for
+    them there only (`level_choice`, `quick_move`)."""
     catches = 0
     rules = get_preset("classic").rules()  # Last Card to be called, and caught
     rng = random.Random(9)
@@ -127,8 +129,11 @@ def test_a_turn_offers_one_catch_at_most_and_last():
         game = Game(rules, 4, seed)
         while (decision := next_decision(game)) is not None and game.round == 1:
             if decision.kind is DecisionKind.TURN:
-                found = [i for i, a in enumerate(decision.actions) if type(a) is Catch]
-                assert found in ([], [len(decision.actions) - 1])
+                actions = decision.actions
+                found = [i for i, a in enumerate(actions) if type(a) is Catch]
+                assert found in ([], [len(actions) - 1])
                 catches += bool(found)
+                plays = [i for i, a in enumerate(actions) if type(a) is Play]
+                assert plays == list(range(len(plays)))
             game.step(rng.choice(decision.actions), decision.seat)
     assert catches > 20

@@ -232,8 +232,8 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
     partner (`friends`, house rule `partners`) is spared as well.
 
     It runs at every turn of every play-out, so what it asks of a card played is read
-    off `_QUICK` in one lookup, and the hand is counted only when a card can be played
-    (a third of turns cannot)."""
+    off `_QUICK` in one lookup, and the hand is counted only when there is a choice
+    between cards (a third of turns have no card, as many have one)."""
     if CALL in actions:
         return CALL
     return quick_move(game, game.hands, seat, side, friends, actions)
@@ -244,8 +244,12 @@ def quick_move(game: Game, hands: Sequence[Sequence[Card]], seat: int, side: boo
     """`quick_choice` once Last Card is settled (`actions` offers no call): what the
     coach's play-outs ask after their own look at the call, the level's lapse.
     `hands` is `game.hands`, which a play-out reads once for the whole round."""
+    only = actions[0]
+    first = type(only)
+    if first is Play and only.colour is None and (  # type: ignore[attr-defined]
+            len(actions) == 1 or type(actions[1]) is not Play):
+        return only  # one coloured card to play (a turn lists its cards first): it is played
     hand = hands[seat]
-    first = type(actions[0])
     if first is NameColour:
         return NameColour(most_held(hand))
     if first is Swap:
@@ -254,25 +258,23 @@ def quick_move(game: Game, hands: Sequence[Sequence[Card]], seat: int, side: boo
         playing = {seat, *(a.seat for a in swaps)}
         ours = friends | {seat}
         return max(swaps, key=lambda a: swap_value(sizes, seat, a.seat, ours, playing))
-    counts: list[int] = []
-    danger = hunt = False
-    coloured = 0
+    if first is not Play:  # no card to play
+        return _without_a_card(actions)
+    counts = [0, 0, 0, 0, 0]  # the hand by colour, and who is next
+    for c in hand:
+        counts[_SLOT_OF[c]] += 1
+    coloured = len(hand) - counts[4]
+    nxt = game.next_seat(seat)
+    hunt = side and seat != HUMAN_SEAT
+    danger = nxt == HUMAN_SEAT if hunt else len(hands[nxt]) <= 2
+    if not hunt and friends and nxt in friends:
+        danger, hunt = False, True  # a partner next: spare it
     best: Play | None = None
     best_value = -1.0
     for action in actions:
         facts = _QUICK.get(action)
         if facts is None:
-            continue  # not a card played
-        if not counts:  # the first card that may be played: count the hand, see who is next
-            counts = [0, 0, 0, 0, 0]
-            for c in hand:
-                counts[_SLOT_OF[c]] += 1
-            coloured = len(hand) - counts[4]
-            nxt = game.next_seat(seat)
-            hunt = side and seat != HUMAN_SEAT
-            danger = nxt == HUMAN_SEAT if hunt else len(hands[nxt]) <= 2
-            if not hunt and friends and nxt in friends:
-                danger, hunt = False, True  # a partner next: spare it
+            break  # past the cards
         slot, named, wild, w4, hit, d2 = facts
         if wild:
             if named >= 0 and counts[named] == 0 and coloured:
@@ -289,12 +291,18 @@ def quick_move(game: Game, hands: Sequence[Sequence[Card]], seat: int, side: boo
                 value += 2.0
         if value > best_value:
             best, best_value = action, value  # type: ignore[assignment]  # (a Play: in _QUICK)
-    if best is not None:
-        if best.colour is not None and best.card.colour is None:
-            wanted = COLOURS[counts.index(max(counts[:4]))]  # (`most_held`: a Wild is no colour)
-            if wanted is not best.colour and Play(best.card, wanted) in actions:
-                return Play(best.card, wanted)
-        return best
+    if best is None:
+        return _without_a_card(actions)
+    if best.colour is not None and best.card.colour is None:
+        wanted = COLOURS[counts.index(max(counts[:4]))]  # (`most_held`: a Wild is no colour)
+        if wanted is not best.colour and Play(best.card, wanted) in actions:
+            return Play(best.card, wanted)
+    return best
+
+
+def _without_a_card(actions: Sequence[Action]) -> Action:
+    """The rule of thumb's move with no card it will play: draw, take the penalty, or
+    pass."""
     for fallback in (DRAW, ACCEPT, PASS):
         if fallback in actions:
             return fallback
