@@ -36,6 +36,7 @@ from ..engine import (
     NameColour,
     Play,
     Rank,
+    SeededWhenDrawn,
     Swap,
     View,
     deal_from_view,
@@ -144,7 +145,7 @@ class ThinkingPlayer(HeuristicPlayer):
             seed = int(rng.random() * 2**53)
             world = deal_from_view(view, Random(seed))
             for i, action in enumerate(candidates):
-                game = world.copy(Random(seed + 1))
+                game = world.copy(SeededWhenDrawn(seed + 1))
                 game.step(action, me)
                 outcomes[i].append(play_out(game, us, PLY_LIMIT, side))
         return outcomes
@@ -231,39 +232,49 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
     partner (`friends`, house rule `partners`) is spared as well.
 
     It runs at every turn of every play-out, so what it asks of a card played is read
-    off `_QUICK` in one lookup, and the hand is counted only when a card can be played
-    (a third of turns cannot)."""
+    off `_QUICK` in one lookup, and the hand is counted only when there is a choice
+    between cards (a third of turns have no card, as many have one)."""
     if CALL in actions:
         return CALL
-    hand = game.hands[seat]
-    first = type(actions[0])
+    return quick_move(game, game.hands, seat, side, friends, actions)
+
+
+def quick_move(game: Game, hands: Sequence[Sequence[Card]], seat: int, side: bool,
+               friends: frozenset[int], actions: Sequence[Action]) -> Action:
+    """`quick_choice` once Last Card is settled (`actions` offers no call): what the
+    coach's play-outs ask after their own look at the call, the level's lapse.
+    `hands` is `game.hands`, which a play-out reads once for the whole round."""
+    only = actions[0]
+    first = type(only)
+    if first is Play and only.colour is None and (  # type: ignore[attr-defined]
+            len(actions) == 1 or type(actions[1]) is not Play):
+        return only  # one coloured card to play (a turn lists its cards first): it is played
+    hand = hands[seat]
     if first is NameColour:
         return NameColour(most_held(hand))
     if first is Swap:
-        sizes = [len(h) for h in game.hands]
+        sizes = [len(h) for h in hands]
         swaps = [a for a in actions if isinstance(a, Swap)]
         playing = {seat, *(a.seat for a in swaps)}
         ours = friends | {seat}
         return max(swaps, key=lambda a: swap_value(sizes, seat, a.seat, ours, playing))
-    counts: list[int] = []
-    danger = hunt = False
-    coloured = 0
+    if first is not Play:  # no card to play
+        return _without_a_card(actions)
+    counts = [0, 0, 0, 0, 0]  # the hand by colour, and who is next
+    for c in hand:
+        counts[_SLOT_OF[c]] += 1
+    coloured = len(hand) - counts[4]
+    nxt = game.next_seat(seat)
+    hunt = side and seat != HUMAN_SEAT
+    danger = nxt == HUMAN_SEAT if hunt else len(hands[nxt]) <= 2
+    if not hunt and friends and nxt in friends:
+        danger, hunt = False, True  # a partner next: spare it
     best: Play | None = None
     best_value = -1.0
     for action in actions:
         facts = _QUICK.get(action)
         if facts is None:
-            continue  # not a card played
-        if not counts:  # the first card that may be played: count the hand, see who is next
-            counts = [0, 0, 0, 0, 0]
-            for c in hand:
-                counts[_SLOT_OF[c.index]] += 1
-            coloured = len(hand) - counts[4]
-            nxt = game.next_seat(seat)
-            hunt = side and seat != HUMAN_SEAT
-            danger = nxt == HUMAN_SEAT if hunt else len(game.hands[nxt]) <= 2
-            if not hunt and friends and nxt in friends:
-                danger, hunt = False, True  # a partner next: spare it
+            break  # past the cards
         slot, named, wild, w4, hit, d2 = facts
         if wild:
             if named >= 0 and counts[named] == 0 and coloured:
@@ -280,12 +291,18 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
                 value += 2.0
         if value > best_value:
             best, best_value = action, value  # type: ignore[assignment]  # (a Play: in _QUICK)
-    if best is not None:
-        if best.colour is not None and best.card.colour is None:
-            wanted = COLOURS[counts.index(max(counts[:4]))]  # (`most_held`: a Wild is no colour)
-            if wanted is not best.colour and Play(best.card, wanted) in actions:
-                return Play(best.card, wanted)
-        return best
+    if best is None:
+        return _without_a_card(actions)
+    if best.colour is not None and best.card.colour is None:
+        wanted = COLOURS[counts.index(max(counts[:4]))]  # (`most_held`: a Wild is no colour)
+        if wanted is not best.colour and Play(best.card, wanted) in actions:
+            return Play(best.card, wanted)
+    return best
+
+
+def _without_a_card(actions: Sequence[Action]) -> Action:
+    """The rule of thumb's move with no card it will play: draw, take the penalty, or
+    pass."""
     for fallback in (DRAW, ACCEPT, PASS):
         if fallback in actions:
             return fallback
@@ -293,10 +310,9 @@ def quick_choice(game: Game, seat: int, side: bool, friends: frozenset[int],
 
 
 _CI = {c: i for i, c in enumerate(COLOURS)}
-_SLOT_OF = tuple(4 if c.colour is None else _CI[c.colour] for c in ALL_CARDS)
-"""Each card's place in a hand's count by colour (by the card's index): its colour's,
-or 4 for a Wild."""
-_QUICK: dict[Action, tuple[int, int, bool, bool, bool, bool]] = {play: (_SLOT_OF[play.card.index],
+_SLOT_OF = {c: 4 if c.colour is None else _CI[c.colour] for c in ALL_CARDS}
+"""Each card's place in a hand's count by colour: its colour's, or 4 for a Wild."""
+_QUICK: dict[Action, tuple[int, int, bool, bool, bool, bool]] = {play: (_SLOT_OF[play.card],
                  -1 if play.colour is None else _CI[play.colour],
                  play.card.is_wild, play.card.rank is _W4, play.card.rank in _HITS,
                  play.card.rank is _D2)

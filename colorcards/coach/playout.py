@@ -22,7 +22,7 @@ from random import Random
 
 from ..bots.drive import drive
 from ..bots.heuristic import HeuristicPlayer
-from ..bots.thinking import most_held, quick_choice
+from ..bots.thinking import most_held, quick_move
 from ..bots.tuning import Tuning
 from ..engine import (
     ACCEPT,
@@ -30,10 +30,12 @@ from ..engine import (
     DECLINE,
     HUMAN_SEAT,
     Action,
+    Card,
     Catch,
     DecisionKind,
     Game,
     Play,
+    SeededWhenDrawn,
     View,
     deal_from_view,
     next_decision,
@@ -45,18 +47,19 @@ PLY_LIMIT = 600
 _TURN = DecisionKind.TURN
 _REACTION = DecisionKind.REACTION
 _JUMP = DecisionKind.JUMP
+_DEAL = DecisionKind.DEAL
 
 
-def level_choice(game: Game, seat: int, actions: Sequence[Action], tuning: Tuning,
-                 rng: Random, friends: frozenset[int] = frozenset()) -> Action:
+def level_choice(game: Game, hands: Sequence[Sequence[Card]], seat: int,
+                 actions: Sequence[Action], tuning: Tuning, rng: Random,
+                 friends: frozenset[int] = frozenset()) -> Action:
     """A turn of `seat`, played by the rule of thumb with `tuning`'s lapses (`friends`:
-    its partner, under the house rule `partners`)."""
+    its partner, under the house rule `partners`; `hands`: `game.hands`)."""
     side = tuning.side and seat != HUMAN_SEAT
-    if game.vulnerable is not None:  # (a catch is offered only while a seat may be caught)
-        catches = [a for a in actions if type(a) is Catch
-                   and (not side or a.seat == HUMAN_SEAT)]
-        if catches and rng.random() < tuning.catch:
-            return catches[0]
+    catch = actions[-1]  # (a turn offers one catch at most, after everything else)
+    if type(catch) is Catch and (not side or catch.seat == HUMAN_SEAT) and (
+            rng.random() < tuning.catch):
+        return catch
     if CALL in actions:
         if rng.random() >= tuning.forget or len(actions) == 1:
             return CALL
@@ -70,13 +73,13 @@ def level_choice(game: Game, seat: int, actions: Sequence[Action], tuning: Tunin
             if type(a) is Play:
                 if a.colour is not None:
                     if held is None:
-                        held = most_held(game.hands[seat], a.card)
+                        held = most_held(hands[seat], a.card)
                     if a.colour is not held:
                         continue
                 plays.append(a)
         if plays:
             return plays[int(rng.random() * len(plays))]
-    return quick_choice(game, seat, side, friends, None, actions)
+    return quick_move(game, hands, seat, side, friends, actions)  # (the call settled above)
 
 
 def react_choice(seat: int, actions: Sequence[Action], tuning: Tuning, rng: Random) -> Action:
@@ -98,23 +101,24 @@ def react_choice(seat: int, actions: Sequence[Action], tuning: Tuning, rng: Rand
 def first_out(game: Game, tunings: Sequence[Tuning], rng: Random, limit: int) -> int | None:
     """Play `game` on until someone goes out (or the round ends): that seat, or None if
     nobody did within `limit` decisions or the round ended in a stalemate."""
-    rounds = len(game.results)
     step = game.step
     sides = game.sides
     friends = [sides[s] - {s} for s in range(game.seats)]
+    out, hands = game.out, game.hands  # (the round's own lists: replaced by the next deal)
     for _ in range(limit):
-        if game.out:
-            return game.out[0]
-        if len(game.results) > rounds:
-            return None
+        if out:
+            return out[0]
         decision = next_decision(game)
         if decision is None:
             return None
         kind, seat, actions = decision
         if seat is None:
+            if kind is _DEAL:  # the round ended with nobody out: a stalemate
+                return None
             step(actions[0])
         elif kind is _TURN:
-            step(level_choice(game, seat, actions, tunings[seat], rng, friends[seat]), seat)
+            step(level_choice(game, hands, seat, actions, tunings[seat], rng, friends[seat]),
+                 seat)
         elif kind is _REACTION or kind is _JUMP:
             step(react_choice(seat, actions[:-1], tunings[seat], rng), seat)
         else:
@@ -141,14 +145,15 @@ def outcomes(view: View, actions: Sequence[Action], calls: Sequence[bool],
 
     found: list[int | None] = []
     for action, call in zip(actions, calls, strict=True):
-        game = world.copy(rng=Random(play_seed))
+        game = world.copy(rng=SeededWhenDrawn(play_seed))  # (shuffles only if the pile runs out)
         if call and isinstance(action, Play):
             game.step(CALL, seat)
         game.step(action, seat)
         if full:
             players = [HeuristicPlayer(t) for t in tunings]
-            drive(game, players, [Random(play_seed ^ 0x9E37)] * len(players), over, PLY_LIMIT)
+            drive(game, players, [SeededWhenDrawn(play_seed ^ 0x9E37)] * len(players), over,
+                  PLY_LIMIT)
             found.append(game.out[0] if game.out else None)
         else:
-            found.append(first_out(game, tunings, Random(play_seed ^ 0x9E37), PLY_LIMIT))
+            found.append(first_out(game, tunings, SeededWhenDrawn(play_seed ^ 0x9E37), PLY_LIMIT))
     return found

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .outcome import Ending, Outcome, RoundResult
     from .phase import Phase
     from .position import PositionError, position_from_text, position_text
-    from .rngstate import copy_rng, rng_from_state, rng_state
+    from .rngstate import SeededWhenDrawn, copy_rng, rng_from_state, rng_state
     from .rules import (
         CHOICES,
         DEFAULT_PRESET,
@@ -89,7 +89,7 @@ __all__ = [
     "EngineError", "IllegalAction", "RulesError", "StateError",
     "HUMAN_SEAT", "Game", "Phase", "Ending", "Outcome", "RoundResult",
     "game_from_json", "game_from_text", "PositionError", "position_from_text", "position_text",
-    "copy_rng", "rng_from_state", "rng_state",
+    "SeededWhenDrawn", "copy_rng", "rng_from_state", "rng_state",
     "CHOICES", "DEFAULT_PRESET", "PRESETS", "Preset", "Rules", "get_preset", "parse_value",
     "preset_title",
     "DrawCount", "DrawFour", "DrawnCard", "DrawRule", "FirstCard", "FirstPlayer", "JumpIn",
@@ -111,7 +111,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "outcome": ("Ending", "Outcome", "RoundResult"),
     "phase": ("Phase",),
     "position": ("PositionError", "position_from_text", "position_text"),
-    "rngstate": ("copy_rng", "rng_from_state", "rng_state"),
+    "rngstate": ("SeededWhenDrawn", "copy_rng", "rng_from_state", "rng_state"),
     "rules": ("CHOICES", "DEFAULT_PRESET", "PRESETS", "DrawCount", "DrawFour", "DrawnCard",
         "DrawRule", "FirstCard", "FirstPlayer", "JumpIn", "LastCard", "Match", "Palette",
         "Partners", "Preset", "RoundEnd", "Rules", "SevenZero", "Stacking", "get_preset",

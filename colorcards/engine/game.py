@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 import random
 from bisect import insort
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat, starmap
 from operator import attrgetter, itemgetter
@@ -153,7 +153,11 @@ _SHARED = tuple(_SLOT.get(name, name) for name in (*STATE, *DERIVED) if name not
     "discard", "called", "out", "lacks", "known", "_masks", "_sealed", "_tail", "_own",
     "_seen"})
 """What `Game.copy` shares with the original: values never changed in place."""
+_shared_values = attrgetter(*_SHARED)
+_exhaust = deque[object](maxlen=0).extend
+"""Runs an iterator to its end, keeping nothing (`Game.copy`'s loop, in C)."""
 _TURN_KIND = DecisionKind.TURN
+_PLAY = A.Play
 _OPTIONAL = (DecisionKind.REACTION, DecisionKind.JUMP)
 """The decisions a seat may let go by (`DECLINE`)."""
 _DRAW, _PASS, _ACCEPT, _CALL = (flag >> FLAG_SHIFT for flag in (F_DRAW, F_PASS, F_ACCEPT, F_CALL))
@@ -669,7 +673,10 @@ class Game:
             seat = decision.seat  # listed just now for the seat to act: no need to check
         self._dc = None
         self.actions.append((seat, action))
-        _STEPS[type(action)](self, action, seat)
+        if type(action) is _PLAY:  # (most steps: no table to look the step up in)
+            self._play(action, seat)  # type: ignore[arg-type]
+        else:
+            _STEPS[type(action)](self, action, seat)
 
     def _check(self, action: A.Action, seat: int | None) -> int | None:
         """The seat that applies `action`; IllegalAction if it may not."""
@@ -1253,8 +1260,7 @@ class Game:
         generator, at no cost), else with a copy of this game's generator, which
         continues exactly as this game's would."""
         game = Game.__new__(Game)
-        for name in _SHARED:
-            setattr(game, name, getattr(self, name))
+        _exhaust(map(setattr, repeat(game), _SHARED, _shared_values(self)))  # (a loop in C)
         game._rng = copy_rng(self._rng) if rng is None else rng
         game._scores = self._scores[:]
         game._table_points = self._table_points[:]

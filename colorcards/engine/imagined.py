@@ -11,6 +11,7 @@ does not know: the same view and the same generator state always deal the same g
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 from .cards import Card
 from .events import Played
@@ -24,7 +25,7 @@ from .view import View
 def unseen_cards(view: View) -> list[Card]:
     """The cards the seat cannot see (other hands and the draw pile), one by one in
     card order (`View.unseen`)."""
-    return list(view.unseen().elements())
+    return list(view.unseen_cards())
 
 
 def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
@@ -62,8 +63,8 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
     identical card (those before it have let theirs go)."""
     me = view.seat
     seats = view.seats
-    pool = unseen_cards(view)
-    rng.shuffle(pool)
+    pool = list(view.unseen_cards())
+    _shuffle(rng, pool)
     hands: list[list[Card]] = [[] for _ in range(seats)]
     hands[me] = list(view.hand)
     drawn = view.drawn
@@ -81,14 +82,14 @@ def deal_from_view(view: View, rng: random.Random, *, lacks: bool = True,
     for s in others:
         need = view.hand_counts[s] - len(hands[s])
         lacking = view.lacks[s] if lacks else frozenset()
-        if lacking:
-            took = [i for i, c in enumerate(pool) if c.colour not in lacking][:need]
+        if lacking:  # the first `need` cards of the colours it may hold, else any
+            took = list(islice((i for i, c in enumerate(pool) if c.colour not in lacking), need))
             if len(took) < need:
                 chosen = set(took)
                 took += [i for i in range(len(pool)) if i not in chosen][:need - len(took)]
-            chosen = set(took)
             hands[s] += [pool[i] for i in took]
-            pool = [c for i, c in enumerate(pool) if i not in chosen]
+            for i in sorted(took, reverse=True):
+                del pool[i]
         else:
             hands[s] += pool[:need]
             pool = pool[need:]
@@ -146,3 +147,18 @@ def _offers(view: View, hands: list[list[Card]]) -> tuple[int, ...]:
 
 def _index(card: Card) -> int:
     return card.index
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """`rng.shuffle(cards)` exactly (the same draws, the same order: the imagined deals
+    stay what they were), without a Python call per card: `random.shuffle`'s loop with
+    its `_randbelow` written in line. For a `random.Random`, whose `_randbelow` draws
+    `getrandbits` of the bound's length until one falls below it."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]

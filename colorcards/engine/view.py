@@ -101,6 +101,9 @@ class View:
     """The rest of the public record (fewer than `CHUNK` events)."""
     _own: tuple[tuple[int, Drew], ...] = field(repr=False, compare=False)
     """This seat's own draws, cards and all, with their places in the record."""
+    _unseen: tuple[Card, ...] | None = field(default=None, init=False, repr=False,
+                                             compare=False)
+    """`unseen_cards`, once asked (worked out from the fields above, which never change)."""
 
     @property
     def top(self) -> Card:
@@ -182,6 +185,16 @@ class View:
         pool.subtract(self.hand)
         pool.subtract(self.discard)
         return +pool
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """`unseen` one card at a time, in card order. Worked out once and kept: a view
+        never changes, and a thinking player or the coach deals from one view hundreds
+        of times."""
+        cards = self._unseen
+        if cards is None:
+            cards = tuple(self.unseen().elements())
+            object.__setattr__(self, "_unseen", cards)
+        return cards
 
     def colour_before_top(self) -> Colour | None:
         """The colour in force before the card on top was played (what a Wild Draw

@@ -73,6 +73,9 @@ def names(spec: str, games: int) -> list[str]:
 def run(args: argparse.Namespace) -> None:
     """The inner run, under valgrind: judge `--run`'s positions (none: start-up only)
     and print the play-outs and the verdicts."""
+    import colorcards.coach.weigh  # noqa: F401  (what judging imports: in the start-up
+    # run too, so that a module compiled afresh, with no .pyc, cancels out)
+
     found = positions(args.seed, args.games, args.player)
     wanted = [name for name in names(args.run, args.games) if name in found] if args.run else []
     playouts = 0
