@@ -46,6 +46,19 @@ def test_a_card_that_cannot_pass_a_penalty_on_says_why():
                                   "Draw Two or a Wild Draw Four can pass them on.")
 
 
+def test_a_card_refused_while_a_penalty_waits_and_nothing_may_pass_it_on_says_so():
+    """Without stacking (Classic) no card passes a penalty on: a Wild pressed then said
+    'only  can pass them on', the list of cards empty. It says what is due instead."""
+    ctl = controller(prepared("top=Y+2 stacking=off | you: W Y+2 | lily: Y1 Y5 | max: G4 "
+                              "| zoe: B1 B2", pending=2))
+    for card in ("W", "Y+2"):
+        with pytest.raises(IllegalAction) as refused:
+            ctl.act(play(parse_card(card), None if card == "Y+2" else ctl.view().top.colour))
+        assert str(refused.value) == (
+            f"{parse_card(card).name} cannot be played now: you must draw the 2 cards, and "
+            "in this game no card can pass them on.")
+
+
 def test_nothing_to_pass_a_penalty_on_says_the_real_reason():
     """Item 7: a Yellow Draw Two to answer, holding Yellow 3 and a Wild Draw Four: the
     prompt said 'nothing you hold can pass them on'; only pressing the card said why.

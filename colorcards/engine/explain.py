@@ -159,9 +159,13 @@ def why_not(game: View | _Viewable, action: A.Action, seat: int | None) -> str:
     if game.pending and not turns.may_answer(card.rank, card.colour is game.active_colour,
                                              game.top.rank, game.rules.stacking):
         # The card first: in the prompt's words, a refusal read as if nothing happened.
+        answers = pending_answers(game)
+        if not answers:  # (no stacking: nothing passes a penalty on)
+            return (f"{card.name} cannot be played now: you must draw the {game.pending} "
+                    f"cards, and in this game no card can pass them on.")
         why = f" ({cannot_answer(game, card)})" if card.rank in turns.DRAWS else ""
         return (f"{card.name} cannot pass on the {game.pending} cards you must draw: only "
-                f"{pending_answers(game)} can pass them on{why}.")
+                f"{answers} can pass them on{why}.")
     colour_now = game.active_colour
     if card.rank is Rank.WILD_DRAW_FOUR and colour_now is not None:
         return (f"You hold a {colour_now.title.lower()} card, so Wild Draw Four is not allowed: "
