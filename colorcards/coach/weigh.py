@@ -268,7 +268,8 @@ class Verdict:
 
     made: Action
     best: Action
-    """The coach's recommended move (the move made, when it was among the close ones)."""
+    """The coach's recommended move, also when the move made was among the close ones
+    (the review then calls the move made as good as it)."""
     close: bool
     """The move made was among the options that could not be told apart from the best."""
     made_tally: Tally | None = None
@@ -563,8 +564,7 @@ class Coach:
             advice, tested = (yield from self.advising(view, legal, made)), None
         pair = pairing(view, legal, made, advice)
         if pair is None:
-            return Verdict(made, advice.recommended if made is not advice.recommended
-                           else made, close=True, playouts=advice.playouts)
+            return Verdict(made, advice.recommended, close=True, playouts=advice.playouts)
         best, calls = pair
         uncalled = forgot_call(view, legal, made)
         if tested is None:
