@@ -967,4 +967,5 @@ def test_a_wild_that_may_not_be_played_is_refused_for_what_is_due():
     [wild] = [c for c in ctl.hand() if c.is_wild]
     refusal = ctl.card_refusal(wild)
     assert refusal is not None and "colour" not in refusal.lower(), refusal
-    assert refusal.startswith("Wild cannot pass on the 2 cards you must draw"), refusal
+    assert refusal == ("Wild cannot be played now: you must draw the 2 cards, and in this "
+                       "game no card can pass them on."), refusal

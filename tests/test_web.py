@@ -51,9 +51,10 @@ from web_helpers import (
 WHY_NOT = missing()
 ROUND_OVER = r"went out first|wins\."
 """The results at the end of a round (on a phone the buttons below may be out of sight)."""
-DRAWN = r"You drew [^\n]*(?:\n[^\n]*)?(:\s+Enter\s+plays\s+it|cannot\s+be\s+played)"
+DRAWN = r"You drew [^\n]*(?:\n[^\n]*){0,2}?(Enter\s+plays\s+it|cannot\s+be\s+played)"
 """The status line with a card just drawn, to play or keep: on a phone it wraps, maybe in
-the middle of those words (the card's name is of any length)."""
+the middle of those words (the card's name is of any length), over a third line when
+Last Card is to be called first ("press L to call Last Card, then Enter plays it")."""
 MY_TURN = (r"Your turn|You must draw|coming your way"
            rf"|{DRAWN}"
            r"|already drawn|Two cards left|a Wild Draw Four on you")
