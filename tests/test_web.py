@@ -55,8 +55,10 @@ DRAWN = r"You drew [^\n]*(?:\n[^\n]*){0,2}?(Enter\s+plays\s+it|cannot\s+be\s+pla
 """The status line with a card just drawn, to play or keep: on a phone it wraps, maybe in
 the middle of those words (the card's name is of any length), over a third line when
 Last Card is to be called first ("press L to call Last Card, then Enter plays it")."""
+CATCH = r"press\s+C\s+to\s+catch"
+"""The status line when a seat forgot Last Card and the player may catch it."""
 MY_TURN = (r"Your turn|You must draw|coming your way"
-           rf"|{DRAWN}"
+           rf"|{DRAWN}|{CATCH}"
            r"|already drawn|Two cards left|a Wild Draw Four on you")
 """The status line at the player's turn (the log above it may say 'You drew' too)."""
 REQUIRED = os.environ.get("COLORCARDS_BROWSER_TESTS") == "required"
@@ -462,7 +464,7 @@ def test_every_screen_fills_the_page_sharp_at_every_density(browser, served, siz
 def play_by_taps(page) -> str:
     """Play on by taps alone to the round's end, from the player's turn or the computers':
     a raised card, the deck or Pass each turn, a colour tapped for a Wild, Last Card
-    tapped at two cards; the results' screen."""
+    tapped at two cards, a seat that forgot its call caught; the results' screen."""
     for _ in range(400):
         wait_for(page, f"{MY_TURN}|Name the colour|{ROUND_OVER}", timeout=30)
         text = settled(page)
@@ -474,7 +476,9 @@ def play_by_taps(page) -> str:
         if "Name the colour" in text:
             tap_colour(page, "YELLOW")
             continue
-        if "Two cards left" in text:
+        if re.search(CATCH, text):  # (a seat forgot Last Card: catch it, in turn or not)
+            tap(page, "C Catch", text=text)
+        elif "Two cards left" in text:
             tap(page, "L Last Card", text=text)
         elif cards := raised_cards(text):
             page.touchscreen.tap(*cell_centre(page, text, *cards[0]))
