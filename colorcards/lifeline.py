@@ -21,6 +21,7 @@ import signal
 import sys
 import threading
 import time
+from contextlib import suppress
 
 PARENT = "COLORCARDS_PARENT"
 """The environment variable that names the pid a served game ends with."""
@@ -53,11 +54,8 @@ def _ask_the_kernel(signum: int) -> None:
         return
     import ctypes
 
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass  # the watching thread does it
+    with suppress(OSError, AttributeError):  # without it, the watching thread still ends us
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0)
 
 
 def _watch(parent: int, signum: int) -> None:

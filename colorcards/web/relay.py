@@ -21,6 +21,7 @@ import json
 import os
 import sys
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import suppress
 from typing import Any
 
 from ..lifeline import MEMORY, PARENT
@@ -145,24 +146,27 @@ class GameProcess:
         stdout = self.process.stdout
         errors = asyncio.create_task(self._read_errors())
         try:
-            for _ in range(10):  # the driver's prelude, after anything printed first
-                line = await stdout.readline()
-                if not line or line == PRELUDE:
-                    break
-            while True:
-                kind = await stdout.readexactly(1)
-                size = int.from_bytes(await stdout.readexactly(4), "big")
-                payload = await stdout.readexactly(size)
-                if kind == DATA:
-                    await self._to_tab(payload)
-                # META: 'exit' says it is quitting (its output ends next); the game asks
-                # for no URL and delivers no file. PACKED: file deliveries, likewise.
-        except (asyncio.IncompleteReadError, ConnectionResetError):
-            pass  # the output ended
+            with suppress(asyncio.IncompleteReadError, ConnectionResetError):  # it ended
+                await self._screen_to_tab(stdout)
         finally:
             await errors
             if self._errors:
                 sys.stderr.write(self._errors.decode("utf-8", "replace"))
+
+    async def _screen_to_tab(self, stdout: asyncio.StreamReader) -> None:
+        """The game's prelude skipped, its screen's data sent to the tab, to the end."""
+        for _ in range(10):  # the driver's prelude, after anything printed first
+            line = await stdout.readline()
+            if not line or line == PRELUDE:
+                break
+        while True:
+            kind = await stdout.readexactly(1)
+            size = int.from_bytes(await stdout.readexactly(4), "big")
+            payload = await stdout.readexactly(size)
+            if kind == DATA:
+                await self._to_tab(payload)
+            # META: 'exit' says it is quitting (its output ends next); the game asks
+            # for no URL and delivers no file. PACKED: file deliveries, likewise.
 
     async def _read_errors(self) -> None:
         """Keep what the game writes on its standard error (a full pipe would stop it)."""
