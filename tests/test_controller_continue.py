@@ -1,0 +1,262 @@
+"""A game left and continued: what the table brings back from its save (the coach's notes
+the player has not seen, the judgements that had not come, the points each hand held
+when a round was won, a prepared table's start) and what T can take back, on the
+controller without Textual and a coach whose answers are fixed, so that each test is a
+few moves long."""
+
+from __future__ import annotations
+
+from colorcards.coach import Advice
+from colorcards.coach.remote import Judgement
+from colorcards.engine import DRAW, PASS, Colour, action_from_json, parse_card, play
+from colorcards.session.controller import GameController
+from colorcards.session.prompts import status
+from colorcards.session.results import results_data
+from colorcards.session.seating import Seating
+from colorcards.session.table_coach import TAKE_BACKS
+from colorcards.settings import GameSettings
+from colorcards.store import Store
+from engine_helpers import position
+from test_tui_controller import ManualHost, controller
+
+
+class Costly:
+    """The coach's process finding every move of the player's costly, drawing a card
+    being better by a point more each time it is asked (a fixed judgement: no
+    play-outs); its advice, when the test gives one."""
+
+    def __init__(self, advice: Advice | None = None) -> None:
+        self.advice = advice
+        self.asked: list[dict] = []
+        self.worked: list[dict] = []
+        """The requests to judge a move for the game's review alone (the coach off)."""
+
+    def ask(self, data, stop=None):
+        self.asked.append(data)
+        return len(self.asked), data
+
+    def answer(self, asked) -> Judgement:
+        n, data = asked  # each note its own figures: 31% against 30%, 32% against 30%...
+        return Judgement(True, action_from_json(data["made"]), DRAW, 0.30, 0.30 + n / 100)
+
+    def advise(self, data, stop=None):
+        return self.advice
+
+    def work(self, job, data, background=False):
+        self.worked.append(data)
+        return data
+
+    def follow(self, asked):
+        return iter(())
+
+    def ponder(self, data):
+        return None
+
+    def cancel(self, asked) -> None:
+        pass
+
+    def wake(self) -> None:
+        pass
+
+
+class Holding(ManualHost):
+    """The coach's answers held until the test gives them (`answer`), in any order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list = []
+
+    def weigh(self, judge, done) -> None:
+        self.held.append((judge, done))
+
+    def answer(self, index: int) -> None:
+        judge, done = self.held.pop(index)
+        done(judge())
+
+
+def coached(literal: str, preset: str = "duel") -> Seating:
+    game = position(literal, preset)
+    return Seating.at(game, GameSettings(preset=preset, opponents=game.seats - 1, coach=True))
+
+
+def to_my_turn(ctl: GameController, host: ManualHost) -> None:
+    for _ in range(40):
+        if ctl.my_turn and not ctl.busy:
+            return
+        host.run(ctl.delay)
+    raise AssertionError("the turn never came back")
+
+
+def dealt(seed: int = 3) -> Seating:
+    """A coached duel dealt from `seed` (a dealt game's moves can be weighed again from
+    the deal after Continue)."""
+    return Seating.new(GameSettings(preset="duel", opponents=1, coach=True), seed=seed)
+
+
+def a_card(ctl: GameController):
+    """The player's move: the first card they may play (a Wild naming Red), else draw."""
+    for card in ctl.hand():
+        if card in ctl.playable():
+            return play(card, Colour.RED if card.is_wild else None)
+    return DRAW
+
+
+def test_a_game_continued_keeps_the_notes_not_seen_and_weighs_again_what_had_not_come(tmp_path):
+    """Three moves, the coach's answers held: the last one's note comes (T takes that
+    move back), the first one's comes late (on the status line until the next key), the
+    second's never comes before the game is left. Continue shows the late note still,
+    and weighs the second move again: its note comes late too."""
+    host = Holding()
+    with Store.open(tmp_path) as store:
+        ctl = controller(dealt(), host, store=store, remote=Costly())
+        ctl.start()
+        made = []
+        for _ in range(3):
+            to_my_turn(ctl, host)
+            made.append(a_card(ctl))
+            ctl.act(made[-1])
+        assert len(host.held) == 3
+        host.answer(2)  # the last move's note: T can take it back
+        host.answer(0)  # the first move's, after the player moved on
+        assert ctl.note is not None
+        [late] = ctl.late_notes
+        host.drawn()
+        saved = store.load_game()
+    assert saved is not None
+    again = controller(Seating.resume(saved), ManualHost(), remote=Costly())
+    assert again.late_notes == [late] and again.note == ctl.note
+    said = status(again, again.view(), "classic", False)
+    assert late in said and ctl.note in said
+    again.start()  # the second move's judgement never came: weighed again, once
+    assert len(again.late_notes) == 2 and again.late_notes[0] == late
+    assert f"instead of {again.words.card(made[1].card)} — " in again.late_notes[1]
+    assert again.late_notes[1] in again.log and again.late_notes[1] not in ctl.log
+    again.seen()
+    assert again.late_notes == [] and "unseen" not in again.save_meta().extra
+
+
+def test_the_points_each_hand_held_when_the_round_was_won_come_back_with_the_game(tmp_path):
+    """The results say where the winner's points came from, hand by hand, also after the
+    game is left on its results and continued; a save's entries that do not read are
+    left out."""
+    host = ManualHost()
+    settings = GameSettings(preset="color-cards", opponents=3, changes={"match": "to:500"})
+    seating = Seating.at(position("top=R3 | you: R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+                                  settings.rules()), settings)
+    with Store.open(tmp_path) as store:
+        ctl = controller(seating, host, store=store)
+        ctl.start()
+        ctl.act(play(parse_card("R5")))
+        assert ctl.between_rounds and results_data(ctl).hand_points == [0, 3, 9, 3]
+        host.drawn()
+        saved = store.load_game()
+    assert saved is not None
+    again = controller(Seating.resume(saved))
+    assert results_data(again).hand_points == [0, 3, 9, 3]
+    odd = saved.meta.with_(extra={**saved.meta.extra, "scored": {
+        "1": [0, 3, 9, 3], "x": [1, 2], "2": [1, "2"], "3": "12", "4": {}}})
+    kept = controller(Seating(saved.game, odd, list(saved.log or []), again.hand(),
+                              again.rngs))
+    assert kept.hand_points == {1: (0, 3, 9, 3)}
+
+
+def test_the_computers_pace_is_the_speed_chosen_and_an_unknown_one_plays_at_normal():
+    """A computer moves one pause after the last move: 0.3 s fast, 1.4 s slow, 0.8 s at
+    a speed this version does not know (a newer version's save). The computers wait
+    two pauses before catching a player who forgot Last Card."""
+    for speed, pause in (("fast", 0.3), ("slow", 1.4), ("turbo", 0.8)):
+        game = position("top=R3 | you: R5 B7 G2 | lily: R4 Y2 Y3", "duel", current=1)
+        host = ManualHost()
+        ctl = GameController(Seating.at(game, GameSettings(preset="duel", opponents=1,
+                                                           speed=speed)),
+                             host, listen=host.hear)
+        ctl.start()
+        host.run(pause - 0.01)
+        assert not ctl.my_turn, speed
+        host.run(0.01)
+        assert ctl.my_turn, speed
+        assert ctl.grace == 2 * pause
+
+
+def test_with_the_coach_off_a_dealt_games_decisions_are_weighed_for_its_review_alone():
+    """With the coach off, each decision with a choice of a dealt game is still weighed
+    for the game's review (nothing said at the table); not a prepared table's (its
+    review has no deal to replay), nor with the background reviews off."""
+    def weighed(seating: Seating, **kwargs) -> int:
+        remote = Costly()
+        ctl = controller(seating, remote=remote, **kwargs)
+        ctl.start()
+        ctl.act(a_card(ctl))
+        assert ctl.note is None and ctl.mark is None and not remote.asked
+        return len(remote.worked)
+
+    off = GameSettings(preset="duel", opponents=1)
+    assert weighed(Seating.new(off, seed=3)) == 1
+    assert weighed(Seating.new(off, seed=3), review_as_played=False) == 0
+    game = position("top=R3 | you: R5 R6 B7 | lily: G1 G2 G3", "duel")
+    assert weighed(Seating.at(game, off)) == 0
+
+
+LONG = ("top=R3 | you: W B2 B4 | lily: R1 R2 R3 R4 R5 R6 R7 R8 R9 G1 G2 G3 G4 G5 G6 G7 G8 G9 "
+        "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 B1 B3 B5")
+"""Two players, Lily unable to go out before the player has made 21 decisions (each a
+draw or a pass, with a Wild to play instead: a choice the coach weighs)."""
+
+
+def test_t_takes_back_twenty_moves_one_after_another_each_with_its_note_and_no_more():
+    """Twenty-one decisions, each noted by the coach: T takes back twenty of them, the
+    latest first, each time putting back the hand and the note of the decision now last;
+    the twenty-first T says the budget's words."""
+    host = ManualHost()
+    ctl = controller(coached(LONG, "classic"), host, remote=Costly())
+    ctl.start()
+    hands, notes = [], [None]
+    for _ in range(TAKE_BACKS + 1):
+        to_my_turn(ctl, host)
+        hands.append([c.code for c in ctl.hand()])
+        ctl.act(DRAW if DRAW in ctl.legal() else PASS)
+        notes.append(ctl.note)
+        assert ctl.note is not None and ctl.note.endswith(" T: take it back.")
+    assert len(set(notes)) > 3
+    for back in range(TAKE_BACKS):
+        assert ctl.take_back() is None, back
+        assert [c.code for c in ctl.hand()] == hands[-1 - back]
+        # the note of the decision now last, while T can take that one back too
+        assert ctl.note == (notes[-2 - back] if back < TAKE_BACKS - 1 else None)
+    assert ctl.take_back() == (
+        "No earlier move of yours can be taken back: T goes back 20 moves at most, and not "
+        "past a round's start or the moment you continued the game.")
+
+
+def test_a_hint_taken_back_goes_with_its_decision_and_stays_with_the_one_it_was_for():
+    """The decisions made after a hint are the coach's in the review: taking back the
+    hinted move keeps the mark (the hint was seen there); taking back the decision
+    before it as well drops it."""
+    host = ManualHost()
+    ctl = controller(coached(LONG, "classic"), host,
+                     remote=Costly(Advice((DRAW,), (), (DRAW,), DRAW)))
+    ctl.start()
+    ctl.act(DRAW)
+    to_my_turn(ctl, host)
+    ctl.hint()
+    hinted = len(ctl.game.actions)
+    assert ctl.meta.hinted == (hinted,)
+    ctl.act(DRAW)
+    assert ctl.take_back() is None and ctl.meta.hinted == (hinted,)
+    assert ctl.take_back() is None and ctl.meta.hinted == ()
+
+
+def test_a_move_made_before_a_prepared_table_was_continued_cannot_be_taken_back(tmp_path):
+    """A prepared table has no deal to replay: after Continue, T says the move was made
+    before the table was set up."""
+    host = ManualHost()
+    with Store.open(tmp_path) as store:
+        ctl = controller(coached(LONG, "classic"), host, store=store, remote=Costly())
+        ctl.start()
+        ctl.act(DRAW)
+        host.drawn()
+        saved = store.load_game()
+    assert saved is not None
+    again = controller(Seating.resume(saved), remote=Costly())
+    assert again.take_back() == ("That move was made before this table was set up: it "
+                                 "cannot be taken back.")
