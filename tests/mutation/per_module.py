@@ -28,7 +28,8 @@ TESTS: dict[str, tuple[str, ...]] = {
     "colorcards.session.controller": ("test_tui_controller.py", "test_tui_tutor.py",
                                       "test_tui_autosave.py", "test_tui_clocks.py",
                                       "test_review.py", "test_plain.py",
-                                      "test_house_table.py"),
+                                      "test_house_table.py", "test_controller_continue.py",
+                                      "test_controller_keys.py"),
 }
 """For each module, the test files whose tests its mutants run (the smallest set that
 covers it: see tests/MUTATION.md)."""

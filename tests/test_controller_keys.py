@@ -1,0 +1,191 @@
+"""The table's keys through the controller, as the front ends call them: Enter (the hint's
+move, Last Card called first where it says so, else the selected card), a card played
+(a Wild asked its colour), D (a draw, or the penalty taken), P, J (a jump-in, or why
+not), C (a catch, or why not), the colour chooser's counts, and the hint in another
+palette's words. Positions built for each, no whole games."""
+
+from __future__ import annotations
+
+import pytest
+
+from colorcards.engine import (
+    ACCEPT,
+    CALL,
+    DRAW,
+    Colour,
+    IllegalAction,
+    Play,
+    get_preset,
+    parse_card,
+    play,
+)
+from colorcards.session.messages import Hinted
+from colorcards.session.seating import Seating
+from colorcards.settings import GameSettings
+from engine_helpers import position
+from test_tui_controller import Advising, ManualHost, controller, prepared
+
+R5, R6, B7, WILD = (parse_card(c) for c in ("R5", "R6", "B7", "W"))
+_HANDS = "lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2"
+
+
+def hinted(literal: str, *close, preset: str = "classic", **kwargs):
+    """The table at `literal` (the player to move) after H, the coach advising `close`
+    (the first recommended); its host."""
+    host = ManualHost()
+    ctl = controller(prepared(f"{literal} | {_HANDS}", preset, **kwargs), host,
+                     remote=Advising(*close))
+    ctl.start()
+    ctl.hint()
+    return ctl, host
+
+
+def test_enter_makes_the_hints_move_and_marks_that_decision_the_coachs():
+    """Enter after a hint to draw draws (whatever card is selected); after a hint to play
+    a card, plays it: the decision is the coach's (`hinted`) once, at its own place."""
+    ctl, _ = hinted("top=R3 | you: R5 R6 B7", DRAW)
+    at = len(ctl.game.actions)
+    assert ctl.enter(R6) is None
+    assert ctl.game.actions[at] == (0, DRAW) and len(ctl.hand()) == 4
+    assert ctl.meta.hinted == (at,)
+    ctl, _ = hinted("top=R3 | you: R5 R6 B7", play(R6))
+    at = len(ctl.game.actions)
+    assert ctl.enter(R6) is None
+    assert ctl.game.actions[at] == (0, play(R6)) and ctl.meta.hinted == (at,)
+
+
+def test_enter_on_a_hint_to_call_and_play_does_both_and_both_are_the_coachs():
+    """With two cards, the hint says call Last Card, then play: Enter calls and plays,
+    and the card played after the call is the hint's decision too."""
+    ctl, _ = hinted("top=R3 | you: R5 B7", play(R5))
+    at = len(ctl.game.actions)
+    assert ctl.enter(R5) is None
+    assert [a for _, a in ctl.game.actions[at:at + 2]] == [CALL, play(R5)]
+    assert [c.code for c in ctl.hand()] == ["B7"] and ctl.view().vulnerable is None
+    assert ctl.meta.hinted == (at, at + 1)
+
+
+def test_enter_without_a_hint_plays_the_selected_card_and_without_one_says_why():
+    ctl = controller(prepared(f"top=R3 | you: R5 R6 B7 | {_HANDS}", "classic"))
+    ctl.start()
+    assert ctl.enter(R6) is None and ctl.game.actions[-1] == (0, play(R6))
+    ctl = controller(prepared(f"top=R3 | you: R5 R6 B7 | {_HANDS}", "classic"))
+    ctl.start()
+    with pytest.raises(IllegalAction) as refused:
+        ctl.enter(None)
+    assert str(refused.value) == "You hold only 3 cards."
+    assert ctl.game.actions == []
+
+
+def test_a_wild_is_asked_its_colour_unless_the_hint_named_one():
+    """A card played from the hand: a number card at once; a Wild without a colour is
+    handed back for the chooser (nothing played), then played naming the colour chosen;
+    the hint's Wild is played with the hint's colour; a Wild that may not be played is
+    refused before its colour is asked."""
+    ctl = controller(prepared(f"top=R3 | you: R5 W B7 | {_HANDS}", "classic"))
+    ctl.start()
+    assert ctl.play_card(WILD) is WILD and ctl.game.actions == []
+    assert ctl.play_card(WILD, Colour.GREEN) is None
+    assert ctl.game.actions[-1] == (0, play(WILD, Colour.GREEN))
+    ctl = controller(prepared(f"top=R3 | you: R5 W B7 | {_HANDS}", "classic"))
+    ctl.start()
+    assert ctl.play_card(R5) is None and ctl.game.actions[-1] == (0, play(R5))
+    ctl, _ = hinted("top=R3 | you: R5 W B7", play(WILD, Colour.YELLOW))
+    assert ctl.play_card(WILD) is None
+    assert ctl.game.actions[-1] == (0, play(WILD, Colour.YELLOW))
+    ctl, _ = hinted("top=R3 | you: R5 W B7", play(R5))
+    assert ctl.play_card(WILD) is WILD and ctl.game.actions == []
+    ctl = controller(prepared(f"top=R+2 | you: W B7 | {_HANDS}", "classic", pending=2))
+    ctl.start()
+    with pytest.raises(IllegalAction, match="you must draw the 2 cards"):
+        ctl.play_card(WILD)
+    assert ctl.game.actions == []
+
+
+def test_d_draws_a_card_or_takes_the_penalty_due():
+    """D draws one card; with a Draw Two to answer (stacking on), D takes the penalty
+    rather than drawing: two cards, and the turn passes."""
+    ctl = controller(prepared(f"top=R3 | you: R5 B7 | {_HANDS}", "classic"))
+    ctl.start()
+    ctl.draw()
+    assert ctl.game.actions[-1] == (0, DRAW)
+    settings = GameSettings(preset="classic", opponents=3, changes={"stacking": "on"})
+    game = position(f"top=R+2 | you: R+2 B7 | {_HANDS}", settings.rules(), pending=2)
+    ctl = controller(Seating.at(game, settings))
+    ctl.start()
+    assert ACCEPT in ctl.legal()
+    ctl.draw()
+    assert ctl.game.actions[-1] == (0, ACCEPT) and len(ctl.hand()) == 4
+    assert not ctl.my_turn
+
+
+def jump_table(current: int = 1, offers: str = "0"):
+    """Four seats under the jump-in house rule: the player holds the very Red 5 just
+    played (offered to the player when `offers` is 0)."""
+    rules = get_preset("color-cards").rules(jump_in="on")
+    game = position(f"top=R5 offers={offers} | you: R5 B7 G1 | {_HANDS}", rules,
+                    current=current)
+    host = ManualHost()
+    ctl = controller(Seating.at(game, GameSettings(opponents=3, changes={"jump_in": "on"})),
+                     host)
+    ctl.start()
+    return ctl
+
+
+def test_j_jumps_in_when_offered_p_lets_it_go_and_j_otherwise_says_when_one_may():
+    ctl = jump_table()
+    assert ctl.jump_offer() == play(R5)
+    ctl.jump()
+    assert ctl.log[-1] == "You jumped in with Red 5."
+    ctl = jump_table()
+    ctl.pass_turn()
+    assert ctl.jump_offer() is None and ctl.game.actions[-1][1].kind == "decline"
+    assert [c.code for c in ctl.hand()] == ["R5", "B7", "G1"]
+    ctl = controller(prepared(f"top=R5 | you: R5 B7 G1 | {_HANDS}"))
+    ctl.start()
+    assert ctl.jump_offer() is None
+    with pytest.raises(IllegalAction) as refused:
+        ctl.jump()
+    assert str(refused.value) == ("No jump-in now: you may jump in only while you hold the "
+                                  "very card just played (the same colour and number or "
+                                  "symbol).")
+    assert ctl.game.actions == []
+
+
+def test_c_catches_the_computer_that_forgot_and_otherwise_says_who_can_be_caught():
+    ctl = controller(prepared("top=R3 | you: R5 B7 | lily: Y1 | max: G4 G5 | zoe: B1 B2",
+                              "classic", vulnerable=1))
+    ctl.start()
+    ctl.catch()
+    assert len(ctl.game.hands[1]) == 3 and ctl.view().vulnerable is None
+    for vulnerable in (None, 0):
+        state = {} if vulnerable is None else {"vulnerable": vulnerable}
+        ctl = controller(prepared(f"top=R3 | you: R5 | {_HANDS}", "classic", **state))
+        ctl.start()
+        with pytest.raises(IllegalAction) as refused:
+            ctl.catch()
+        assert str(refused.value) == ("Nobody can be caught now: only a player down to one "
+                                      "card who did not call Last Card.")
+
+
+def test_the_colour_chooser_counts_the_colours_held_wilds_apart():
+    ctl = controller(prepared(f"top=R3 | you: R5 R6 W B7 | {_HANDS}", "classic"))
+    assert ctl.colour_counts() == {Colour.RED: 2, Colour.BLUE: 1, Colour.YELLOW: 0,
+                                   Colour.GREEN: 0}
+
+
+def test_the_hint_names_cards_and_colours_in_the_tables_palette():
+    """In the gems palette the hint names the gems: a Wild's colour and the cards
+    listed as close."""
+    rules = get_preset("classic").rules(palette="gems")
+    game = position(f"top=R3 | you: R5 W B7 | {_HANDS}", rules)
+    settings = GameSettings(preset="classic", opponents=3, changes={"palette": "gems"})
+    host = ManualHost()
+    ctl = controller(Seating.at(game, settings), host,
+                     remote=Advising(play(R5), play(WILD, Colour.BLUE)))
+    ctl.start()
+    ctl.hint()
+    [said] = [m.words for m in host.told if isinstance(m, Hinted)]
+    assert said == ("Hint: Ruby 5 ● or Wild naming Violet: about the same. Ruby 5 ● is "
+                    "selected; Enter does it.")
+    assert isinstance(ctl.hinted, Play)
