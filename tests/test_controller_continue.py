@@ -10,7 +10,7 @@ from colorcards.coach import Advice
 from colorcards.coach.remote import Judgement
 from colorcards.engine import DRAW, PASS, Colour, action_from_json, parse_card, play
 from colorcards.session.controller import GameController
-from colorcards.session.prompts import status
+from colorcards.session.prompts import RESULTS_WAIT, status
 from colorcards.session.results import results_data
 from colorcards.session.seating import Seating
 from colorcards.session.table_coach import TAKE_BACKS
@@ -260,3 +260,35 @@ def test_a_move_made_before_a_prepared_table_was_continued_cannot_be_taken_back(
     again = controller(Seating.resume(saved), remote=Costly())
     assert again.take_back() == ("That move was made before this table was set up: it "
                                  "cannot be taken back.")
+
+
+def test_a_rounds_results_wait_for_the_coachs_note_on_its_last_move():
+    """The player goes out while the coach still weighs that card: the results wait,
+    the status line says why; the note comes, then the results."""
+    host = Holding()
+    ctl = controller(coached("top=R3 | you: R5 | lily: G1 G2 G3", "classic"), host,
+                     remote=Costly())
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    host.run(1)
+    assert ctl.between_rounds and host.rounds_over == []
+    assert status(ctl, ctl.view(), "classic", False).endswith(RESULTS_WAIT)
+    host.answer(0)
+    assert ctl.log[-1].startswith("Coach: Drawing instead of Red 5") and host.rounds_over == []
+    host.run(0)
+    assert host.rounds_over == [False]
+
+
+def test_when_the_clock_decides_the_players_move_nothing_is_left_to_take_back():
+    settings = GameSettings(preset="classic", opponents=1, coach=True,
+                            changes={"turn_timer": 30})
+    host = ManualHost()
+    ctl = controller(Seating.at(position(LONG, settings.rules()), settings), host,
+                     remote=Costly())
+    ctl.start()
+    ctl.act(DRAW)
+    to_my_turn(ctl, host)
+    assert ctl.take_back_refusal() is None
+    host.run(30.1)
+    assert "ran out of time" in " ".join(ctl.log[-2:])
+    assert ctl.take_back() == "There is no move of yours to take back yet."

@@ -12,6 +12,7 @@ from colorcards.engine import (
     ACCEPT,
     CALL,
     DRAW,
+    Catch,
     Colour,
     IllegalAction,
     Play,
@@ -19,6 +20,7 @@ from colorcards.engine import (
     parse_card,
     play,
 )
+from colorcards.session.controller import CATCH_SECONDS
 from colorcards.session.messages import Hinted
 from colorcards.session.seating import Seating
 from colorcards.settings import GameSettings
@@ -189,3 +191,36 @@ def test_the_hint_names_cards_and_colours_in_the_tables_palette():
     assert said == ("Hint: Ruby 5 ● or Wild naming Violet: about the same. Ruby 5 ● is "
                     "selected; Enter does it.")
     assert isinstance(ctl.hinted, Play)
+
+
+class Catcher:
+    """A computer that plays the first card it may, never calls Last Card, and catches
+    whoever may be caught."""
+
+    uses_view = True
+
+    def choose(self, view, legal, rng):
+        return next((a for a in legal if isinstance(a, Play)), legal[0])
+
+    def react(self, view, legal, rng):
+        return next((a for a in legal if isinstance(a, Catch)), None)
+
+
+def test_the_others_wait_out_the_players_chance_to_catch_the_computer_that_forgot():
+    """Lily plays down to one card without calling and lets her late call go: Zoe, asked
+    next and catching whoever she can, waits the player's CATCH_SECONDS first; then she
+    catches."""
+    seating = prepared("top=R3 | you: R5 B7 B8 | lily: R4 R6 | max: G4 G5 G6 "
+                       "| zoe: Y1 Y2 Y3 | pile: G7 G8 G9 ...", "party", current=1)
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.players[1] = ctl.players[2] = ctl.players[3] = Catcher()
+    ctl.start()
+    host.run(0.5)  # Lily plays Red 4
+    assert ctl.view().vulnerable == 1
+    host.run(CATCH_SECONDS - 0.1)
+    assert Catch(1) in ctl.legal() and len(ctl.game.hands[1]) == 1, ctl.log
+    assert ctl.catch_left() == pytest.approx(0.1)
+    host.run(0.1 + ctl.delay)
+    assert len(ctl.game.hands[1]) == 3
+    assert ctl.log[1] == "Zoe caught Lily without a Last Card call: Lily draws 2 cards."
