@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from colorcards.coach import Advice
 from colorcards.coach.remote import Judgement
-from colorcards.engine import DRAW, PASS, Colour, action_from_json, parse_card, play
+from colorcards.engine import CALL, DRAW, PASS, Colour, action_from_json, parse_card, play
 from colorcards.session.controller import GameController
+from colorcards.session.messages import Changed
 from colorcards.session.prompts import RESULTS_WAIT, status
 from colorcards.session.results import results_data
 from colorcards.session.seating import Seating
@@ -74,8 +75,8 @@ class Holding(ManualHost):
         done(judge())
 
 
-def coached(literal: str, preset: str = "duel") -> Seating:
-    game = position(literal, preset)
+def coached(literal: str, preset: str = "duel", **state) -> Seating:
+    game = position(literal, preset, **state)
     return Seating.at(game, GameSettings(preset=preset, opponents=game.seats - 1, coach=True))
 
 
@@ -110,9 +111,10 @@ def test_a_game_continued_keeps_the_notes_not_seen_and_weighs_again_what_had_not
     with Store.open(tmp_path) as store:
         ctl = controller(dealt(), host, store=store, remote=Costly())
         ctl.start()
-        made = []
+        made, hands = [], []
         for _ in range(3):
             to_my_turn(ctl, host)
+            hands.append([c.code for c in ctl.hand()])
             made.append(a_card(ctl))
             ctl.act(made[-1])
         assert len(host.held) == 3
@@ -123,7 +125,8 @@ def test_a_game_continued_keeps_the_notes_not_seen_and_weighs_again_what_had_not
         host.drawn()
         saved = store.load_game()
     assert saved is not None
-    again = controller(Seating.resume(saved), ManualHost(), remote=Costly())
+    table = ManualHost()
+    again = controller(Seating.resume(saved), table, remote=Costly())
     assert again.late_notes == [late] and again.note == ctl.note
     said = status(again, again.view(), "classic", False)
     assert late in said and ctl.note in said
@@ -131,8 +134,13 @@ def test_a_game_continued_keeps_the_notes_not_seen_and_weighs_again_what_had_not
     assert len(again.late_notes) == 2 and again.late_notes[0] == late
     assert f"instead of {again.words.card(made[1].card)} — " in again.late_notes[1]
     assert again.late_notes[1] in again.log and again.late_notes[1] not in ctl.log
+    assert sum(line.startswith("Coach: ") for line in again.log) == 3  # each note once
+    told = len(table.told)
     again.seen()
     assert again.late_notes == [] and "unseen" not in again.save_meta().extra
+    assert table.told[told:] == [Changed()]  # the status line is drawn again
+    assert again.take_back() is None  # the last move, whose note came in time
+    assert [c.code for c in again.hand()] == hands[2]
 
 
 def test_the_points_each_hand_held_when_the_round_was_won_come_back_with_the_game(tmp_path):
@@ -153,6 +161,7 @@ def test_the_points_each_hand_held_when_the_round_was_won_come_back_with_the_gam
     assert saved is not None
     again = controller(Seating.resume(saved))
     assert results_data(again).hand_points == [0, 3, 9, 3]
+    assert again.story() == ctl.story() and again.rounds == ctl.rounds
     odd = saved.meta.with_(extra={**saved.meta.extra, "scored": {
         "1": [0, 3, 9, 3], "x": [1, 2], "2": [1, "2"], "3": "12", "4": {}}})
     kept = controller(Seating(saved.game, odd, list(saved.log or []), again.hand(),
@@ -220,6 +229,7 @@ def test_t_takes_back_twenty_moves_one_after_another_each_with_its_note_and_no_m
     assert len(set(notes)) > 3
     for back in range(TAKE_BACKS):
         assert ctl.take_back() is None, back
+        assert ctl.my_turn and not ctl.busy  # the player may move at once
         assert [c.code for c in ctl.hand()] == hands[-1 - back]
         # the note of the decision now last, while T can take that one back too
         assert ctl.note == (notes[-2 - back] if back < TAKE_BACKS - 1 else None)
@@ -243,6 +253,7 @@ def test_a_hint_taken_back_goes_with_its_decision_and_stays_with_the_one_it_was_
     assert ctl.meta.hinted == (hinted,)
     ctl.act(DRAW)
     assert ctl.take_back() is None and ctl.meta.hinted == (hinted,)
+    assert ctl.hinted is None  # Enter plays the selected card again, not the hint
     assert ctl.take_back() is None and ctl.meta.hinted == ()
 
 
@@ -292,3 +303,38 @@ def test_when_the_clock_decides_the_players_move_nothing_is_left_to_take_back():
     host.run(30.1)
     assert "ran out of time" in " ".join(ctl.log[-2:])
     assert ctl.take_back() == "There is no move of yours to take back yet."
+
+
+def test_a_call_is_no_decision_to_take_back_and_a_forced_move_or_a_catch_is_not_weighed():
+    """With the coach on: Last Card called alone leaves nothing to take back yet; a draw
+    that is the only move, and a catch out of turn, are marked (T takes them back) but
+    never weighed: the coach is asked about decisions with a choice only."""
+    remote = Costly()
+    ctl = controller(coached("top=R3 | you: R5 B7 | lily: G1 G2 G3", "classic"),
+                     remote=remote)
+    ctl.start()
+    ctl.act(CALL)
+    assert ctl.take_back() == "There is no move of yours to take back yet."
+    ctl = controller(coached("top=R3 | you: B7 B8 B9 | lily: G1 G2 G3", "classic"),
+                     remote=remote)
+    ctl.start()
+    ctl.act(DRAW)
+    assert remote.asked == [] and ctl.take_back_refusal() is None
+    ctl = controller(coached("top=R3 | you: R5 B7 | lily: G1 | max: G4 G5 | zoe: B1 B2",
+                             "classic", vulnerable=1), remote=remote)
+    ctl.start()
+    ctl.catch()
+    assert remote.asked == [] and ctl.take_back_refusal() is None
+
+
+def test_a_timer_set_for_the_table_overrides_the_rules():
+    """The table may be given its own turn timer (`turn_seconds`): the player's turn
+    runs out by it, not by the rules' 30 seconds."""
+    settings = GameSettings(preset="classic", opponents=1, changes={"turn_timer": 30})
+    host = ManualHost()
+    ctl = controller(Seating.at(position("top=R3 | you: R5 B7 | lily: G1 G2", settings.rules()),
+                                settings), host, turn_seconds=5)
+    ctl.start()
+    assert ctl.turn_left() == 5
+    host.run(5.01)
+    assert not ctl.my_turn and len(ctl.hand()) == 3

@@ -54,6 +54,7 @@ def test_enter_makes_the_hints_move_and_marks_that_decision_the_coachs():
     at = len(ctl.game.actions)
     assert ctl.enter(R6) is None
     assert ctl.game.actions[at] == (0, play(R6)) and ctl.meta.hinted == (at,)
+    assert ctl.hinted is None  # the next Enter is the player's own again
 
 
 def test_enter_on_a_hint_to_call_and_play_does_both_and_both_are_the_coachs():
@@ -224,3 +225,64 @@ def test_the_others_wait_out_the_players_chance_to_catch_the_computer_that_forgo
     host.run(0.1 + ctl.delay)
     assert len(ctl.game.hands[1]) == 3
     assert ctl.log[1] == "Zoe caught Lily without a Last Card call: Lily draws 2 cards."
+
+
+def test_with_last_card_already_called_the_hint_and_enter_just_play():
+    """Down to two cards with Last Card already called: the hint says play, and Enter
+    plays, without calling again."""
+    ctl, host = hinted("top=R3 | you: R5 B7", play(R5), called="0")
+    [said] = [m.words for m in host.told if isinstance(m, Hinted)]
+    assert said == "Hint: play Red 5 ●. Enter does it."
+    at = len(ctl.game.actions)
+    ctl.enter(R5)
+    assert ctl.game.actions[at:at + 1] == [(0, play(R5))]
+
+
+def test_a_hint_that_comes_after_the_player_moved_on_is_not_given():
+    """The coach answers H only while the table is where it was asked: the player drew
+    meanwhile (still their turn), so the answer is let go."""
+    class Slow(ManualHost):
+        held: list
+
+        def think(self, decide, done) -> None:
+            self.held.append((decide, done))
+
+    host = Slow()
+    host.held = []
+    ctl = controller(prepared(f"top=R3 | you: R5 B7 B8 | {_HANDS} | pile: R9 ...", "classic"),
+                     host, remote=Advising(play(R5)))
+    ctl.start()
+    ctl.hint()
+    ctl.draw()  # a Red 9: the player may play it or keep it
+    assert ctl.my_turn
+    decide, done = host.held.pop()
+    done(decide())
+    assert not any(isinstance(m, Hinted) for m in host.told) and ctl.hinted is None
+
+
+def test_the_players_turn_has_an_id_that_changes_each_time_it_comes_back():
+    """None on the others' turns; the front end tells one turn of the player's from
+    the next by it."""
+    host = ManualHost()
+    ctl = controller(prepared(f"top=R3 | you: R5 R6 B7 | {_HANDS}", "classic"), host)
+    ctl.start()
+    mine = ctl.turn_id()
+    assert mine == (ctl.game.round, ctl.game.total_turns)
+    ctl.act(play(R5))
+    assert ctl.turn_id() is None
+    while not ctl.my_turn:
+        host.run(ctl.delay)
+    assert ctl.turn_id() not in (None, mine)
+
+
+def test_after_a_pause_on_the_players_turn_the_table_waits_for_the_player():
+    """Paused and resumed on the player's turn, nothing is pending: the player may move
+    at once (the front end takes keys while the table is not busy)."""
+    ctl = controller(prepared(f"top=R3 | you: R5 R6 | {_HANDS}", "classic"))
+    ctl.start()
+    assert ctl.my_turn and not ctl.busy
+    ctl.pause()
+    ctl.resume_play()
+    assert ctl.my_turn and not ctl.busy
+    ctl.stop()
+    assert not ctl.busy
