@@ -338,3 +338,40 @@ def test_a_timer_set_for_the_table_overrides_the_rules():
     assert ctl.turn_left() == 5
     host.run(5.01)
     assert not ctl.my_turn and len(ctl.hand()) == 3
+
+
+def test_a_judgement_pending_at_a_prepared_table_is_not_weighed_again_on_continue(tmp_path):
+    """A prepared table has no deal to replay a move from: after Continue, a judgement
+    that never came is let go (no note from a position that never was); a save naming
+    decisions the game never reached (damaged) weighs nothing either."""
+    host = Holding()
+    with Store.open(tmp_path) as store:
+        ctl = controller(coached(LONG, "classic"), host, store=store, remote=Costly())
+        ctl.start()
+        ctl.act(DRAW)
+        to_my_turn(ctl, host)
+        ctl.act(DRAW if DRAW in ctl.legal() else PASS)
+        host.answer(1)
+        assert ctl.save_meta().extra["pending"] == [0]
+        host.drawn()
+        saved = store.load_game()
+    assert saved is not None
+    remote = Costly()
+    again = controller(Seating.resume(saved), remote=remote)
+    again.start()
+    assert remote.asked == [] and again.late_notes == []
+    moves = len(saved.game.actions)
+    damaged = saved.meta.with_(extra={**saved.meta.extra, "pending": [moves, moves + 5]})
+    again = controller(Seating(saved.game, damaged, list(saved.log or []), again.hand(),
+                               again.rngs), remote=remote)
+    again.start()
+    assert remote.asked == [] and again.late_notes == []
+
+
+def test_a_new_deal_left_before_any_move_continues_with_its_first_line_once():
+    settings = GameSettings(preset="duel", opponents=1)
+    ctl = controller(Seating.new(settings, seed=5))
+    assert len(ctl.log) == 1 and ctl.log[0].startswith("Round 1")
+    again = controller(Seating(ctl.game, ctl.save_meta(), list(ctl.log), ctl.hand(),
+                               ctl.rngs))
+    assert again.log == ctl.log

@@ -120,6 +120,12 @@ def test_d_draws_a_card_or_takes_the_penalty_due():
     ctl.draw()
     assert ctl.game.actions[-1] == (0, ACCEPT) and len(ctl.hand()) == 4
     assert not ctl.my_turn
+    game = position(f"top=R+2 | you: R+2 B7 B8 | {_HANDS}", settings.rules(), pending=2)
+    ctl = controller(Seating.at(game, settings))
+    ctl.start()
+    ctl.act(play(parse_card("R+2")))  # passed on: the log says how Lily may pass it on
+    assert ctl.log[-1] == ("You played Red Draw Two — Lily must draw 4 or pass them on with "
+                           "a Draw Two or a Wild Draw Four of their own."), ctl.log[-1]
 
 
 def jump_table(current: int = 1, offers: str = "0"):
@@ -179,7 +185,7 @@ def test_the_colour_chooser_counts_the_colours_held_wilds_apart():
 
 def test_the_hint_names_cards_and_colours_in_the_tables_palette():
     """In the gems palette the hint names the gems: a Wild's colour and the cards
-    listed as close."""
+    listed as close; and so does the log."""
     rules = get_preset("classic").rules(palette="gems")
     game = position(f"top=R3 | you: R5 W B7 | {_HANDS}", rules)
     settings = GameSettings(preset="classic", opponents=3, changes={"palette": "gems"})
@@ -192,6 +198,8 @@ def test_the_hint_names_cards_and_colours_in_the_tables_palette():
     assert said == ("Hint: Ruby 5 ● or Wild naming Violet: about the same. Ruby 5 ● is "
                     "selected; Enter does it.")
     assert isinstance(ctl.hinted, Play)
+    ctl.enter(R5)
+    assert ctl.log[-1] == "You played Ruby 5.", ctl.log[-1]
 
 
 class Catcher:
