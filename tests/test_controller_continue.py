@@ -375,3 +375,12 @@ def test_a_new_deal_left_before_any_move_continues_with_its_first_line_once():
     again = controller(Seating(ctl.game, ctl.save_meta(), list(ctl.log), ctl.hand(),
                                ctl.rngs))
     assert again.log == ctl.log
+
+
+def test_the_coachs_note_on_a_wild_names_the_colour_it_named():
+    ctl = controller(coached("top=R3 | you: W B7 B8 | lily: G1 G2 G3", "classic"),
+                     remote=Costly())
+    ctl.start()
+    ctl.act(play(parse_card("W"), Colour.BLUE))
+    assert ctl.note is not None
+    assert ctl.note.startswith("Coach: Drawing instead of Wild naming Blue ■ — "), ctl.note

@@ -294,3 +294,19 @@ def test_after_a_pause_on_the_players_turn_the_table_waits_for_the_player():
     assert ctl.my_turn and not ctl.busy
     ctl.stop()
     assert not ctl.busy
+
+
+def test_the_players_catch_ends_the_chance_to_catch():
+    """Caught by the player within their time: nobody is left to catch, and the clock
+    says nothing more of it."""
+    seating = prepared("top=R3 | you: R5 B7 B8 | lily: R4 R6 | max: G4 G5 G6 "
+                       "| zoe: Y1 Y2 Y3 | pile: G7 G8 G9 ...", "party", current=1)
+    host = ManualHost()
+    ctl = controller(seating, host, delay=0.5)
+    ctl.players[1] = ctl.players[2] = ctl.players[3] = Catcher()
+    ctl.start()
+    host.run(0.5 + CATCH_SECONDS - 1)
+    assert ctl.catch_left() == pytest.approx(1)
+    ctl.catch()
+    assert ctl.log[-1] == "You caught Lily without a Last Card call: Lily draws 2 cards."
+    assert ctl.catch_left() is None and ctl.view().vulnerable is None
