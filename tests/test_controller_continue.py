@@ -119,6 +119,7 @@ def test_a_game_continued_keeps_the_notes_not_seen_and_weighs_again_what_had_not
             ctl.act(made[-1])
         assert len(host.held) == 3
         host.answer(2)  # the last move's note: T can take it back
+        assert host.told[-1] == Changed()  # the status line is drawn again with it
         host.answer(0)  # the first move's, after the player moved on
         assert ctl.note is not None
         [late] = ctl.late_notes
@@ -384,3 +385,43 @@ def test_the_coachs_note_on_a_wild_names_the_colour_it_named():
     ctl.act(play(parse_card("W"), Colour.BLUE))
     assert ctl.note is not None
     assert ctl.note.startswith("Coach: Drawing instead of Wild naming Blue ■ — "), ctl.note
+
+
+def test_the_coach_turned_off_and_on_again_takes_back_only_the_moves_since():
+    """Turning the coach off forgets the moves that could be taken back, and the table is
+    drawn again; on again, T takes back the moves made since, and no further."""
+    host = ManualHost()
+    ctl = controller(coached(LONG, "classic"), host, remote=Costly())
+    ctl.start()
+    ctl.act(DRAW)
+    to_my_turn(ctl, host)
+    ctl.set_coach(False)
+    assert host.told[-1] == Changed() and ctl.take_back_refusal() is not None
+    ctl.set_coach(True)
+    assert host.told[-1] == Changed()
+    for _ in range(2):
+        to_my_turn(ctl, host)
+        ctl.act(DRAW if DRAW in ctl.legal() else PASS)
+    assert ctl.take_back() is None and ctl.take_back() is None
+    assert ctl.take_back() is not None
+
+
+def test_a_save_without_the_judgements_pending_weighs_the_last_move_again(tmp_path):
+    """A save written before the judgements still to come were kept (no 'pending'):
+    Continue weighs the move T takes back again, its note comes."""
+    host = Holding()
+    with Store.open(tmp_path) as store:
+        ctl = controller(dealt(), host, store=store, remote=Costly())
+        ctl.start()
+        to_my_turn(ctl, host)
+        ctl.act(a_card(ctl))
+        host.drawn()
+        saved = store.load_game()
+    assert saved is not None and saved.meta.extra["pending"]
+    older = saved.meta.with_(extra={k: v for k, v in saved.meta.extra.items()
+                                    if k != "pending"})
+    resumed = Seating.resume(saved)
+    again = controller(Seating(saved.game, older, resumed.log, resumed.arrangement,
+                               resumed.rngs), remote=Costly())
+    again.start()
+    assert again.note is not None and again.note.endswith(" T: take it back.")

@@ -11,7 +11,9 @@ import pytest
 from colorcards.engine import (
     ACCEPT,
     CALL,
+    CHALLENGE,
     DRAW,
+    PASS,
     Catch,
     Colour,
     IllegalAction,
@@ -120,12 +122,46 @@ def test_d_draws_a_card_or_takes_the_penalty_due():
     ctl.draw()
     assert ctl.game.actions[-1] == (0, ACCEPT) and len(ctl.hand()) == 4
     assert not ctl.my_turn
-    game = position(f"top=R+2 | you: R+2 B7 B8 | {_HANDS}", settings.rules(), pending=2)
+    # Passed on, with any draw card on any (house rule): the log says how Lily may
+    # pass it on, as these rules allow.
+    settings = GameSettings(preset="classic", opponents=3, changes={"stacking": "any"})
+    game = position(f"top=R+2 | you: W+4 B7 B8 | {_HANDS}", settings.rules(), pending=2)
     ctl = controller(Seating.at(game, settings))
     ctl.start()
-    ctl.act(play(parse_card("R+2")))  # passed on: the log says how Lily may pass it on
-    assert ctl.log[-1] == ("You played Red Draw Two — Lily must draw 4 or pass them on with "
-                           "a Draw Two or a Wild Draw Four of their own."), ctl.log[-1]
+    ctl.act(play(parse_card("W+4"), Colour.RED))
+    assert ctl.log[-1] == ("You played Wild Draw Four and named Red ● — Lily must draw 6 or "
+                           "pass them on with a Draw Two of Red ● or a Wild Draw Four of their "
+                           "own."), ctl.log[-1]
+
+
+def test_p_keeps_the_drawn_card():
+    ctl = controller(prepared(f"top=R3 | you: R5 B7 B8 | {_HANDS} | pile: R9 ...", "classic"))
+    ctl.start()
+    ctl.draw()  # a Red 9, which may be played: P keeps it
+    assert ctl.my_turn
+    ctl.pass_turn()
+    assert ctl.game.actions[-1] == (0, PASS) and "R9" in [c.code for c in ctl.hand()]
+
+
+def test_the_hint_to_challenge_a_wild_draw_four_names_its_own_key():
+    """With four cards coming, the hint to challenge names the challenge's key, not the
+    one that takes the penalty."""
+    game = position(f"top=W+4 | you: R5 B7 B8 | {_HANDS}", "classic", phase="challenge",
+                    pending=4, challenge_from=3, colour="red")
+    host = ManualHost()
+    ctl = controller(Seating.at(game, GameSettings(preset="classic", opponents=3)), host,
+                     remote=Advising(CHALLENGE))
+    ctl.start()
+    ctl.hint()
+    [said] = [m.words for m in host.told if isinstance(m, Hinted)]
+    assert said == "Hint: challenge the Wild Draw Four. X does it (Enter too, now)."
+
+
+def test_enter_on_a_hint_to_call_and_play_a_wild_plays_it_naming_the_hints_colour():
+    ctl, _ = hinted("top=R3 | you: W B7", play(WILD, Colour.YELLOW))
+    at = len(ctl.game.actions)
+    assert ctl.enter(WILD) is None
+    assert [a for _, a in ctl.game.actions[at:at + 2]] == [CALL, play(WILD, Colour.YELLOW)]
 
 
 def jump_table(current: int = 1, offers: str = "0"):
@@ -165,6 +201,7 @@ def test_c_catches_the_computer_that_forgot_and_otherwise_says_who_can_be_caught
     ctl = controller(prepared("top=R3 | you: R5 B7 | lily: Y1 | max: G4 G5 | zoe: B1 B2",
                               "classic", vulnerable=1))
     ctl.start()
+    assert ctl.catch_left() is None  # no countdown from before the table sat down
     ctl.catch()
     assert len(ctl.game.hands[1]) == 3 and ctl.view().vulnerable is None
     for vulnerable in (None, 0):
