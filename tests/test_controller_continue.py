@@ -1,8 +1,9 @@
-"""A game left and continued: what the table brings back from its save (the coach's notes
-the player has not seen, the judgements that had not come, the points each hand held
-when a round was won, a prepared table's start) and what T can take back, on the
-controller without Textual and a coach whose answers are fixed, so that each test is a
-few moves long."""
+"""A game left and continued, and the coach at the table: what the table brings back from
+its save (the coach's notes the player has not seen, the judgements that had not come,
+the points each hand held when a round was won, the story, a prepared table's start),
+what T takes back and when it cannot, which decisions are weighed and what waits for
+them; on the controller without Textual and a coach whose answers are fixed
+(`Costly`), so that each test is a few moves long (tests/MUTATION.md)."""
 
 from __future__ import annotations
 
@@ -76,6 +77,7 @@ class Holding(ManualHost):
 
 
 def coached(literal: str, preset: str = "duel", **state) -> Seating:
+    """A prepared table at `literal` with the coach on."""
     game = position(literal, preset, **state)
     return Seating.at(game, GameSettings(preset=preset, opponents=game.seats - 1, coach=True))
 
