@@ -46,7 +46,7 @@ from . import actions as A
 from . import events as E
 from . import turns as card_rules
 from .cards import COLOURS, Card, Colour, Rank, full_deck
-from .decision import Decision, DecisionKind
+from .decision import Choice, Decision, DecisionKind
 from .errors import IllegalAction, RulesError
 from .explain import why_not
 from .outcome import Ending, Outcome, RoundResult
@@ -165,6 +165,7 @@ _DRAW, _PASS, _ACCEPT, _CALL = (flag >> FLAG_SHIFT for flag in (F_DRAW, F_PASS, 
 _new = tuple.__new__
 """Builds a `Decision` or a `Drew` from a tuple of its fields, in C (their own
 constructors are Python code)."""
+
 
 
 def _orders(held: Sequence[object]) -> tuple[tuple[int, ...], ...]:
@@ -326,7 +327,7 @@ class Game:
         self._history.append(E.RoundStarted(self._round, self._dealer))
         self._current = first
         self._phase = TURN
-        self._dc: Decision | None = None
+        self._dc: Choice | None = None
         self._masks = [mask_of(h) for h in self._hands]
         self._seat_order()
         self._turn_first_card(first)
@@ -533,7 +534,7 @@ class Game:
         if seat is None:
             seat = cur
         if seat == cur and phase is not WINDOW and not self._offers:
-            return self._decide(False).actions  # type: ignore[union-attr]
+            return self._decide(False)[2]  # type: ignore[index]  # (the seat's turn: never None)
         v = self._vulnerable
         if v is not None and seat in self._reactions:  # still to be asked
             return (A.CALL,) if seat == v else (A.Catch(v),)
@@ -555,8 +556,8 @@ class Game:
         seat = self._offers[0]
         return Decision(DecisionKind.JUMP, seat, (*self._jump_actions(seat), A.DECLINE))
 
-    def _decide(self, asked: bool = True) -> Decision | None:
-        """`next_decision` (the module's name for it: see there). With `asked` False,
+    def _decide(self, asked: bool = True) -> Choice | None:
+        """`next_choice` (the module's name for it: see there). With `asked` False,
         the seat to act's turn even while the others are still to react to a missed
         call or to be offered a jump-in (what `legal_actions` lists for it).
 
@@ -622,7 +623,7 @@ class Game:
                        else (A.CALL,))  # WINDOW: the offender may call
         if v is not None and v != cur:
             actions += (A.Catch(v),)
-        decision = self._dc = _new(Decision, (_TURN_KIND, cur, actions))
+        decision = self._dc = (_TURN_KIND, cur, actions)
         return decision
 
     def _swaps(self, seat: int) -> tuple[A.Action, ...]:
@@ -665,12 +666,12 @@ class Game:
     def step(self, action: A.Action, seat: int | None = None) -> None:
         """`apply` for a loop that does not read the events (the simulator's): the
         same checks and the same step, without copying out what happened."""
-        decision = self._dc
-        if decision is None or action not in decision.actions or (
-                seat != decision.seat and seat is not None):
+        decision = self._dc  # (kind, seat, actions): a `Choice`
+        if decision is None or action not in decision[2] or (
+                seat != decision[1] and seat is not None):
             seat = self._check(action, seat)
         else:
-            seat = decision.seat  # listed just now for the seat to act: no need to check
+            seat = decision[1]  # listed just now for the seat to act: no need to check
         self._dc = None
         self.actions.append((seat, action))
         if type(action) is _PLAY:  # (most steps: no table to look the step up in)
@@ -1417,9 +1418,8 @@ _STEPS: dict[type, Callable[..., Any]] = {
 """The one step of each type of action."""
 
 
-next_decision: Callable[[Game], Decision | None] = Game._decide
-"""What is decided next in a game, by whom; None once the match is over:
-``next_decision(game)``.
+def next_decision(game: Game) -> Decision | None:
+    """What is decided next in a game, by whom; None once the match is over.
 
 In order: a seat's optional reaction to a missed Last Card call (the offender first,
 then the other seats in seat order, each answering with an action or `DECLINE`); the
@@ -1431,8 +1431,18 @@ decision.seat)``. Declining is recorded in the action log like any action; logs 
 before `DECLINE` existed replay unchanged (a seat taking its turn ends the reactions,
 as it always did).
 
-The game's own method, under the loop's name: every driver calls it once a decision,
-so the turn it lists is worked out in that one call (`Game._decide`)."""
+The same decision as `next_choice`, named."""
+    choice = game._decide()
+    return choice if choice is None or type(choice) is Decision else _new(Decision, choice)
+
+
+next_choice: Callable[[Game], Choice | None] = Game._decide
+"""`next_decision` as a plain tuple (`Choice`): ``kind, seat, actions = next_choice(game)``.
+
+For the loops that play whole games by the thousand: the simulator's and the test
+evenings' (`bots.drive`) and the coach's play-outs. The game's own method, under the
+loop's name: the turn it lists is worked out in that one call (`Game._decide`), kept
+until the next step, and given as it was built, without a named tuple around it."""
 
 
 def _shuffle(rng: random.Random, cards: list[Card]) -> None:

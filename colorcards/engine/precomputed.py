@@ -24,7 +24,7 @@ from . import actions as A
 from . import events as E
 from . import turns
 from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank
-from .decision import Decision, DecisionKind
+from .decision import Choice, Decision, DecisionKind
 from .rules import MAX_SEATS, DrawFour, JumpIn, Rules, SevenZero, Stacking
 
 SKIP, REVERSE, DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
@@ -233,10 +233,11 @@ def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
     return decision
 
 
-NO_CARD_TURNS = tuple(
-    tuple(Decision(DecisionKind.TURN, seat, actions) for actions in FLAG_ACTIONS)
+NO_CARD_TURNS: tuple[tuple[Choice, ...], ...] = tuple(
+    tuple((DecisionKind.TURN, seat, actions) for actions in FLAG_ACTIONS)
     for seat in range(MAX_SEATS))
 """A turn with no card to play (draw, pass, accept or call), by seat and flags (a key
-shifted down by `FLAG_SHIFT`): every one of them, built before any game, like `PLAYS`."""
+shifted down by `FLAG_SHIFT`), as a `Choice`: every one of them, built before any game,
+like `PLAYS`."""
 DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
 WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))
