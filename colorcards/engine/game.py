@@ -140,7 +140,8 @@ _STATE_NAMES = frozenset(STATE)
 _SLOT = {name: name if name == "actions" else "_" + name for name in STATE}
 DERIVED = (
     "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_plain", "_answers",
-    "_draws", "_seven_zero", "_jump_in", "_house", "_until_playable", "_must_play",
+    "_draws", "_turns_by_count", "_turn_of", "_seven_zero", "_jump_in", "_house",
+    "_until_playable", "_must_play",
     "_sides", "_masks",
     "_match",
     "_orders", "_after", "_dc", "_sealed", "_tail", "_own", "_seen",
@@ -418,13 +419,17 @@ class Game:
     def _seat_order(self) -> None:
         """Work out, for each direction of play, the next seat after each seat that
         still holds cards (`_orders`; `_after` is the one in force): the walk round
-        the table, written once. Called when a hand empties (and on dealing), so the
-        end of a turn is one lookup and a Reverse one assignment."""
+        the table, written once, and what each card does to the turn order (which
+        depends on how many seats hold cards). Called when a hand empties (and on
+        dealing), so the end of a turn is one lookup and a Reverse one assignment."""
         hands = self._hands
         # (every seat holding cards, as dealt: the table's own order, worked out once)
         orders = _FULL_ORDERS[self._seats] if all(hands) else _orders(hands)
         self._orders = orders
         self._after = orders[self._direction]
+        self._turn_of = self._turns_by_count[self._active_count() == 2]
+        """What a card of each rank does to the turn order now (a Reverse between two
+        is a Skip): `turns.card_turn`, looked up."""
 
     def _active_count(self) -> int:
         """How many seats still hold cards."""
@@ -456,6 +461,8 @@ class Game:
         """What may answer a pending penalty, by top card and colour in force."""
         self._draws = tables.draws
         """What each draw card makes the next seat draw (`turns.DRAWS`)."""
+        self._turns_by_count = tables.turn_of
+        """What each rank does to the turn order, by whether two seats hold cards."""
         self._seven_zero = rules.seven_zero is SevenZero.ON
         self._jump_in = rules.jump_in is JumpIn.ON
         self._house = self._seven_zero or self._jump_in
@@ -1063,8 +1070,8 @@ class Game:
         nxt = self._after[seat]
         if card in self._plain:
             return nxt, TURN
-        turn = card_rules.card_turn(rank, self._active_count(), self._stacking and not out,
-                                    self._challenge_on and not out)
+        turn = (self._turn_of[rank] if not out  # (nothing answers the last card: no stack)
+                else card_rules.card_turn(rank, self._active_count(), False, False))
         if turn is card_rules.SKIP:
             self._history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._after[nxt], TURN
