@@ -14,12 +14,14 @@ from colorcards.engine import (
     PRESETS,
     Catch,
     Colour,
+    Decision,
     DecisionKind,
     Game,
     IllegalAction,
     Play,
     deal_from_view,
     game_from_json,
+    next_choice,
     next_decision,
     position_from_text,
     position_text,
@@ -73,6 +75,40 @@ def test_the_loop_offers_exactly_the_legal_choices():
             game.apply(d.actions[int(rng.random() * len(d.actions))], d.seat)
         assert game.is_over and game.outcome() is not None
     assert kinds == set(DecisionKind)
+
+
+def test_next_choice_is_next_decision_as_a_plain_tuple():
+    """`next_choice` names the decision `next_decision` names, field for field, at every
+    step of games under every preset and with the house rules; `next_decision` always
+    gives a `Decision`, whose names its callers read."""
+    kinds = set()
+    for index, (key, seats) in enumerate(CASES):
+        house = {"jump_in": "on", "seven_zero": "on"} if index % 2 else {}
+        game = Game(rules(key, **house), seats, index)
+        rng = random.Random(index)
+        while (choice := next_choice(game)) is not None:
+            decision = next_decision(game)
+            assert type(decision) is Decision and decision == choice
+            kind, seat, actions = choice
+            assert (kind, seat, actions) == (decision.kind, decision.seat, decision.actions)
+            kinds.add(kind)
+            game.apply(actions[int(rng.random() * len(actions))], seat)
+        assert next_decision(game) is None
+    assert kinds == set(DecisionKind)
+
+
+def test_an_action_not_listed_for_the_seat_is_refused_after_the_choice_is_named():
+    """`step` trusts an action only if the choice just named lists it for that seat:
+    one listed for another seat, or not listed at all, is checked and refused."""
+    game = Game(rules("classic"), 3, 4)
+    kind, seat, actions = next_choice(game)  # type: ignore[misc]
+    assert kind is DecisionKind.TURN and seat is not None
+    held = set(game.hands[seat])
+    unlisted = next(Play(c) for c in DECK if not c.is_wild and c not in held)
+    for action, who in ((actions[0], (seat + 1) % 3), (unlisted, seat), (unlisted, None)):
+        with pytest.raises(IllegalAction):
+            game.step(action, who)
+        assert game.actions == [] and next_choice(game) == (kind, seat, actions)
 
 
 def test_reactions_ask_the_offender_first_then_the_others_in_seat_order():

@@ -1,7 +1,8 @@
 """Driving players through the engine's one loop: the home of `decide` and `drive`.
 
 Every driver of a game — the simulator, the table's controller, the coach's play-outs,
-the tests' evenings — asks the engine what is to be decided next (`next_decision`) and
+the tests' evenings — asks the engine what is to be decided next (`next_decision`, or
+`next_choice` where whole games are played by the thousand) and
 applies one answer: the table's own decisions (a deal, the window closing) have one
 action; a seat's decision is its player's. `decide` is that answer for one seat, and
 `drive` the loop itself, so no caller writes it again.
@@ -12,21 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from random import Random
 
-from ..engine import DECLINE, Action, Decision, DecisionKind, Game, next_decision
+from ..engine import DECLINE, Action, Choice, DecisionKind, Game, next_choice
 from .base import Player
 
 _TURN = DecisionKind.TURN
 
 
-def decide(game: Game, decision: Decision, player: Player, rng: Random) -> Action:
-    """What `player`, in `decision.seat`, applies for `decision`: its choice on a turn,
-    its reaction or `DECLINE` when it may react. Not for the table's own decisions."""
-    seat = decision.seat
+def decide(game: Game, decision: Choice, player: Player, rng: Random) -> Action:
+    """What `player`, in the decision's seat, applies for `decision` (a `Decision`, or
+    the plain `Choice`): its choice on a turn, its reaction or `DECLINE` when it may
+    react. Not for the table's own decisions."""
+    kind, seat, actions = decision
     assert seat is not None, "the table's own decisions have one action: apply it"
     view = game.view(seat) if player.uses_view else None
-    if decision.kind is _TURN:
-        return player.choose(view, decision.actions, rng)
-    return player.react(view, decision.actions[:-1], rng) or DECLINE
+    if kind is _TURN:
+        return player.choose(view, actions, rng)
+    return player.react(view, actions[:-1], rng) or DECLINE
 
 
 def drive(game: Game, players: Sequence[Player], rngs: Sequence[Random],
@@ -42,7 +44,7 @@ def drive(game: Game, players: Sequence[Player], rngs: Sequence[Random],
     for _ in range(limit):
         if until is not None and until(game):
             return True
-        d = next_decision(game)
+        d = next_choice(game)
         if d is None:
             break
         kind, seat, actions = d

@@ -1,6 +1,6 @@
 """The coach's play-outs: a round played on to its end, fast, each seat at its level.
 
-A play-out runs on the engine itself (`next_decision`, `Game.step`), so every rule —
+A play-out runs on the engine itself (`next_choice`, `Game.step`), so every rule —
 stacking, the Draw Four rule, Last Card, catching — works as at the table. Each seat
 decides by the quick rule of thumb the thinking players use (`bots.thinking.quick_choice`:
 follow the colour held most, keep Wilds, hit a close next seat) with its level's own
@@ -38,7 +38,7 @@ from ..engine import (
     SeededWhenDrawn,
     View,
     deal_from_view,
-    next_decision,
+    next_choice,
 )
 
 PLY_LIMIT = 600
@@ -108,7 +108,7 @@ def first_out(game: Game, tunings: Sequence[Tuning], rng: Random, limit: int) ->
     for _ in range(limit):
         if out:
             return out[0]
-        decision = next_decision(game)
+        decision = next_choice(game)
         if decision is None:
             return None
         kind, seat, actions = decision

@@ -6,8 +6,9 @@ The vocabulary: `Colour`, `Rank`, `Card`; actions (`Play`, `Draw`, `Pass`, `Acce
 `outcome()` (an `Outcome` with its `Ending`), `copy()`, `to_json()` and `dumps()`
 (read back with `game_from_json` / `game_from_text`); a position as text, like a FEN
 (`position_from_text`, `position_text`); `Phase`; `RoundResult`; `next_decision(game)`, the
-one game loop; `deal_from_view(view, rng)`, a game as one seat may imagine it; `Rules`
-and the named `PRESETS`; `rng_state`/`rng_from_state`, a generator's state as JSON.
+one game loop (`next_choice(game)`: the same decision as a plain tuple); `deal_from_view(view,
+rng)`, a game as one seat may imagine it; `Rules` and the named `PRESETS`;
+`rng_state`/`rng_from_state`, a generator's state as JSON.
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ if TYPE_CHECKING:
         play,
     )
     from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank, full_deck, parse_card, parse_cards
-    from .decision import Decision, DecisionKind
+    from .decision import Choice, Decision, DecisionKind
     from .errors import EngineError, IllegalAction, RulesError, StateError
-    from .game import HUMAN_SEAT, Game, next_decision
+    from .game import HUMAN_SEAT, Game, next_choice, next_decision
     from .imagined import deal_from_view, unseen_cards
     from .outcome import Ending, Outcome, RoundResult
     from .phase import Phase
@@ -85,7 +86,8 @@ __all__ = [
     "Decline", "Draw", "NameColour", "NextRound", "Pass", "Play", "Swap", "TimeOut",
     "action_from_json", "play",
     "ALL_CARDS", "COLOURS", "Card", "Colour", "Rank", "full_deck", "parse_card", "parse_cards",
-    "Decision", "DecisionKind", "next_decision", "deal_from_view", "unseen_cards",
+    "Choice", "Decision", "DecisionKind", "next_choice", "next_decision", "deal_from_view",
+    "unseen_cards",
     "EngineError", "IllegalAction", "RulesError", "StateError",
     "HUMAN_SEAT", "Game", "Phase", "Ending", "Outcome", "RoundResult",
     "game_from_json", "game_from_text", "PositionError", "position_from_text", "position_text",
@@ -104,9 +106,9 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "action_from_json", "play"),
     "cards": ("ALL_CARDS", "COLOURS", "Card", "Colour", "Rank", "full_deck", "parse_card",
         "parse_cards"),
-    "decision": ("Decision", "DecisionKind"),
+    "decision": ("Choice", "Decision", "DecisionKind"),
     "errors": ("EngineError", "IllegalAction", "RulesError", "StateError"),
-    "game": ("HUMAN_SEAT", "Game", "next_decision"),
+    "game": ("HUMAN_SEAT", "Game", "next_choice", "next_decision"),
     "imagined": ("deal_from_view", "unseen_cards"),
     "outcome": ("Ending", "Outcome", "RoundResult"),
     "phase": ("Phase",),

@@ -8,12 +8,15 @@ Every driver, the simulator, the test driver and the table alike, is then::
 
     while (d := next_decision(game)) is not None:
         game.apply(policy(d), d.seat)
+
+`next_choice(game)` names the same decision as a plain tuple (`Choice`), for the loops
+that play whole games by the thousand (`bots.drive`, the coach's play-outs).
 """
 
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from .actions import Action
 
@@ -46,7 +49,7 @@ class DecisionKind(enum.StrEnum):
 
 class Decision(NamedTuple):
     """The next thing to decide in a game (see the module docstring). A named tuple:
-    immutable, and cheap to build (the engine builds each one once and shares it)."""
+    immutable, and equal to the plain `Choice` with the same fields."""
 
     kind: DecisionKind
     """A turn, an optional reaction, the window closing or the next deal."""
@@ -56,3 +59,10 @@ class Decision(NamedTuple):
     """What may be applied, in the engine's fixed order: for a turn exactly
     `legal_actions()`; for a reaction or a jump the seat's legal actions then `DECLINE`;
     for the window `(CLOSE_WINDOW,)`; for a deal `(NEXT_ROUND,)`."""
+
+
+Choice: TypeAlias = tuple[DecisionKind, int | None, tuple[Action, ...]]
+"""A decision's three fields as a plain tuple, in a `Decision`'s order: what `next_choice`
+names (a `Decision` is one too). The loops that play thousands of games (the simulator's,
+the coach's play-outs) read these: a named tuple costs five times a plain one to build
+and to unpack, a twentieth of a whole game between random players."""

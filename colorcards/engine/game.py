@@ -46,7 +46,7 @@ from . import actions as A
 from . import events as E
 from . import turns as card_rules
 from .cards import COLOURS, Card, Colour, Rank, full_deck
-from .decision import Decision, DecisionKind
+from .decision import Choice, Decision, DecisionKind
 from .errors import IllegalAction, RulesError
 from .explain import why_not
 from .outcome import Ending, Outcome, RoundResult
@@ -140,7 +140,8 @@ _STATE_NAMES = frozenset(STATE)
 _SLOT = {name: name if name == "actions" else "_" + name for name in STATE}
 DERIVED = (
     "_restricted", "_challenge_on", "_any_time", "_auto_call", "_stacking", "_plain", "_answers",
-    "_draws", "_seven_zero", "_jump_in", "_house", "_until_playable", "_must_play",
+    "_draws", "_turns_by_count", "_turn_of", "_seven_zero", "_jump_in", "_house",
+    "_until_playable", "_must_play",
     "_sides", "_masks",
     "_match",
     "_orders", "_after", "_dc", "_sealed", "_tail", "_own", "_seen",
@@ -165,6 +166,7 @@ _DRAW, _PASS, _ACCEPT, _CALL = (flag >> FLAG_SHIFT for flag in (F_DRAW, F_PASS, 
 _new = tuple.__new__
 """Builds a `Decision` or a `Drew` from a tuple of its fields, in C (their own
 constructors are Python code)."""
+
 
 
 def _orders(held: Sequence[object]) -> tuple[tuple[int, ...], ...]:
@@ -326,7 +328,7 @@ class Game:
         self._history.append(E.RoundStarted(self._round, self._dealer))
         self._current = first
         self._phase = TURN
-        self._dc: Decision | None = None
+        self._dc: Choice | None = None
         self._masks = [mask_of(h) for h in self._hands]
         self._seat_order()
         self._turn_first_card(first)
@@ -417,13 +419,17 @@ class Game:
     def _seat_order(self) -> None:
         """Work out, for each direction of play, the next seat after each seat that
         still holds cards (`_orders`; `_after` is the one in force): the walk round
-        the table, written once. Called when a hand empties (and on dealing), so the
-        end of a turn is one lookup and a Reverse one assignment."""
+        the table, written once, and what each card does to the turn order (which
+        depends on how many seats hold cards). Called when a hand empties (and on
+        dealing), so the end of a turn is one lookup and a Reverse one assignment."""
         hands = self._hands
         # (every seat holding cards, as dealt: the table's own order, worked out once)
         orders = _FULL_ORDERS[self._seats] if all(hands) else _orders(hands)
         self._orders = orders
         self._after = orders[self._direction]
+        self._turn_of = self._turns_by_count[self._active_count() == 2]
+        """What a card of each rank does to the turn order now (a Reverse between two
+        is a Skip): `turns.card_turn`, looked up."""
 
     def _active_count(self) -> int:
         """How many seats still hold cards."""
@@ -455,6 +461,8 @@ class Game:
         """What may answer a pending penalty, by top card and colour in force."""
         self._draws = tables.draws
         """What each draw card makes the next seat draw (`turns.DRAWS`)."""
+        self._turns_by_count = tables.turn_of
+        """What each rank does to the turn order, by whether two seats hold cards."""
         self._seven_zero = rules.seven_zero is SevenZero.ON
         self._jump_in = rules.jump_in is JumpIn.ON
         self._house = self._seven_zero or self._jump_in
@@ -533,7 +541,7 @@ class Game:
         if seat is None:
             seat = cur
         if seat == cur and phase is not WINDOW and not self._offers:
-            return self._decide(False).actions  # type: ignore[union-attr]
+            return self._decide(False)[2]  # type: ignore[index]  # (the seat's turn: never None)
         v = self._vulnerable
         if v is not None and seat in self._reactions:  # still to be asked
             return (A.CALL,) if seat == v else (A.Catch(v),)
@@ -555,8 +563,8 @@ class Game:
         seat = self._offers[0]
         return Decision(DecisionKind.JUMP, seat, (*self._jump_actions(seat), A.DECLINE))
 
-    def _decide(self, asked: bool = True) -> Decision | None:
-        """`next_decision` (the module's name for it: see there). With `asked` False,
+    def _decide(self, asked: bool = True) -> Choice | None:
+        """`next_choice` (the module's name for it: see there). With `asked` False,
         the seat to act's turn even while the others are still to react to a missed
         call or to be offered a jump-in (what `legal_actions` lists for it).
 
@@ -622,7 +630,7 @@ class Game:
                        else (A.CALL,))  # WINDOW: the offender may call
         if v is not None and v != cur:
             actions += (A.Catch(v),)
-        decision = self._dc = _new(Decision, (_TURN_KIND, cur, actions))
+        decision = self._dc = (_TURN_KIND, cur, actions)
         return decision
 
     def _swaps(self, seat: int) -> tuple[A.Action, ...]:
@@ -665,12 +673,12 @@ class Game:
     def step(self, action: A.Action, seat: int | None = None) -> None:
         """`apply` for a loop that does not read the events (the simulator's): the
         same checks and the same step, without copying out what happened."""
-        decision = self._dc
-        if decision is None or action not in decision.actions or (
-                seat != decision.seat and seat is not None):
+        decision = self._dc  # (kind, seat, actions): a `Choice`
+        if decision is None or action not in decision[2] or (
+                seat != decision[1] and seat is not None):
             seat = self._check(action, seat)
         else:
-            seat = decision.seat  # listed just now for the seat to act: no need to check
+            seat = decision[1]  # listed just now for the seat to act: no need to check
         self._dc = None
         self.actions.append((seat, action))
         if type(action) is _PLAY:  # (most steps: no table to look the step up in)
@@ -1062,8 +1070,8 @@ class Game:
         nxt = self._after[seat]
         if card in self._plain:
             return nxt, TURN
-        turn = card_rules.card_turn(rank, self._active_count(), self._stacking and not out,
-                                    self._challenge_on and not out)
+        turn = (self._turn_of[rank] if not out  # (nothing answers the last card: no stack)
+                else card_rules.card_turn(rank, self._active_count(), False, False))
         if turn is card_rules.SKIP:
             self._history.append(SKIPPED[nxt])  # a Reverse between two acts as a Skip
             return self._after[nxt], TURN
@@ -1417,9 +1425,8 @@ _STEPS: dict[type, Callable[..., Any]] = {
 """The one step of each type of action."""
 
 
-next_decision: Callable[[Game], Decision | None] = Game._decide
-"""What is decided next in a game, by whom; None once the match is over:
-``next_decision(game)``.
+def next_decision(game: Game) -> Decision | None:
+    """What is decided next in a game, by whom; None once the match is over.
 
 In order: a seat's optional reaction to a missed Last Card call (the offender first,
 then the other seats in seat order, each answering with an action or `DECLINE`); the
@@ -1431,8 +1438,18 @@ decision.seat)``. Declining is recorded in the action log like any action; logs 
 before `DECLINE` existed replay unchanged (a seat taking its turn ends the reactions,
 as it always did).
 
-The game's own method, under the loop's name: every driver calls it once a decision,
-so the turn it lists is worked out in that one call (`Game._decide`)."""
+The same decision as `next_choice`, named."""
+    choice = game._decide()
+    return choice if choice is None or type(choice) is Decision else _new(Decision, choice)
+
+
+next_choice: Callable[[Game], Choice | None] = Game._decide
+"""`next_decision` as a plain tuple (`Choice`): ``kind, seat, actions = next_choice(game)``.
+
+For the loops that play whole games by the thousand: the simulator's and the test
+evenings' (`bots.drive`) and the coach's play-outs. The game's own method, under the
+loop's name: the turn it lists is worked out in that one call (`Game._decide`), kept
+until the next step, and given as it was built, without a named tuple around it."""
 
 
 def _shuffle(rng: random.Random, cards: list[Card]) -> None:

@@ -24,7 +24,7 @@ from . import actions as A
 from . import events as E
 from . import turns
 from .cards import ALL_CARDS, COLOURS, Card, Colour, Rank
-from .decision import Decision, DecisionKind
+from .decision import Choice, Decision, DecisionKind
 from .rules import MAX_SEATS, DrawFour, JumpIn, Rules, SevenZero, Stacking
 
 SKIP, REVERSE, DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
@@ -62,6 +62,9 @@ class RuleTables(NamedTuple):
     pending penalty (`turns.may_answer`)."""
     draws: Mapping[Rank, int]
     """What each draw card makes the next seat draw (`turns.DRAWS`; read-only)."""
+    turn_of: tuple[Mapping[Rank, turns.Turn], Mapping[Rank, turns.Turn]]
+    """What a card of each rank does to the turn order (`turns.card_turn`), with more
+    than two seats holding cards [0] and with two [1] (where a Reverse is a Skip)."""
 
 
 _TABLES: dict[tuple[Any, ...], RuleTables] = {}
@@ -106,7 +109,10 @@ def _build_tables(rules: Rules) -> RuleTables:
                      if turns.may_answer(c.rank, c.colour is colour, top.rank, stacking))
          for colour in COLOURED} if top.rank in turns.DRAWS else dict.fromkeys(COLOURED, 0)
         for top in ALL_CARDS)
-    return RuleTables(plain, answers, MappingProxyType(dict(turns.DRAWS)))
+    turn_of = tuple(MappingProxyType({rank: turns.card_turn(rank, n, on, challenge)
+                                      for rank in Rank}) for n in (3, 2))
+    return RuleTables(plain, answers, MappingProxyType(dict(turns.DRAWS)),
+                      turn_of)  # type: ignore[arg-type]  # (two of them)
 
 
 F_DRAW, F_PASS, F_ACCEPT, F_CALL = (1 << (len(ALL_CARDS) + k) for k in range(4))
@@ -233,10 +239,11 @@ def reaction_decision(seat: int, legal: tuple[A.Action, ...]) -> Decision:
     return decision
 
 
-NO_CARD_TURNS = tuple(
-    tuple(Decision(DecisionKind.TURN, seat, actions) for actions in FLAG_ACTIONS)
+NO_CARD_TURNS: tuple[tuple[Choice, ...], ...] = tuple(
+    tuple((DecisionKind.TURN, seat, actions) for actions in FLAG_ACTIONS)
     for seat in range(MAX_SEATS))
 """A turn with no card to play (draw, pass, accept or call), by seat and flags (a key
-shifted down by `FLAG_SHIFT`): every one of them, built before any game, like `PLAYS`."""
+shifted down by `FLAG_SHIFT`), as a `Choice`: every one of them, built before any game,
+like `PLAYS`."""
 DEAL = Decision(DecisionKind.DEAL, None, (A.NEXT_ROUND,))
 WINDOW_CLOSES = Decision(DecisionKind.WINDOW, None, (A.CLOSE_WINDOW,))

@@ -6,6 +6,7 @@
     python tests/benchmarks/engine_speed.py --bytecodes --games 1000   # a larger sample
     python tests/benchmarks/engine_speed.py --case duel --games 1000    # one case only
     python tests/benchmarks/engine_speed.py --callgrind  # instructions a game, beside RLCard's
+    python tests/benchmarks/engine_speed.py --callgrind --seed 2   # another sample of games
 
 Machine instructions, which load does not disturb either: run one case under valgrind
 with 1,020 games and with 20, and take the difference (start-up cancels out):
@@ -46,26 +47,26 @@ START_UP_GAMES = 20
 """Games of the short run whose instructions `--callgrind` takes away (start-up)."""
 
 
-def measure(preset: str, seats: int, games: int) -> tuple[float, float]:
+def measure(preset: str, seats: int, games: int, seed: int = 1) -> tuple[float, float]:
     rules = get_preset(preset).rules()
     players = [make_player("random") for _ in range(seats)]
     turns = 0
     started = time.process_time()
     for index in range(games):
-        turns += play_game(rules, players, game_seed(1, index)).turns
+        turns += play_game(rules, players, game_seed(seed, index)).turns
     seconds = time.process_time() - started
     return games / seconds, turns / games
 
 
-def rlcard_games(seats: int, games: int) -> None:
+def rlcard_games(seats: int, games: int, seed: int = 1) -> None:
     """`games` whole games of RLCard's UNO between its random agents (seeded, so that
     every run plays the same games)."""
     import numpy as np
     import rlcard
     from rlcard.agents import RandomAgent
 
-    np.random.seed(1)  # its random agent draws on numpy's own generator
-    env = rlcard.make("uno", config={"seed": 1})
+    np.random.seed(seed)  # its random agent draws on numpy's own generator
+    env = rlcard.make("uno", config={"seed": seed})
     # Its UNO environment reads no number of players from the config (RLCard passes
     # `game_` settings to a few other games only): the game is set to the seats here.
     env.game.configure({"game_num_players": seats})
@@ -75,7 +76,7 @@ def rlcard_games(seats: int, games: int) -> None:
         env.run(is_training=False)
 
 
-def bytecodes(preset: str, seats: int, games: int = 200) -> tuple[float, float]:
+def bytecodes(preset: str, seats: int, games: int = 200, seed: int = 1) -> tuple[float, float]:
     """Bytecodes executed per game, and decisions (applied actions) per game."""
     rules = get_preset(preset).rules()
     players = [make_player("random") for _ in range(seats)]
@@ -92,17 +93,19 @@ def bytecodes(preset: str, seats: int, games: int = 200) -> tuple[float, float]:
     sys.settrace(trace)
     try:
         for index in range(games):
-            decisions += play_game(rules, players, game_seed(1, index)).decisions
+            decisions += play_game(rules, players, game_seed(seed, index)).decisions
     finally:
         sys.settrace(None)
     return executed / games, decisions / games
 
 
-def instructions(case: str, games: int, rlcard: bool, tree: str | None = None) -> int:
+def instructions(case: str, games: int, rlcard: bool, tree: str | None = None,
+                 seed: int = 1) -> int:
     """Machine instructions of one run of this script under callgrind (with `tree`
     first on the path, if given)."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-               sys.executable, __file__, "--case", case, "--games", str(games)]
+               sys.executable, __file__, "--case", case, "--games", str(games),
+               "--seed", str(seed)]
     if rlcard:
         command.append("--rlcard")
     env = None if tree is None else {**os.environ, "PYTHONPATH": tree}
@@ -113,10 +116,11 @@ def instructions(case: str, games: int, rlcard: bool, tree: str | None = None) -
     return int(found.group(1).replace(",", ""))
 
 
-def per_game(case: str, games: int, rlcard: bool, tree: str | None = None) -> float:
+def per_game(case: str, games: int, rlcard: bool, tree: str | None = None,
+             seed: int = 1) -> float:
     """Instructions a game: a run of `games` more than the start-up run, less it."""
-    start_up = instructions(case, START_UP_GAMES, rlcard, tree)
-    return (instructions(case, games + START_UP_GAMES, rlcard, tree) - start_up) / games
+    start_up = instructions(case, START_UP_GAMES, rlcard, tree, seed)
+    return (instructions(case, games + START_UP_GAMES, rlcard, tree, seed) - start_up) / games
 
 
 def main() -> None:
@@ -136,6 +140,8 @@ def main() -> None:
                         help="instructions a game under valgrind, this engine beside RLCard")
     parser.add_argument("--beside", metavar="TREE",
                         help="with --callgrind: another checkout of colorcards, counted too")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the run's seed: which games are played (default 1)")
     args = parser.parse_args()
     cases = CASES if args.all else CASES[:2]
     if args.case:
@@ -143,29 +149,30 @@ def main() -> None:
     for preset, seats in cases:
         if args.callgrind:
             games = args.games or 1000
-            ours = per_game(preset, games, rlcard=False)
-            theirs = per_game(preset, games, rlcard=True)
+            ours = per_game(preset, games, False, None, args.seed)
+            theirs = per_game(preset, games, True, None, args.seed)
             print(f"{preset:<12} {seats} seats  {ours / 1e6:6.3f} M instructions a game, "
                   f"RLCard {theirs / 1e6:6.3f} M: {theirs / ours:4.2f}x fewer "
                   f"({games:,} games each)", flush=True)
             if args.beside:
-                other = per_game(preset, games, False, str(Path(args.beside).resolve()))
+                other = per_game(preset, games, False, str(Path(args.beside).resolve()),
+                                 args.seed)
                 print(f"{'':<12} {seats} seats  {args.beside}: {other / 1e6:6.3f} M "
                       f"instructions a game, {other / ours:4.2f}x this tree's; RLCard "
                       f"{theirs / other:4.2f}x fewer", flush=True)
             continue
         if args.rlcard:
             started = time.process_time()
-            rlcard_games(seats, args.games or 20_000)
+            rlcard_games(seats, args.games or 20_000, args.seed)
             rate = (args.games or 20_000) / (time.process_time() - started)
             print(f"RLCard uno   {seats} seats  {rate:8.0f} games/s")
             continue
         if args.bytecodes:
-            per_game_, decisions = bytecodes(preset, seats, args.games or 200)
+            per_game_, decisions = bytecodes(preset, seats, args.games or 200, args.seed)
             print(f"{preset:<12} {seats} seats  {per_game_:8.0f} bytecodes a game  "
                   f"{decisions:5.1f} decisions  {per_game_ / decisions:5.0f} a decision")
             continue
-        rate, turns = measure(preset, seats, args.games or 20_000)
+        rate, turns = measure(preset, seats, args.games or 20_000, args.seed)
         print(f"{preset:<12} {seats} seats  {rate:8.0f} games/s  {turns:6.1f} turns a game")
 
 
