@@ -427,3 +427,21 @@ def test_a_save_without_the_judgements_pending_weighs_the_last_move_again(tmp_pa
                                resumed.rngs), remote=Costly())
     again.start()
     assert again.note is not None and again.note.endswith(" T: take it back.")
+
+
+def test_a_match_continued_in_its_second_round_tells_its_story_by_round():
+    """The log's rounds come back with the game: the story of a match left in its second
+    round is told round by round after Continue, as before."""
+    host = ManualHost()
+    settings = GameSettings(preset="color-cards", opponents=3, changes={"match": "to:500"})
+    seating = Seating.at(position("top=R3 | you: R5 | lily: Y1 Y2 | max: G4 G5 | zoe: B1 B2",
+                                  settings.rules()), settings)
+    ctl = controller(seating, host)
+    ctl.start()
+    ctl.act(play(parse_card("R5")))
+    host.run(1)
+    ctl.next_round()
+    story = ctl.story()
+    assert len(story) == 2 and story[1][0] == 2
+    again = controller(Seating(ctl.game, ctl.save_meta(), list(ctl.log), ctl.hand(), ctl.rngs))
+    assert again.story() == story
