@@ -289,6 +289,10 @@ def test_a_rounds_results_wait_for_the_coachs_note_on_its_last_move():
     assert status(ctl, ctl.view(), "classic", False).endswith(RESULTS_WAIT)
     host.answer(0)
     assert ctl.log[-1].startswith("Coach: Drawing instead of Red 5") and host.rounds_over == []
+    # The round is over: the note does not offer what T would refuse.
+    assert ctl.note is not None and ctl.note.startswith("Coach: Drawing instead of Red 5")
+    assert "take it back" not in ctl.note
+    assert ctl.take_back() == "The round is over: its moves can no longer be taken back."
     host.run(0)
     assert host.rounds_over == [False]
 

@@ -617,7 +617,7 @@ class GameController:
                 self.noted[at] = (note, self.table_log.logged)
                 self.table_log.coach_note(note)
                 if last:
-                    self.note = f"{note} {key('take_back')}: take it back."
+                    self.note = self._with_take_back(note)
                 else:
                     self.late_notes.append(note)
         self._save()
@@ -652,6 +652,13 @@ class GameController:
             self._forget_marks()
         self._save()
         self.listen(Changed())
+
+    def _with_take_back(self, note: str) -> str:
+        """A costly move's note for the status line: with how to take the move back,
+        while it can be (not once the round it ended is over)."""
+        if self.take_back_refusal() is None:
+            return f"{note} {key('take_back')}: take it back."
+        return note
 
     def take_back_refusal(self) -> str | None:
         """Why there is no move to take back now, or None when there is one (the control
@@ -698,7 +705,7 @@ class GameController:
         self.mark = self.earlier.pop() if self.earlier else None
         self.note = None
         if self.mark is not None and self.mark.at in self.noted:
-            self.note = f"{self.noted[self.mark.at][0]} {key('take_back')}: take it back."
+            self.note = self._with_take_back(self.noted[self.mark.at][0])
         self.noted = {at: n for at, n in self.noted.items() if at < mark.at}
         for at, (note, written) in sorted(self.noted.items()):
             if written >= mark.logged:  # the log lost it: the decision is still played
