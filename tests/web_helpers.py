@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -69,6 +70,14 @@ def is_local(url: str) -> bool:
     return host in ("127.0.0.1", "localhost", "::1") or url.startswith(("data:", "blob:"))
 
 
+def _hang_up_as_by_default() -> None:
+    """In the served process, before it runs: a hang-up (SIGHUP) does what it does to a
+    program a shell starts. A test run under `nohup` ignores it, and a child inherits
+    that: the server would outlive the signal its test sends."""
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 class Served:
     """`colorcards serve` running in a process of its own, on a free loopback port.
 
@@ -85,7 +94,7 @@ class Served:
             [sys.executable, "-P", "-m", "colorcards", "serve", "--port", "0",
              "--data-dir", str(data_dir), *(extra or [])],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            cwd=data_dir.parent, start_new_session=True)
+            cwd=data_dir.parent, start_new_session=True, preexec_fn=_hang_up_as_by_default)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         match = re.search(r"http://\S+/", first)
