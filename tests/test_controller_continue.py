@@ -19,6 +19,7 @@ from colorcards.session.table_coach import TAKE_BACKS
 from colorcards.settings import GameSettings
 from colorcards.store import Store
 from engine_helpers import position
+from test_coach_ponder import LaterHost
 from test_tui_controller import ManualHost, controller
 
 
@@ -61,21 +62,6 @@ class Costly:
         pass
 
 
-class Holding(ManualHost):
-    """The coach's answers held until the test gives them (`answer`), in any order."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.held: list = []
-
-    def weigh(self, judge, done) -> None:
-        self.held.append((judge, done))
-
-    def answer(self, index: int) -> None:
-        judge, done = self.held.pop(index)
-        done(judge())
-
-
 def coached(literal: str, preset: str = "duel", **state) -> Seating:
     """A prepared table at `literal` with the coach on."""
     game = position(literal, preset, **state)
@@ -109,7 +95,7 @@ def test_a_game_continued_keeps_the_notes_not_seen_and_weighs_again_what_had_not
     move back), the first one's comes late (on the status line until the next key), the
     second's never comes before the game is left. Continue shows the late note still,
     and weighs the second move again: its note comes late too."""
-    host = Holding()
+    host = LaterHost()
     with Store.open(tmp_path) as store:
         ctl = controller(dealt(), host, store=store, remote=Costly())
         ctl.start()
@@ -119,7 +105,7 @@ def test_a_game_continued_keeps_the_notes_not_seen_and_weighs_again_what_had_not
             hands.append([c.code for c in ctl.hand()])
             made.append(a_card(ctl))
             ctl.act(made[-1])
-        assert len(host.held) == 3
+        assert len(host.waiting) == 3
         host.answer(2)  # the last move's note: T can take it back
         assert host.told[-1] == Changed()  # the status line is drawn again with it
         host.answer(0)  # the first move's, after the player moved on
@@ -279,7 +265,7 @@ def test_a_move_made_before_a_prepared_table_was_continued_cannot_be_taken_back(
 def test_a_rounds_results_wait_for_the_coachs_note_on_its_last_move():
     """The player goes out while the coach still weighs that card: the results wait,
     the status line says why; the note comes, then the results."""
-    host = Holding()
+    host = LaterHost()
     ctl = controller(coached("top=R3 | you: R5 | lily: G1 G2 G3", "classic"), host,
                      remote=Costly())
     ctl.start()
@@ -351,7 +337,7 @@ def test_a_judgement_pending_at_a_prepared_table_is_not_weighed_again_on_continu
     """A prepared table has no deal to replay a move from: after Continue, a judgement
     that never came is let go (no note from a position that never was); a save naming
     decisions the game never reached (damaged) weighs nothing either."""
-    host = Holding()
+    host = LaterHost()
     with Store.open(tmp_path) as store:
         ctl = controller(coached(LONG, "classic"), host, store=store, remote=Costly())
         ctl.start()
@@ -415,7 +401,7 @@ def test_the_coach_turned_off_and_on_again_takes_back_only_the_moves_since():
 def test_a_save_without_the_judgements_pending_weighs_the_last_move_again(tmp_path):
     """A save written before the judgements still to come were kept (no 'pending'):
     Continue weighs the move T takes back again, its note comes."""
-    host = Holding()
+    host = LaterHost()
     with Store.open(tmp_path) as store:
         ctl = controller(dealt(), host, store=store, remote=Costly())
         ctl.start()

@@ -252,16 +252,23 @@ class Catcher:
         return next((a for a in legal if isinstance(a, Catch)), None)
 
 
-def test_the_others_wait_out_the_players_chance_to_catch_the_computer_that_forgot():
-    """Lily plays down to one card without calling and lets her late call go: Zoe, asked
-    next and catching whoever she can, waits the player's CATCH_SECONDS first; then she
-    catches."""
+def lily_forgets():
+    """A party at Lily's turn, her second-last card to play: every computer a `Catcher`,
+    so she forgets Last Card and Zoe catches whom she can; started."""
     seating = prepared("top=R3 | you: R5 B7 B8 | lily: R4 R6 | max: G4 G5 G6 "
                        "| zoe: Y1 Y2 Y3 | pile: G7 G8 G9 ...", "party", current=1)
     host = ManualHost()
     ctl = controller(seating, host, delay=0.5)
     ctl.players[1] = ctl.players[2] = ctl.players[3] = Catcher()
     ctl.start()
+    return ctl, host
+
+
+def test_the_others_wait_out_the_players_chance_to_catch_the_computer_that_forgot():
+    """Lily plays down to one card without calling and lets her late call go: Zoe, asked
+    next and catching whoever she can, waits the player's CATCH_SECONDS first; then she
+    catches."""
+    ctl, host = lily_forgets()
     host.run(0.5)  # Lily plays Red 4
     assert ctl.view().vulnerable == 1
     host.run(CATCH_SECONDS - 0.1)
@@ -336,12 +343,7 @@ def test_after_a_pause_on_the_players_turn_the_table_waits_for_the_player():
 def test_the_players_catch_ends_the_chance_to_catch():
     """Caught by the player within their time: nobody is left to catch, and the clock
     says nothing more of it."""
-    seating = prepared("top=R3 | you: R5 B7 B8 | lily: R4 R6 | max: G4 G5 G6 "
-                       "| zoe: Y1 Y2 Y3 | pile: G7 G8 G9 ...", "party", current=1)
-    host = ManualHost()
-    ctl = controller(seating, host, delay=0.5)
-    ctl.players[1] = ctl.players[2] = ctl.players[3] = Catcher()
-    ctl.start()
+    ctl, host = lily_forgets()
     host.run(0.5 + CATCH_SECONDS - 1)
     assert ctl.catch_left() == pytest.approx(1)
     ctl.catch()
