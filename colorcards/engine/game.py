@@ -168,7 +168,6 @@ _new = tuple.__new__
 constructors are Python code)."""
 
 
-
 def _orders(held: Sequence[object]) -> tuple[tuple[int, ...], ...]:
     """The next seat after each seat (whose entry in `held` is not empty), each way
     round, indexed by the direction of play itself: [1] and [-1] (the last; [0] unused)."""
